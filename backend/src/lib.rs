@@ -1,0 +1,1 @@
+//! oxicc backend (under construction).

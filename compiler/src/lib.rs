@@ -1,0 +1,13 @@
+//! oxicc: a CUDA C++ to PTX compiler in pure Rust.
+//!
+//! This is the library face of the compiler — what NVRTC is, as a crate. Give it source text
+//! (plus in-memory headers and options) and it returns PTX text or a list of structured
+//! diagnostics. It keeps no global state, so many threads may compile at once, and the same
+//! input and options always produce the same bytes.
+//!
+//! The pipeline is `lex → preprocess → parse → sema → irgen → passes → backend`; see
+//! `docs/architecture.md` for the data flow between the stages.
+
+pub mod api;
+
+pub use api::{compile, CompileOutput, Diagnostic, Emit, Options, Severity};

@@ -1,0 +1,2 @@
+//! The `oxicc` command: a drop-in for `nvcc -ptx`.
+fn main() {}

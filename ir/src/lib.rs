@@ -1,0 +1,1 @@
+//! oxicc IR (under construction).

@@ -1,0 +1,1 @@
+//! oxicc passes (under construction).

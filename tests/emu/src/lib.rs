@@ -1,0 +1,1 @@
+//! oxicc-emu: a PTX interpreter with CUDA's execution model (under construction).

@@ -1,0 +1,2 @@
+//! The `oxicc-emu` command.
+fn main() {}
