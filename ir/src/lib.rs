@@ -1,1 +1,60 @@
-//! oxicc IR (under construction).
+//! oxicc's intermediate representation: typed SSA with PTX address spaces.
+//!
+//! A [`Module`] holds [`Function`]s and [`GlobalVar`]s. A function is data flow (values and
+//! instructions in typed maps, named by `u32` indices) plus layout (the order of blocks, and
+//! of instructions inside each block). SSA form is strict; control-flow joins use block
+//! parameters, passed by the branches that reach the block (see `inst.rs` for why).
+//!
+//! The crate also holds the builder, the `.oxir` text format (printer and parser that
+//! round-trip), the verifier, and the CFG and dominator analyses every pass needs.
+
+pub mod builder;
+pub mod entity;
+pub mod function;
+pub mod inst;
+pub mod module;
+pub mod types;
+
+pub use builder::FunctionBuilder;
+pub use entity::{EntityMap, EntityRef, SecondaryMap};
+pub use function::{
+    BlockData, FuncKind, Function, InlineHint, Linkage, ParamKind, Signature, StackSlotData,
+    UnrollHint, ValueData, ValueDef,
+};
+pub use inst::{
+    AtomicOp, BinaryOp, BlockCall, CastOp, Dim, FloatCC, InstData, InstNode, IntCC, MemFlags,
+    OpInfo, Opcode, Scope, ShuffleMode, SpecialReg, UnaryOp, VoteMode,
+};
+pub use module::{GlobalVar, Module};
+pub use types::{AddrSpace, Type};
+
+entity!(
+    /// An SSA value.
+    Value,
+    "v"
+);
+entity!(
+    /// An instruction.
+    Inst,
+    "inst"
+);
+entity!(
+    /// A basic block.
+    Block,
+    "block"
+);
+entity!(
+    /// A per-thread stack slot.
+    StackSlot,
+    "ss"
+);
+entity!(
+    /// A function of a module.
+    FuncId,
+    "fn"
+);
+entity!(
+    /// A module-scope variable.
+    GlobalId,
+    "g"
+);

@@ -1,0 +1,753 @@
+//! Instructions: their operands (`InstData`) and their properties (`Opcode::info`).
+//!
+//! Every instruction defines at most one SSA value. Its result type is stored on the value,
+//! not here, except where the operation needs it to be meaningful (constants, casts, loads).
+//! Control flow passes values to successor blocks as block arguments (`BlockCall`), so the
+//! IR has no phi instructions: a block's parameters are its phis.
+//!
+//! The table in `Opcode::info` is the one place that says whether an operation is a
+//! terminator, touches memory, has side effects, may trap, or is convergent (must not be
+//! made control-dependent on more or fewer values: barriers, warp collectives).
+
+use crate::entity::EntityMap;
+use crate::types::Type;
+use crate::{Block, FuncId, GlobalId, StackSlot, Value};
+
+/// A branch target together with the arguments passed to its block parameters.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BlockCall {
+    pub block: Block,
+    pub args: Vec<Value>,
+}
+
+impl BlockCall {
+    pub fn new(block: Block, args: Vec<Value>) -> Self {
+        BlockCall { block, args }
+    }
+    /// A target that passes no arguments.
+    pub fn plain(block: Block) -> Self {
+        BlockCall {
+            block,
+            args: Vec::new(),
+        }
+    }
+}
+
+/// Unary operations; the result has the operand's type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    /// Two's-complement negation.
+    Neg,
+    /// Bitwise complement (logical not on `i1`).
+    Not,
+    /// Float negation (flips the sign bit).
+    FNeg,
+    /// Float absolute value.
+    FAbs,
+    /// Correctly rounded square root.
+    FSqrt,
+    /// Population count (result has the operand's type).
+    Popc,
+    /// Count leading zeros.
+    Clz,
+    /// Bit reverse.
+    Brev,
+    /// Round a float to the nearest integer value, ties to even (`rint`).
+    FRint,
+    /// Round toward zero (`trunc`).
+    FTrunc,
+    /// Round toward minus infinity (`floor`).
+    FFloor,
+    /// Round toward plus infinity (`ceil`).
+    FCeil,
+}
+
+/// Binary operations; both operands and the result have one type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    /// Signed division, truncating; division by zero is undefined.
+    SDiv,
+    UDiv,
+    SRem,
+    URem,
+    /// High half of the signed full product.
+    SMulHi,
+    /// High half of the unsigned full product.
+    UMulHi,
+    And,
+    Or,
+    Xor,
+    /// Shifts by an amount of the same type; amounts ≥ the width give 0 (or the sign) as PTX does.
+    Shl,
+    LShr,
+    AShr,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    FAdd,
+    FSub,
+    FMul,
+    /// Correctly rounded IEEE division.
+    FDiv,
+    /// C `fmod` semantics.
+    FRem,
+    /// IEEE minNum/maxNum (NaN operands lose), as PTX `min.f32`.
+    FMin,
+    FMax,
+}
+
+/// Integer comparison conditions.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntCC {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+}
+
+/// Float comparison conditions: ordered (false on NaN) or unordered (true on NaN).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FloatCC {
+    Oeq,
+    One,
+    Olt,
+    Ole,
+    Ogt,
+    Oge,
+    Ord,
+    Ueq,
+    Une,
+    Ult,
+    Ule,
+    Ugt,
+    Uge,
+    Uno,
+}
+
+/// Conversions between types; the target type is part of the instruction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CastOp {
+    Trunc,
+    ZExt,
+    SExt,
+    /// Float to signed integer, rounding toward zero (saturating as PTX `cvt.rzi`).
+    FpToSi,
+    FpToUi,
+    /// Integer to float, round to nearest even.
+    SiToFp,
+    UiToFp,
+    FpExt,
+    FpTrunc,
+    /// Same-width reinterpretation (`f32` ↔ `i32`).
+    Bitcast,
+    PtrToInt,
+    IntToPtr,
+    /// Pointer between address spaces (`cvta` / `cvta.to`).
+    AddrSpaceCast,
+}
+
+/// Read-modify-write atomic operations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AtomicOp {
+    Add,
+    FAdd,
+    Sub,
+    And,
+    Or,
+    Xor,
+    Exch,
+    SMin,
+    SMax,
+    UMin,
+    UMax,
+    /// `((old >= v) ? 0 : old + 1)` — CUDA `atomicInc`.
+    Inc,
+    /// `((old == 0) | (old > v)) ? v : old - 1` — CUDA `atomicDec`.
+    Dec,
+}
+
+/// The scope of an atomic or fence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Scope {
+    Cta,
+    Gpu,
+    System,
+}
+
+/// Warp shuffle modes (`shfl.sync.{idx,up,down,bfly}`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ShuffleMode {
+    Idx,
+    Up,
+    Down,
+    Bfly,
+}
+
+/// Warp vote modes (`vote.sync.{all,any,uni,ballot}`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum VoteMode {
+    All,
+    Any,
+    Uni,
+    /// Result is an `i32` mask instead of `i1`.
+    Ballot,
+}
+
+/// A dimension of a special register.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Dim {
+    X,
+    Y,
+    Z,
+}
+
+/// PTX special registers read by `sreg`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SpecialReg {
+    Tid(Dim),
+    NTid(Dim),
+    CtaId(Dim),
+    NCtaId(Dim),
+    /// `WARP_SZ` (32).
+    WarpSize,
+    LaneId,
+}
+
+/// Attributes of a memory access.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MemFlags {
+    /// Alignment in bytes (a power of two; at least 1).
+    pub align: u32,
+    pub volatile: bool,
+}
+
+impl MemFlags {
+    pub fn aligned(align: u32) -> Self {
+        MemFlags {
+            align,
+            volatile: false,
+        }
+    }
+}
+
+/// One instruction's operation and operands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InstData {
+    /// Integer constant; `imm` holds the value's bits, zero-extended.
+    IConst {
+        ty: Type,
+        imm: u64,
+    },
+    /// Float constant; `bits` holds the IEEE bits (`f32` in the low 32 bits).
+    FConst {
+        ty: Type,
+        bits: u64,
+    },
+    Unary {
+        op: UnaryOp,
+        arg: Value,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: Value,
+        rhs: Value,
+    },
+    /// Fused multiply-add `a * b + c` with one rounding.
+    Fma {
+        a: Value,
+        b: Value,
+        c: Value,
+    },
+    ICmp {
+        cond: IntCC,
+        lhs: Value,
+        rhs: Value,
+    },
+    FCmp {
+        cond: FloatCC,
+        lhs: Value,
+        rhs: Value,
+    },
+    Select {
+        cond: Value,
+        if_true: Value,
+        if_false: Value,
+    },
+    Cast {
+        op: CastOp,
+        arg: Value,
+        to: Type,
+    },
+    Load {
+        ty: Type,
+        ptr: Value,
+        flags: MemFlags,
+    },
+    Store {
+        ptr: Value,
+        value: Value,
+        flags: MemFlags,
+    },
+    /// `ptr + offset` in bytes; `offset` is an `i64`; the result has `ptr`'s type.
+    PtrAdd {
+        ptr: Value,
+        offset: Value,
+    },
+    /// The address of a stack slot, a `ptr.local`.
+    StackAddr {
+        slot: StackSlot,
+    },
+    /// The address of a module variable, a pointer into its address space.
+    GlobalAddr {
+        global: GlobalId,
+    },
+    Call {
+        callee: FuncId,
+        args: Vec<Value>,
+    },
+    /// Reads a special register (an `i32`).
+    SpecialReg {
+        reg: SpecialReg,
+    },
+    /// `__syncthreads()`: CTA-wide barrier.
+    Barrier,
+    /// Memory fence at a scope (`__threadfence*`).
+    Fence {
+        scope: Scope,
+    },
+    AtomicRmw {
+        op: AtomicOp,
+        ptr: Value,
+        value: Value,
+        scope: Scope,
+    },
+    AtomicCas {
+        ptr: Value,
+        expected: Value,
+        new: Value,
+        scope: Scope,
+    },
+    /// `shfl.sync`: result has `value`'s type (32-bit).
+    Shuffle {
+        mode: ShuffleMode,
+        mask: Value,
+        value: Value,
+        lane: Value,
+        clamp: Value,
+    },
+    Vote {
+        mode: VoteMode,
+        mask: Value,
+        pred: Value,
+    },
+    Jump {
+        dest: BlockCall,
+    },
+    Branch {
+        cond: Value,
+        then_dest: BlockCall,
+        else_dest: BlockCall,
+    },
+    /// Multi-way branch on an integer; case values are zero-extended bits of `arg`'s type.
+    Switch {
+        arg: Value,
+        cases: Vec<(u64, BlockCall)>,
+        default: BlockCall,
+    },
+    Return {
+        value: Option<Value>,
+    },
+    Unreachable,
+}
+
+/// The operation of an instruction without its operands; the key of the property table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Opcode {
+    IConst,
+    FConst,
+    Unary,
+    Binary,
+    Fma,
+    ICmp,
+    FCmp,
+    Select,
+    Cast,
+    Load,
+    Store,
+    PtrAdd,
+    StackAddr,
+    GlobalAddr,
+    Call,
+    SpecialReg,
+    Barrier,
+    Fence,
+    AtomicRmw,
+    AtomicCas,
+    Shuffle,
+    Vote,
+    Jump,
+    Branch,
+    Switch,
+    Return,
+    Unreachable,
+}
+
+/// Properties of an opcode, used by every pass that moves or deletes instructions.
+#[derive(Copy, Clone, Debug)]
+pub struct OpInfo {
+    /// Ends a block.
+    pub terminator: bool,
+    /// Reads memory.
+    pub reads_memory: bool,
+    /// Writes memory.
+    pub writes_memory: bool,
+    /// Must not be deleted even when its result is unused.
+    pub side_effects: bool,
+    /// May fault or trap (so must not be hoisted speculatively).
+    pub may_trap: bool,
+    /// Synchronizes threads: must not be moved into or out of control flow.
+    pub convergent: bool,
+}
+
+impl Opcode {
+    /// The property table. One line per opcode; `calls` are conservatively everything.
+    pub fn info(self) -> OpInfo {
+        const fn p(t: bool, r: bool, w: bool, s: bool, m: bool, c: bool) -> OpInfo {
+            OpInfo {
+                terminator: t,
+                reads_memory: r,
+                writes_memory: w,
+                side_effects: s,
+                may_trap: m,
+                convergent: c,
+            }
+        }
+        //                              term   read   write  side   trap   conv
+        match self {
+            Opcode::IConst => p(false, false, false, false, false, false),
+            Opcode::FConst => p(false, false, false, false, false, false),
+            Opcode::Unary => p(false, false, false, false, false, false),
+            // Integer division by zero is undefined behaviour in C but does not trap on PTX.
+            Opcode::Binary => p(false, false, false, false, false, false),
+            Opcode::Fma => p(false, false, false, false, false, false),
+            Opcode::ICmp => p(false, false, false, false, false, false),
+            Opcode::FCmp => p(false, false, false, false, false, false),
+            Opcode::Select => p(false, false, false, false, false, false),
+            Opcode::Cast => p(false, false, false, false, false, false),
+            Opcode::Load => p(false, true, false, false, true, false),
+            Opcode::Store => p(false, false, true, true, true, false),
+            Opcode::PtrAdd => p(false, false, false, false, false, false),
+            Opcode::StackAddr => p(false, false, false, false, false, false),
+            Opcode::GlobalAddr => p(false, false, false, false, false, false),
+            Opcode::Call => p(false, true, true, true, true, true),
+            Opcode::SpecialReg => p(false, false, false, false, false, false),
+            Opcode::Barrier => p(false, true, true, true, false, true),
+            Opcode::Fence => p(false, true, true, true, false, false),
+            Opcode::AtomicRmw => p(false, true, true, true, true, false),
+            Opcode::AtomicCas => p(false, true, true, true, true, false),
+            Opcode::Shuffle => p(false, false, false, true, false, true),
+            Opcode::Vote => p(false, false, false, true, false, true),
+            Opcode::Jump => p(true, false, false, true, false, false),
+            Opcode::Branch => p(true, false, false, true, false, false),
+            Opcode::Switch => p(true, false, false, true, false, false),
+            Opcode::Return => p(true, false, false, true, false, false),
+            Opcode::Unreachable => p(true, false, false, true, false, false),
+        }
+    }
+}
+
+impl InstData {
+    pub fn opcode(&self) -> Opcode {
+        match self {
+            InstData::IConst { .. } => Opcode::IConst,
+            InstData::FConst { .. } => Opcode::FConst,
+            InstData::Unary { .. } => Opcode::Unary,
+            InstData::Binary { .. } => Opcode::Binary,
+            InstData::Fma { .. } => Opcode::Fma,
+            InstData::ICmp { .. } => Opcode::ICmp,
+            InstData::FCmp { .. } => Opcode::FCmp,
+            InstData::Select { .. } => Opcode::Select,
+            InstData::Cast { .. } => Opcode::Cast,
+            InstData::Load { .. } => Opcode::Load,
+            InstData::Store { .. } => Opcode::Store,
+            InstData::PtrAdd { .. } => Opcode::PtrAdd,
+            InstData::StackAddr { .. } => Opcode::StackAddr,
+            InstData::GlobalAddr { .. } => Opcode::GlobalAddr,
+            InstData::Call { .. } => Opcode::Call,
+            InstData::SpecialReg { .. } => Opcode::SpecialReg,
+            InstData::Barrier => Opcode::Barrier,
+            InstData::Fence { .. } => Opcode::Fence,
+            InstData::AtomicRmw { .. } => Opcode::AtomicRmw,
+            InstData::AtomicCas { .. } => Opcode::AtomicCas,
+            InstData::Shuffle { .. } => Opcode::Shuffle,
+            InstData::Vote { .. } => Opcode::Vote,
+            InstData::Jump { .. } => Opcode::Jump,
+            InstData::Branch { .. } => Opcode::Branch,
+            InstData::Switch { .. } => Opcode::Switch,
+            InstData::Return { .. } => Opcode::Return,
+            InstData::Unreachable => Opcode::Unreachable,
+        }
+    }
+
+    pub fn info(&self) -> OpInfo {
+        self.opcode().info()
+    }
+
+    pub fn is_terminator(&self) -> bool {
+        self.info().terminator
+    }
+
+    /// Calls `f` on every value operand, block arguments included, in a fixed order.
+    pub fn for_each_arg(&self, mut f: impl FnMut(Value)) {
+        let mut g = |v: &Value| f(*v);
+        self.visit_args(&mut g);
+    }
+
+    fn visit_args(&self, f: &mut dyn FnMut(&Value)) {
+        match self {
+            InstData::IConst { .. }
+            | InstData::FConst { .. }
+            | InstData::StackAddr { .. }
+            | InstData::GlobalAddr { .. }
+            | InstData::SpecialReg { .. }
+            | InstData::Barrier
+            | InstData::Fence { .. }
+            | InstData::Unreachable => {}
+            InstData::Unary { arg, .. } | InstData::Cast { arg, .. } => f(arg),
+            InstData::Binary { lhs, rhs, .. }
+            | InstData::ICmp { lhs, rhs, .. }
+            | InstData::FCmp { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs)
+            }
+            InstData::Fma { a, b, c } => {
+                f(a);
+                f(b);
+                f(c)
+            }
+            InstData::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                f(cond);
+                f(if_true);
+                f(if_false)
+            }
+            InstData::Load { ptr, .. } => f(ptr),
+            InstData::Store { ptr, value, .. } => {
+                f(ptr);
+                f(value)
+            }
+            InstData::PtrAdd { ptr, offset } => {
+                f(ptr);
+                f(offset)
+            }
+            InstData::Call { args, .. } => args.iter().for_each(f),
+            InstData::AtomicRmw { ptr, value, .. } => {
+                f(ptr);
+                f(value)
+            }
+            InstData::AtomicCas {
+                ptr, expected, new, ..
+            } => {
+                f(ptr);
+                f(expected);
+                f(new)
+            }
+            InstData::Shuffle {
+                mask,
+                value,
+                lane,
+                clamp,
+                ..
+            } => {
+                f(mask);
+                f(value);
+                f(lane);
+                f(clamp)
+            }
+            InstData::Vote { mask, pred, .. } => {
+                f(mask);
+                f(pred)
+            }
+            InstData::Jump { dest } => dest.args.iter().for_each(f),
+            InstData::Branch {
+                cond,
+                then_dest,
+                else_dest,
+            } => {
+                f(cond);
+                then_dest.args.iter().for_each(&mut *f);
+                else_dest.args.iter().for_each(f)
+            }
+            InstData::Switch {
+                arg,
+                cases,
+                default,
+            } => {
+                f(arg);
+                for (_, c) in cases {
+                    c.args.iter().for_each(&mut *f);
+                }
+                default.args.iter().for_each(f)
+            }
+            InstData::Return { value } => value.iter().for_each(f),
+        }
+    }
+
+    /// Replaces every value operand (block arguments included) by `f(operand)`.
+    pub fn map_args(&mut self, mut f: impl FnMut(Value) -> Value) {
+        let mut g = |v: &mut Value| *v = f(*v);
+        self.visit_args_mut(&mut g);
+    }
+
+    fn visit_args_mut(&mut self, f: &mut dyn FnMut(&mut Value)) {
+        match self {
+            InstData::IConst { .. }
+            | InstData::FConst { .. }
+            | InstData::StackAddr { .. }
+            | InstData::GlobalAddr { .. }
+            | InstData::SpecialReg { .. }
+            | InstData::Barrier
+            | InstData::Fence { .. }
+            | InstData::Unreachable => {}
+            InstData::Unary { arg, .. } | InstData::Cast { arg, .. } => f(arg),
+            InstData::Binary { lhs, rhs, .. }
+            | InstData::ICmp { lhs, rhs, .. }
+            | InstData::FCmp { lhs, rhs, .. } => {
+                f(lhs);
+                f(rhs)
+            }
+            InstData::Fma { a, b, c } => {
+                f(a);
+                f(b);
+                f(c)
+            }
+            InstData::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                f(cond);
+                f(if_true);
+                f(if_false)
+            }
+            InstData::Load { ptr, .. } => f(ptr),
+            InstData::Store { ptr, value, .. } => {
+                f(ptr);
+                f(value)
+            }
+            InstData::PtrAdd { ptr, offset } => {
+                f(ptr);
+                f(offset)
+            }
+            InstData::Call { args, .. } => args.iter_mut().for_each(f),
+            InstData::AtomicRmw { ptr, value, .. } => {
+                f(ptr);
+                f(value)
+            }
+            InstData::AtomicCas {
+                ptr, expected, new, ..
+            } => {
+                f(ptr);
+                f(expected);
+                f(new)
+            }
+            InstData::Shuffle {
+                mask,
+                value,
+                lane,
+                clamp,
+                ..
+            } => {
+                f(mask);
+                f(value);
+                f(lane);
+                f(clamp)
+            }
+            InstData::Vote { mask, pred, .. } => {
+                f(mask);
+                f(pred)
+            }
+            InstData::Jump { dest } => dest.args.iter_mut().for_each(f),
+            InstData::Branch {
+                cond,
+                then_dest,
+                else_dest,
+            } => {
+                f(cond);
+                then_dest.args.iter_mut().for_each(&mut *f);
+                else_dest.args.iter_mut().for_each(f)
+            }
+            InstData::Switch {
+                arg,
+                cases,
+                default,
+            } => {
+                f(arg);
+                for (_, c) in cases {
+                    c.args.iter_mut().for_each(&mut *f);
+                }
+                default.args.iter_mut().for_each(f)
+            }
+            InstData::Return { value } => value.iter_mut().for_each(f),
+        }
+    }
+
+    /// The successor targets of a terminator (empty for other instructions).
+    pub fn successors(&self) -> Vec<&BlockCall> {
+        match self {
+            InstData::Jump { dest } => vec![dest],
+            InstData::Branch {
+                then_dest,
+                else_dest,
+                ..
+            } => vec![then_dest, else_dest],
+            InstData::Switch { cases, default, .. } => {
+                let mut v: Vec<&BlockCall> = cases.iter().map(|(_, c)| c).collect();
+                v.push(default);
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Mutable access to the successor targets of a terminator.
+    pub fn successors_mut(&mut self) -> Vec<&mut BlockCall> {
+        match self {
+            InstData::Jump { dest } => vec![dest],
+            InstData::Branch {
+                then_dest,
+                else_dest,
+                ..
+            } => vec![then_dest, else_dest],
+            InstData::Switch { cases, default, .. } => {
+                let mut v: Vec<&mut BlockCall> = cases.iter_mut().map(|(_, c)| c).collect();
+                v.push(default);
+                v
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// An instruction in a function: its data and the value it defines, if any.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstNode {
+    pub data: InstData,
+    pub result: Option<Value>,
+}
+
+/// All instructions of a function (including ones no longer in the layout).
+pub type InstMap = EntityMap<crate::Inst, InstNode>;
