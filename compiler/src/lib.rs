@@ -9,5 +9,10 @@
 //! `docs/architecture.md` for the data flow between the stages.
 
 pub mod api;
+pub mod ast;
+pub mod diag;
+pub mod intern;
+pub mod lex;
+pub mod source;
 
 pub use api::{compile, CompileOutput, Diagnostic, Emit, Options, Severity};

@@ -1,0 +1,428 @@
+//! The syntax tree the parser builds and sema/irgen consume.
+//!
+//! Nodes live in a `bumpalo` arena owned by the compile (`&'a` references and `&'a [T]`
+//! slices), built once and never mutated. The tree is syntactic: names are `Symbol`s, not
+//! yet resolved; types are written as the source spells them (`TypeExpr`), already combined
+//! from declaration specifiers and declarators. The parser does track which names are types
+//! (typedefs, tags, later classes and templates), since C++ cannot be parsed without it, so
+//! `(T)x` is a `Cast` and `T * p;` a declaration here.
+//!
+//! Host-only function bodies (functions without `__device__`/`__global__`) are not parsed:
+//! the parser skips their braces and records `FunctionDecl::body = None` with `host_body_skipped`.
+
+use crate::intern::Symbol;
+use crate::source::Span;
+
+/// A translation unit: top-level declarations in source order.
+#[derive(Debug)]
+pub struct TranslationUnit<'a> {
+    pub decls: &'a [Decl<'a>],
+}
+
+/// Built-in arithmetic and void types, as spelled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BuiltinType {
+    Void,
+    Bool,
+    /// Plain `char` (signed on nvcc's targets).
+    Char,
+    SChar,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    /// `long` is 64-bit on CUDA's 64-bit targets.
+    Long,
+    ULong,
+    LongLong,
+    ULongLong,
+    Int128,
+    UInt128,
+    Float,
+    Double,
+    /// `long double` — treated as `double` on the device, as nvcc does.
+    LongDouble,
+}
+
+/// Type qualifiers.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Quals {
+    pub is_const: bool,
+    pub is_volatile: bool,
+    /// `__restrict__` / `restrict`.
+    pub is_restrict: bool,
+}
+
+/// `struct`, `union` or `class`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TagKind {
+    Struct,
+    Union,
+    Class,
+    Enum,
+}
+
+/// A type as written.
+#[derive(Debug)]
+pub enum TypeExpr<'a> {
+    Builtin(BuiltinType),
+    /// A typedef name (or later a class/template name) to be resolved by sema.
+    Named {
+        name: Symbol,
+        span: Span,
+    },
+    /// `struct S` / `union U` / `enum E` used by name (possibly a forward reference).
+    Tag {
+        kind: TagKind,
+        name: Symbol,
+        span: Span,
+    },
+    /// An inline struct/union definition used as a type (`struct { int x; } v;`).
+    Record(&'a RecordDecl<'a>),
+    /// An inline enum definition used as a type.
+    Enum(&'a EnumDecl<'a>),
+    /// `quals T` (qualifiers applied to the inner type).
+    Qualified {
+        quals: Quals,
+        inner: &'a TypeExpr<'a>,
+    },
+    /// `T *quals`.
+    Pointer {
+        pointee: &'a TypeExpr<'a>,
+        quals: Quals,
+    },
+    /// `T [size]`; `None` size for `T []`.
+    Array {
+        elem: &'a TypeExpr<'a>,
+        size: Option<&'a Expr<'a>>,
+    },
+    /// A function type (from a declarator like `int (*fp)(int)` or a function declaration).
+    Function {
+        ret: &'a TypeExpr<'a>,
+        params: &'a [ParamDecl<'a>],
+        variadic: bool,
+    },
+}
+
+/// Storage class and CUDA specifiers of a declaration.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeclSpecs {
+    pub is_static: bool,
+    pub is_extern: bool,
+    /// `extern "C"` (directly or by an enclosing `extern "C" { }`).
+    pub extern_c: bool,
+    pub is_inline: bool,
+    pub is_constexpr: bool,
+    pub global: bool,
+    pub device: bool,
+    pub host: bool,
+    pub shared: bool,
+    pub constant: bool,
+    pub managed: bool,
+    pub forceinline: bool,
+    pub noinline: bool,
+    /// `register` (accepted, ignored).
+    pub register: bool,
+}
+
+/// A declaration.
+#[derive(Debug)]
+pub enum Decl<'a> {
+    Function(&'a FunctionDecl<'a>),
+    /// One declared variable (a declaration with several declarators yields several).
+    Var(&'a VarDecl<'a>),
+    Typedef(&'a TypedefDecl<'a>),
+    /// A struct/union definition or forward declaration on its own (`struct S { … };`).
+    Record(&'a RecordDecl<'a>),
+    Enum(&'a EnumDecl<'a>),
+    /// A declaration sema must reject as unsupported (parsed far enough to skip it).
+    Unsupported {
+        what: &'static str,
+        span: Span,
+    },
+}
+
+#[derive(Debug)]
+pub struct ParamDecl<'a> {
+    pub name: Option<Symbol>,
+    pub ty: &'a TypeExpr<'a>,
+    pub span: Span,
+}
+
+/// `__launch_bounds__(max_threads [, min_blocks])`.
+#[derive(Debug)]
+pub struct LaunchBounds<'a> {
+    pub max_threads: &'a Expr<'a>,
+    pub min_blocks: Option<&'a Expr<'a>>,
+}
+
+#[derive(Debug)]
+pub struct FunctionDecl<'a> {
+    pub name: Symbol,
+    /// Span of the name in the declarator.
+    pub name_span: Span,
+    pub specs: DeclSpecs,
+    pub ret: &'a TypeExpr<'a>,
+    pub params: &'a [ParamDecl<'a>],
+    pub variadic: bool,
+    pub launch_bounds: Option<LaunchBounds<'a>>,
+    /// The body; `None` for a prototype or a skipped host-only body.
+    pub body: Option<&'a Stmt<'a>>,
+    /// True when a host-only body was present but skipped unparsed.
+    pub host_body_skipped: bool,
+    pub span: Span,
+}
+
+/// An initializer: an expression or a braced list (possibly nested).
+#[derive(Debug)]
+pub enum Init<'a> {
+    Expr(&'a Expr<'a>),
+    List { items: &'a [Init<'a>], span: Span },
+}
+
+#[derive(Debug)]
+pub struct VarDecl<'a> {
+    pub name: Symbol,
+    pub name_span: Span,
+    pub specs: DeclSpecs,
+    pub ty: &'a TypeExpr<'a>,
+    /// `__align__(N)` / `alignas(N)`.
+    pub align: Option<&'a Expr<'a>>,
+    pub init: Option<Init<'a>>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct TypedefDecl<'a> {
+    pub name: Symbol,
+    pub ty: &'a TypeExpr<'a>,
+    pub span: Span,
+}
+
+/// A struct or union member (C subset: data members only for now).
+#[derive(Debug)]
+pub struct FieldDecl<'a> {
+    pub name: Option<Symbol>,
+    pub ty: &'a TypeExpr<'a>,
+    /// Bitfield width.
+    pub bits: Option<&'a Expr<'a>>,
+    pub align: Option<&'a Expr<'a>>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct RecordDecl<'a> {
+    pub kind: TagKind,
+    pub name: Option<Symbol>,
+    /// `None` for a forward declaration (`struct S;`).
+    pub fields: Option<&'a [FieldDecl<'a>]>,
+    /// `__align__(N)` on the record.
+    pub align: Option<&'a Expr<'a>>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct Enumerator<'a> {
+    pub name: Symbol,
+    pub value: Option<&'a Expr<'a>>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub struct EnumDecl<'a> {
+    pub name: Option<Symbol>,
+    /// `enum E : unsigned char`.
+    pub underlying: Option<&'a TypeExpr<'a>>,
+    pub enumerators: &'a [Enumerator<'a>],
+    pub span: Span,
+}
+
+/// Unary operators.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    Plus,
+    Neg,
+    /// `!`
+    LogNot,
+    /// `~`
+    BitNot,
+    Deref,
+    AddrOf,
+    PreInc,
+    PreDec,
+    PostInc,
+    PostDec,
+}
+
+/// Binary operators (assignment is separate).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Mul,
+    Div,
+    Rem,
+    Add,
+    Sub,
+    Shl,
+    Shr,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+    Eq,
+    Ne,
+    BitAnd,
+    BitXor,
+    BitOr,
+    LogAnd,
+    LogOr,
+    Comma,
+}
+
+/// An integer literal's suffix.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct IntSuffix {
+    pub unsigned: bool,
+    /// 0 = none, 1 = `l`, 2 = `ll`.
+    pub longs: u8,
+}
+
+#[derive(Debug)]
+pub struct Expr<'a> {
+    pub kind: ExprKind<'a>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum ExprKind<'a> {
+    /// An integer literal, validated; `decimal` matters for C's literal typing rules.
+    IntLit {
+        value: u128,
+        suffix: IntSuffix,
+        decimal: bool,
+    },
+    /// A floating literal; `is_float` for the `f` suffix. The value is exactly the decimal
+    /// rounded to `f64`; a `float` literal is rounded from the decimal directly (see
+    /// `float_text`) to avoid double rounding.
+    FloatLit {
+        value: f64,
+        is_float: bool,
+        text: Symbol,
+    },
+    /// A character literal's value.
+    CharLit(u32),
+    /// A string literal's bytes (escapes resolved, adjacent literals concatenated, no NUL).
+    StrLit(&'a [u8]),
+    BoolLit(bool),
+    Nullptr,
+    Ident(Symbol),
+    Unary {
+        op: UnaryOp,
+        expr: &'a Expr<'a>,
+    },
+    Binary {
+        op: BinaryOp,
+        lhs: &'a Expr<'a>,
+        rhs: &'a Expr<'a>,
+    },
+    /// `lhs = rhs` (`op == None`) or `lhs op= rhs`.
+    Assign {
+        op: Option<BinaryOp>,
+        lhs: &'a Expr<'a>,
+        rhs: &'a Expr<'a>,
+    },
+    Cond {
+        cond: &'a Expr<'a>,
+        then: &'a Expr<'a>,
+        els: &'a Expr<'a>,
+    },
+    /// C cast `(T)e` or functional/C++ casts lowered to the same meaning.
+    Cast {
+        ty: &'a TypeExpr<'a>,
+        expr: &'a Expr<'a>,
+    },
+    Call {
+        callee: &'a Expr<'a>,
+        args: &'a [&'a Expr<'a>],
+    },
+    Index {
+        base: &'a Expr<'a>,
+        index: &'a Expr<'a>,
+    },
+    /// `base.name` or `base->name` (`arrow`).
+    Member {
+        base: &'a Expr<'a>,
+        name: Symbol,
+        name_span: Span,
+        arrow: bool,
+    },
+    SizeofType(&'a TypeExpr<'a>),
+    SizeofExpr(&'a Expr<'a>),
+    AlignofType(&'a TypeExpr<'a>),
+}
+
+/// `#pragma unroll` on a loop.
+#[derive(Copy, Clone, Debug)]
+pub enum Unroll<'a> {
+    /// `#pragma unroll`.
+    Full,
+    /// `#pragma unroll N` (N is a constant expression).
+    Count(&'a Expr<'a>),
+}
+
+#[derive(Debug)]
+pub struct Stmt<'a> {
+    pub kind: StmtKind<'a>,
+    pub span: Span,
+}
+
+#[derive(Debug)]
+pub enum StmtKind<'a> {
+    Expr(&'a Expr<'a>),
+    /// A local declaration statement (one or more declarators).
+    Decl(&'a [Decl<'a>]),
+    Compound(&'a [Stmt<'a>]),
+    If {
+        cond: &'a Expr<'a>,
+        then: &'a Stmt<'a>,
+        els: Option<&'a Stmt<'a>>,
+    },
+    While {
+        cond: &'a Expr<'a>,
+        body: &'a Stmt<'a>,
+        unroll: Option<Unroll<'a>>,
+    },
+    DoWhile {
+        body: &'a Stmt<'a>,
+        cond: &'a Expr<'a>,
+        unroll: Option<Unroll<'a>>,
+    },
+    For {
+        /// A declaration or expression statement (or `None`).
+        init: Option<&'a Stmt<'a>>,
+        cond: Option<&'a Expr<'a>>,
+        step: Option<&'a Expr<'a>>,
+        body: &'a Stmt<'a>,
+        unroll: Option<Unroll<'a>>,
+    },
+    Switch {
+        cond: &'a Expr<'a>,
+        body: &'a Stmt<'a>,
+    },
+    Case {
+        value: &'a Expr<'a>,
+        body: &'a Stmt<'a>,
+    },
+    Default {
+        body: &'a Stmt<'a>,
+    },
+    Break,
+    Continue,
+    Return(Option<&'a Expr<'a>>),
+    Goto(Symbol),
+    Label {
+        name: Symbol,
+        body: &'a Stmt<'a>,
+    },
+    Empty,
+}

@@ -1,0 +1,108 @@
+//! Diagnostics inside the compiler: collected while compiling, rendered at the end.
+//!
+//! Stages report user errors into a `Diagnostics` sink and keep going where they can, so one
+//! compile reports several errors. Each diagnostic has a primary span and optional notes
+//! (each with its own span), e.g. "in expansion of macro `M`" or "candidate is here".
+//! Rendering turns spans into file/line/column with the source line and a caret.
+
+use crate::api::{Diagnostic, Severity};
+use crate::source::{SourceMap, Span};
+
+/// A diagnostic with spans not yet resolved to lines and columns.
+#[derive(Clone, Debug)]
+pub struct Diag {
+    pub severity: Severity,
+    pub span: Span,
+    pub message: String,
+    /// Secondary messages, each pointing somewhere (a `Severity::Note` when rendered).
+    pub notes: Vec<(Span, String)>,
+}
+
+impl Diag {
+    pub fn error(span: Span, message: impl Into<String>) -> Diag {
+        Diag {
+            severity: Severity::Error,
+            span,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+    pub fn warning(span: Span, message: impl Into<String>) -> Diag {
+        Diag {
+            severity: Severity::Warning,
+            span,
+            message: message.into(),
+            notes: Vec::new(),
+        }
+    }
+    pub fn with_note(mut self, span: Span, message: impl Into<String>) -> Diag {
+        self.notes.push((span, message.into()));
+        self
+    }
+}
+
+/// The sink every stage reports into.
+#[derive(Debug, Default)]
+pub struct Diagnostics {
+    pub list: Vec<Diag>,
+    errors: usize,
+}
+
+/// Past this many errors a compile stops reporting (and stops early).
+pub const MAX_ERRORS: usize = 50;
+
+impl Diagnostics {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn push(&mut self, d: Diag) {
+        if d.severity == Severity::Error {
+            self.errors += 1;
+            if self.errors > MAX_ERRORS {
+                return;
+            }
+        }
+        self.list.push(d);
+    }
+    pub fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.push(Diag::error(span, message));
+    }
+    pub fn warning(&mut self, span: Span, message: impl Into<String>) {
+        self.push(Diag::warning(span, message));
+    }
+    pub fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+    pub fn error_count(&self) -> usize {
+        self.errors
+    }
+    /// True once so many errors were reported that stages should stop.
+    pub fn too_many(&self) -> bool {
+        self.errors > MAX_ERRORS
+    }
+
+    /// Resolves spans into the public `Diagnostic` form (notes follow their diagnostic).
+    pub fn render(&self, sources: &SourceMap) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        for d in &self.list {
+            out.push(resolve(sources, d.severity, d.span, &d.message));
+            for (span, msg) in &d.notes {
+                out.push(resolve(sources, Severity::Note, *span, msg));
+            }
+        }
+        out
+    }
+}
+
+fn resolve(sources: &SourceMap, severity: Severity, span: Span, message: &str) -> Diagnostic {
+    let file = sources.file(span.file);
+    let (line, column) = file.line_col(span.start);
+    Diagnostic {
+        severity,
+        file: file.name.clone(),
+        line,
+        column,
+        message: message.to_string(),
+        source_line: file.line_text(line).to_string(),
+    }
+}
