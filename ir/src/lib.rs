@@ -9,6 +9,8 @@
 //! round-trip), the verifier, and the CFG and dominator analyses every pass needs.
 
 pub mod builder;
+pub mod cfg;
+pub mod dominators;
 pub mod entity;
 pub mod function;
 pub mod inst;
@@ -16,6 +18,8 @@ pub mod module;
 pub mod types;
 
 pub use builder::FunctionBuilder;
+pub use cfg::Cfg;
+pub use dominators::DomTree;
 pub use entity::{EntityMap, EntityRef, SecondaryMap};
 pub use function::{
     BlockData, FuncKind, Function, InlineHint, Linkage, ParamKind, Signature, StackSlotData,
