@@ -29,6 +29,14 @@ pub struct Options {
     pub undefines: Vec<String>,
     /// What to produce.
     pub emit: Emit,
+    /// Run exactly these passes instead of the `-O` pipeline (`--passes=a,b`).
+    pub passes: Option<Vec<String>>,
+    /// Verify the IR after every pass (`--verify-each`).
+    pub verify_each: bool,
+    /// Record the IR after every pass into `CompileOutput::trace` (`--print-after-all`).
+    pub print_after_all: bool,
+    /// Record per-pass timings into `CompileOutput::trace` (`--time-passes`).
+    pub time_passes: bool,
 }
 
 impl Default for Options {
@@ -41,6 +49,10 @@ impl Default for Options {
             defines: Vec::new(),
             undefines: Vec::new(),
             emit: Emit::Ptx,
+            passes: None,
+            verify_each: false,
+            print_after_all: false,
+            time_passes: false,
         }
     }
 }
@@ -102,6 +114,8 @@ pub struct CompileOutput {
     pub text: Option<String>,
     /// Errors, warnings and notes, in source order.
     pub diagnostics: Vec<Diagnostic>,
+    /// What `print_after_all` and `time_passes` asked for, in order.
+    pub trace: Vec<String>,
 }
 
 impl CompileOutput {
@@ -109,6 +123,11 @@ impl CompileOutput {
     pub fn ok(&self) -> bool {
         self.text.is_some()
     }
+}
+
+/// The SM versions oxicc can target (`sm_75` is 75).
+pub fn supported_sms() -> &'static [u32] {
+    &[75, 80, 86, 89, 90, 100, 120]
 }
 
 /// Compiles `source` (named `file_name` in diagnostics and for `#include "…"` lookups).
@@ -124,5 +143,6 @@ pub fn compile(file_name: &str, source: &str, options: &Options) -> CompileOutpu
             message: "oxicc is under construction".to_string(),
             source_line: String::new(),
         }],
+        trace: Vec::new(),
     }
 }

@@ -15,4 +15,4 @@ pub mod intern;
 pub mod lex;
 pub mod source;
 
-pub use api::{compile, CompileOutput, Diagnostic, Emit, Options, Severity};
+pub use api::{compile, supported_sms, CompileOutput, Diagnostic, Emit, Options, Severity};

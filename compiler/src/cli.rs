@@ -1,0 +1,238 @@
+//! Command-line parsing and the work of one `oxicc` invocation.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+use clap::Parser;
+use oxicc::{Emit, Options, Severity};
+
+/// oxicc — compile CUDA C++ device code to PTX (a drop-in for `nvcc -ptx`).
+#[derive(Parser, Debug)]
+#[command(name = "oxicc", version, about, long_about = None)]
+pub struct Args {
+    /// Input `.cu` file (`-` for standard input).
+    pub input: PathBuf,
+    /// Output file (`-` for standard output). Default: the input name with `.ptx` (or `.oxir`).
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
+    /// Target GPU: `sm_75`, `sm_80`, `sm_86`, `sm_89`, `sm_90`, `sm_100`, `sm_120` (or
+    /// `compute_XX`).
+    #[arg(
+        long = "arch",
+        visible_alias = "gpu-architecture",
+        default_value = "sm_75"
+    )]
+    pub arch: String,
+    /// Optimization level 0..3.
+    #[arg(short = 'O', default_value = "3")]
+    pub opt: u8,
+    /// Add a directory to the include search path.
+    #[arg(short = 'I', long = "include-path")]
+    pub include: Vec<PathBuf>,
+    /// Define a macro: `NAME` or `NAME=VALUE`.
+    #[arg(short = 'D', long = "define-macro")]
+    pub define: Vec<String>,
+    /// Undefine a macro.
+    #[arg(short = 'U', long = "undefine-macro")]
+    pub undefine: Vec<String>,
+    /// What to write: `ptx` (default) or `ir` (the optimized `.oxir` text).
+    #[arg(long = "emit", default_value = "ptx")]
+    pub emit: String,
+    /// Accepted for nvcc compatibility (oxicc always produces PTX).
+    #[arg(long = "ptx")]
+    pub ptx: bool,
+    /// Run exactly these passes, comma-separated, instead of the -O pipeline.
+    #[arg(long = "passes")]
+    pub passes: Option<String>,
+    /// Print the IR after every pass to stderr.
+    #[arg(long = "print-after-all")]
+    pub print_after_all: bool,
+    /// Print the time each pass took to stderr.
+    #[arg(long = "time-passes")]
+    pub time_passes: bool,
+    /// Run the IR verifier after every pass.
+    #[arg(long = "verify-each")]
+    pub verify_each: bool,
+}
+
+/// The nvcc options spelled with one dash that clap must see with two.
+const NVCC_LONG_OPTIONS: &[&str] = &[
+    "arch",
+    "gpu-architecture",
+    "ptx",
+    "output",
+    "include-path",
+    "define-macro",
+    "undefine-macro",
+    "emit",
+    "passes",
+    "print-after-all",
+    "time-passes",
+    "verify-each",
+];
+
+/// Rewrites nvcc's single-dash long options (`-arch=sm_90`, `-arch sm_90`, `-ptx`) into
+/// clap's double-dash form; everything else passes through.
+pub fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    let mut out = vec![OsString::from("oxicc")];
+    for a in args {
+        let s = a.to_string_lossy();
+        if let Some(rest) = s.strip_prefix('-') {
+            if !rest.starts_with('-') {
+                let name = rest.split('=').next().unwrap_or("");
+                if NVCC_LONG_OPTIONS.contains(&name) {
+                    out.push(OsString::from(format!("-{s}")));
+                    continue;
+                }
+            }
+        }
+        out.push(a);
+    }
+    out
+}
+
+pub fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Args, clap::Error> {
+    Args::try_parse_from(normalize_args(args))
+}
+
+/// What a successful run leaves to report.
+pub struct RunOutput {
+    pub warnings: Vec<String>,
+}
+
+/// Parses `sm_XX` / `compute_XX` into the SM number.
+fn parse_arch(arch: &str) -> Option<u32> {
+    let digits = arch
+        .strip_prefix("sm_")
+        .or_else(|| arch.strip_prefix("compute_"))?;
+    let digits = digits.trim_end_matches(['a', 'f']);
+    digits.parse().ok()
+}
+
+/// Runs one compile as the command line asks. Errors are the lines to print.
+pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
+    let sm = parse_arch(&args.arch)
+        .filter(|sm| oxicc::supported_sms().contains(sm))
+        .ok_or_else(|| {
+            vec![format!(
+                "oxicc: error: unsupported GPU architecture '{}' (supported: {})",
+                args.arch,
+                oxicc::supported_sms()
+                    .iter()
+                    .map(|s| format!("sm_{s}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )]
+        })?;
+    if args.opt > 3 {
+        return Err(vec![format!(
+            "oxicc: error: invalid optimization level -O{}",
+            args.opt
+        )]);
+    }
+    let emit = match args.emit.as_str() {
+        "ptx" => Emit::Ptx,
+        "ir" => Emit::Ir,
+        other => return Err(vec![format!("oxicc: error: unknown --emit kind '{other}'")]),
+    };
+    let (file_name, source) = read_input(&args.input)?;
+    let options = Options {
+        sm,
+        opt_level: args.opt,
+        include_dirs: args.include.clone(),
+        headers: Vec::new(),
+        defines: args
+            .define
+            .iter()
+            .map(|d| match d.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (d.clone(), None),
+            })
+            .collect(),
+        undefines: args.undefine.clone(),
+        emit,
+        passes: args
+            .passes
+            .as_ref()
+            .map(|p| p.split(',').map(|s| s.trim().to_string()).collect()),
+        verify_each: args.verify_each,
+        print_after_all: args.print_after_all,
+        time_passes: args.time_passes,
+    };
+    let out = oxicc::compile(&file_name, &source, &options);
+    for t in &out.trace {
+        eprintln!("{t}");
+    }
+    let mut warnings = Vec::new();
+    let mut errors = Vec::new();
+    for d in &out.diagnostics {
+        match d.severity {
+            Severity::Error => errors.push(d.to_string()),
+            _ if errors.is_empty() => warnings.push(d.to_string()),
+            _ => errors.push(d.to_string()),
+        }
+    }
+    let output_path = match &args.output {
+        Some(p) => p.clone(),
+        None => {
+            let ext = if emit == Emit::Ir { "oxir" } else { "ptx" };
+            let stem = args
+                .input
+                .file_stem()
+                .map(PathBuf::from)
+                .unwrap_or_else(|| "out".into());
+            stem.with_extension(ext)
+        }
+    };
+    let Some(text) = out.text else {
+        // Leave no stale output behind.
+        if output_path.as_os_str() != "-" {
+            let _ = std::fs::remove_file(&output_path);
+        }
+        let n = errors.len();
+        errors.extend(warnings);
+        errors.push(format!(
+            "{n} error{} generated.",
+            if n == 1 { "" } else { "s" }
+        ));
+        return Err(errors);
+    };
+    if output_path.as_os_str() == "-" {
+        use std::io::Write;
+        std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|e| vec![format!("oxicc: error: writing output: {e}")])?;
+    } else {
+        std::fs::write(&output_path, text).map_err(|e| {
+            vec![format!(
+                "oxicc: error: cannot write '{}': {e}",
+                output_path.display()
+            )]
+        })?;
+    }
+    Ok(RunOutput { warnings })
+}
+
+fn read_input(path: &PathBuf) -> Result<(String, String), Vec<String>> {
+    if path.as_os_str() == "-" {
+        use std::io::Read;
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| vec![format!("oxicc: error: reading standard input: {e}")])?;
+        return Ok((
+            "<stdin>".to_string(),
+            String::from_utf8_lossy(&bytes).into_owned(),
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| {
+        vec![format!(
+            "oxicc: error: cannot read '{}': {e}",
+            path.display()
+        )]
+    })?;
+    Ok((
+        path.display().to_string(),
+        String::from_utf8_lossy(&bytes).into_owned(),
+    ))
+}
