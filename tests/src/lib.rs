@@ -1,1 +1,12 @@
-//! Shared helpers of the end-to-end test suites (tool discovery, kernel lists).
+//! Shared helpers of the end-to-end test suites and the benchmark: where the NVIDIA
+//! reference tools live ([`tools`]), running them on PTX and CUDA files ([`nvidia`]), which
+//! kernel files form a suite and how oxicc is asked to compile them ([`kernels`]), and a
+//! compile guard that turns a compiler panic or hang into a reportable error ([`guard`]).
+
+pub mod guard;
+pub mod kernels;
+pub mod nvidia;
+pub mod tools;
+
+pub use kernels::{c_kernels, cpp_kernels, suite_kernels};
+pub use nvidia::{entry_names, nvcc_ptx, ptxas_check, try_nvcc_ptx};
