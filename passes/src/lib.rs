@@ -1,1 +1,30 @@
-//! oxicc passes (under construction).
+//! oxicc's optimizer: a pass manager with a registry, the `-O0` … `-O3` pipelines, and the
+//! transforms that turn the front end's memory-heavy IR into clean SSA.
+//!
+//! Every pass lives in its own file and has one entry point, either over a whole module
+//! (`fn(&mut Module) -> bool`) or over one function (`fn(&mut Function) -> bool`); the
+//! boolean says whether anything changed. [`registry`] lists them all with a one-line
+//! description; [`run_pipeline`] runs the pipeline of an `-O` level, or an explicit list of
+//! pass names (`--passes=a,b,c`), with optional verification, IR printing and timing after
+//! every pass. See `docs/passes.md` for the pipelines and how to add a pass.
+
+pub mod analysis;
+pub mod const_fold;
+pub mod cse;
+pub mod dce;
+mod fold_float;
+mod fold_int;
+pub mod inline;
+pub mod licm;
+pub mod manager;
+pub mod mem2reg;
+pub mod pipelines;
+pub mod simplify_cfg;
+pub mod util;
+pub mod verify;
+
+pub use manager::{
+    find_pass, registry, run_pass, run_pipeline, run_pipeline_with_report, PassEntry, PassError,
+    PassInfo, PassTiming, PipelineOptions, PipelineReport,
+};
+pub use pipelines::pipeline_for_level;

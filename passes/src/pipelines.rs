@@ -1,0 +1,68 @@
+//! The pass lists of `-O0` … `-O3`.
+//!
+//! `-O0` runs only `always-inline` and `mem2reg`. That matches what NVIDIA's cicc does at
+//! `-O0` (checked with `nvcc -Xcicc -O0`: locals live in registers, not `.local`, calls to
+//! non-forceinline device functions stay calls, and no other cleanup happens), and it keeps
+//! PTX free of `__local_depot` traffic for scalars. Arrays and address-taken locals stay in
+//! stack slots and the backend gives them a frame.
+//!
+//! `-O1` adds the scalar cleanups (folding, DCE, CFG simplification) and size-budget
+//! inlining; `-O2` adds CSE and LICM and a second cleanup round; `-O3` is `-O2` with one
+//! more round after LICM, so that hoisted code is folded and deduplicated again.
+
+const O0: &[&str] = &["always-inline", "mem2reg"];
+
+const O1: &[&str] = &[
+    "mem2reg",
+    "const-fold",
+    "dce",
+    "simplify-cfg",
+    "inline",
+    "mem2reg",
+    "const-fold",
+    "dce",
+    "simplify-cfg",
+];
+
+const O2: &[&str] = &[
+    "mem2reg",
+    "const-fold",
+    "dce",
+    "simplify-cfg",
+    "inline",
+    "mem2reg",
+    "const-fold",
+    "simplify-cfg",
+    "cse",
+    "licm",
+    "const-fold",
+    "dce",
+    "simplify-cfg",
+];
+
+const O3: &[&str] = &[
+    "mem2reg",
+    "const-fold",
+    "dce",
+    "simplify-cfg",
+    "inline",
+    "mem2reg",
+    "const-fold",
+    "simplify-cfg",
+    "cse",
+    "licm",
+    "const-fold",
+    "cse",
+    "dce",
+    "simplify-cfg",
+];
+
+/// The pass names run at `-O<level>` (levels above 3 use `-O3`).
+pub fn pipeline_for_level(level: u8) -> &'static [&'static str] {
+    match level {
+        0 => O0,
+        1 => O1,
+        2 => O2,
+        _ => O3,
+    }
+}

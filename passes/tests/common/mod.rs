@@ -1,0 +1,81 @@
+//! Helpers for the pass tests: signatures, counting opcodes, verification, and a small IR
+//! interpreter used to check that a transform keeps a function's behaviour.
+//!
+//! The interpreter is written from the IR's documented semantics, independently of the
+//! folding code in `const_fold`, so comparing results before and after a pass (and against
+//! values computed in plain Rust) is a real check.
+
+#![allow(dead_code)]
+
+pub mod interp;
+
+use oxicc_ir::*;
+
+#[allow(unused_imports)]
+pub use interp::{run, run_f32, run_i};
+
+pub fn sig(params: &[Type], ret: Option<Type>) -> Signature {
+    Signature {
+        params: params.iter().map(|&t| ParamKind::Value(t)).collect(),
+        ret,
+    }
+}
+
+/// Number of instructions in the layout whose opcode is one of `ops`.
+pub fn count_ops(f: &Function, ops: &[Opcode]) -> usize {
+    f.layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter())
+        .filter(|&&i| ops.contains(&f.insts[i].data.opcode()))
+        .count()
+}
+
+/// Every instruction of the layout, in order.
+pub fn insts(f: &Function) -> Vec<&InstData> {
+    f.layout
+        .iter()
+        .flat_map(|&b| f.blocks[b].insts.iter())
+        .map(|&i| &f.insts[i].data)
+        .collect()
+}
+
+/// Panics with the verifier's message if the function is broken.
+pub fn verify(f: &Function) {
+    let m = Module::new();
+    // Calls are checked against a module; tests that have calls use `verify_module`.
+    if let Err(e) = oxicc_passes::verify::verify_function(&m, f) {
+        if !e.contains("calls a function") {
+            panic!("verifier: {e}\n{f:#?}");
+        }
+    }
+}
+
+pub fn verify_module(m: &Module) {
+    for (_, f) in m.functions.iter() {
+        if let Err(e) = oxicc_passes::verify::verify_function(m, f) {
+            panic!("verifier in {}: {e}\n{f:#?}", f.name);
+        }
+    }
+}
+
+pub fn module_of(f: Function) -> Module {
+    let mut m = Module::new();
+    m.add_function(f);
+    m
+}
+
+/// The value `v` is defined as an integer constant with these bits.
+pub fn iconst_of(f: &Function, v: Value) -> Option<u64> {
+    match f.insts[f.def_inst(v)?].data {
+        InstData::IConst { imm, .. } => Some(imm),
+        _ => None,
+    }
+}
+
+/// The value returned by the single `return` of `f`.
+pub fn returned_value(f: &Function) -> Option<Value> {
+    insts(f).into_iter().find_map(|d| match d {
+        InstData::Return { value } => *value,
+        _ => None,
+    })
+}
