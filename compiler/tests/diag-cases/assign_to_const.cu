@@ -1,0 +1,6 @@
+// expect: 4: const
+__global__ void k(int* p) {
+    const int c = 1;
+    c = 2;
+    p[0] = c;
+}

@@ -1,0 +1,4 @@
+// expect: 3: invalid operands
+__global__ void k(float* p, float a, float b) {
+    p[0] = a % b;
+}

@@ -1,0 +1,5 @@
+// expect: 5: expected
+__global__ void k(int* p) {
+    if (p) {
+        p[0] = 1;
+    

@@ -1,0 +1,6 @@
+// expect: 4: return
+struct S { int a; };
+__device__ int f(struct S s) {
+    return s;
+}
+__global__ void k(int* p) { struct S s; s.a = 1; p[0] = f(s); }

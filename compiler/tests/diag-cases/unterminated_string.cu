@@ -1,0 +1,6 @@
+// expect: 4: unterminated string
+#include <cstdio>
+__global__ void k() {
+    printf("hello
+);
+}
