@@ -15,6 +15,7 @@ pub mod entity;
 pub mod function;
 pub mod inst;
 pub mod module;
+pub mod text;
 pub mod types;
 
 pub use builder::FunctionBuilder;
@@ -30,6 +31,7 @@ pub use inst::{
     OpInfo, Opcode, Scope, ShuffleMode, SpecialReg, UnaryOp, VoteMode,
 };
 pub use module::{GlobalVar, Module};
+pub use text::{parse_module, print_module, ParseError};
 pub use types::{AddrSpace, Type};
 
 entity!(

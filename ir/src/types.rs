@@ -60,6 +60,12 @@ impl AddrSpace {
     }
 }
 
+impl fmt::Display for AddrSpace {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The type of an SSA value.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Type {
