@@ -1,0 +1,82 @@
+//! Device memory: global allocations (launch buffers and module variables, each in its own
+//! 4 GiB generic window so that out-of-bounds accesses are caught per allocation), and the
+//! mapping of generic addresses onto shared, local and parameter memory.
+
+use crate::decode::{FPARAM_WINDOW, KPARAM_WINDOW, LOCAL_WINDOW, SHARED_WINDOW};
+use crate::inst::Space;
+
+/// Global memory: allocation `i` lives at generic addresses `(i + 1) << 32 ..`.
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    pub segs: Vec<Vec<u8>>,
+    pub names: Vec<String>,
+    /// The kernel parameter block of the launch.
+    pub kparams: Vec<u8>,
+}
+
+impl Memory {
+    /// Adds an allocation and returns its base address.
+    pub fn alloc(&mut self, name: &str, data: Vec<u8>) -> u64 {
+        self.segs.push(data);
+        self.names.push(name.to_string());
+        (self.segs.len() as u64) << 32
+    }
+}
+
+/// Where an address resolved to.
+pub enum Region {
+    Global(usize),
+    Shared,
+    Local,
+    KParam,
+    FParam,
+}
+
+/// Resolves `addr` in `space` to a region and a byte offset inside it.
+#[inline]
+pub fn resolve(space: Space, addr: u64) -> Result<(Region, usize), String> {
+    let window = addr >> 32;
+    let low = (addr & 0xFFFF_FFFF) as usize;
+    match space {
+        Space::Shared => Ok((Region::Shared, low)),
+        Space::Local => Ok((Region::Local, low)),
+        Space::KParam => Ok((Region::KParam, low)),
+        Space::FParam => Ok((Region::FParam, low)),
+        Space::Global | Space::Const | Space::Generic => match window {
+            0 => Err(format!(
+                "address {addr:#x} is not in any allocation (null or not a device pointer)"
+            )),
+            SHARED_WINDOW if space == Space::Generic => Ok((Region::Shared, low)),
+            LOCAL_WINDOW if space == Space::Generic => Ok((Region::Local, low)),
+            KPARAM_WINDOW if space == Space::Generic => Ok((Region::KParam, low)),
+            FPARAM_WINDOW if space == Space::Generic => Ok((Region::FParam, low)),
+            w => Ok((Region::Global(w as usize - 1), low)),
+        },
+    }
+}
+
+/// The generic window of a space (for `cvta`).
+pub fn window_of(space: Space) -> u64 {
+    match space {
+        Space::Shared => SHARED_WINDOW,
+        Space::Local => LOCAL_WINDOW,
+        Space::KParam => KPARAM_WINDOW,
+        Space::FParam => FPARAM_WINDOW,
+        _ => 0,
+    }
+}
+
+#[inline]
+pub fn read_le(buf: &[u8], off: usize, size: usize) -> Option<u64> {
+    let b = buf.get(off..off.checked_add(size)?)?;
+    let mut v = [0u8; 8];
+    v[..size].copy_from_slice(b);
+    Some(u64::from_le_bytes(v))
+}
+
+#[inline]
+pub fn write_le(buf: &mut [u8], off: usize, size: usize, v: u64) -> Option<()> {
+    let b = buf.get_mut(off..off.checked_add(size)?)?;
+    b.copy_from_slice(&v.to_le_bytes()[..size]);
+    Some(())
+}

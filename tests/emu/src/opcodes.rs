@@ -1,0 +1,1006 @@
+//! Per-opcode decoding: splits a mnemonic such as `ld.global.nc.v4.f32` into its parts,
+//! resolves operands (registers, special registers, symbols, immediates, addresses) and emits
+//! the compact `Inst`. Unknown opcodes are errors naming the instruction and its line.
+
+use crate::decode::{FnCtx, FuncInfo, Sym};
+use crate::inst::*;
+use crate::parse::{Instruction, Operand};
+use crate::EmuError;
+
+struct Ctx<'c, 'a> {
+    f: &'c mut FnCtx<'a>,
+    line: u32,
+    opcode: &'c str,
+    guard: u32,
+}
+
+fn sreg(name: &str) -> Option<Sreg> {
+    let dim = |s: &str| match s {
+        "x" => Some(0u8),
+        "y" => Some(1),
+        "z" => Some(2),
+        _ => None,
+    };
+    let (base, suffix) = name.split_once('.').unwrap_or((name, ""));
+    Some(match base {
+        "%tid" => Sreg::Tid(dim(suffix)?),
+        "%ntid" => Sreg::Ntid(dim(suffix)?),
+        "%ctaid" => Sreg::Ctaid(dim(suffix)?),
+        "%nctaid" => Sreg::Nctaid(dim(suffix)?),
+        "%laneid" => Sreg::LaneId,
+        "%warpid" => Sreg::WarpId,
+        "%nwarpid" => Sreg::NWarpId,
+        "%smid" => Sreg::SmId,
+        "%nsmid" => Sreg::NSmId,
+        "%gridid" => Sreg::GridId,
+        "%lanemask_eq" => Sreg::LaneMaskEq,
+        "%lanemask_le" => Sreg::LaneMaskLe,
+        "%lanemask_lt" => Sreg::LaneMaskLt,
+        "%lanemask_ge" => Sreg::LaneMaskGe,
+        "%lanemask_gt" => Sreg::LaneMaskGt,
+        "%clock" => Sreg::Clock,
+        "%clock64" => Sreg::Clock64,
+        "%globaltimer" | "%globaltimer_lo" => Sreg::GlobalTimer,
+        "%dynamic_smem_size" => Sreg::DynSmem,
+        "%total_smem_size" => Sreg::TotalSmem,
+        "%clusterid" | "%cluster_ctaid" | "%cluster_ctarank" | "%is_explicit_cluster" => Sreg::Zero,
+        "%nclusterid" | "%cluster_nctaid" | "%cluster_nctarank" => Sreg::Zero,
+        _ => return None,
+    })
+}
+
+fn float_bits_for(ty: Ty, v: f64) -> u64 {
+    match ty {
+        Ty::F64 => v.to_bits(),
+        Ty::F16 | Ty::F16x2 => crate::float::f32_to_f16(v as f32, Rnd::Rn) as u64,
+        Ty::BF16 | Ty::BF16x2 => crate::float::f32_to_bf16(v as f32, Rnd::Rn) as u64,
+        _ => (v as f32).to_bits() as u64,
+    }
+}
+
+impl Ctx<'_, '_> {
+    fn err(&self, msg: impl std::fmt::Display) -> EmuError {
+        EmuError(format!("line {}: `{}`: {msg}", self.line, self.opcode))
+    }
+
+    fn emit(&mut self, op: Op, d: [u32; 4], s: [Src; 4], off: i64, aux: u32) {
+        self.f.out.push(Inst {
+            op,
+            guard: self.guard,
+            d,
+            s,
+            off,
+            aux,
+            line: self.line,
+        });
+    }
+
+    /// Emits an unguarded helper instruction (reading a special register, an address, ...).
+    fn emit_helper(&mut self, op: Op, s0: Src, off: i64) -> u32 {
+        let t = self.f.new_temp();
+        self.f.out.push(Inst {
+            op,
+            guard: 0,
+            d: [t, NO_REG, NO_REG, NO_REG],
+            s: [s0, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+            off,
+            aux: 0,
+            line: self.line,
+        });
+        t
+    }
+
+    fn reg(&mut self, name: &str) -> Result<u32, EmuError> {
+        match self.f.lookup(name) {
+            Some(Sym::Reg(r)) => Ok(r),
+            _ => Err(self.err(format!("`{name}` is not a declared register"))),
+        }
+    }
+
+    fn dst(&mut self, o: &Operand) -> Result<u32, EmuError> {
+        match o {
+            Operand::Name(n) => self.reg(n),
+            Operand::Sink => Ok(self.f.new_temp()),
+            _ => Err(self.err(format!("bad destination {o:?}"))),
+        }
+    }
+
+    fn src(&mut self, o: &Operand, ty: Ty) -> Result<Src, EmuError> {
+        Ok(match o {
+            Operand::Name(n) => {
+                if let Some(s) = sreg(n) {
+                    return Ok(Src::Reg(self.emit_helper(Op::Sreg(s), Src::Imm(0), 0)));
+                }
+                match self.f.lookup(n) {
+                    Some(Sym::Reg(r)) => Src::Reg(r),
+                    Some(Sym::Global(a)) => Src::Imm(a),
+                    Some(Sym::Shared(o)) | Some(Sym::KParam(o)) => Src::Imm(o as u64),
+                    Some(Sym::Func(i)) => Src::Imm(i as u64),
+                    Some(Sym::Local(o)) => {
+                        Src::Reg(self.emit_helper(Op::LocalAddr, Src::Imm(0), o as i64))
+                    }
+                    Some(Sym::FParam(o)) => {
+                        Src::Reg(self.emit_helper(Op::FParamAddr, Src::Imm(0), o as i64))
+                    }
+                    None => return Err(self.err(format!("unknown name `{n}`"))),
+                }
+            }
+            Operand::Not(n) => {
+                let r = self.reg(n)?;
+                Src::Reg(self.emit_helper2(Op::Int(IntOp::Xor, Ty::B32), Src::Reg(r), Src::Imm(1)))
+            }
+            Operand::Int(v) if ty.is_float() => Src::Imm(float_bits_for(ty, *v as f64)),
+            Operand::Int(v) => Src::Imm(*v as u64),
+            Operand::F32(b) if ty == Ty::F64 => Src::Imm((f32::from_bits(*b) as f64).to_bits()),
+            Operand::F32(b) => Src::Imm(*b as u64),
+            Operand::F64(b) if ty == Ty::F64 => Src::Imm(*b),
+            Operand::F64(b) => Src::Imm(float_bits_for(ty, f64::from_bits(*b))),
+            Operand::Sink => Src::Imm(0),
+            _ => return Err(self.err(format!("bad source operand {o:?}"))),
+        })
+    }
+
+    fn emit_helper2(&mut self, op: Op, a: Src, b: Src) -> u32 {
+        let t = self.f.new_temp();
+        self.f.out.push(Inst {
+            op,
+            guard: 0,
+            d: [t, NO_REG, NO_REG, NO_REG],
+            s: [a, b, Src::Imm(0), Src::Imm(0)],
+            off: 0,
+            aux: 0,
+            line: self.line,
+        });
+        t
+    }
+
+    /// Resolves `[base+off]`; returns (base, offset, frame-relative flag, space).
+    fn addr(&mut self, o: &Operand, space: Space) -> Result<(Src, i64, u32, Space), EmuError> {
+        let Operand::Addr(base, off) = o else {
+            return Err(self.err(format!("expected an address, found {o:?}")));
+        };
+        let off = *off;
+        let Some(name) = base else {
+            return Ok((Src::Imm(0), off, 0, space));
+        };
+        Ok(match self.f.lookup(name) {
+            Some(Sym::Reg(r)) => {
+                let sp = match space {
+                    Space::KParam if !self.f.is_entry => Space::FParam,
+                    s => s,
+                };
+                (Src::Reg(r), off, 0, sp)
+            }
+            Some(Sym::Global(a)) => (Src::Imm(a), off, 0, space),
+            Some(Sym::Shared(o)) => (Src::Imm(o as u64), off, 0, space),
+            Some(Sym::Local(o)) if space == Space::Local => (Src::Imm(o as u64), off, 1, space),
+            Some(Sym::FParam(o)) if matches!(space, Space::KParam | Space::FParam) => {
+                (Src::Imm(o as u64), off, 2, Space::FParam)
+            }
+            Some(Sym::KParam(o)) if matches!(space, Space::KParam | Space::FParam) => {
+                (Src::Imm(o as u64), off, 0, Space::KParam)
+            }
+            Some(Sym::Local(o)) => {
+                let r = self.emit_helper(Op::LocalAddr, Src::Imm(0), o as i64);
+                let g = self.emit_helper(
+                    Op::Cvta {
+                        to: false,
+                        space: Space::Local,
+                    },
+                    Src::Reg(r),
+                    0,
+                );
+                (Src::Reg(g), off, 0, space)
+            }
+            _ => return Err(self.err(format!("cannot address `{name}` in this space"))),
+        })
+    }
+}
+
+fn space_of(mods: &[&str]) -> Space {
+    for m in mods {
+        match *m {
+            "global" => return Space::Global,
+            "shared" | "shared::cta" | "shared::cluster" => return Space::Shared,
+            "local" => return Space::Local,
+            "const" => return Space::Const,
+            "param" | "param::entry" | "param::func" => return Space::KParam,
+            _ => {}
+        }
+    }
+    Space::Generic
+}
+
+fn rnd_of(mods: &[&str]) -> Option<Rnd> {
+    mods.iter().find_map(|m| match *m {
+        "rn" => Some(Rnd::Rn),
+        "rz" => Some(Rnd::Rz),
+        "rm" => Some(Rnd::Rm),
+        "rp" => Some(Rnd::Rp),
+        "rna" => Some(Rnd::Rna),
+        _ => None,
+    })
+}
+
+fn irnd_of(mods: &[&str]) -> Option<Rnd> {
+    mods.iter().find_map(|m| match *m {
+        "rni" => Some(Rnd::Rn),
+        "rzi" => Some(Rnd::Rz),
+        "rmi" => Some(Rnd::Rm),
+        "rpi" => Some(Rnd::Rp),
+        _ => None,
+    })
+}
+
+fn cmp_of(m: &str) -> Option<Cmp> {
+    Some(match m {
+        "eq" => Cmp::Eq,
+        "ne" => Cmp::Ne,
+        "lt" => Cmp::Lt,
+        "le" => Cmp::Le,
+        "gt" => Cmp::Gt,
+        "ge" => Cmp::Ge,
+        "lo" => Cmp::Lo,
+        "ls" => Cmp::Ls,
+        "hi" => Cmp::Hi,
+        "hs" => Cmp::Hs,
+        "equ" => Cmp::Equ,
+        "neu" => Cmp::Neu,
+        "ltu" => Cmp::Ltu,
+        "leu" => Cmp::Leu,
+        "gtu" => Cmp::Gtu,
+        "geu" => Cmp::Geu,
+        "num" => Cmp::Num,
+        "nan" => Cmp::Nan,
+        _ => return None,
+    })
+}
+
+fn bop_of(mods: &[&str]) -> BoolOp {
+    for m in mods {
+        match *m {
+            "and" => return BoolOp::And,
+            "or" => return BoolOp::Or,
+            "xor" => return BoolOp::Xor,
+            _ => {}
+        }
+    }
+    BoolOp::None
+}
+
+fn atom_op_of(mods: &[&str]) -> Option<AtomOp> {
+    mods.iter().find_map(|m| match *m {
+        "add" => Some(AtomOp::Add),
+        "min" => Some(AtomOp::Min),
+        "max" => Some(AtomOp::Max),
+        "and" => Some(AtomOp::And),
+        "or" => Some(AtomOp::Or),
+        "xor" => Some(AtomOp::Xor),
+        "exch" => Some(AtomOp::Exch),
+        "cas" => Some(AtomOp::Cas),
+        "inc" => Some(AtomOp::Inc),
+        "dec" => Some(AtomOp::Dec),
+        _ => None,
+    })
+}
+
+const NR: [u32; 4] = [NO_REG; 4];
+const NS: [Src; 4] = [Src::Imm(0); 4];
+
+/// Decodes one instruction into `f.out`.
+pub(crate) fn decode_inst(
+    f: &mut FnCtx,
+    i: &Instruction,
+    funcs: &[FuncInfo],
+    calls: &mut Vec<CallSite>,
+) -> Result<(), EmuError> {
+    let mut c = Ctx {
+        f,
+        line: i.line,
+        opcode: &i.opcode,
+        guard: 0,
+    };
+    if let Some((p, neg)) = &i.guard {
+        let r = c.reg(p)?;
+        c.guard = ((r + 1) << 1) | *neg as u32;
+    }
+    let parts: Vec<&str> = i.opcode.split('.').collect();
+    let base = parts[0];
+    let mods = &parts[1..];
+    let types: Vec<Ty> = mods.iter().filter_map(|m| Ty::parse(m)).collect();
+    let ty = types.last().copied().unwrap_or(Ty::B32);
+    let has = |m: &str| mods.contains(&m);
+    let ops = &i.operands;
+    let nops = ops.len();
+    let need = |n: usize, c: &Ctx| {
+        if nops < n {
+            Err(c.err(format!("expected {n} operands, found {nops}")))
+        } else {
+            Ok(())
+        }
+    };
+    let fmod = FMod {
+        rnd: rnd_of(mods).unwrap_or(Rnd::Rn),
+        ftz: has("ftz"),
+        sat: has("sat"),
+        approx: has("approx") || has("full"),
+    };
+
+    // Generic one-destination ALU form: d, a, b, c.
+    macro_rules! alu {
+        ($op:expr, $n:expr) => {{
+            need($n + 1, &c)?;
+            let d = c.dst(&ops[0])?;
+            let mut s = NS;
+            for k in 0..$n {
+                s[k] = c.src(&ops[k + 1], ty)?;
+            }
+            c.emit($op, [d, NO_REG, NO_REG, NO_REG], s, 0, 0);
+        }};
+    }
+    let iop = |o: IntOp| Op::Int(o, ty);
+    let fop = |o: FloatOp| Op::Float(o, ty, fmod);
+    match base {
+        "mov" => {
+            need(2, &c)?;
+            match (&ops[0], &ops[1]) {
+                (Operand::Vector(ds), _) => {
+                    let a = c.src(&ops[1], ty)?;
+                    let mut d = NR;
+                    for (k, o) in ds.iter().enumerate().take(4) {
+                        d[k] = c.dst(o)?;
+                    }
+                    let n = ds.len() as u8;
+                    c.emit(
+                        Op::Unpack {
+                            n,
+                            bits: (ty.bits() / n as u32) as u8,
+                        },
+                        d,
+                        [a, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+                        0,
+                        0,
+                    );
+                }
+                (_, Operand::Vector(ss)) => {
+                    let d = c.dst(&ops[0])?;
+                    let mut s = NS;
+                    for (k, o) in ss.iter().enumerate().take(4) {
+                        s[k] = c.src(o, Ty::B64)?;
+                    }
+                    let n = ss.len() as u8;
+                    c.emit(
+                        Op::Pack {
+                            n,
+                            bits: (ty.bits() / n as u32) as u8,
+                        },
+                        [d, NO_REG, NO_REG, NO_REG],
+                        s,
+                        0,
+                        0,
+                    );
+                }
+                _ => alu!(Op::Mov, 1),
+            }
+        }
+        "ld" | "ldu" | "st" => {
+            need(2, &c)?;
+            let is_st = base == "st";
+            let n = if has("v2") {
+                2
+            } else if has("v4") {
+                4
+            } else if has("v8") {
+                8
+            } else {
+                1
+            };
+            if n > 4 {
+                return Err(c.err("vectors of 8 are not supported"));
+            }
+            let (aop, vop) = if is_st {
+                (&ops[0], &ops[1])
+            } else {
+                (&ops[1], &ops[0])
+            };
+            let (abase, off, aux, space) = c.addr(aop, space_of(mods))?;
+            let vals: Vec<Operand> = match vop {
+                Operand::Vector(v) => v.clone(),
+                o => vec![o.clone()],
+            };
+            if vals.len() != n as usize {
+                return Err(c.err("vector operand size does not match"));
+            }
+            let mut d = NR;
+            let mut s = NS;
+            s[0] = abase;
+            if is_st {
+                for (k, o) in vals.iter().enumerate() {
+                    // s[0] is the address; values go to s[1..]; a v4 store keeps its 4th value in d[0].
+                    if k < 3 {
+                        s[k + 1] = c.src(o, ty)?;
+                    } else {
+                        d[0] = match c.src(o, ty)? {
+                            Src::Reg(r) => r,
+                            Src::Imm(v) => c.emit_helper(Op::Mov, Src::Imm(v), 0),
+                        };
+                    }
+                }
+                c.emit(Op::St { space, ty, n }, d, s, off, aux);
+            } else {
+                for (k, o) in vals.iter().enumerate() {
+                    d[k] = c.dst(o)?;
+                }
+                c.emit(Op::Ld { space, ty, n }, d, s, off, aux);
+            }
+        }
+        "atom" | "red" => {
+            let has_dst = base == "atom";
+            let op = atom_op_of(mods).ok_or_else(|| c.err("unknown atomic operation"))?;
+            let k = has_dst as usize;
+            need(k + 2 + (op == AtomOp::Cas) as usize, &c)?;
+            let d = if has_dst { c.dst(&ops[0])? } else { NO_REG };
+            let (abase, off, aux, space) = c.addr(&ops[k], space_of(mods))?;
+            let b = c.src(&ops[k + 1], ty)?;
+            let cc = if op == AtomOp::Cas {
+                c.src(&ops[k + 2], ty)?
+            } else {
+                Src::Imm(0)
+            };
+            if aux != 0 {
+                return Err(c.err("atomics on frame-relative addresses are not supported"));
+            }
+            c.emit(
+                Op::Atom {
+                    space,
+                    op,
+                    ty,
+                    has_dst,
+                },
+                [d, NO_REG, NO_REG, NO_REG],
+                [abase, b, cc, Src::Imm(0)],
+                off,
+                0,
+            );
+        }
+        "add" | "sub" if ty.is_float() => alu!(
+            fop(if base == "add" {
+                FloatOp::Add
+            } else {
+                FloatOp::Sub
+            }),
+            2
+        ),
+        "add" => alu!(
+            iop(if has("cc") {
+                IntOp::AddCc
+            } else if has("sat") {
+                IntOp::AddSat
+            } else {
+                IntOp::Add
+            }),
+            2
+        ),
+        "sub" => alu!(
+            iop(if has("cc") {
+                IntOp::SubCc
+            } else if has("sat") {
+                IntOp::SubSat
+            } else {
+                IntOp::Sub
+            }),
+            2
+        ),
+        "addc" => alu!(
+            iop(if has("cc") {
+                IntOp::AddCCc
+            } else {
+                IntOp::AddC
+            }),
+            2
+        ),
+        "subc" => alu!(
+            iop(if has("cc") {
+                IntOp::SubCCc
+            } else {
+                IntOp::SubC
+            }),
+            2
+        ),
+        "mul" if ty.is_float() => alu!(fop(FloatOp::Mul), 2),
+        "mul" => alu!(
+            iop(if has("hi") {
+                IntOp::MulHi
+            } else if has("wide") {
+                IntOp::MulWide
+            } else {
+                IntOp::MulLo
+            }),
+            2
+        ),
+        "mul24" => alu!(
+            iop(if has("hi") {
+                IntOp::Mul24Hi
+            } else {
+                IntOp::Mul24Lo
+            }),
+            2
+        ),
+        "mad24" => alu!(iop(IntOp::Mad24Lo), 3),
+        "mad" | "fma" if ty.is_float() => alu!(fop(FloatOp::Fma), 3),
+        "mad" => alu!(
+            iop(match (has("hi"), has("wide"), has("cc")) {
+                (true, _, true) => IntOp::MadHiCc,
+                (false, false, true) => IntOp::MadLoCc,
+                (true, _, _) => IntOp::MadHi,
+                (_, true, _) => IntOp::MadWide,
+                _ => IntOp::MadLo,
+            }),
+            3
+        ),
+        "madc" => alu!(
+            iop(if has("hi") {
+                IntOp::MadCHi
+            } else {
+                IntOp::MadCLo
+            }),
+            3
+        ),
+        "div" if ty.is_float() => alu!(fop(FloatOp::Div), 2),
+        "div" => alu!(iop(IntOp::Div), 2),
+        "rem" => alu!(iop(IntOp::Rem), 2),
+        "min" | "max" if ty.is_float() => {
+            let nan = has("NaN");
+            alu!(
+                fop(match (base, nan) {
+                    ("min", false) => FloatOp::Min,
+                    ("min", true) => FloatOp::MinNan,
+                    (_, false) => FloatOp::Max,
+                    _ => FloatOp::MaxNan,
+                }),
+                2
+            )
+        }
+        "min" => alu!(iop(IntOp::Min), 2),
+        "max" => alu!(iop(IntOp::Max), 2),
+        "abs" if ty.is_float() => alu!(fop(FloatOp::Abs), 1),
+        "abs" => alu!(iop(IntOp::Abs), 1),
+        "neg" if ty.is_float() => alu!(fop(FloatOp::Neg), 1),
+        "neg" => alu!(iop(IntOp::Neg), 1),
+        "copysign" => alu!(fop(FloatOp::Copysign), 2),
+        "sqrt" => alu!(fop(FloatOp::Sqrt), 1),
+        "rsqrt" => alu!(fop(FloatOp::Rsqrt), 1),
+        "rcp" => alu!(fop(FloatOp::Rcp), 1),
+        "sin" => alu!(fop(FloatOp::Sin), 1),
+        "cos" => alu!(fop(FloatOp::Cos), 1),
+        "lg2" => alu!(fop(FloatOp::Lg2), 1),
+        "ex2" => alu!(fop(FloatOp::Ex2), 1),
+        "tanh" => alu!(fop(FloatOp::Tanh), 1),
+        "and" => alu!(iop(IntOp::And), 2),
+        "or" => alu!(iop(IntOp::Or), 2),
+        "xor" => alu!(iop(IntOp::Xor), 2),
+        "not" => alu!(iop(IntOp::Not), 1),
+        "cnot" => alu!(iop(IntOp::Cnot), 1),
+        "shl" => alu!(iop(IntOp::Shl), 2),
+        "shr" => alu!(iop(IntOp::Shr), 2),
+        "popc" => alu!(iop(IntOp::Popc), 1),
+        "clz" => alu!(iop(IntOp::Clz), 1),
+        "brev" => alu!(iop(IntOp::Brev), 1),
+        "bfind" => alu!(
+            iop(if has("shiftamt") {
+                IntOp::BfindShift
+            } else {
+                IntOp::Bfind
+            }),
+            1
+        ),
+        "bfe" => alu!(iop(IntOp::Bfe), 3),
+        "bfi" => {
+            need(5, &c)?;
+            let d = c.dst(&ops[0])?;
+            let s = [
+                c.src(&ops[1], ty)?,
+                c.src(&ops[2], ty)?,
+                c.src(&ops[3], Ty::U32)?,
+                c.src(&ops[4], Ty::U32)?,
+            ];
+            c.emit(iop(IntOp::Bfi), [d, NO_REG, NO_REG, NO_REG], s, 0, 0);
+        }
+        "sad" => alu!(iop(IntOp::Sad), 3),
+        "dp4a" => {
+            let t: Vec<bool> = types.iter().map(|t| t.is_signed()).collect();
+            alu!(Op::Int(IntOp::Dp4a(t[0], t[1]), Ty::U32), 3)
+        }
+        "dp2a" => {
+            let t: Vec<bool> = types.iter().map(|t| t.is_signed()).collect();
+            alu!(
+                Op::Int(
+                    if has("hi") {
+                        IntOp::Dp2aHi(t[0], t[1])
+                    } else {
+                        IntOp::Dp2aLo(t[0], t[1])
+                    },
+                    Ty::U32
+                ),
+                3
+            )
+        }
+        "lop3" => {
+            need(5, &c)?;
+            let d = c.dst(&ops[0])?;
+            let s = [
+                c.src(&ops[1], ty)?,
+                c.src(&ops[2], ty)?,
+                c.src(&ops[3], ty)?,
+                c.src(&ops[4], ty)?,
+            ];
+            c.emit(Op::Lop3, [d, NO_REG, NO_REG, NO_REG], s, 0, 0);
+        }
+        "prmt" => {
+            let mode = match mods.iter().find(|m| !matches!(**m, "b32")) {
+                None => PrmtMode::Default,
+                Some(&"f4e") => PrmtMode::F4e,
+                Some(&"b4e") => PrmtMode::B4e,
+                Some(&"rc8") => PrmtMode::Rc8,
+                Some(&"ecl") => PrmtMode::Ecl,
+                Some(&"ecr") => PrmtMode::Ecr,
+                Some(&"rc16") => PrmtMode::Rc16,
+                Some(m) => return Err(c.err(format!("unknown prmt mode `{m}`"))),
+            };
+            alu!(Op::Prmt(mode), 3)
+        }
+        "shf" => alu!(
+            Op::Shf {
+                left: has("l"),
+                wrap: has("wrap")
+            },
+            3
+        ),
+        "testp" => {
+            let op = Op::Testp {
+                finite: has("finite"),
+                infinite: has("infinite"),
+                number: has("number"),
+                notanumber: has("notanumber"),
+                normal: has("normal"),
+                subnormal: has("subnormal"),
+                ty,
+            };
+            alu!(op, 1)
+        }
+        "setp" | "set" => {
+            let cmp = mods
+                .first()
+                .and_then(|m| cmp_of(m))
+                .ok_or_else(|| c.err("missing comparison"))?;
+            let bop = bop_of(&mods[1..]);
+            let sty = ty;
+            need(3, &c)?;
+            let (d0, d1) = match &ops[0] {
+                Operand::Pair(p, q) => (c.reg(p)?, c.reg(q)?),
+                o => (c.dst(o)?, NO_REG),
+            };
+            let a = c.src(&ops[1], sty)?;
+            let b = c.src(&ops[2], sty)?;
+            let pc = if bop != BoolOp::None {
+                need(4, &c)?;
+                c.src(&ops[3], Ty::Pred)?
+            } else {
+                Src::Imm(0)
+            };
+            let op = if base == "setp" {
+                Op::Setp {
+                    cmp,
+                    bop,
+                    ty: sty,
+                    ftz: has("ftz"),
+                }
+            } else {
+                Op::Set {
+                    cmp,
+                    bop,
+                    dty: types[0],
+                    ty: sty,
+                    ftz: has("ftz"),
+                }
+            };
+            c.emit(op, [d0, d1, NO_REG, NO_REG], [a, b, pc, Src::Imm(0)], 0, 0);
+        }
+        "selp" => {
+            need(4, &c)?;
+            let d = c.dst(&ops[0])?;
+            let s = [
+                c.src(&ops[1], ty)?,
+                c.src(&ops[2], ty)?,
+                c.src(&ops[3], Ty::Pred)?,
+                Src::Imm(0),
+            ];
+            c.emit(Op::Selp, [d, NO_REG, NO_REG, NO_REG], s, 0, 0);
+        }
+        "slct" => {
+            need(4, &c)?;
+            let dty = types[0];
+            let d = c.dst(&ops[0])?;
+            let s = [
+                c.src(&ops[1], dty)?,
+                c.src(&ops[2], dty)?,
+                c.src(&ops[3], ty)?,
+                Src::Imm(0),
+            ];
+            c.emit(
+                Op::Slct {
+                    cty: ty,
+                    ftz: has("ftz"),
+                },
+                [d, NO_REG, NO_REG, NO_REG],
+                s,
+                0,
+                0,
+            );
+        }
+        "cvt" => {
+            if types.len() < 2 {
+                return Err(c.err("cvt needs two types"));
+            }
+            let (dty, sty) = (types[0], types[1]);
+            let op = Op::Cvt {
+                dty,
+                sty,
+                rnd: rnd_of(mods).unwrap_or(Rnd::Rn),
+                irnd: irnd_of(mods),
+                sat: has("sat"),
+                ftz: has("ftz"),
+                relu: has("relu"),
+            };
+            if matches!(dty, Ty::F16x2 | Ty::BF16x2) && sty == Ty::F32 {
+                alu!(op, 2)
+            } else {
+                alu!(op, 1)
+            }
+        }
+        "cvta" => {
+            let to = has("to");
+            let space = match space_of(mods) {
+                Space::KParam => Space::KParam,
+                s => s,
+            };
+            alu!(Op::Cvta { to, space }, 1)
+        }
+        "isspacep" => alu!(Op::IsSpace(space_of(mods)), 1),
+        "bra" | "brx" => {
+            need(1, &c)?;
+            let Operand::Name(l) = &ops[0] else {
+                return Err(c.err("branch target must be a label"));
+            };
+            let at = c.f.out.len();
+            c.f.fixups.push((at, l.clone(), i.line));
+            c.emit(Op::Bra, NR, NS, 0, 0);
+        }
+        "call" => decode_call(&mut c, ops, funcs, calls)?,
+        "ret" => c.emit(Op::Ret, NR, NS, 0, 0),
+        "exit" => c.emit(Op::Exit, NR, NS, 0, 0),
+        "trap" | "brkpt" => c.emit(Op::Trap, NR, NS, 0, 0),
+        "membar" | "fence" | "nanosleep" | "pmevent" | "prefetch" | "prefetchu" | "discard"
+        | "applypriority" | "createpolicy" | "griddepcontrol" => {
+            if base == "createpolicy" {
+                let d = c.dst(&ops[0])?;
+                c.emit(Op::Mov, [d, NO_REG, NO_REG, NO_REG], NS, 0, 0);
+            } else {
+                c.emit(Op::Nop, NR, NS, 0, 0);
+            }
+        }
+        "bar" | "barrier" if has("warp") => {
+            need(1, &c)?;
+            let m = c.src(&ops[0], Ty::B32)?;
+            c.emit(
+                Op::BarWarpSync,
+                NR,
+                [m, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+                0,
+                0,
+            );
+        }
+        "bar" | "barrier" => {
+            let kind = if has("arrive") {
+                BarKind::Arrive
+            } else if has("red") {
+                if has("popc") {
+                    BarKind::RedPopc
+                } else if has("and") {
+                    BarKind::RedAnd
+                } else {
+                    BarKind::RedOr
+                }
+            } else {
+                BarKind::Sync
+            };
+            let is_red = matches!(kind, BarKind::RedPopc | BarKind::RedAnd | BarKind::RedOr);
+            let (d, rest) = if is_red {
+                (c.dst(&ops[0])?, &ops[1..])
+            } else {
+                (NO_REG, &ops[..])
+            };
+            if rest.is_empty() {
+                return Err(c.err("missing barrier id"));
+            }
+            let id = c.src(&rest[0], Ty::U32)?;
+            let nargs = rest.len() - is_red as usize;
+            let count = if nargs >= 2 {
+                c.src(&rest[1], Ty::U32)?
+            } else {
+                Src::Imm(0)
+            };
+            let pred = if is_red {
+                c.src(&rest[rest.len() - 1], Ty::Pred)?
+            } else {
+                Src::Imm(0)
+            };
+            c.emit(
+                Op::Bar {
+                    kind,
+                    has_count: nargs >= 2,
+                },
+                [d, NO_REG, NO_REG, NO_REG],
+                [id, count, pred, Src::Imm(0)],
+                0,
+                0,
+            );
+        }
+        "shfl" => {
+            let mode = if has("up") {
+                ShflMode::Up
+            } else if has("down") {
+                ShflMode::Down
+            } else if has("bfly") {
+                ShflMode::Bfly
+            } else {
+                ShflMode::Idx
+            };
+            need(4, &c)?;
+            let (d, p) = match &ops[0] {
+                Operand::Pair(a, b) => (c.reg(a)?, c.reg(b)?),
+                o => (c.dst(o)?, NO_REG),
+            };
+            let mask = if nops >= 5 {
+                c.src(&ops[4], Ty::B32)?
+            } else {
+                Src::Imm(0xFFFF_FFFF)
+            };
+            let s = [
+                c.src(&ops[1], Ty::B32)?,
+                c.src(&ops[2], Ty::B32)?,
+                c.src(&ops[3], Ty::B32)?,
+                mask,
+            ];
+            c.emit(Op::Shfl(mode), [d, p, NO_REG, NO_REG], s, 0, 0);
+        }
+        "vote" => {
+            let mode = if has("all") {
+                VoteMode::All
+            } else if has("any") {
+                VoteMode::Any
+            } else if has("uni") {
+                VoteMode::Uni
+            } else {
+                VoteMode::Ballot
+            };
+            need(2, &c)?;
+            let d = c.dst(&ops[0])?;
+            let a = c.src(&ops[1], Ty::Pred)?;
+            let m = if nops >= 3 {
+                c.src(&ops[2], Ty::B32)?
+            } else {
+                Src::Imm(0xFFFF_FFFF)
+            };
+            c.emit(
+                Op::Vote(mode),
+                [d, NO_REG, NO_REG, NO_REG],
+                [a, m, Src::Imm(0), Src::Imm(0)],
+                0,
+                0,
+            );
+        }
+        "activemask" => alu!(Op::Activemask, 0),
+        "match" => {
+            need(3, &c)?;
+            let (d, p) = match &ops[0] {
+                Operand::Pair(a, b) => (c.reg(a)?, c.reg(b)?),
+                o => (c.dst(o)?, NO_REG),
+            };
+            let s = [
+                c.src(&ops[1], ty)?,
+                c.src(&ops[2], Ty::B32)?,
+                Src::Imm(0),
+                Src::Imm(0),
+            ];
+            let op = if has("all") {
+                Op::MatchAll(ty)
+            } else {
+                Op::MatchAny(ty)
+            };
+            c.emit(op, [d, p, NO_REG, NO_REG], s, 0, 0);
+        }
+        "redux" => {
+            let op = atom_op_of(mods).ok_or_else(|| c.err("unknown redux operation"))?;
+            alu!(Op::Redux(op, ty), 2)
+        }
+        _ => return Err(c.err("unsupported instruction")),
+    }
+    Ok(())
+}
+
+fn decode_call(
+    c: &mut Ctx,
+    ops: &[Operand],
+    funcs: &[FuncInfo],
+    calls: &mut Vec<CallSite>,
+) -> Result<(), EmuError> {
+    let mut k = 0;
+    let rets: Vec<Operand> = match ops.first() {
+        Some(Operand::List(r)) => {
+            k = 1;
+            r.clone()
+        }
+        _ => Vec::new(),
+    };
+    let Some(Operand::Name(callee)) = ops.get(k) else {
+        return Err(c.err("missing callee"));
+    };
+    let args: Vec<Operand> = match ops.get(k + 1) {
+        Some(Operand::List(a)) => a.clone(),
+        _ => Vec::new(),
+    };
+    let fi = match c.f.lookup(callee) {
+        Some(Sym::Func(i)) => i,
+        _ => {
+            return Err(c.err(format!(
+                "indirect or unknown call target `{callee}` is not supported"
+            )))
+        }
+    };
+    let info = &funcs[fi as usize];
+    let marshal = |c: &mut Ctx, o: &Operand| -> Result<CallArg, EmuError> {
+        Ok(match o {
+            Operand::Name(n) => match c.f.lookup(n) {
+                Some(Sym::FParam(off)) => CallArg::Param(off),
+                Some(Sym::Reg(r)) => CallArg::Reg(r),
+                _ => return Err(c.err(format!("bad call argument `{n}`"))),
+            },
+            Operand::Int(v) => CallArg::Imm(*v as u64),
+            Operand::F32(b) => CallArg::Imm(*b as u64),
+            Operand::F64(b) => CallArg::Imm(*b),
+            o => return Err(c.err(format!("bad call argument {o:?}"))),
+        })
+    };
+    let mut site = CallSite {
+        callee: fi,
+        ..Default::default()
+    };
+    if args.len() != info.params.len() || rets.len() != info.rets.len() {
+        return Err(c.err(format!(
+            "call to `{callee}` has the wrong number of arguments"
+        )));
+    }
+    for (o, p) in args.iter().zip(&info.params) {
+        let a = marshal(c, o)?;
+        site.args.push((a, p.offset, p.size));
+    }
+    for (o, p) in rets.iter().zip(&info.rets) {
+        let a = marshal(c, o)?;
+        site.rets.push((a, p.offset, p.size));
+    }
+    let op = match (info.name.as_str(), info.has_body) {
+        ("vprintf", false) => Op::Vprintf,
+        ("__assertfail", false) => Op::AssertFail,
+        (_, true) => Op::Call,
+        (n, false) => {
+            return Err(c.err(format!(
+                "call to `{n}`, which has no body in this module, is not supported"
+            )))
+        }
+    };
+    let idx = calls.len() as u32;
+    calls.push(site);
+    c.emit(op, NR, NS, 0, idx);
+    Ok(())
+}

@@ -1,0 +1,582 @@
+//! The grid and CTA scheduler: runs CTAs one after another; inside a CTA it interleaves
+//! threads (round-robin by quantum, or random single-instruction steps), completes
+//! `bar.sync`/`barrier.sync` rendezvous and warp collectives over their member masks, and
+//! reports deadlocks (a blocked CTA with no runnable thread) as errors instead of hanging.
+
+use crate::alu;
+use crate::decode::Program;
+use crate::exec::{Env, Frame, LaunchCtx, Stop, TState, Thread};
+use crate::inst::*;
+use crate::memory::Memory;
+use crate::EmuError;
+
+/// How threads of a CTA are interleaved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Schedule {
+    /// Each thread in turn runs until it blocks or exits (or a long quantum ends).
+    #[default]
+    RoundRobin,
+    /// A random ready thread runs one instruction at a time (seeded, reproducible).
+    Random,
+}
+
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub schedule: Schedule,
+    pub seed: u64,
+    /// Stop with an error after this many thread-instructions (catches infinite loops).
+    pub max_instructions: u64,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            schedule: Schedule::RoundRobin,
+            seed: 0,
+            max_instructions: 20_000_000_000,
+        }
+    }
+}
+
+/// Round-robin quantum: long enough to be fast, short enough that spin-waits on another
+/// thread of the CTA make progress.
+const RR_QUANTUM: u64 = 1 << 16;
+
+#[derive(Default, Clone)]
+struct Barrier {
+    arrived: u32,
+    waiting: Vec<u32>,
+    expected: u32,
+    popc: u32,
+    all: bool,
+    any: bool,
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+pub struct GridRun<'a> {
+    pub prog: &'a Program,
+    pub mem: &'a mut Memory,
+    pub kernel: u32,
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub dyn_smem: u32,
+    pub opts: &'a RunOptions,
+    pub printf: String,
+    pub instructions: u64,
+}
+
+impl GridRun<'_> {
+    pub fn run(&mut self) -> Result<(), EmuError> {
+        let f = &self.prog.funcs[self.kernel as usize];
+        let nthreads = (self.block[0] * self.block[1] * self.block[2]) as usize;
+        let mut threads: Vec<Thread> = (0..nthreads)
+            .map(|k| Thread {
+                pc: 0,
+                regs: Vec::new(),
+                frames: Vec::new(),
+                local: Vec::new(),
+                fparam: Vec::new(),
+                cc: 0,
+                state: TState::Ready,
+                tid: [
+                    k as u32 % self.block[0],
+                    (k as u32 / self.block[0]) % self.block[1],
+                    k as u32 / (self.block[0] * self.block[1]),
+                ],
+                linear: k as u32,
+            })
+            .collect();
+        let smem = (self.prog.static_shared + self.dyn_smem) as usize;
+        let mut shared = vec![0u8; smem];
+        let mut rng = Rng(self.opts.seed ^ 0x5EED);
+        for cz in 0..self.grid[2] {
+            for cy in 0..self.grid[1] {
+                for cx in 0..self.grid[0] {
+                    for t in threads.iter_mut() {
+                        t.pc = f.entry_pc;
+                        t.regs.clear();
+                        t.regs.resize(f.nregs as usize, 0);
+                        t.frames.clear();
+                        t.frames.push(Frame {
+                            func: self.kernel,
+                            reg_base: 0,
+                            local_base: 0,
+                            param_base: 0,
+                            ret_pc: 0,
+                            call: 0,
+                        });
+                        t.local.clear();
+                        t.local.resize(f.local_size as usize, 0);
+                        t.fparam.clear();
+                        t.fparam.resize(f.fparam_size as usize, 0);
+                        t.cc = 0;
+                        t.state = TState::Ready;
+                    }
+                    shared.iter_mut().for_each(|b| *b = 0);
+                    let launch = LaunchCtx {
+                        ntid: self.block,
+                        nctaid: self.grid,
+                        ctaid: [cx, cy, cz],
+                        dyn_smem: self.dyn_smem,
+                        total_smem: smem as u32,
+                    };
+                    let mut env = Env {
+                        prog: self.prog,
+                        mem: self.mem,
+                        shared: &mut shared,
+                        launch: &launch,
+                        printf: &mut self.printf,
+                        instructions: self.instructions,
+                    };
+                    run_cta(&mut env, &mut threads, self.opts, &mut rng)?;
+                    self.instructions = env.instructions;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+fn run_cta(
+    env: &mut Env,
+    threads: &mut [Thread],
+    opts: &RunOptions,
+    rng: &mut Rng,
+) -> Result<(), EmuError> {
+    let n = threads.len();
+    let mut bars: Vec<Barrier> = vec![Barrier::default(); 16];
+    let nwarps = n.div_ceil(32);
+    let mut warp_wait = vec![0u32; nwarps];
+    let mut exited = 0usize;
+    let mut next = 0usize;
+    loop {
+        let mut progressed = false;
+        match opts.schedule {
+            Schedule::RoundRobin => {
+                for idx in 0..n {
+                    if threads[idx].state != TState::Ready {
+                        continue;
+                    }
+                    progressed = true;
+                    let stop = env.run(&mut threads[idx], RR_QUANTUM)?;
+                    after_stop(
+                        env,
+                        threads,
+                        idx,
+                        stop,
+                        &mut bars,
+                        &mut warp_wait,
+                        &mut exited,
+                    )?;
+                    if env.instructions > opts.max_instructions {
+                        return Err(EmuError(format!(
+                            "instruction limit of {} exceeded (an endless loop?)",
+                            opts.max_instructions
+                        )));
+                    }
+                }
+            }
+            Schedule::Random => {
+                // Pick a random start and take the first ready thread from there.
+                let start = (rng.next() % n as u64) as usize;
+                for k in 0..n {
+                    let idx = (start + k + next) % n;
+                    if threads[idx].state == TState::Ready {
+                        progressed = true;
+                        let stop = env.run(&mut threads[idx], 1)?;
+                        after_stop(
+                            env,
+                            threads,
+                            idx,
+                            stop,
+                            &mut bars,
+                            &mut warp_wait,
+                            &mut exited,
+                        )?;
+                        break;
+                    }
+                }
+                next = next.wrapping_add(1);
+                if env.instructions > opts.max_instructions {
+                    return Err(EmuError(format!(
+                        "instruction limit of {} exceeded (an endless loop?)",
+                        opts.max_instructions
+                    )));
+                }
+            }
+        }
+        if exited == n {
+            return Ok(());
+        }
+        if !progressed {
+            let mut resolved = false;
+            for w in 0..nwarps {
+                resolved |= resolve_activemask(env, threads, w, true);
+            }
+            if !resolved {
+                return Err(deadlock(env, threads));
+            }
+        }
+    }
+}
+
+fn deadlock(env: &Env, threads: &[Thread]) -> EmuError {
+    let blocked: Vec<String> = threads
+        .iter()
+        .filter(|t| t.state == TState::Blocked)
+        .take(8)
+        .map(|t| {
+            format!(
+                "({},{},{}) at line {}",
+                t.tid[0], t.tid[1], t.tid[2], env.prog.insts[t.pc as usize].line
+            )
+        })
+        .collect();
+    let total = threads
+        .iter()
+        .filter(|t| t.state == TState::Blocked)
+        .count();
+    let c = env.launch.ctaid;
+    EmuError(format!(
+        "deadlock in block ({},{},{}): {total} threads wait at barriers or warp collectives that cannot complete: {}{}",
+        c[0],
+        c[1],
+        c[2],
+        blocked.join(", "),
+        if total > 8 { ", ..." } else { "" }
+    ))
+}
+
+fn warp_op_mask(i: &Inst) -> Option<Src> {
+    match i.op {
+        Op::BarWarpSync => Some(i.s[0]),
+        Op::Shfl(_) => Some(i.s[3]),
+        Op::Vote(_) | Op::MatchAny(_) | Op::MatchAll(_) | Op::Redux(..) => Some(i.s[1]),
+        _ => None,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn after_stop(
+    env: &mut Env,
+    threads: &mut [Thread],
+    idx: usize,
+    stop: Stop,
+    bars: &mut [Barrier],
+    warp_wait: &mut [u32],
+    exited: &mut usize,
+) -> Result<(), EmuError> {
+    let n = threads.len();
+    let w = idx / 32;
+    match stop {
+        Stop::Quantum => return Ok(()),
+        Stop::Exited => {
+            *exited += 1;
+            // A collective whose mask names this thread can no longer complete.
+            let lane = idx % 32;
+            for l in 0..32 {
+                let j = w * 32 + l;
+                if j < n && threads[j].state == TState::Blocked && warp_wait[w] & (1 << l) != 0 {
+                    let i = &env.prog.insts[threads[j].pc as usize];
+                    if let Some(m) = warp_op_mask(i) {
+                        if threads[j].src(m) as u32 & (1 << lane) != 0 {
+                            return Err(env.fail(
+                                &threads[j],
+                                threads[j].pc,
+                                format!("warp collective mask names thread {idx}, which exited"),
+                            ));
+                        }
+                    }
+                }
+            }
+            for b in 0..bars.len() {
+                try_release(env, threads, bars, b, n - *exited);
+            }
+        }
+        Stop::Sync => {
+            let pc = threads[idx].pc;
+            let i = &env.prog.insts[pc as usize];
+            match i.op {
+                Op::Bar { kind, has_count } => {
+                    let t = &threads[idx];
+                    let id = t.src(i.s[0]) as usize;
+                    if id >= bars.len() {
+                        return Err(env.fail(t, pc, format!("barrier id {id} out of range")));
+                    }
+                    let count = if has_count { t.src(i.s[1]) as u32 } else { 0 };
+                    let pred = t.src(i.s[2]) & 1 != 0;
+                    let b = &mut bars[id];
+                    if b.arrived == 0 {
+                        b.all = true;
+                        b.any = false;
+                        b.popc = 0;
+                    }
+                    b.arrived += 1;
+                    b.expected = count;
+                    b.popc += pred as u32;
+                    b.all &= pred;
+                    b.any |= pred;
+                    if kind == BarKind::Arrive {
+                        threads[idx].state = TState::Ready;
+                        threads[idx].pc += 1;
+                    } else {
+                        b.waiting.push(idx as u32);
+                    }
+                    try_release(env, threads, bars, id, n - *exited);
+                }
+                Op::Activemask => {}
+                _ => {
+                    let t = &threads[idx];
+                    let mask = t.src(warp_op_mask(i).expect("warp op")) as u32;
+                    let lane = idx % 32;
+                    if mask & (1 << lane) == 0 {
+                        return Err(env.fail(t, pc, format!("warp collective member mask {mask:#010x} does not include the calling lane {lane}")));
+                    }
+                    for l in 0..32 {
+                        if mask & (1 << l) != 0 {
+                            let j = w * 32 + l;
+                            if j >= n || threads[j].state == TState::Exited {
+                                return Err(env.fail(t, pc, format!("warp collective member mask {mask:#010x} names lane {l}, which has exited or does not exist")));
+                            }
+                        }
+                    }
+                    warp_wait[w] |= 1 << lane;
+                    if warp_wait[w] & mask == mask {
+                        complete_collective(env, threads, w, mask)?;
+                        warp_wait[w] &= !mask;
+                    }
+                }
+            }
+        }
+    }
+    resolve_activemask(env, threads, w, false);
+    Ok(())
+}
+
+fn try_release(env: &Env, threads: &mut [Thread], bars: &mut [Barrier], id: usize, live: usize) {
+    let b = &mut bars[id];
+    if b.arrived == 0 {
+        return;
+    }
+    let expected = if b.expected > 0 {
+        b.expected as usize
+    } else {
+        live
+    };
+    if (b.arrived as usize) < expected {
+        return;
+    }
+    for &k in &b.waiting {
+        let t = &mut threads[k as usize];
+        let i = &env.prog.insts[t.pc as usize];
+        if let Op::Bar { kind, .. } = i.op {
+            let v = match kind {
+                BarKind::RedPopc => b.popc as u64,
+                BarKind::RedAnd => b.all as u64,
+                BarKind::RedOr => b.any as u64,
+                _ => 0,
+            };
+            if i.d[0] != NO_REG {
+                t.set(i.d[0], v);
+            }
+        }
+        t.pc += 1;
+        t.state = TState::Ready;
+    }
+    b.waiting.clear();
+    b.arrived = 0;
+    b.expected = 0;
+}
+
+/// Gives `activemask` its result once no lane of the warp can still arrive at it: lanes
+/// blocked at the same `activemask` form the active set.
+fn resolve_activemask(env: &Env, threads: &mut [Thread], w: usize, force: bool) -> bool {
+    let n = threads.len();
+    let lanes = w * 32..(w * 32 + 32).min(n);
+    let at_am = |t: &Thread| {
+        t.state == TState::Blocked && matches!(env.prog.insts[t.pc as usize].op, Op::Activemask)
+    };
+    if !threads[lanes.clone()].iter().any(at_am) {
+        return false;
+    }
+    if !force
+        && threads[lanes.clone()]
+            .iter()
+            .any(|t| t.state == TState::Ready)
+    {
+        return false;
+    }
+    let mut done = false;
+    for k in lanes.clone() {
+        if !at_am(&threads[k]) {
+            continue;
+        }
+        let pc = threads[k].pc;
+        let mut mask = 0u32;
+        for j in lanes.clone() {
+            if at_am(&threads[j]) && threads[j].pc == pc {
+                mask |= 1 << (j % 32);
+            }
+        }
+        for j in lanes.clone() {
+            if mask & (1 << (j % 32)) != 0 {
+                let t = &mut threads[j];
+                let d = env.prog.insts[pc as usize].d[0];
+                t.set(d, mask as u64);
+                t.pc += 1;
+                t.state = TState::Ready;
+            }
+        }
+        done = true;
+    }
+    done
+}
+
+/// Executes the collective that the lanes of `mask` in warp `w` wait at.
+fn complete_collective(
+    env: &Env,
+    threads: &mut [Thread],
+    w: usize,
+    mask: u32,
+) -> Result<(), EmuError> {
+    let base = w * 32;
+    let lanes: Vec<usize> = (0..32).filter(|l| mask & (1 << l) != 0).collect();
+    let first = &threads[base + lanes[0]];
+    let op = env.prog.insts[first.pc as usize].op;
+    for &l in &lanes {
+        let t = &threads[base + l];
+        let o = env.prog.insts[t.pc as usize].op;
+        if std::mem::discriminant(&o) != std::mem::discriminant(&op) {
+            return Err(env.fail(
+                t,
+                t.pc,
+                "lanes of one warp collective wait at different kinds of warp instructions",
+            ));
+        }
+    }
+    let inst = |t: &Thread| &env.prog.insts[t.pc as usize];
+    // (lane, d0, d1) results, written after all reads.
+    let mut out: Vec<(usize, u64, Option<u64>)> = Vec::with_capacity(lanes.len());
+    match op {
+        Op::BarWarpSync => {}
+        Op::Shfl(mode) => {
+            for &l in &lanes {
+                let t = &threads[base + l];
+                let i = inst(t);
+                let b = (t.src(i.s[1]) & 0x1F) as i32;
+                let c = t.src(i.s[2]) as u32;
+                let cval = (c & 0x1F) as i32;
+                let seg = ((c >> 8) & 0x1F) as i32;
+                let lane = l as i32;
+                let max_lane = (lane & seg) | (cval & !seg);
+                let min_lane = lane & seg;
+                let (j, p) = match mode {
+                    ShflMode::Up => (lane - b, lane - b >= max_lane),
+                    ShflMode::Down => (lane + b, lane + b <= max_lane),
+                    ShflMode::Bfly => (lane ^ b, (lane ^ b) <= max_lane),
+                    ShflMode::Idx => {
+                        let j = min_lane | (b & !seg);
+                        (j, j <= max_lane)
+                    }
+                };
+                let j = if p { j as usize } else { l };
+                let src_t = threads.get(base + j).unwrap_or(t);
+                let v = src_t.src(i.s[0]) & 0xFFFF_FFFF;
+                out.push((l, v, Some(p as u64)));
+            }
+        }
+        Op::Vote(mode) => {
+            let preds: Vec<bool> = lanes
+                .iter()
+                .map(|&l| threads[base + l].src(inst(&threads[base + l]).s[0]) & 1 != 0)
+                .collect();
+            let ballot: u32 = lanes
+                .iter()
+                .zip(&preds)
+                .filter(|(_, p)| **p)
+                .map(|(l, _)| 1u32 << l)
+                .sum();
+            let all = preds.iter().all(|p| *p);
+            let any = preds.iter().any(|p| *p);
+            for &l in &lanes {
+                let v = match mode {
+                    VoteMode::All => all as u64,
+                    VoteMode::Any => any as u64,
+                    VoteMode::Uni => (all || !any) as u64,
+                    VoteMode::Ballot => ballot as u64,
+                };
+                out.push((l, v, None));
+            }
+        }
+        Op::MatchAny(ty) | Op::MatchAll(ty) => {
+            let m = alu::mask(ty.bits());
+            let vals: Vec<u64> = lanes
+                .iter()
+                .map(|&l| threads[base + l].src(inst(&threads[base + l]).s[0]) & m)
+                .collect();
+            let all_eq = vals.iter().all(|v| *v == vals[0]);
+            for (k, &l) in lanes.iter().enumerate() {
+                if let Op::MatchAny(_) = op {
+                    let g: u32 = lanes
+                        .iter()
+                        .zip(&vals)
+                        .filter(|(_, v)| **v == vals[k])
+                        .map(|(l2, _)| 1u32 << l2)
+                        .sum();
+                    out.push((l, g as u64, None));
+                } else {
+                    out.push((l, if all_eq { mask as u64 } else { 0 }, Some(all_eq as u64)));
+                }
+            }
+        }
+        Op::Redux(rop, ty) => {
+            let vals: Vec<u64> = lanes
+                .iter()
+                .map(|&l| threads[base + l].src(inst(&threads[base + l]).s[0]) & 0xFFFF_FFFF)
+                .collect();
+            let mut acc = vals[0];
+            let mut cc = 0;
+            for &v in &vals[1..] {
+                acc = match rop {
+                    AtomOp::Add => acc.wrapping_add(v) & 0xFFFF_FFFF,
+                    AtomOp::Min => alu::int_op(IntOp::Min, ty, acc, v, 0, 0, &mut cc),
+                    AtomOp::Max => alu::int_op(IntOp::Max, ty, acc, v, 0, 0, &mut cc),
+                    AtomOp::And => acc & v,
+                    AtomOp::Or => acc | v,
+                    _ => acc ^ v,
+                };
+            }
+            for &l in &lanes {
+                out.push((l, acc, None));
+            }
+        }
+        _ => {}
+    }
+    for (l, v, p) in out {
+        let t = &mut threads[base + l];
+        let i = &env.prog.insts[t.pc as usize];
+        if i.d[0] != NO_REG {
+            t.set(i.d[0], v);
+        }
+        if let (Some(p), true) = (p, i.d[1] != NO_REG) {
+            t.set(i.d[1], p);
+        }
+    }
+    for &l in &lanes {
+        let t = &mut threads[base + l];
+        t.pc += 1;
+        t.state = TState::Ready;
+    }
+    Ok(())
+}
