@@ -1,4 +1,120 @@
-//! stub
-pub fn run(_f: &mut oxicc_ir::Function) -> bool {
-    false
+//! `cse`: dominator-based common subexpression elimination of pure instructions.
+//!
+//! A walk of the dominator tree keeps a scoped table from "operation + operands" to the
+//! value that first computed it; an instruction whose key is already in scope is replaced
+//! by that value. Only operations without memory access or side effects take part
+//! (arithmetic, comparisons, selects, casts, address arithmetic, slot and global addresses,
+//! special registers). Constants are left alone: they are immediates in PTX, and merging
+//! them would only lengthen live ranges. Commutative operands are ordered so `a+b` and
+//! `b+a` meet. Linear in the function (one hash lookup per instruction).
+
+use crate::analysis::{Cfg, DomTree};
+use crate::fold_int::is_commutative;
+use crate::util::{self, Replacements};
+use hashbrown::HashMap;
+use oxicc_ir::{
+    BinaryOp, Block, CastOp, FloatCC, Function, GlobalId, Inst, InstData, IntCC, SecondaryMap,
+    SpecialReg, StackSlot, Type, UnaryOp, Value,
+};
+
+/// The identity of a pure computation.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Key {
+    Unary(UnaryOp, Value),
+    Binary(BinaryOp, Value, Value),
+    Fma(Value, Value, Value),
+    ICmp(IntCC, Value, Value),
+    FCmp(FloatCC, Value, Value),
+    Select(Value, Value, Value),
+    Cast(CastOp, Value, Type),
+    PtrAdd(Value, Value),
+    StackAddr(StackSlot),
+    GlobalAddr(GlobalId, Type),
+    SpecialReg(SpecialReg),
+}
+
+fn key_of(func: &Function, i: Inst) -> Option<Key> {
+    let node = &func.insts[i];
+    let result = node.result?;
+    Some(match node.data {
+        InstData::Unary { op, arg } => Key::Unary(op, arg),
+        InstData::Binary { op, lhs, rhs } => {
+            let (a, b) = if is_commutative(op) && rhs < lhs {
+                (rhs, lhs)
+            } else {
+                (lhs, rhs)
+            };
+            Key::Binary(op, a, b)
+        }
+        InstData::Fma { a, b, c } => Key::Fma(a, b, c),
+        InstData::ICmp { cond, lhs, rhs } => Key::ICmp(cond, lhs, rhs),
+        InstData::FCmp { cond, lhs, rhs } => Key::FCmp(cond, lhs, rhs),
+        InstData::Select {
+            cond,
+            if_true,
+            if_false,
+        } => Key::Select(cond, if_true, if_false),
+        InstData::Cast { op, arg, to } => Key::Cast(op, arg, to),
+        InstData::PtrAdd { ptr, offset } => Key::PtrAdd(ptr, offset),
+        InstData::StackAddr { slot } => Key::StackAddr(slot),
+        InstData::GlobalAddr { global } => Key::GlobalAddr(global, func.value_type(result)),
+        InstData::SpecialReg { reg } => Key::SpecialReg(reg),
+        _ => return None,
+    })
+}
+
+pub fn run(func: &mut Function) -> bool {
+    if func.is_declaration() {
+        return false;
+    }
+    let cfg = Cfg::compute(func);
+    let dom = DomTree::compute(func, &cfg);
+    let mut table: HashMap<Key, Value> = HashMap::new();
+    // Keys added in the current dominator subtree, popped when the walk leaves it.
+    let mut added: Vec<Key> = Vec::new();
+    let mut repl = Replacements::new();
+    let mut dead: SecondaryMap<Inst, bool> = util::mask(func.insts.len());
+    let mut changed = false;
+    let entry = func.entry();
+    let mut visit =
+        |func: &mut Function, b: Block, table: &mut HashMap<Key, Value>, added: &mut Vec<Key>| {
+            for idx in 0..func.blocks[b].insts.len() {
+                let i = func.blocks[b].insts[idx];
+                func.insts[i].data.map_args(|v| repl.resolve(v));
+                let Some(key) = key_of(func, i) else { continue };
+                match table.get(&key) {
+                    Some(&v) => {
+                        repl.insert(func.result(i), v);
+                        dead[i] = true;
+                        changed = true;
+                    }
+                    None => {
+                        table.insert(key.clone(), func.result(i));
+                        added.push(key);
+                    }
+                }
+            }
+        };
+    visit(func, entry, &mut table, &mut added);
+    let mut stack: Vec<(Block, usize, usize)> = vec![(entry, 0, 0)];
+    while let Some(&mut (b, ref mut child, mark)) = stack.last_mut() {
+        let children = dom.children(b);
+        if *child < children.len() {
+            let c = children[*child];
+            *child += 1;
+            let m = added.len();
+            stack.push((c, 0, m));
+            visit(func, c, &mut table, &mut added);
+        } else {
+            while added.len() > mark {
+                if let Some(k) = added.pop() {
+                    table.remove(&k);
+                }
+            }
+            stack.pop();
+        }
+    }
+    util::remove_marked_insts(func, &dead);
+    repl.apply(func);
+    changed
 }

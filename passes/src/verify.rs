@@ -175,7 +175,7 @@ impl IndexUsize for Value {
     }
 }
 
-/// The module as text for `--print-after-all` (a debug rendering until `.oxir` lands).
+/// The module as `.oxir` text, for `--print-after-all`.
 pub fn print_module(module: &Module) -> String {
-    format!("{module:#?}")
+    oxicc_ir::print_module(module)
 }

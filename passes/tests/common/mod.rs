@@ -79,3 +79,40 @@ pub fn returned_value(f: &Function) -> Option<Value> {
         _ => None,
     })
 }
+
+/// Parses `.oxir` text, panicking with the parser's message on error.
+pub fn parse(src: &str) -> Module {
+    match oxicc_ir::parse_module(src) {
+        Ok(m) => m,
+        Err(e) => panic!("parse error: {e:?}"),
+    }
+}
+
+/// The function called `name`.
+pub fn func<'m>(m: &'m Module, name: &str) -> &'m Function {
+    &m.functions[m.function_by_name(name).expect("function exists")]
+}
+
+/// Runs the named passes in order (through the pass manager, with verification).
+pub fn run_passes(m: &mut Module, names: &[&str]) {
+    let opts = oxicc_passes::PipelineOptions {
+        passes: Some(names.iter().map(|s| s.to_string()).collect()),
+        verify_each: true,
+        ..Default::default()
+    };
+    if let Err(e) = oxicc_passes::run_pipeline(m, &opts) {
+        panic!("{e}\n{}", oxicc_ir::print_module(m));
+    }
+}
+
+/// Runs the pipeline of an `-O` level with verification after every pass.
+pub fn run_level(m: &mut Module, level: u8) {
+    let opts = oxicc_passes::PipelineOptions {
+        opt_level: level,
+        verify_each: true,
+        ..Default::default()
+    };
+    if let Err(e) = oxicc_passes::run_pipeline(m, &opts) {
+        panic!("{e}\n{}", oxicc_ir::print_module(m));
+    }
+}
