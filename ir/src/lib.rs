@@ -17,6 +17,7 @@ pub mod inst;
 pub mod module;
 pub mod text;
 pub mod types;
+pub mod verify;
 
 pub use builder::FunctionBuilder;
 pub use cfg::Cfg;
@@ -33,6 +34,7 @@ pub use inst::{
 pub use module::{GlobalVar, Module};
 pub use text::{parse_module, print_module, ParseError};
 pub use types::{AddrSpace, Type};
+pub use verify::{verify_function, verify_module, Invariant, VerifyError};
 
 entity!(
     /// An SSA value.

@@ -11,4 +11,5 @@ mod print;
 
 pub use lex::ParseError;
 pub use parse::parse_module;
+pub(crate) use print::write_symbol;
 pub use print::{print_function, print_function_standalone, print_inst, print_module, Numbering};
