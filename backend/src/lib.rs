@@ -1,1 +1,212 @@
-//! oxicc backend (under construction).
+//! oxicc's PTX backend: from verified IR modules to PTX text.
+//!
+//! The stages, in order (see `pipeline` below and `docs/backend.md`):
+//! 1. `target` — resolve the SM and the `.version` to print;
+//! 2. `frame` — lay out stack slots in the local depot;
+//! 3. `isel` — select machine instructions per block (with `lower_args` for the parameter
+//!    ABI and `out_of_ssa` for block arguments);
+//! 4. `regalloc` — coalesce copies and assign compact registers per class;
+//! 5. `peephole` — fall through instead of branching;
+//! 6. `emit` — renumber registers, build the PTX AST and print it.
+//!
+//! The backend accepts verified IR. Constructs it cannot lower yet (128-bit integers, some
+//! half-precision arithmetic) are reported as `BackendError`s; broken IR invariants panic.
+
+pub mod emit;
+pub mod frame;
+mod isel;
+pub mod liveness;
+pub mod lower_args;
+pub mod mir;
+pub mod out_of_ssa;
+pub mod peephole;
+pub mod regalloc;
+pub mod target;
+
+use emit::{FuncHeader, FuncKind as PtxFuncKind, ParamSpec, PtxModule};
+use hashbrown::HashSet;
+use lower_args::{func_param_decl, kernel_param_type, param_name};
+use mir::ParamDecl;
+use oxicc_ir::{FuncId, FuncKind, Function, InstData, Linkage, Module, ParamKind};
+use std::fmt;
+
+/// What to generate code for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TargetOptions {
+    /// The SM version: 75, 80, 86, 89, 90, 100 or 120.
+    pub sm: u32,
+    /// Overrides the `.version` directive (default: the minimum the SM needs).
+    pub ptx_version: Option<(u32, u32)>,
+}
+
+impl Default for TargetOptions {
+    fn default() -> Self {
+        TargetOptions {
+            sm: 75,
+            ptx_version: None,
+        }
+    }
+}
+
+/// A target or IR construct the backend cannot handle (not a bug): a message for the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackendError {
+    pub message: String,
+}
+
+impl BackendError {
+    pub fn new(message: impl Into<String>) -> Self {
+        BackendError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for BackendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for BackendError {}
+
+/// The SM versions `emit_ptx` accepts.
+pub fn supported_sms() -> &'static [u32] {
+    target::SUPPORTED_SMS
+}
+
+/// Compiles a verified IR module to PTX text.
+pub fn emit_ptx(module: &Module, opts: &TargetOptions) -> Result<String, BackendError> {
+    let target = target::Target::resolve(opts.sm, opts.ptx_version)?;
+    pipeline(module, target).map(|m| m.to_string())
+}
+
+/// The local depot symbol of the function emitted `index`-th.
+pub(crate) fn depot_name(index: usize) -> String {
+    format!("__local_depot{index}")
+}
+
+/// Runs every stage and returns the PTX AST.
+fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, BackendError> {
+    let order = emission_order(module);
+    let mut defined: HashSet<FuncId> = HashSet::new();
+    let mut decls = Vec::new();
+    let mut declared: HashSet<FuncId> = HashSet::new();
+    let mut funcs = Vec::new();
+    let mut call_seq = 0u32;
+    for (index, &id) in order.iter().enumerate() {
+        let f = &module.functions[id];
+        // Callees that are imports or not defined yet need a declaration first.
+        for callee in callees(f) {
+            if !defined.contains(&callee) && callee != id && declared.insert(callee) {
+                decls.push(header(module, callee));
+            }
+        }
+        if callees(f).contains(&id) && declared.insert(id) {
+            decls.push(header(module, id));
+        }
+        let frame = frame::Frame::layout(f);
+        let mut mf = isel::select_function(module, f, target, &frame, index)?;
+        regalloc::assign_registers(&mut mf);
+        peephole::simplify_branches(&mut mf);
+        let depot = (!frame.is_empty()).then(|| (depot_name(index), frame.align, frame.size));
+        let lb = if f.kind == FuncKind::Kernel {
+            f.launch_bounds
+        } else {
+            None
+        };
+        funcs.push(emit::build_function(
+            header(module, id),
+            lb,
+            depot,
+            index,
+            &mf,
+            &mut call_seq,
+        ));
+        defined.insert(id);
+    }
+    let globals = module.globals.values().map(emit::global_decl).collect();
+    Ok(PtxModule {
+        version: target.ptx,
+        sm: target.sm,
+        decls,
+        globals,
+        funcs,
+    })
+}
+
+/// The functions `f` calls, in order of first call.
+fn callees(f: &Function) -> Vec<FuncId> {
+    let mut out = Vec::new();
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            if let InstData::Call { callee, .. } = f.insts[i].data {
+                if !out.contains(&callee) {
+                    out.push(callee);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Defined functions, callees before callers where the call graph allows (depth-first
+/// post-order from module order), so few prototypes are needed.
+fn emission_order(module: &Module) -> Vec<FuncId> {
+    fn visit(m: &Module, id: FuncId, seen: &mut HashSet<FuncId>, out: &mut Vec<FuncId>) {
+        if !seen.insert(id) || m.functions[id].is_declaration() {
+            return;
+        }
+        for c in callees(&m.functions[id]) {
+            visit(m, c, seen, out);
+        }
+        out.push(id);
+    }
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for id in module.functions.keys() {
+        visit(module, id, &mut seen, &mut out);
+    }
+    out
+}
+
+/// The PTX signature of a function.
+fn header(module: &Module, id: FuncId) -> FuncHeader {
+    let f = &module.functions[id];
+    let kernel = f.kind == FuncKind::Kernel;
+    let linkage = if f.is_declaration() || f.linkage == Linkage::Import {
+        ".extern "
+    } else if f.linkage == Linkage::External {
+        ".visible "
+    } else {
+        ""
+    };
+    let params = f
+        .sig
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, &k)| ParamSpec {
+            name: param_name(&f.name, i),
+            decl: match (kernel, k) {
+                (true, ParamKind::Value(t)) => ParamDecl::Scalar(kernel_param_type(t)),
+                (_, k) => func_param_decl(k),
+            },
+        })
+        .collect();
+    FuncHeader {
+        linkage,
+        kind: if kernel {
+            PtxFuncKind::Entry
+        } else {
+            PtxFuncKind::Func
+        },
+        name: f.name.clone(),
+        ret: if kernel {
+            None
+        } else {
+            f.sig.ret.map(|t| func_param_decl(ParamKind::Value(t)))
+        },
+        params,
+    }
+}

@@ -1,0 +1,232 @@
+//! The PTX AST: a module of declarations, globals and functions whose `Display` is the
+//! PTX text.
+//!
+//! Machine functions become `PtxFunction`s here, after register assignment. Registers are
+//! renumbered densely per class in order of first appearance (`%r1, %r2, …`), so output
+//! does not depend on how many virtual registers selection happened to create, and
+//! labels are `$L__BB<function>_<block>` by layout position. Printing follows nvcc 13's
+//! spacing byte for byte where we know it (see `print.rs`).
+
+mod globals;
+mod print;
+
+pub use globals::global_decl;
+
+use crate::mir::*;
+use hashbrown::HashMap;
+
+/// A physical PTX register after renumbering: class and number (from 1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Reg {
+    pub class: RegClass,
+    pub n: u32,
+}
+
+/// A renumbered operand.
+#[derive(Clone, Debug, PartialEq)]
+pub enum POperand {
+    Reg(Reg),
+    Imm(i64),
+    F32(u32),
+    F64(u64),
+    /// `[base+offset]`; `show_zero` prints `+0` as nvcc does for call parameters.
+    Addr {
+        base: String,
+        offset: i64,
+        show_zero: bool,
+    },
+    Label(String),
+    Sym(String),
+}
+
+/// One printed instruction.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PtxInst {
+    Op {
+        guard: Option<(Reg, bool)>,
+        op: Op,
+        operands: Vec<POperand>,
+    },
+    Call {
+        seq: u32,
+        callee: String,
+        /// `(declaration, [(offset, type, value)])` per argument.
+        args: Vec<(ParamDecl, Vec<(u32, PtxType, POperand)>)>,
+        ret: Option<(ParamDecl, PtxType, Reg)>,
+    },
+}
+
+/// A block: an optional label and its instructions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PtxBlock {
+    pub label: Option<String>,
+    pub insts: Vec<PtxInst>,
+}
+
+/// How a parameter of a function header is declared.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    pub name: String,
+    pub decl: ParamDecl,
+}
+
+/// `.entry` or `.func`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FuncKind {
+    Entry,
+    Func,
+}
+
+/// The signature part of a function: shared by definitions, prototypes and `.extern`s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FuncHeader {
+    /// `""`, `".visible "` or `".extern "`.
+    pub linkage: &'static str,
+    pub kind: FuncKind,
+    pub name: String,
+    pub ret: Option<ParamDecl>,
+    pub params: Vec<ParamSpec>,
+}
+
+/// A function definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PtxFunction {
+    pub header: FuncHeader,
+    /// `.maxntid N, 1, 1` and `.minnctapersm M`.
+    pub launch_bounds: Option<(u32, u32)>,
+    /// `(name, align, size)` of the local depot.
+    pub depot: Option<(String, u32, u32)>,
+    /// Register count per class, indexed by `RegClass::index`.
+    pub reg_counts: [u32; 6],
+    pub blocks: Vec<PtxBlock>,
+}
+
+/// A whole PTX file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PtxModule {
+    pub version: (u32, u32),
+    pub sm: u32,
+    /// `.extern .func` imports and prototypes of functions used before their definition.
+    pub decls: Vec<FuncHeader>,
+    /// Module-scope variables, already printed to one line each.
+    pub globals: Vec<String>,
+    pub funcs: Vec<PtxFunction>,
+}
+
+/// Builds the printed form of an assigned machine function.
+pub fn build_function(
+    header: FuncHeader,
+    launch_bounds: Option<(u32, u32)>,
+    depot: Option<(String, u32, u32)>,
+    func_index: usize,
+    mf: &MFunction,
+    call_seq: &mut u32,
+) -> PtxFunction {
+    // Dense renumbering by first appearance in layout order.
+    let mut numbers: HashMap<VReg, u32> = HashMap::new();
+    let mut counts = [0u32; 6];
+    let mut reg = |r: VReg| -> Reg {
+        let class = mf.class(r);
+        let n = *numbers.entry(r).or_insert_with(|| {
+            counts[class.index()] += 1;
+            counts[class.index()]
+        });
+        Reg { class, n }
+    };
+    let position: HashMap<MBlockId, usize> =
+        mf.order.iter().enumerate().map(|(i, b)| (*b, i)).collect();
+    let label = |b: MBlockId| format!("$L__BB{}_{}", func_index, position[&b]);
+    let mut targets = hashbrown::HashSet::new();
+    for b in &mf.order {
+        for i in &mf.blocks[b.index()].insts {
+            if let Some(t) = i.branch_target() {
+                targets.insert(t);
+            }
+        }
+    }
+    let mut blocks = Vec::new();
+    for &b in &mf.order {
+        let mut insts = Vec::new();
+        for mi in &mf.blocks[b.index()].insts {
+            let inst = match &mi.kind {
+                MInstKind::Op { op, defs, uses } => {
+                    let guard = mi.guard.map(|(p, neg)| (reg(p), neg));
+                    let operands = defs
+                        .iter()
+                        .chain(uses.iter())
+                        .map(|o| conv(o, &mut reg, &label))
+                        .collect();
+                    PtxInst::Op {
+                        guard,
+                        op: op.clone(),
+                        operands,
+                    }
+                }
+                MInstKind::Call(c) => {
+                    let args = c
+                        .args
+                        .iter()
+                        .map(|a| {
+                            let stores = a
+                                .stores
+                                .iter()
+                                .map(|(off, t, v)| (*off, *t, conv(v, &mut reg, &label)))
+                                .collect();
+                            (a.decl.clone(), stores)
+                        })
+                        .collect();
+                    let ret = c.ret.as_ref().map(|(d, t, r)| (d.clone(), *t, reg(*r)));
+                    let seq = *call_seq;
+                    *call_seq += 1;
+                    PtxInst::Call {
+                        seq,
+                        callee: c.callee.clone(),
+                        args,
+                        ret,
+                    }
+                }
+            };
+            insts.push(inst);
+        }
+        blocks.push(PtxBlock {
+            label: targets.contains(&b).then(|| label(b)),
+            insts,
+        });
+    }
+    PtxFunction {
+        header,
+        launch_bounds,
+        depot,
+        reg_counts: counts,
+        blocks,
+    }
+}
+
+/// Converts one operand, renumbering registers through `reg`.
+fn conv(
+    o: &Operand,
+    reg: &mut dyn FnMut(VReg) -> Reg,
+    label: &dyn Fn(MBlockId) -> String,
+) -> POperand {
+    match o {
+        Operand::Reg(r) => POperand::Reg(reg(*r)),
+        Operand::Imm(i) => POperand::Imm(*i),
+        Operand::F32(x) => POperand::F32(*x),
+        Operand::F64(x) => POperand::F64(*x),
+        Operand::Addr(a) => {
+            let (base, show_zero) = match &a.base {
+                AddrBase::Reg(r) => (reg(*r).to_string(), false),
+                AddrBase::Sym(s) => (s.clone(), s == "func_retval0"),
+                AddrBase::StackLocal => ("%SPL".to_string(), false),
+            };
+            POperand::Addr {
+                base,
+                offset: a.offset,
+                show_zero,
+            }
+        }
+        Operand::Label(l) => POperand::Label(label(*l)),
+        Operand::Sym(s) => POperand::Sym(s.clone()),
+        Operand::Special(s) => POperand::Sym((*s).to_string()),
+    }
+}

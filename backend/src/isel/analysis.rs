@@ -1,0 +1,348 @@
+//! The selection pre-pass: which instructions fold into their users, and which values
+//! still need a register.
+//!
+//! Folds (each only when the folded value has exactly one use, in the same block, so the
+//! work is not duplicated and no value moves across control flow):
+//! - `add(mul(a, b), c)` → `mad.lo` (and `mad.wide` when the `mul` is itself widening);
+//! - `mul(sext(a), sext(b))` on `i64` from `i32` → `mul.wide.s32` (`zext` → `.u32`), also
+//!   with a constant that fits in 32 bits and for `shl(sext(a), k)`.
+//!
+//! Address folds need no single-use condition: a `PtrAdd` with a constant offset folds into
+//! the address of every load, store or atomic that uses it (`[%rd1+16]`), and symbols
+//! (globals, by-value parameters, stack slots) become `[w+4]` / `[%SPL+8]`.
+
+use hashbrown::{HashMap, HashSet};
+use oxicc_ir::{BinaryOp, CastOp, Function, Inst, InstData, ParamKind, Type, Value, ValueDef};
+
+/// The root of an address after looking through constant-offset `PtrAdd`s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AddrRoot {
+    /// A value that must be in a register.
+    Value(Value),
+    /// A global variable.
+    Global(oxicc_ir::GlobalId),
+    /// A stack slot (`%SPL + offset`).
+    Stack(oxicc_ir::StackSlot),
+    /// A by-value parameter (`[name_param_N+off]`).
+    ByVal(Value),
+}
+
+/// A folding pattern chosen for an instruction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pattern {
+    /// `mad.lo d, a, b, c`.
+    Mad { a: Value, b: Value, c: Value },
+    /// `mul.wide.{s32,u32} d, a, b` (`a`, `b` are the 32-bit operands; `b` may be a constant
+    /// given as `Err(value)`).
+    MulWide {
+        signed: bool,
+        a: Value,
+        b: WideOperand,
+    },
+    /// `mad.wide.{s32,u32} d, a, b, c`.
+    MadWide {
+        signed: bool,
+        a: Value,
+        b: WideOperand,
+        c: Value,
+    },
+}
+
+/// The second operand of a widening multiply: a 32-bit value or an immediate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WideOperand {
+    Value(Value),
+    Imm(i64),
+}
+
+/// Results of the pre-pass.
+#[derive(Default)]
+pub struct Analysis {
+    reg_uses: HashMap<Value, u32>,
+    absorbed: HashSet<Inst>,
+    patterns: HashMap<Inst, Pattern>,
+}
+
+impl Analysis {
+    /// How many uses of `v` need it in a register.
+    pub fn reg_uses(&self, v: Value) -> u32 {
+        self.reg_uses.get(&v).copied().unwrap_or(0)
+    }
+    pub fn is_absorbed(&self, i: Inst) -> bool {
+        self.absorbed.contains(&i)
+    }
+    pub fn pattern(&self, i: Inst) -> Option<Pattern> {
+        self.patterns.get(&i).copied()
+    }
+}
+
+/// Follows constant-offset `PtrAdd`s from `v` to its root; the offset must fit in 32 bits.
+pub fn addr_root(f: &Function, mut v: Value) -> (AddrRoot, i64) {
+    let mut off: i64 = 0;
+    loop {
+        if let ValueDef::Param(b, n) = f.values[v].def {
+            if b == f.entry() {
+                if let Some(ParamKind::ByVal { .. }) = f.sig.params.get(n as usize) {
+                    return (AddrRoot::ByVal(v), off);
+                }
+            }
+            return (AddrRoot::Value(v), off);
+        }
+        let inst = f.def_inst(v).expect("value without definition");
+        match &f.insts[inst].data {
+            InstData::PtrAdd { ptr, offset } => match const_of(f, *offset) {
+                Some(c) => {
+                    let c = c as i64;
+                    match off.checked_add(c) {
+                        Some(n) if i32::try_from(n).is_ok() => {
+                            off = n;
+                            v = *ptr;
+                        }
+                        _ => return (AddrRoot::Value(v), off),
+                    }
+                }
+                None => return (AddrRoot::Value(v), off),
+            },
+            InstData::GlobalAddr { global } => return (AddrRoot::Global(*global), off),
+            InstData::StackAddr { slot } => return (AddrRoot::Stack(*slot), off),
+            _ => return (AddrRoot::Value(v), off),
+        }
+    }
+}
+
+/// The bits of an integer constant.
+pub fn const_of(f: &Function, v: Value) -> Option<u64> {
+    let i = f.def_inst(v)?;
+    match f.insts[i].data {
+        InstData::IConst { imm, .. } => Some(imm),
+        _ => None,
+    }
+}
+
+fn is_const(f: &Function, v: Value) -> bool {
+    f.def_inst(v).is_some_and(|i| {
+        matches!(
+            f.insts[i].data,
+            InstData::IConst { .. } | InstData::FConst { .. }
+        ) && f.value_type(v) != Type::I1
+    })
+}
+
+struct Ctx<'f> {
+    f: &'f Function,
+    uses: HashMap<Value, u32>,
+    block_of: HashMap<Inst, oxicc_ir::Block>,
+}
+
+impl Ctx<'_> {
+    /// The defining instruction of `v` if it may be absorbed into `user`.
+    fn foldable(&self, v: Value, user: Inst) -> Option<Inst> {
+        let d = self.f.def_inst(v)?;
+        (self.uses.get(&v) == Some(&1) && self.block_of.get(&d) == self.block_of.get(&user))
+            .then_some(d)
+    }
+
+    /// `sext`/`zext` from `i32` to `i64` that `user` may absorb: `(signed, narrow, inst)`.
+    fn widening(&self, v: Value, user: Inst) -> Option<(bool, Value, Inst)> {
+        let d = self.foldable(v, user)?;
+        match self.f.insts[d].data {
+            InstData::Cast {
+                op,
+                arg,
+                to: Type::I64,
+            } if self.f.value_type(arg) == Type::I32 => match op {
+                CastOp::SExt => Some((true, arg, d)),
+                CastOp::ZExt => Some((false, arg, d)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A `mul.wide` form of `Mul`/`Shl` instruction `i` (operands `l`, `r`).
+    fn mul_wide(&self, i: Inst) -> Option<(Pattern, Vec<Inst>)> {
+        let InstData::Binary { op, lhs, rhs } = self.f.insts[i].data else {
+            return None;
+        };
+        if self.f.value_type(lhs) != Type::I64 {
+            return None;
+        }
+        match op {
+            BinaryOp::Mul => {
+                let wa = self.widening(lhs, i);
+                let wb = self.widening(rhs, i);
+                match (wa, wb) {
+                    (Some((sa, a, ia)), Some((sb, b, ib))) if sa == sb => Some((
+                        Pattern::MulWide {
+                            signed: sa,
+                            a,
+                            b: WideOperand::Value(b),
+                        },
+                        vec![ia, ib],
+                    )),
+                    (Some((s, a, ia)), None) | (None, Some((s, a, ia))) => {
+                        let other = if wa.is_some() { rhs } else { lhs };
+                        let c = const_of(self.f, other)? as i64;
+                        let fits = if s {
+                            i32::try_from(c).is_ok()
+                        } else {
+                            u32::try_from(c).is_ok()
+                        };
+                        fits.then_some((
+                            Pattern::MulWide {
+                                signed: s,
+                                a,
+                                b: WideOperand::Imm(c),
+                            },
+                            vec![ia],
+                        ))
+                    }
+                    _ => None,
+                }
+            }
+            BinaryOp::Shl => {
+                let (s, a, ia) = self.widening(lhs, i)?;
+                let k = const_of(self.f, rhs)?;
+                let limit = if s { 30 } else { 31 };
+                (k <= limit).then_some((
+                    Pattern::MulWide {
+                        signed: s,
+                        a,
+                        b: WideOperand::Imm(1i64 << k),
+                    },
+                    vec![ia],
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    fn choose(&self, i: Inst) -> Option<(Pattern, Vec<Inst>)> {
+        let InstData::Binary { op, lhs, rhs } = self.f.insts[i].data else {
+            return None;
+        };
+        let ty = self.f.value_type(lhs);
+        match op {
+            BinaryOp::Add if matches!(ty, Type::I16 | Type::I32 | Type::I64) => {
+                for (m, c) in [(rhs, lhs), (lhs, rhs)] {
+                    let Some(mi) = self.foldable(m, i) else {
+                        continue;
+                    };
+                    if let Some((Pattern::MulWide { signed, a, b }, mut absorbed)) =
+                        self.mul_wide(mi)
+                    {
+                        absorbed.push(mi);
+                        return Some((Pattern::MadWide { signed, a, b, c }, absorbed));
+                    }
+                    if let InstData::Binary {
+                        op: BinaryOp::Mul,
+                        lhs: a,
+                        rhs: b,
+                    } = self.f.insts[mi].data
+                    {
+                        return Some((Pattern::Mad { a, b, c }, vec![mi]));
+                    }
+                }
+                None
+            }
+            BinaryOp::Mul | BinaryOp::Shl => self.mul_wide(i),
+            _ => None,
+        }
+    }
+}
+
+/// Runs the pre-pass over `f`.
+pub fn analyze(f: &Function, module: &oxicc_ir::Module) -> Analysis {
+    let mut cx = Ctx {
+        f,
+        uses: HashMap::new(),
+        block_of: HashMap::new(),
+    };
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            cx.block_of.insert(i, b);
+            f.insts[i]
+                .data
+                .for_each_arg(|v| *cx.uses.entry(v).or_insert(0) += 1);
+        }
+    }
+    let mut an = Analysis::default();
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            if an.absorbed.contains(&i) {
+                continue;
+            }
+            if let Some((p, absorbed)) = cx.choose(i) {
+                an.patterns.insert(i, p);
+                an.absorbed.extend(absorbed);
+            }
+        }
+    }
+    // Patterns chosen for instructions that a later pattern absorbed are moot; drop them.
+    an.patterns.retain(|i, _| !an.absorbed.contains(i));
+
+    let mut count = |an: &mut Analysis, v: Value| {
+        if !is_const(f, v) {
+            *an.reg_uses.entry(v).or_insert(0) += 1;
+        }
+    };
+    let address_use = |an: &mut Analysis, v: Value, count: &mut dyn FnMut(&mut Analysis, Value)| {
+        if let (AddrRoot::Value(r), _) = addr_root(f, v) {
+            count(an, r);
+        }
+    };
+    for &b in &f.layout {
+        for &i in &f.blocks[b].insts {
+            if an.absorbed.contains(&i) {
+                continue;
+            }
+            if let Some(p) = an.pattern(i) {
+                let vals: Vec<Value> = match p {
+                    Pattern::Mad { a, b, c } => vec![a, b, c],
+                    Pattern::MulWide { a, b, .. } => match b {
+                        WideOperand::Value(b) => vec![a, b],
+                        WideOperand::Imm(_) => vec![a],
+                    },
+                    Pattern::MadWide { a, b, c, .. } => match b {
+                        WideOperand::Value(b) => vec![a, b, c],
+                        WideOperand::Imm(_) => vec![a, c],
+                    },
+                };
+                for v in vals {
+                    count(&mut an, v);
+                }
+                continue;
+            }
+            match &f.insts[i].data {
+                InstData::Load { ptr, .. } => address_use(&mut an, *ptr, &mut count),
+                InstData::Store { ptr, value, .. } => {
+                    address_use(&mut an, *ptr, &mut count);
+                    count(&mut an, *value);
+                }
+                InstData::AtomicRmw { ptr, value, .. } => {
+                    address_use(&mut an, *ptr, &mut count);
+                    count(&mut an, *value);
+                }
+                InstData::AtomicCas {
+                    ptr, expected, new, ..
+                } => {
+                    address_use(&mut an, *ptr, &mut count);
+                    count(&mut an, *expected);
+                    count(&mut an, *new);
+                }
+                InstData::Call { callee, args } => {
+                    // By-value aggregates are copied from memory: an address use.
+                    let params = &module.functions[*callee].sig.params;
+                    for (k, &a) in args.iter().enumerate() {
+                        match params.get(k) {
+                            Some(ParamKind::ByVal { .. }) => address_use(&mut an, a, &mut count),
+                            _ => count(&mut an, a),
+                        }
+                    }
+                }
+                d => d.for_each_arg(|v| count(&mut an, v)),
+            }
+        }
+    }
+    an
+}

@@ -1,0 +1,215 @@
+//! Liveness and live intervals over machine IR.
+//!
+//! Live-in/live-out sets come from the usual backward data-flow equations iterated to a
+//! fixed point, which handles loops of any shape. Intervals then follow Wimmer's linear-scan
+//! construction: every instruction `n` in layout order has a use slot `2n` and a def slot
+//! `2n+1`; an interval is a sorted list of half-open `[from, to)` ranges with holes. A value
+//! read by instruction `n` and a value written by it never overlap, so `add %r1, %r1, 1` can
+//! reuse a register, and a copy's source and destination can be coalesced when the source
+//! dies at the copy.
+
+use crate::mir::{MFunction, VReg};
+
+/// A set of live ranges, sorted and non-overlapping.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Interval {
+    pub ranges: Vec<(u32, u32)>,
+}
+
+impl Interval {
+    /// True when the two intervals share a position.
+    pub fn overlaps(&self, other: &Interval) -> bool {
+        let (mut i, mut j) = (0, 0);
+        while i < self.ranges.len() && j < other.ranges.len() {
+            let (a, b) = (self.ranges[i], other.ranges[j]);
+            if a.0 < b.1 && b.0 < a.1 {
+                return true;
+            }
+            if a.1 <= b.1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        false
+    }
+
+    /// Adds all ranges of `other`.
+    pub fn merge(&mut self, other: &Interval) {
+        let mut all: Vec<(u32, u32)> = self
+            .ranges
+            .iter()
+            .chain(other.ranges.iter())
+            .copied()
+            .collect();
+        all.sort();
+        self.ranges = normalize(all);
+    }
+
+    /// The first position, or `u32::MAX` for an empty interval.
+    pub fn start(&self) -> u32 {
+        self.ranges.first().map_or(u32::MAX, |r| r.0)
+    }
+}
+
+fn normalize(sorted: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(sorted.len());
+    for r in sorted {
+        match out.last_mut() {
+            Some(last) if r.0 <= last.1 => last.1 = last.1.max(r.1),
+            _ => out.push(r),
+        }
+    }
+    out
+}
+
+/// A fixed-size bit set of virtual registers.
+#[derive(Clone, PartialEq, Eq)]
+struct RegSet(Vec<u64>);
+
+impl RegSet {
+    fn new(n: usize) -> Self {
+        RegSet(vec![0; n.div_ceil(64)])
+    }
+    fn insert(&mut self, r: VReg) {
+        self.0[r.index() / 64] |= 1 << (r.index() % 64);
+    }
+    fn remove(&mut self, r: VReg) {
+        self.0[r.index() / 64] &= !(1 << (r.index() % 64));
+    }
+    fn contains(&self, r: VReg) -> bool {
+        self.0[r.index() / 64] & (1 << (r.index() % 64)) != 0
+    }
+    fn union_with(&mut self, o: &RegSet) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a |= *b;
+        }
+    }
+    fn iter(&self) -> impl Iterator<Item = VReg> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, bits)| {
+            (0..64)
+                .filter(move |b| bits & (1u64 << b) != 0)
+                .map(move |b| VReg((w * 64 + b) as u32))
+        })
+    }
+}
+
+/// Live intervals of every virtual register of a function.
+pub fn live_intervals(f: &MFunction) -> Vec<Interval> {
+    let n = f.vregs.len();
+    let nb = f.order.len();
+    // Upward-exposed uses and definitions per block (by layout position).
+    let mut gen = vec![RegSet::new(n); nb];
+    let mut kill = vec![RegSet::new(n); nb];
+    for (pos, b) in f.order.iter().enumerate() {
+        for inst in &f.blocks[b.index()].insts {
+            for u in inst.uses() {
+                if !kill[pos].contains(u) {
+                    gen[pos].insert(u);
+                }
+            }
+            for d in inst.defs() {
+                kill[pos].insert(d);
+            }
+        }
+    }
+    let pos_of: hashbrown::HashMap<_, _> =
+        f.order.iter().enumerate().map(|(p, b)| (*b, p)).collect();
+    let succs: Vec<Vec<usize>> = (0..nb)
+        .map(|p| f.successors(p).iter().map(|s| pos_of[s]).collect())
+        .collect();
+    let mut live_in = vec![RegSet::new(n); nb];
+    let mut live_out = vec![RegSet::new(n); nb];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for p in (0..nb).rev() {
+            let mut out = RegSet::new(n);
+            for &s in &succs[p] {
+                out.union_with(&live_in[s]);
+            }
+            let mut inn = out.clone();
+            for (w, k) in inn.0.iter_mut().zip(&kill[p].0) {
+                *w &= !*k;
+            }
+            inn.union_with(&gen[p]);
+            if inn != live_in[p] || out != live_out[p] {
+                live_in[p] = inn;
+                live_out[p] = out;
+                changed = true;
+            }
+        }
+    }
+
+    // Instruction numbering in layout order.
+    let mut first = Vec::with_capacity(nb);
+    let mut count = 0u32;
+    for b in &f.order {
+        first.push(count);
+        count += f.blocks[b.index()].insts.len() as u32;
+    }
+    // Ranges are collected backwards (latest first) and sorted at the end.
+    let mut ranges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
+    fn add(rs: &mut Vec<(u32, u32)>, from: u32, to: u32) {
+        match rs.last_mut() {
+            Some(last) if last.0 <= to => last.0 = last.0.min(from),
+            _ => rs.push((from, to)),
+        }
+    }
+    for p in (0..nb).rev() {
+        let insts = &f.blocks[f.order[p].index()].insts;
+        let bstart = 2 * first[p];
+        let bend = 2 * (first[p] + insts.len() as u32);
+        let mut live = live_out[p].clone();
+        for r in live.iter().collect::<Vec<_>>() {
+            add(&mut ranges[r.index()], bstart, bend);
+        }
+        for (k, inst) in insts.iter().enumerate().rev() {
+            let id = first[p] + k as u32;
+            for d in inst.defs() {
+                let rs = &mut ranges[d.index()];
+                if live.contains(d) {
+                    if let Some(last) = rs.last_mut() {
+                        last.0 = 2 * id + 1;
+                    }
+                    live.remove(d);
+                } else {
+                    rs.push((2 * id + 1, 2 * id + 2));
+                }
+            }
+            for u in inst.uses() {
+                add(&mut ranges[u.index()], bstart, 2 * id + 1);
+                live.insert(u);
+            }
+        }
+    }
+    ranges
+        .into_iter()
+        .map(|mut rs| {
+            rs.sort();
+            Interval {
+                ranges: normalize(rs),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overlap_respects_holes() {
+        let a = Interval {
+            ranges: vec![(0, 4), (10, 12)],
+        };
+        let b = Interval {
+            ranges: vec![(4, 10)],
+        };
+        assert!(!a.overlaps(&b));
+        let c = Interval {
+            ranges: vec![(11, 20)],
+        };
+        assert!(a.overlaps(&c));
+    }
+}

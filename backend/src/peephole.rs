@@ -1,0 +1,85 @@
+//! Branch clean-up after register assignment: fall through instead of jumping.
+//!
+//! Selection emits every conditional branch as `@%p bra T; bra.uni E;`. Here a jump to
+//! the next block in the layout is deleted, and when `T` is the next block the pair
+//! becomes `@%p bra E` with the condition inverted. When the predicate comes from a
+//! single-use `setp` in the same block the comparison itself is inverted (NaN-aware for
+//! floats: `lt` becomes `geu`), which is how nvcc's output looks; otherwise the guard is
+//! negated (`@!%p`).
+
+use crate::mir::*;
+use hashbrown::HashMap;
+
+/// Rewrites branches of `f` in place.
+pub fn simplify_branches(f: &mut MFunction) {
+    let mut use_count: HashMap<VReg, u32> = HashMap::new();
+    let mut def_count: HashMap<VReg, u32> = HashMap::new();
+    for b in &f.blocks {
+        for i in &b.insts {
+            for u in i.uses() {
+                *use_count.entry(u).or_insert(0) += 1;
+            }
+            for d in i.defs() {
+                *def_count.entry(d).or_insert(0) += 1;
+            }
+        }
+    }
+    for pos in 0..f.order.len() {
+        let next = f.order.get(pos + 1).copied();
+        let b = &mut f.blocks[f.order[pos].index()];
+        let n = b.insts.len();
+        // `@p bra next; bra.uni E`  →  `@!p bra E`.
+        if n >= 2 && next.is_some() {
+            let last = &b.insts[n - 1];
+            let prev = &b.insts[n - 2];
+            if last.guard.is_none()
+                && last.branch_target().is_some()
+                && prev.guard.is_some()
+                && prev.branch_target() == next
+            {
+                let e = last.branch_target().unwrap();
+                let (p, neg) = prev.guard.unwrap();
+                b.insts.pop();
+                let single = use_count.get(&p) == Some(&1) && def_count.get(&p) == Some(&1);
+                let flipped = single && flip_setp(&mut b.insts, p);
+                let g = b.insts.last_mut().unwrap();
+                g.guard = Some((p, if flipped { neg } else { !neg }));
+                if let MInstKind::Op { uses, .. } = &mut g.kind {
+                    uses[0] = Operand::Label(e);
+                }
+            }
+        }
+        // A jump (conditional or not) to the next block does nothing.
+        while let Some(last) = b.insts.last() {
+            if last.branch_target().is_some() && last.branch_target() == next {
+                b.insts.pop();
+            } else {
+                break;
+            }
+        }
+    }
+}
+
+/// Inverts the comparison of the `setp` in `insts` that defines `p`.
+fn flip_setp(insts: &mut [MInst], p: VReg) -> bool {
+    for inst in insts.iter_mut().rev() {
+        if !inst.defs().contains(&p) {
+            continue;
+        }
+        if let MInstKind::Op { op, .. } = &mut inst.kind {
+            if op.opc == Opc::Setp && inst.guard.is_none() {
+                let is_float = matches!(op.types.first(), Some(PtxType::F32 | PtxType::F64));
+                if let Some(Mod::Cmp(c)) = op.mods.first_mut() {
+                    *c = if is_float {
+                        c.float_inverse()
+                    } else {
+                        c.inverse()
+                    };
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    false
+}

@@ -1,0 +1,168 @@
+//! Targets: the SM versions oxicc emits PTX for, the PTX ISA version each needs, and the
+//! features each gates.
+//!
+//! The minimum ISA versions were checked against ptxas 13.5: a module with `.version` one
+//! step lower than the table's is rejected for that target. By default oxicc emits the
+//! minimum version of the target, not the newest ISA (nvcc 13.5 writes `.version 9.5` for
+//! every target): everything the backend selects today exists in PTX 6.3, and a lower
+//! `.version` lets the PTX load on older drivers, which JIT-compile only the ISA versions
+//! they know. When selection starts using a newer instruction, the feature table below says
+//! which version it needs and `ptx_version_for` raises the default.
+
+use crate::BackendError;
+
+/// One supported GPU architecture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SmInfo {
+    /// `sm_XX` as the number `XX`.
+    pub sm: u32,
+    /// The lowest PTX ISA version that can target it, `(major, minor)`.
+    pub min_ptx: (u32, u32),
+}
+
+/// The supported targets, oldest first. CUDA 13 dropped everything before Turing.
+pub const SM_TABLE: &[SmInfo] = &[
+    SmInfo {
+        sm: 75,
+        min_ptx: (6, 3),
+    },
+    SmInfo {
+        sm: 80,
+        min_ptx: (7, 0),
+    },
+    SmInfo {
+        sm: 86,
+        min_ptx: (7, 1),
+    },
+    SmInfo {
+        sm: 89,
+        min_ptx: (7, 8),
+    },
+    SmInfo {
+        sm: 90,
+        min_ptx: (7, 8),
+    },
+    SmInfo {
+        sm: 100,
+        min_ptx: (8, 6),
+    },
+    SmInfo {
+        sm: 120,
+        min_ptx: (8, 7),
+    },
+];
+
+/// The newest PTX ISA version we know (the one ptxas 13.5 implements).
+pub const MAX_PTX: (u32, u32) = (9, 5);
+
+/// The SM numbers in `SM_TABLE`.
+pub const SUPPORTED_SMS: &[u32] = &[75, 80, 86, 89, 90, 100, 120];
+
+/// Hardware and ISA features that selection may use, each with what gates it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Feature {
+    /// `shfl.sync`, `vote.sync`, `bar.warp.sync`: sm_30+ and PTX 6.0.
+    WarpSync,
+    /// Scoped atomics (`atom.cta`, `atom.sys`) and `fence.*`: sm_70+, PTX 6.0.
+    ScopedAtomics,
+    /// `redux.sync` and `cp.async`: sm_80+, PTX 7.0.
+    Ampere,
+    /// `bf16` arithmetic (`add.bf16`, `fma.rn.bf16`): sm_90+, PTX 7.8.
+    Bf16Arith,
+    /// Thread-block clusters (`%clusterid`, `.reqnctapercluster`): sm_90+, PTX 7.8.
+    Clusters,
+    /// Taking the generic address of a kernel parameter (`cvta.param`): sm_70+, PTX 7.7.
+    ParamAddress,
+}
+
+impl Feature {
+    /// `(minimum sm, minimum PTX version)`.
+    pub fn requirement(self) -> (u32, (u32, u32)) {
+        match self {
+            Feature::WarpSync => (30, (6, 0)),
+            Feature::ScopedAtomics => (70, (6, 0)),
+            Feature::Ampere => (80, (7, 0)),
+            Feature::Bf16Arith => (90, (7, 8)),
+            Feature::Clusters => (90, (7, 8)),
+            Feature::ParamAddress => (70, (7, 7)),
+        }
+    }
+}
+
+/// A resolved target: SM and the `.version` to print.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    pub sm: u32,
+    pub ptx: (u32, u32),
+}
+
+impl Target {
+    /// Checks the options and picks the `.version`.
+    pub fn resolve(sm: u32, ptx_override: Option<(u32, u32)>) -> Result<Target, BackendError> {
+        let info = SM_TABLE.iter().find(|i| i.sm == sm).ok_or_else(|| {
+            BackendError::new(format!(
+                "unsupported target sm_{sm}; supported: {}",
+                SUPPORTED_SMS
+                    .iter()
+                    .map(|s| format!("sm_{s}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+        let ptx = match ptx_override {
+            None => info.min_ptx,
+            Some(v) => {
+                if v < info.min_ptx {
+                    return Err(BackendError::new(format!(
+                        "PTX ISA {}.{} cannot target sm_{sm}; it needs at least {}.{}",
+                        v.0, v.1, info.min_ptx.0, info.min_ptx.1
+                    )));
+                }
+                if v > MAX_PTX {
+                    return Err(BackendError::new(format!(
+                        "PTX ISA {}.{} is newer than the newest known version {}.{}",
+                        v.0, v.1, MAX_PTX.0, MAX_PTX.1
+                    )));
+                }
+                v
+            }
+        };
+        Ok(Target { sm, ptx })
+    }
+
+    /// True when the target and the chosen `.version` both allow `f`.
+    pub fn has(self, f: Feature) -> bool {
+        let (sm, ptx) = f.requirement();
+        self.sm >= sm && self.ptx >= ptx
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_version_is_the_minimum() {
+        assert_eq!(Target::resolve(75, None).unwrap().ptx, (6, 3));
+        assert_eq!(Target::resolve(90, None).unwrap().ptx, (7, 8));
+        assert_eq!(Target::resolve(120, None).unwrap().ptx, (8, 7));
+    }
+
+    #[test]
+    fn rejects_bad_targets_and_versions() {
+        assert!(Target::resolve(70, None).is_err());
+        assert!(Target::resolve(80, Some((6, 5))).is_err());
+        assert!(Target::resolve(80, Some((9, 9))).is_err());
+        assert_eq!(Target::resolve(80, Some((9, 5))).unwrap().ptx, (9, 5));
+    }
+
+    #[test]
+    fn features_follow_sm_and_version() {
+        let t = Target::resolve(90, None).unwrap();
+        assert!(t.has(Feature::Bf16Arith));
+        assert!(t.has(Feature::ParamAddress));
+        let t = Target::resolve(75, None).unwrap();
+        assert!(!t.has(Feature::ParamAddress));
+        assert!(t.has(Feature::ScopedAtomics));
+    }
+}
