@@ -18,9 +18,9 @@
 //! Instructions whose result was replaced by another value are deleted; constants left
 //! unused and blocks made unreachable are left to `dce`.
 
-use crate::analysis::Cfg;
 use crate::util::{self, Replacements};
 use crate::{fold_float, fold_int};
+use oxicc_ir::Cfg;
 use oxicc_ir::{
     BinaryOp, Block, BlockCall, CastOp, Function, Inst, InstData, IntCC, SecondaryMap, Type,
     UnaryOp, Value, ValueDef,

@@ -8,7 +8,6 @@
 //! them would only lengthen live ranges. Commutative operands are ordered so `a+b` and
 //! `b+a` meet. Linear in the function (one hash lookup per instruction).
 
-use crate::analysis::{Cfg, DomTree};
 use crate::fold_int::is_commutative;
 use crate::util::{self, Replacements};
 use hashbrown::HashMap;
@@ -16,6 +15,7 @@ use oxicc_ir::{
     BinaryOp, Block, CastOp, FloatCC, Function, GlobalId, Inst, InstData, IntCC, SecondaryMap,
     SpecialReg, StackSlot, Type, UnaryOp, Value,
 };
+use oxicc_ir::{Cfg, DomTree};
 
 /// The identity of a pure computation.
 #[derive(Clone, PartialEq, Eq, Hash)]

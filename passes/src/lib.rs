@@ -8,7 +8,6 @@
 //! pass names (`--passes=a,b,c`), with optional verification, IR printing and timing after
 //! every pass. See `docs/passes.md` for the pipelines and how to add a pass.
 
-pub mod analysis;
 pub mod const_fold;
 pub mod cse;
 pub mod dce;
@@ -21,7 +20,6 @@ pub mod mem2reg;
 pub mod pipelines;
 pub mod simplify_cfg;
 pub mod util;
-pub mod verify;
 
 pub use manager::{
     find_pass, registry, run_pass, run_pipeline, run_pipeline_with_report, PassEntry, PassError,

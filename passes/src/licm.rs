@@ -13,8 +13,8 @@
 //! (integer division by zero gives an unspecified value), so hoisting from conditionally
 //! executed blocks is safe. Constants themselves are not hoisted.
 
-use crate::analysis::{Cfg, DomTree};
 use oxicc_ir::{Block, Function, Inst, InstData, SecondaryMap, Value, ValueDef};
+use oxicc_ir::{Cfg, DomTree};
 
 pub fn run(func: &mut Function) -> bool {
     if func.is_declaration() {
@@ -76,7 +76,7 @@ pub fn run(func: &mut Function) -> bool {
         }
         // Body blocks in RPO so that operands are visited before their users.
         let mut ordered: Vec<Block> = body.clone();
-        ordered.sort_by_key(|&b| cfg.rpo_index(b).unwrap_or(usize::MAX));
+        ordered.sort_by_key(|&b| cfg.rpo_number(b).unwrap_or(usize::MAX));
         let mut hoisted: Vec<Inst> = Vec::new();
         for &b in &ordered {
             let mut kept = Vec::with_capacity(func.blocks[b].insts.len());

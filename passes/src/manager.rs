@@ -225,21 +225,24 @@ pub fn run_pipeline_with_report(
         if opts.print_after_all {
             report
                 .trace
-                .push((pass.name.to_string(), crate::verify::print_module(module)));
+                .push((pass.name.to_string(), oxicc_ir::print_module(module)));
         }
     }
     Ok(report)
 }
 
 fn check_module(module: &Module, pass: &str) -> Result<(), PassError> {
-    for (_, func) in module.functions.iter() {
-        if let Err(message) = crate::verify::verify_function(module, func) {
-            return Err(PassError::Verify {
-                pass: pass.to_string(),
-                function: func.name.clone(),
-                message,
-            });
+    oxicc_ir::verify_module(module).map_err(|errors| {
+        let function = errors
+            .iter()
+            .find_map(|e| e.func)
+            .and_then(|id| module.functions.get(id))
+            .map(|f| f.name.clone())
+            .unwrap_or_default();
+        PassError::Verify {
+            pass: pass.to_string(),
+            function,
+            message: oxicc_ir::verify::format_errors(&errors),
         }
-    }
-    Ok(())
+    })
 }

@@ -12,10 +12,10 @@
 //!
 //! Cost: linear in the function per promoted slot for liveness, plus the frontier walk.
 
-use crate::analysis::{Cfg, DomTree};
 use crate::util::{self, Replacements};
 use hashbrown::HashMap;
 use oxicc_ir::{Block, EntityMap, Function, Inst, InstData, SecondaryMap, StackSlot, Type, Value};
+use oxicc_ir::{Cfg, DomTree};
 
 /// Runs the promotion on one function. Returns true if the function changed.
 pub fn run(func: &mut Function) -> bool {
@@ -82,7 +82,7 @@ fn find_promotable(func: &Function) -> Vec<(StackSlot, Option<Type>)> {
         .iter()
         .filter(|(s, data)| {
             let u = uses[*s];
-            u.ok && u.ty.map_or(true, |t| t.bytes() <= data.size)
+            u.ok && !matches!(u.ty, Some(t) if t.bytes() > data.size)
         })
         .map(|(s, _)| (s, uses[s].ty))
         .collect()
@@ -108,6 +108,7 @@ const NONE: u32 = u32::MAX;
 fn promote(func: &mut Function, slots: &[(StackSlot, Option<Type>)]) -> bool {
     let cfg = Cfg::compute(func);
     let dom = DomTree::compute(func, &cfg);
+    let frontiers = dom.frontiers();
     let entry = func.entry();
     let slot_of = addr_slots(func);
     let nblocks = func.blocks.len();
@@ -179,7 +180,7 @@ fn promote(func: &mut Function, slots: &[(StackSlot, Option<Type>)]) -> bool {
         }
         let mut work: Vec<Block> = def_blocks[n].clone();
         while let Some(d) = work.pop() {
-            for &f in dom.frontier(d) {
+            for &f in &frontiers[d] {
                 if phi_stamp[f] == stamp || live_stamp[f] != stamp {
                     continue;
                 }

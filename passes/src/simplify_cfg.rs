@@ -151,8 +151,7 @@ fn merge_straight_line_blocks(func: &mut Function) -> bool {
         if merged[p] {
             continue;
         }
-        loop {
-            let Some(t) = func.terminator(p) else { break };
+        while let Some(t) = func.terminator(p) {
             let InstData::Jump { dest } = &func.insts[t].data else {
                 break;
             };

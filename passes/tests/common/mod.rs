@@ -39,22 +39,19 @@ pub fn insts(f: &Function) -> Vec<&InstData> {
         .collect()
 }
 
-/// Panics with the verifier's message if the function is broken.
+/// Panics with the verifier's message if the function (alone in a module) is broken.
 pub fn verify(f: &Function) {
-    let m = Module::new();
-    // Calls are checked against a module; tests that have calls use `verify_module`.
-    if let Err(e) = oxicc_passes::verify::verify_function(&m, f) {
-        if !e.contains("calls a function") {
-            panic!("verifier: {e}\n{f:#?}");
-        }
-    }
+    check_module(&module_of(f.clone()));
 }
 
-pub fn verify_module(m: &Module) {
-    for (_, f) in m.functions.iter() {
-        if let Err(e) = oxicc_passes::verify::verify_function(m, f) {
-            panic!("verifier in {}: {e}\n{f:#?}", f.name);
-        }
+/// Panics with the verifier's message if the module is broken.
+pub fn check_module(m: &Module) {
+    if let Err(e) = oxicc_ir::verify_module(m) {
+        panic!(
+            "verifier:\n{}\n{}",
+            oxicc_ir::verify::format_errors(&e),
+            oxicc_ir::print_module(m)
+        );
     }
 }
 

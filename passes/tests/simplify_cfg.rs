@@ -1,0 +1,117 @@
+//! simplify-cfg: straight-line merging, forwarding-block bypass, identical branch targets.
+
+mod common;
+
+use common::*;
+use oxicc_ir::*;
+
+#[test]
+fn chain_of_jumps_merges_into_one_block() {
+    let mut m = parse(
+        "device @f(i32) -> i32 {
+block0(v0: i32):
+    jump block1(v0)
+
+block1(v1: i32):
+    v2 = add.i32 v1, v1
+    jump block2
+
+block2:
+    jump block3(v2)
+
+block3(v3: i32):
+    return v3
+}
+",
+    );
+    run_passes(&mut m, &["simplify-cfg"]);
+    let f = func(&m, "f");
+    assert_eq!(f.layout.len(), 1);
+    assert_eq!(run_i(&m, "f", &[21]), 42);
+}
+
+#[test]
+fn empty_blocks_of_a_diamond_are_bypassed() {
+    let mut m = parse(
+        "device @f(i32, i1) -> i32 {
+block0(v0: i32, v1: i1):
+    brif v1, block1, block2
+
+block1:
+    jump block3
+
+block2:
+    jump block3
+
+block3:
+    return v0
+}
+",
+    );
+    run_passes(&mut m, &["simplify-cfg"]);
+    let f = func(&m, "f");
+    // Both arms forward to block3; the branch then has identical targets and becomes a
+    // jump, and block3 merges into the entry.
+    assert_eq!(f.layout.len(), 1);
+    assert_eq!(count_ops(f, &[Opcode::Branch]), 0);
+}
+
+#[test]
+fn forwarding_block_with_arguments_stays_on_a_conditional_edge() {
+    // block1 passes a value to block3's parameter from a conditional branch: removing it
+    // would put two argument-carrying edges from one branch into block3.
+    let mut m = parse(
+        "device @f(i32, i1) -> i32 {
+block0(v0: i32, v1: i1):
+    v2 = iconst.i32 5
+    brif v1, block1, block3(v0)
+
+block1:
+    jump block3(v2)
+
+block3(v3: i32):
+    return v3
+}
+",
+    );
+    run_passes(&mut m, &["simplify-cfg"]);
+    let f = func(&m, "f");
+    assert_eq!(f.layout.len(), 3);
+    assert_eq!(run_i(&m, "f", &[9, 1]), 5);
+    assert_eq!(run_i(&m, "f", &[9, 0]), 9);
+}
+
+#[test]
+fn loops_keep_their_header() {
+    let mut m = parse(
+        "device @f(i32) -> i32 {
+block0(v0: i32):
+    v1 = iconst.i32 0
+    v2 = iconst.i32 1
+    jump block1(v1)
+
+block1(v3: i32):
+    v4 = icmp.slt v3, v0
+    brif v4, block2, block3
+
+block2:
+    v5 = add.i32 v3, v2
+    jump block4
+
+block4:
+    jump block1(v5)
+
+block3:
+    return v3
+}
+",
+    );
+    run_passes(&mut m, &["simplify-cfg"]);
+    let f = func(&m, "f");
+    assert_eq!(
+        f.layout.len(),
+        4,
+        "block4 merges into block2; the loop stays"
+    );
+    assert_eq!(run_i(&m, "f", &[7]), 7);
+}
