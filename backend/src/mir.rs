@@ -62,13 +62,13 @@ impl RegClass {
     pub fn index(self) -> usize {
         self as usize
     }
-    /// The untyped `mov` type of the class.
+    /// The `mov` type nvcc uses for copies in the class (`mov.u32`, `mov.f32`).
     pub fn mov_type(self) -> PtxType {
         match self {
             RegClass::Pred => PtxType::Pred,
-            RegClass::B16 => PtxType::B16,
-            RegClass::B32 => PtxType::B32,
-            RegClass::B64 => PtxType::B64,
+            RegClass::B16 => PtxType::U16,
+            RegClass::B32 => PtxType::U32,
+            RegClass::B64 => PtxType::U64,
             RegClass::F32 => PtxType::F32,
             RegClass::F64 => PtxType::F64,
         }

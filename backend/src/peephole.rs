@@ -5,13 +5,15 @@
 //! becomes `@%p bra E` with the condition inverted. When the predicate comes from a
 //! single-use `setp` in the same block the comparison itself is inverted (NaN-aware for
 //! floats: `lt` becomes `geu`), which is how nvcc's output looks; otherwise the guard is
-//! negated (`@!%p`).
+//! negated (`@!%p`). Before that, blocks that only jump elsewhere (edge blocks whose
+//! copies were all coalesced away) are bypassed and dropped when nothing falls into them.
 
 use crate::mir::*;
 use hashbrown::HashMap;
 
 /// Rewrites branches of `f` in place.
 pub fn simplify_branches(f: &mut MFunction) {
+    thread_jumps(f);
     let mut use_count: HashMap<VReg, u32> = HashMap::new();
     let mut def_count: HashMap<VReg, u32> = HashMap::new();
     for b in &f.blocks {
@@ -82,4 +84,68 @@ fn flip_setp(insts: &mut [MInst], p: VReg) -> bool {
         return false;
     }
     false
+}
+
+/// The target of a block that holds nothing but `bra.uni X`.
+fn forwarding_target(f: &MFunction, b: MBlockId) -> Option<MBlockId> {
+    match f.blocks[b.index()].insts.as_slice() {
+        [only] if only.guard.is_none() => only.branch_target(),
+        _ => None,
+    }
+}
+
+/// Redirects branches through forwarding blocks and removes the ones left unreachable.
+fn thread_jumps(f: &mut MFunction) {
+    let resolve = |f: &MFunction, mut b: MBlockId| {
+        // Bounded: a cycle of forwarding blocks is an infinite loop; keep it as it is.
+        for _ in 0..f.blocks.len() {
+            match forwarding_target(f, b) {
+                Some(t) if t != b => b = t,
+                _ => break,
+            }
+        }
+        b
+    };
+    let targets: Vec<(usize, usize, MBlockId)> = f
+        .order
+        .iter()
+        .flat_map(|bb| {
+            f.blocks[bb.index()]
+                .insts
+                .iter()
+                .enumerate()
+                .filter_map(move |(k, i)| i.branch_target().map(|t| (bb.index(), k, t)))
+        })
+        .collect();
+    for (bi, k, t) in targets {
+        let nt = resolve(f, t);
+        if nt != t {
+            if let MInstKind::Op { uses, .. } = &mut f.blocks[bi].insts[k].kind {
+                uses[0] = Operand::Label(nt);
+            }
+        }
+    }
+    let mut referenced = hashbrown::HashSet::new();
+    for bb in &f.order {
+        for i in &f.blocks[bb.index()].insts {
+            if let Some(t) = i.branch_target() {
+                referenced.insert(t);
+            }
+        }
+    }
+    let mut keep = Vec::with_capacity(f.order.len());
+    for (pos, &bb) in f.order.iter().enumerate() {
+        let fallen_into = pos == 0
+            || !matches!(f.blocks[keep_last(&keep, &f.order, pos).index()].insts.last(), Some(i) if i.ends_flow());
+        let dead = forwarding_target(f, bb).is_some() && !referenced.contains(&bb) && !fallen_into;
+        if !dead {
+            keep.push(bb);
+        }
+    }
+    f.order = keep;
+}
+
+/// The block laid out before position `pos` once dropped blocks are skipped.
+fn keep_last(keep: &[MBlockId], order: &[MBlockId], pos: usize) -> MBlockId {
+    keep.last().copied().unwrap_or(order[pos - 1])
 }
