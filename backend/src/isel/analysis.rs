@@ -281,68 +281,101 @@ pub fn analyze(f: &Function, module: &oxicc_ir::Module) -> Analysis {
     // Patterns chosen for instructions that a later pattern absorbed are moot; drop them.
     an.patterns.retain(|i, _| !an.absorbed.contains(i));
 
-    let mut count = |an: &mut Analysis, v: Value| {
-        if !is_const(f, v) {
-            *an.reg_uses.entry(v).or_insert(0) += 1;
-        }
-    };
-    let address_use = |an: &mut Analysis, v: Value, count: &mut dyn FnMut(&mut Analysis, Value)| {
-        if let (AddrRoot::Value(r), _) = addr_root(f, v) {
-            count(an, r);
-        }
-    };
+    // Mark phase: effectful instructions are needed; a pure instruction is needed once one
+    // of its results gets a register use from a needed instruction. Only needed
+    // instructions count uses of their operands, so a `PtrAdd` folded into every address
+    // that uses it does not keep its own operands alive.
+    let mut def_of: HashMap<Value, Inst> = HashMap::new();
+    let mut work: Vec<Inst> = Vec::new();
     for &b in &f.layout {
         for &i in &f.blocks[b].insts {
             if an.absorbed.contains(&i) {
                 continue;
             }
-            if let Some(p) = an.pattern(i) {
-                let vals: Vec<Value> = match p {
-                    Pattern::Mad { a, b, c } => vec![a, b, c],
-                    Pattern::MulWide { a, b, .. } => match b {
-                        WideOperand::Value(b) => vec![a, b],
-                        WideOperand::Imm(_) => vec![a],
-                    },
-                    Pattern::MadWide { a, b, c, .. } => match b {
-                        WideOperand::Value(b) => vec![a, b, c],
-                        WideOperand::Imm(_) => vec![a, c],
-                    },
-                };
-                for v in vals {
-                    count(&mut an, v);
-                }
+            if let Some(r) = f.insts[i].result {
+                def_of.insert(r, i);
+            }
+            let info = f.insts[i].data.info();
+            let volatile =
+                matches!(f.insts[i].data, InstData::Load { flags, .. } if flags.volatile);
+            if info.side_effects || info.terminator || info.writes_memory || volatile {
+                work.push(i);
+            }
+        }
+    }
+    work.reverse();
+    let mut queued: HashSet<Inst> = work.iter().copied().collect();
+    while let Some(i) = work.pop() {
+        let mut regs: Vec<Value> = Vec::new();
+        operand_uses(f, module, &an, i, &mut regs);
+        for v in regs {
+            if is_const(f, v) {
                 continue;
             }
-            match &f.insts[i].data {
-                InstData::Load { ptr, .. } => address_use(&mut an, *ptr, &mut count),
-                InstData::Store { ptr, value, .. } => {
-                    address_use(&mut an, *ptr, &mut count);
-                    count(&mut an, *value);
+            *an.reg_uses.entry(v).or_insert(0) += 1;
+            if let Some(&d) = def_of.get(&v) {
+                if queued.insert(d) {
+                    work.push(d);
                 }
-                InstData::AtomicRmw { ptr, value, .. } => {
-                    address_use(&mut an, *ptr, &mut count);
-                    count(&mut an, *value);
-                }
-                InstData::AtomicCas {
-                    ptr, expected, new, ..
-                } => {
-                    address_use(&mut an, *ptr, &mut count);
-                    count(&mut an, *expected);
-                    count(&mut an, *new);
-                }
-                InstData::Call { callee, args } => {
-                    // By-value aggregates are copied from memory: an address use.
-                    let params = &module.functions[*callee].sig.params;
-                    for (k, &a) in args.iter().enumerate() {
-                        match params.get(k) {
-                            Some(ParamKind::ByVal { .. }) => address_use(&mut an, a, &mut count),
-                            _ => count(&mut an, a),
-                        }
-                    }
-                }
-                d => d.for_each_arg(|v| count(&mut an, v)),
             }
         }
     }
     an
+}
+
+/// The values instruction `i` (not absorbed) needs in registers, after folds.
+fn operand_uses(
+    f: &Function,
+    module: &oxicc_ir::Module,
+    an: &Analysis,
+    i: Inst,
+    out: &mut Vec<Value>,
+) {
+    let address_use = |v: Value, out: &mut Vec<Value>| {
+        if let (AddrRoot::Value(r), _) = addr_root(f, v) {
+            out.push(r);
+        }
+    };
+    if let Some(p) = an.pattern(i) {
+        match p {
+            Pattern::Mad { a, b, c } => out.extend([a, b, c]),
+            Pattern::MulWide { a, b, .. } => {
+                out.push(a);
+                if let WideOperand::Value(b) = b {
+                    out.push(b);
+                }
+            }
+            Pattern::MadWide { a, b, c, .. } => {
+                out.extend([a, c]);
+                if let WideOperand::Value(b) = b {
+                    out.push(b);
+                }
+            }
+        }
+        return;
+    }
+    match &f.insts[i].data {
+        InstData::Load { ptr, .. } => address_use(*ptr, out),
+        InstData::Store { ptr, value, .. } | InstData::AtomicRmw { ptr, value, .. } => {
+            address_use(*ptr, out);
+            out.push(*value);
+        }
+        InstData::AtomicCas {
+            ptr, expected, new, ..
+        } => {
+            address_use(*ptr, out);
+            out.extend([*expected, *new]);
+        }
+        InstData::Call { callee, args } => {
+            // By-value aggregates are copied out of memory: an address use.
+            let params = &module.functions[*callee].sig.params;
+            for (k, &a) in args.iter().enumerate() {
+                match params.get(k) {
+                    Some(ParamKind::ByVal { .. }) => address_use(a, out),
+                    _ => out.push(a),
+                }
+            }
+        }
+        d => d.for_each_arg(|v| out.push(v)),
+    }
 }
