@@ -14,6 +14,7 @@ pub mod dominators;
 pub mod entity;
 pub mod function;
 pub mod inst;
+pub mod loops;
 pub mod module;
 pub mod text;
 pub mod types;
@@ -31,6 +32,7 @@ pub use inst::{
     AtomicOp, BinaryOp, BlockCall, CastOp, Dim, FloatCC, InstData, InstNode, IntCC, MemFlags,
     OpInfo, Opcode, Scope, ShuffleMode, SpecialReg, UnaryOp, VoteMode,
 };
+pub use loops::{Loop, LoopData, LoopInfo};
 pub use module::{GlobalVar, Module};
 pub use text::{parse_module, print_module, ParseError};
 pub use types::{AddrSpace, Type};
