@@ -130,9 +130,40 @@ pub fn supported_sms() -> &'static [u32] {
     &[75, 80, 86, 89, 90, 100, 120]
 }
 
+/// Stack size of the thread a compile runs on. Every recursive stage has a depth limit;
+/// this is the margin that makes those limits safe whatever the caller's own stack is.
+const COMPILE_STACK_BYTES: usize = 256 << 20;
+
 /// Compiles `source` (named `file_name` in diagnostics and for `#include "…"` lookups).
+///
+/// The compile runs on a scoped thread with a large stack, so it is safe to call from any
+/// thread, including ones with small stacks.
 pub fn compile(file_name: &str, source: &str, options: &Options) -> CompileOutput {
-    let _ = (source, options);
+    let result = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("oxicc-compile".into())
+            .stack_size(COMPILE_STACK_BYTES)
+            .spawn_scoped(scope, || crate::driver::run(file_name, source, options))
+            .map(|h| h.join())
+    });
+    match result {
+        Ok(Ok(out)) => out,
+        // A panic is a compiler bug; report it as an internal error rather than unwinding
+        // into the caller.
+        Ok(Err(panic)) => internal_error(file_name, &panic),
+        Err(e) => internal_error(
+            file_name,
+            &(Box::new(e.to_string()) as Box<dyn std::any::Any + Send>),
+        ),
+    }
+}
+
+fn internal_error(file_name: &str, payload: &Box<dyn std::any::Any + Send>) -> CompileOutput {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
     CompileOutput {
         text: None,
         diagnostics: vec![Diagnostic {
@@ -140,7 +171,7 @@ pub fn compile(file_name: &str, source: &str, options: &Options) -> CompileOutpu
             file: file_name.to_string(),
             line: 1,
             column: 1,
-            message: "oxicc is under construction".to_string(),
+            message: format!("internal compiler error: {what}"),
             source_line: String::new(),
         }],
         trace: Vec::new(),

@@ -11,8 +11,13 @@
 pub mod api;
 pub mod ast;
 pub mod diag;
+pub mod driver;
 pub mod intern;
+pub mod irgen;
 pub mod lex;
+pub mod mangle;
+pub mod parse;
+pub mod sema;
 pub mod source;
 
 pub use api::{compile, supported_sms, CompileOutput, Diagnostic, Emit, Options, Severity};

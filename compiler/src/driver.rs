@@ -1,0 +1,123 @@
+//! The compile pipeline: source text through every stage to PTX (or IR text).
+//!
+//! `api::compile` calls `run` on a thread with a large stack. Each stage reports user errors
+//! into one `Diagnostics` sink; the pipeline stops after the first stage that reported an
+//! error, so later stages only ever see input that earlier ones accepted. The backend's
+//! own errors (an IR construct it cannot lower yet) come back as diagnostics at the start of
+//! the file, because they have no better location.
+
+use crate::api::{CompileOutput, Diagnostic, Emit, Options, Severity};
+use crate::diag::Diagnostics;
+use crate::intern::Interner;
+use crate::irgen::{lower_translation_unit, LowerOptions};
+use crate::parse::parse_translation_unit;
+use crate::source::SourceMap;
+
+/// Runs the whole pipeline on one source text.
+pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
+    let mut sources = SourceMap::new();
+    let mut interner = Interner::new();
+    let mut diags = Diagnostics::new();
+    let main = sources.add(file_name, source);
+
+    let tokens = preprocess(main, &mut sources, &mut interner, &mut diags, options);
+    if diags.has_errors() {
+        return failed(&diags, &sources);
+    }
+
+    let arena = bumpalo::Bump::new();
+    let tu = parse_translation_unit(&tokens, &arena, &mut interner, &sources, &mut diags);
+    if diags.has_errors() {
+        return failed(&diags, &sources);
+    }
+
+    let lower_opts = LowerOptions { sm: options.sm };
+    let module = lower_translation_unit(&tu, &interner, &sources, &mut diags, &lower_opts);
+    let Some(mut module) = module.filter(|_| !diags.has_errors()) else {
+        return failed(&diags, &sources);
+    };
+
+    let mut trace = Vec::new();
+    let pipeline = oxicc_passes::PipelineOptions {
+        opt_level: options.opt_level,
+        passes: options.passes.clone(),
+        verify_each: options.verify_each,
+        print_after_all: options.print_after_all,
+        time_passes: options.time_passes,
+    };
+    match oxicc_passes::run_pipeline_with_report(&mut module, &pipeline) {
+        Ok(report) => {
+            for (pass, text) in &report.trace {
+                trace.push(format!("; *** IR after {pass} ***\n{text}"));
+            }
+            if options.time_passes {
+                trace.push(report.timing_report());
+            }
+        }
+        Err(e) => return tool_error(file_name, e.to_string(), &diags, &sources, trace),
+    }
+
+    let text = match options.emit {
+        Emit::Ir => oxicc_ir::text::print_module(&module),
+        Emit::Ptx => {
+            let target = oxicc_backend::TargetOptions {
+                sm: options.sm,
+                ptx_version: None,
+            };
+            match oxicc_backend::emit_ptx(&module, &target) {
+                Ok(ptx) => ptx,
+                Err(e) => return tool_error(file_name, e.message, &diags, &sources, trace),
+            }
+        }
+    };
+    CompileOutput {
+        text: Some(text),
+        diagnostics: diags.render(&sources),
+        trace,
+    }
+}
+
+/// Preprocessing. Until the preprocessor lands this only lexes the main file.
+fn preprocess(
+    main: crate::source::FileId,
+    sources: &mut SourceMap,
+    interner: &mut Interner,
+    _diags: &mut Diagnostics,
+    _options: &Options,
+) -> Vec<crate::lex::Token> {
+    let text = sources.file(main).text.clone();
+    crate::lex::lexer::lex_file(main, &text, interner)
+}
+
+fn failed(diags: &Diagnostics, sources: &SourceMap) -> CompileOutput {
+    CompileOutput {
+        text: None,
+        diagnostics: diags.render(sources),
+        trace: Vec::new(),
+    }
+}
+
+/// An error without a source location (an unknown pass, an unsupported construct the
+/// backend found), reported at the start of the main file.
+fn tool_error(
+    file_name: &str,
+    message: String,
+    diags: &Diagnostics,
+    sources: &SourceMap,
+    trace: Vec<String>,
+) -> CompileOutput {
+    let mut diagnostics = diags.render(sources);
+    diagnostics.push(Diagnostic {
+        severity: Severity::Error,
+        file: file_name.to_string(),
+        line: 1,
+        column: 1,
+        message,
+        source_line: String::new(),
+    });
+    CompileOutput {
+        text: None,
+        diagnostics,
+        trace,
+    }
+}
