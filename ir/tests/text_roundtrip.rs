@@ -229,11 +229,17 @@ fn errors_carry_line_and_column() {
 
 #[test]
 fn truncated_and_mutated_input_never_panics() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/oxir/all_insts.oxir");
-    let text = fs::read_to_string(path).unwrap();
+    for path in oxir_files() {
+        mutate_file(&fs::read_to_string(path).unwrap());
+    }
+}
+
+/// Parses (and verifies, and re-prints) truncations and one-character mutations of `text`.
+fn mutate_file(text: &str) {
     let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
     for &cut in boundaries.iter().step_by(7) {
         if let Ok(m) = parse_module(&text[..cut]) {
+            let _ = oxicc_ir::verify_module(&m);
             let printed = print_module(&m);
             assert_eq!(print_module(&parse_module(&printed).unwrap()), printed);
         }
@@ -251,6 +257,7 @@ fn truncated_and_mutated_input_never_panics() {
         mutated[at] = with;
         if let Ok(s) = std::str::from_utf8(&mutated) {
             if let Ok(m) = parse_module(s) {
+                let _ = oxicc_ir::verify_module(&m);
                 let printed = print_module(&m);
                 assert_eq!(print_module(&parse_module(&printed).unwrap()), printed);
             }
