@@ -1,11 +1,14 @@
 //! Shared helpers of the end-to-end test suites and the benchmark: where the NVIDIA
 //! reference tools live ([`tools`]), running them on PTX and CUDA files ([`nvidia`]), which
-//! kernel files form a suite and how oxicc is asked to compile them ([`kernels`]), and a
-//! compile guard that turns a compiler panic or hang into a reportable error ([`guard`]).
+//! kernel files form a suite and how oxicc is asked to compile them ([`kernels`]), a
+//! compile guard that turns a compiler panic or hang into a reportable error ([`guard`]),
+//! a parallel map ([`parallel`]), and the checks every kernel suite runs ([`suite`]).
 
 pub mod guard;
 pub mod kernels;
 pub mod nvidia;
+pub mod parallel;
+pub mod suite;
 pub mod tools;
 
 pub use kernels::{c_kernels, cpp_kernels, suite_kernels};
