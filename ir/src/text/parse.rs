@@ -74,12 +74,13 @@ impl Parser {
         self.toks[self.at].1
     }
 
-    pub(super) fn advance(&mut self) -> (Tok, Pos) {
-        let t = self.toks[self.at].clone();
+    /// Moves past the current token (never past `Eof`) and returns its position.
+    pub(super) fn advance(&mut self) -> Pos {
+        let p = self.toks[self.at].1;
         if self.at + 1 < self.toks.len() {
             self.at += 1;
         }
-        t
+        p
     }
 
     pub(super) fn error<T>(&self, msg: impl Into<String>) -> PResult<T> {
@@ -135,7 +136,7 @@ impl Parser {
         match self.peek() {
             Tok::Ident(s) => {
                 let s = s.clone();
-                let (_, p) = self.advance();
+                let p = self.advance();
                 Ok((s, p))
             }
             _ => self.unexpected(what),
@@ -146,7 +147,7 @@ impl Parser {
         match self.peek() {
             Tok::Symbol(s) => {
                 let s = s.clone();
-                let (_, p) = self.advance();
+                let p = self.advance();
                 Ok((s, p))
             }
             _ => self.unexpected("a name `@…`"),
