@@ -21,14 +21,14 @@ fn graph(n: usize, edges: &[(usize, usize)]) -> (Function, Vec<Block>) {
     for _ in 1..n {
         blocks.push(f.create_block());
     }
+    let mut adjacency: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(from, to) in edges {
+        adjacency[from].push(to);
+    }
     let mut b = FunctionBuilder::new(&mut f);
     for (i, &blk) in blocks.iter().enumerate() {
         b.switch_to_block(blk);
-        let succs: Vec<Block> = edges
-            .iter()
-            .filter(|e| e.0 == i)
-            .map(|e| blocks[e.1])
-            .collect();
+        let succs: Vec<Block> = adjacency[i].iter().map(|&t| blocks[t]).collect();
         match succs.len() {
             0 => {
                 b.ret(None);
