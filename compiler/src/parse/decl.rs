@@ -1,0 +1,260 @@
+//! Declarations at file and block scope: specifiers, one or more declarators, initializers,
+//! typedefs, prototypes and function definitions.
+//!
+//! A function definition whose specifiers include neither `__device__` nor `__global__` is
+//! host-only: its body is skipped by brace matching (it may hold `<<<…>>>` launches or C++
+//! this parser does not handle) and recorded as `body: None, host_body_skipped: true`.
+
+use super::declarator::DeclaratorMode;
+use super::scope::NameKind;
+use super::specs::{SpecContext, Specs};
+use super::{DeclContext, Failed, PResult, Parser};
+use crate::ast::{
+    Decl, FunctionDecl, Init, ParamDecl, RecordDecl, TagKind, TypeExpr, TypedefDecl, VarDecl,
+};
+use crate::diag::Diag;
+use crate::intern::Symbol;
+use crate::lex::token::{Punct, TokenKind};
+use crate::source::Span;
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// Parses one declaration into `out` (several declarators give several decls).
+    pub(super) fn declaration(&mut self, ctx: DeclContext, out: &mut Vec<Decl<'a>>) -> PResult<()> {
+        let start = self.span();
+        let mut specs = self.decl_specifiers(SpecContext::Decl)?;
+        if self.extern_c {
+            specs.decl.extern_c = true;
+        }
+        let hoisted = !specs.hoisted.is_empty();
+        out.append(&mut specs.hoisted);
+        if self.at(Punct::Semi) {
+            self.bump();
+            return self.declaration_without_declarators(&specs, hoisted, start, out);
+        }
+        let base = self.specs_type(&specs)?;
+        let mut first = true;
+        loop {
+            let d = self.declarator(base, DeclaratorMode::Named)?;
+            let mut align = specs.align;
+            self.attributes(&mut align)?;
+            let Some((name, name_span)) = d.name else {
+                return Err(self.error(d.span, "expected a name in declaration"));
+            };
+            if specs.is_typedef {
+                if self.at(Punct::Assign) {
+                    return Err(self.error_here("a typedef cannot have an initializer"));
+                }
+                self.scopes.declare(name, NameKind::Typedef);
+                out.push(Decl::Typedef(self.alloc(TypedefDecl {
+                    name,
+                    ty: d.ty,
+                    span: start.to(self.prev_span()),
+                })));
+            } else if let TypeExpr::Function {
+                ret,
+                params,
+                variadic,
+            } = *d.ty
+            {
+                self.scopes.declare(name, NameKind::Value);
+                let header = FunctionHeader {
+                    name,
+                    name_span,
+                    ret,
+                    params,
+                    variadic,
+                    start,
+                };
+                if self.at(Punct::LBrace) {
+                    if !first || ctx != DeclContext::File {
+                        return Err(self.error_here("a function definition is not allowed here"));
+                    }
+                    let f = self.function_definition(&mut specs, header)?;
+                    out.push(Decl::Function(f));
+                    return Ok(());
+                }
+                if self.at(Punct::Assign) {
+                    let span = self.span();
+                    return Err(self.unsupported(span, "a deleted or defaulted function"));
+                }
+                let f = self.function_decl(&mut specs, header, None, false);
+                out.push(Decl::Function(f));
+            } else {
+                self.scopes.declare(name, NameKind::Value);
+                let init = self.declarator_initializer()?;
+                out.push(Decl::Var(self.alloc(VarDecl {
+                    name,
+                    name_span,
+                    specs: specs.decl,
+                    ty: d.ty,
+                    align,
+                    init,
+                    span: start.to(self.prev_span()),
+                })));
+            }
+            first = false;
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::Semi, "after declaration")?;
+        Ok(())
+    }
+
+    /// `struct S;`, `struct S { … };`, `enum { A, B };` — or a declaration with no name.
+    fn declaration_without_declarators(
+        &mut self,
+        specs: &Specs<'a>,
+        hoisted: bool,
+        start: Span,
+        out: &mut Vec<Decl<'a>>,
+    ) -> PResult<()> {
+        if let Some((kind, name, _)) = specs.tag_ref {
+            if kind != TagKind::Enum {
+                out.push(Decl::Record(self.alloc(RecordDecl {
+                    kind,
+                    name: Some(name),
+                    fields: None,
+                    align: specs.align,
+                    span: start.to(self.prev_span()),
+                })));
+            }
+            return Ok(());
+        }
+        match specs.base {
+            Some(TypeExpr::Enum(e)) => out.push(Decl::Enum(e)),
+            Some(TypeExpr::Record(r)) => out.push(Decl::Record(r)),
+            _ if hoisted => {}
+            _ if !specs.has_type() => {
+                return Err(self.error(start, "expected a declaration"));
+            }
+            _ => self.warning(start, "declaration does not declare anything"),
+        }
+        Ok(())
+    }
+
+    /// `= init`, `{ … }` or `( expr )` after a variable's declarator, if any.
+    fn declarator_initializer(&mut self) -> PResult<Option<Init<'a>>> {
+        if self.eat(Punct::Assign) || self.at(Punct::LBrace) {
+            return Ok(Some(self.initializer()?));
+        }
+        if self.eat(Punct::LParen) {
+            let e = self.expr()?;
+            self.expect(Punct::RParen, "to close the initializer")?;
+            return Ok(Some(Init::Expr(e)));
+        }
+        Ok(None)
+    }
+
+    /// An initializer: an expression or a (nested) braced list.
+    pub(super) fn initializer(&mut self) -> PResult<Init<'a>> {
+        if self.at(Punct::LBrace) {
+            self.nested(|p| p.init_list())
+        } else {
+            Ok(Init::Expr(self.assign_expr()?))
+        }
+    }
+
+    fn init_list(&mut self) -> PResult<Init<'a>> {
+        let open = self.bump().span;
+        let mut items = Vec::new();
+        while !self.at(Punct::RBrace) {
+            if self.at(Punct::Dot) || self.at(Punct::LBracket) {
+                let span = self.span();
+                return Err(self.unsupported(span, "a designated initializer"));
+            }
+            items.push(self.initializer()?);
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::RBrace, "to close the initializer list")?;
+        Ok(Init::List {
+            items: self.alloc_slice(items),
+            span: open.to(self.prev_span()),
+        })
+    }
+
+    fn function_decl(
+        &mut self,
+        specs: &mut Specs<'a>,
+        h: FunctionHeader<'a>,
+        body: Option<&'a crate::ast::Stmt<'a>>,
+        host_body_skipped: bool,
+    ) -> &'a FunctionDecl<'a> {
+        self.alloc(FunctionDecl {
+            name: h.name,
+            name_span: h.name_span,
+            specs: specs.decl,
+            ret: h.ret,
+            params: h.params,
+            variadic: h.variadic,
+            launch_bounds: specs.launch_bounds.take(),
+            body,
+            host_body_skipped,
+            span: h.start.to(self.prev_span()),
+        })
+    }
+
+    /// A function body: parsed for device code, skipped for host-only functions.
+    fn function_definition(
+        &mut self,
+        specs: &mut Specs<'a>,
+        h: FunctionHeader<'a>,
+    ) -> PResult<&'a FunctionDecl<'a>> {
+        let host_only = !(specs.decl.device || specs.decl.global);
+        if host_only {
+            self.skip_host_body()?;
+            return Ok(self.function_decl(specs, h, None, true));
+        }
+        let depth = self.scopes.depth();
+        self.scopes.push();
+        for p in h.params {
+            if let Some(n) = p.name {
+                self.scopes.declare(n, NameKind::Value);
+            }
+        }
+        self.pending_unroll = None;
+        let body = self.compound_statement();
+        self.scopes.truncate(depth);
+        let body = self.alloc(body?);
+        Ok(self.function_decl(specs, h, Some(body), false))
+    }
+
+    /// Skips a host-only body `{ … }` by brace matching.
+    fn skip_host_body(&mut self) -> PResult<()> {
+        let open = self.span();
+        let mut depth = 0usize;
+        loop {
+            let t = self.bump();
+            match t.kind {
+                TokenKind::Punct(Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RBrace) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                TokenKind::Eof => {
+                    if self.fatal.is_none() {
+                        let d = Diag::error(t.span, "expected `}` at end of function body")
+                            .with_note(open, "to match this `{`");
+                        self.diags.push(d);
+                    }
+                    return Err(Failed);
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What a function declarator gave: name, return type and parameters.
+struct FunctionHeader<'a> {
+    name: Symbol,
+    name_span: Span,
+    ret: &'a TypeExpr<'a>,
+    params: &'a [ParamDecl<'a>],
+    variadic: bool,
+    start: Span,
+}

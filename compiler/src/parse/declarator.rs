@@ -1,0 +1,330 @@
+//! Declarators (`*const p`, `a[4][8]`, `(*fp)(int)`, abstract ones in casts), parameter
+//! lists and type names.
+//!
+//! A declarator is read left to right but its type is built inside out: pointers apply to
+//! the specifiers' type first, then suffixes (`[N]`, `(params)`) from the right, and a
+//! parenthesized inner declarator receives the type built from the suffixes that follow
+//! its `)`. To do that in one pass, the parser skips the parenthesized part, parses the
+//! suffixes after it, then comes back and parses the inner declarator with that type.
+
+use super::scope::NameKind;
+use super::specs::{SpecContext, KW_NOEXCEPT, KW_THROW};
+use super::{PResult, Parser};
+use crate::ast::{Expr, ParamDecl, Quals, TypeExpr};
+use crate::intern::{kw, Symbol};
+use crate::lex::token::{Punct, TokenKind};
+use crate::source::Span;
+
+/// Whether a declarator must, may or must not have a name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum DeclaratorMode {
+    /// Declarations: a name is required.
+    Named,
+    /// Type names in casts and `sizeof`: no name.
+    Abstract,
+    /// Parameters: a name is optional.
+    Either,
+}
+
+/// A parsed declarator: the declared name (if any) and the complete type.
+pub(crate) struct Declarator<'a> {
+    pub name: Option<(Symbol, Span)>,
+    pub ty: &'a TypeExpr<'a>,
+    pub span: Span,
+}
+
+enum Suffix<'a> {
+    Array(Option<&'a Expr<'a>>),
+    Function(&'a [ParamDecl<'a>], bool),
+}
+
+const KW_OPERATOR: Symbol = kw::sym("operator");
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// Parses a declarator applied to `base`.
+    pub(super) fn declarator(
+        &mut self,
+        base: &'a TypeExpr<'a>,
+        mode: DeclaratorMode,
+    ) -> PResult<Declarator<'a>> {
+        self.nested(|p| {
+            let saved_chain = p.chain_depth;
+            let r = p.declarator_inner(base, mode);
+            p.chain_depth = saved_chain;
+            r
+        })
+    }
+
+    fn declarator_inner(
+        &mut self,
+        base: &'a TypeExpr<'a>,
+        mode: DeclaratorMode,
+    ) -> PResult<Declarator<'a>> {
+        let start = self.span();
+        let mut ty = base;
+        loop {
+            if self.eat(Punct::Star) {
+                self.chain_link()?;
+                let quals = self.pointer_quals()?;
+                ty = self.alloc(TypeExpr::Pointer { pointee: ty, quals });
+            } else if self.at(Punct::Amp) || self.at(Punct::AmpAmp) {
+                let span = self.span();
+                return Err(self.unsupported(span, "a reference type"));
+            } else if self.at_kw(kw::ATTRIBUTE) {
+                self.attributes(&mut None)?;
+            } else {
+                break;
+            }
+        }
+        if self.at(Punct::LParen) && self.paren_starts_inner_declarator(mode) {
+            let open = self.pos;
+            let Some(after) = self.matching_close(open) else {
+                return Err(self.error_here("unbalanced `(` in declarator"));
+            };
+            self.pos = after;
+            let outer = self.declarator_suffixes(ty, mode)?;
+            let end = self.pos;
+            self.pos = open + 1;
+            let inner = self.declarator(outer, mode)?;
+            if self.pos + 1 != after || !self.at(Punct::RParen) {
+                return Err(self.error_here("expected `)` in declarator"));
+            }
+            self.pos = end;
+            return Ok(Declarator {
+                span: start.to(self.prev_span()),
+                ..inner
+            });
+        }
+        let mut name = None;
+        match self.kind() {
+            TokenKind::Ident(s) if s == KW_OPERATOR => {
+                let span = self.span();
+                return Err(self.unsupported(span, "operator overloading"));
+            }
+            TokenKind::Ident(s) if !s.is_keyword() && mode != DeclaratorMode::Abstract => {
+                name = Some((s, self.bump().span));
+            }
+            TokenKind::Punct(Punct::Tilde) => {
+                let span = self.span();
+                return Err(self.unsupported(span, "a destructor"));
+            }
+            TokenKind::Punct(Punct::ColonColon) => {
+                let span = self.span();
+                return Err(self.unsupported(span, "a qualified name"));
+            }
+            _ if mode == DeclaratorMode::Named => {
+                let text = self.token_text(&self.peek().clone());
+                return Err(
+                    self.error_here(format!("expected a name in declaration, found `{text}`"))
+                );
+            }
+            _ => {}
+        }
+        if self.at(Punct::ColonColon) || self.at(Punct::Lt) && name.is_some() {
+            let span = self.span();
+            return Err(self.unsupported(span, "a qualified or template name"));
+        }
+        let ty = self.declarator_suffixes(ty, mode)?;
+        Ok(Declarator {
+            name,
+            ty,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// `const`, `volatile`, `__restrict__` (and attributes) after a `*`.
+    fn pointer_quals(&mut self) -> PResult<Quals> {
+        let mut q = Quals::default();
+        loop {
+            match self.kind() {
+                TokenKind::Ident(kw::CONST) => q.is_const = true,
+                TokenKind::Ident(kw::VOLATILE) => q.is_volatile = true,
+                TokenKind::Ident(s) if s == super::specs::KW_VOLATILE_GNU => q.is_volatile = true,
+                TokenKind::Ident(kw::RESTRICT | kw::RESTRICT_CUDA | kw::RESTRICT_GNU) => {
+                    q.is_restrict = true
+                }
+                TokenKind::Ident(kw::ATTRIBUTE) => {
+                    self.attributes(&mut None)?;
+                    continue;
+                }
+                _ => return Ok(q),
+            }
+            self.bump();
+        }
+    }
+
+    /// At `(` in declarator position: does it open an inner declarator (`(*p)`) rather
+    /// than a parameter list (`(int)`)?
+    fn paren_starts_inner_declarator(&self, mode: DeclaratorMode) -> bool {
+        match self.peek_at(1).kind {
+            TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp | Punct::LParen) => true,
+            TokenKind::Punct(Punct::Caret | Punct::ColonColon | Punct::Tilde) => true,
+            TokenKind::Ident(kw::ATTRIBUTE) => true,
+            TokenKind::Ident(s) if s.is_keyword() => {
+                s == KW_OPERATOR && mode != DeclaratorMode::Abstract
+            }
+            TokenKind::Ident(s) => mode != DeclaratorMode::Abstract && !self.scopes.is_type(s),
+            _ => false,
+        }
+    }
+
+    /// At `(` after a declarator name: a parameter list, or (in a declaration) a C++
+    /// direct initializer `int x(5)`?
+    fn paren_is_param_list(&self, mode: DeclaratorMode) -> bool {
+        if mode != DeclaratorMode::Named {
+            return true;
+        }
+        matches!(
+            self.peek_at(1).kind,
+            TokenKind::Punct(Punct::RParen | Punct::Ellipsis)
+        ) || self.is_decl_start_at(1)
+            || self.is_unknown_type_at(1)
+    }
+
+    /// An unknown plain identifier followed by a plain identifier: a declaration with a
+    /// misspelled or undeclared type name (`uint x`).
+    pub(super) fn is_unknown_type_at(&self, n: usize) -> bool {
+        let (TokenKind::Ident(a), TokenKind::Ident(b)) =
+            (self.peek_at(n).kind, self.peek_at(n + 1).kind)
+        else {
+            return false;
+        };
+        !a.is_keyword()
+            && self.scopes.lookup(a).is_none()
+            && (!b.is_keyword() || super::specs::is_cuda_specifier(b))
+    }
+
+    /// Array and function suffixes, applied to `ty` from the right.
+    fn declarator_suffixes(
+        &mut self,
+        ty: &'a TypeExpr<'a>,
+        mode: DeclaratorMode,
+    ) -> PResult<&'a TypeExpr<'a>> {
+        let mut suffixes = Vec::new();
+        loop {
+            if self.eat(Punct::LBracket) {
+                self.chain_link()?;
+                let size = if self.at(Punct::RBracket) {
+                    None
+                } else {
+                    Some(self.assign_expr()?)
+                };
+                self.expect(Punct::RBracket, "to close the array size")?;
+                suffixes.push(Suffix::Array(size));
+            } else if self.at(Punct::LParen) && self.paren_is_param_list(mode) {
+                self.chain_link()?;
+                let (params, variadic) = self.param_list()?;
+                self.after_param_list()?;
+                suffixes.push(Suffix::Function(params, variadic));
+            } else {
+                break;
+            }
+        }
+        let mut ty = ty;
+        for s in suffixes.into_iter().rev() {
+            ty = match s {
+                Suffix::Array(size) => self.alloc(TypeExpr::Array { elem: ty, size }),
+                Suffix::Function(params, variadic) => self.alloc(TypeExpr::Function {
+                    ret: ty,
+                    params,
+                    variadic,
+                }),
+            };
+        }
+        Ok(ty)
+    }
+
+    /// Skips `noexcept`, `throw()` and attributes after a parameter list; member function
+    /// qualifiers and trailing return types are C++ this parser does not handle yet.
+    fn after_param_list(&mut self) -> PResult<()> {
+        loop {
+            if self.eat_kw(KW_NOEXCEPT) {
+                if self.at(Punct::LParen) {
+                    self.skip_balanced_parens()?;
+                }
+            } else if self.eat_kw(KW_THROW) {
+                self.skip_balanced_parens()?;
+            } else if self.at_kw(kw::ATTRIBUTE) {
+                self.attributes(&mut None)?;
+            } else if self.at_kw(kw::CONST) || self.at_kw(kw::VOLATILE) || self.at(Punct::Arrow) {
+                let span = self.span();
+                return Err(
+                    self.unsupported(span, "a member function qualifier or trailing return type")
+                );
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// `( params )`: returns the parameters and whether the list ends in `...`.
+    pub(super) fn param_list(&mut self) -> PResult<(&'a [ParamDecl<'a>], bool)> {
+        self.expect(Punct::LParen, "before parameters")?;
+        let depth = self.scopes.depth();
+        self.scopes.push();
+        let r = self.param_list_inner();
+        self.scopes.truncate(depth);
+        r
+    }
+
+    fn param_list_inner(&mut self) -> PResult<(&'a [ParamDecl<'a>], bool)> {
+        let mut params = Vec::new();
+        let mut variadic = false;
+        if self.eat(Punct::RParen) {
+            return Ok((&[], false));
+        }
+        if self.at_kw(kw::VOID) && self.peek_at(1).is_punct(Punct::RParen) {
+            self.bump();
+            self.bump();
+            return Ok((&[], false));
+        }
+        loop {
+            if self.eat(Punct::Ellipsis) {
+                variadic = true;
+                break;
+            }
+            let start = self.span();
+            if !self.at_decl_start() && !self.is_unknown_type_at(0) {
+                let text = self.token_text(&self.peek().clone());
+                return Err(
+                    self.error_here(format!("expected a parameter declaration, found `{text}`"))
+                );
+            }
+            let specs = self.decl_specifiers(SpecContext::Param)?;
+            let base = self.specs_type(&specs)?;
+            let d = self.declarator(base, DeclaratorMode::Either)?;
+            self.attributes(&mut None)?;
+            if self.at(Punct::Assign) {
+                let span = self.span();
+                return Err(self.unsupported(span, "a default argument"));
+            }
+            if let Some((n, _)) = d.name {
+                self.scopes.declare(n, NameKind::Value);
+            }
+            params.push(ParamDecl {
+                name: d.name.map(|(n, _)| n),
+                ty: d.ty,
+                span: start.to(self.prev_span()),
+            });
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::RParen, "to close the parameter list")?;
+        Ok((self.alloc_slice(params), variadic))
+    }
+
+    /// A type name: specifiers and an abstract declarator (casts, `sizeof`, `alignof`).
+    pub(super) fn type_name(&mut self) -> PResult<&'a TypeExpr<'a>> {
+        let start = self.span();
+        let specs = self.decl_specifiers(SpecContext::TypeName)?;
+        if !specs.has_type() {
+            return Err(self.error(start, "expected a type"));
+        }
+        if !specs.hoisted.is_empty() {
+            return Err(self.error(start, "a type cannot be defined in a type name here"));
+        }
+        let base = self.specs_type(&specs)?;
+        Ok(self.declarator(base, DeclaratorMode::Abstract)?.ty)
+    }
+}

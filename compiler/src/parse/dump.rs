@@ -1,0 +1,611 @@
+//! A compact, stable textual form of the AST (S-expressions, one statement per line), for
+//! parser snapshot tests and for debugging. It shows the form of the tree only: literal
+//! values appear as written (floats by their text), spans are left out.
+
+use crate::ast::*;
+use crate::intern::Interner;
+use std::fmt::Write;
+
+/// Prints a translation unit, one declaration per line (function bodies indented).
+pub fn dump_translation_unit(tu: &TranslationUnit<'_>, interner: &Interner) -> String {
+    let mut d = Dumper {
+        out: String::new(),
+        i: interner,
+    };
+    for decl in tu.decls {
+        d.decl(decl, 0);
+    }
+    d.out
+}
+
+/// Prints one expression on one line.
+pub fn dump_expr(e: &Expr<'_>, interner: &Interner) -> String {
+    let mut d = Dumper {
+        out: String::new(),
+        i: interner,
+    };
+    d.expr(e);
+    d.out
+}
+
+struct Dumper<'i> {
+    out: String,
+    i: &'i Interner,
+}
+
+impl Dumper<'_> {
+    fn line(&mut self, indent: usize) {
+        if !self.out.is_empty() && !self.out.ends_with('\n') {
+            self.out.push('\n');
+        }
+        for _ in 0..indent {
+            self.out.push_str("  ");
+        }
+    }
+
+    fn name(&mut self, s: crate::intern::Symbol) {
+        let text = self.i.resolve(s).to_string();
+        self.out.push_str(&text);
+    }
+
+    fn specs(&mut self, s: &DeclSpecs) {
+        let flags = [
+            (s.is_static, "static"),
+            (s.is_extern, "extern"),
+            (s.extern_c, "extern-C"),
+            (s.is_inline, "inline"),
+            (s.is_constexpr, "constexpr"),
+            (s.global, "global"),
+            (s.device, "device"),
+            (s.host, "host"),
+            (s.shared, "shared"),
+            (s.constant, "constant"),
+            (s.managed, "managed"),
+            (s.forceinline, "forceinline"),
+            (s.noinline, "noinline"),
+            (s.register, "register"),
+        ];
+        let on: Vec<&str> = flags.iter().filter(|f| f.0).map(|f| f.1).collect();
+        if !on.is_empty() {
+            let _ = write!(self.out, " [{}]", on.join(" "));
+        }
+    }
+
+    fn decl(&mut self, d: &Decl<'_>, indent: usize) {
+        self.line(indent);
+        match d {
+            Decl::Function(f) => {
+                self.out.push_str("(fn ");
+                self.name(f.name);
+                self.specs(&f.specs);
+                self.out.push_str(" (ret ");
+                self.ty(f.ret);
+                self.out.push_str(") ");
+                self.params(f.params, f.variadic);
+                if let Some(lb) = &f.launch_bounds {
+                    self.out.push_str(" (launch-bounds ");
+                    self.expr(lb.max_threads);
+                    if let Some(m) = lb.min_blocks {
+                        self.out.push(' ');
+                        self.expr(m);
+                    }
+                    self.out.push(')');
+                }
+                match f.body {
+                    Some(b) => {
+                        self.stmt(b, indent + 1);
+                        self.out.push(')');
+                    }
+                    None if f.host_body_skipped => self.out.push_str(" host-body-skipped)"),
+                    None => self.out.push_str(" proto)"),
+                }
+            }
+            Decl::Var(v) => {
+                self.out.push_str("(var ");
+                self.name(v.name);
+                self.specs(&v.specs);
+                self.out.push(' ');
+                self.ty(v.ty);
+                if let Some(a) = v.align {
+                    self.out.push_str(" (align ");
+                    self.expr(a);
+                    self.out.push(')');
+                }
+                if let Some(init) = &v.init {
+                    self.out.push_str(" = ");
+                    self.init(init);
+                }
+                self.out.push(')');
+            }
+            Decl::Typedef(t) => {
+                self.out.push_str("(typedef ");
+                self.name(t.name);
+                self.out.push(' ');
+                self.ty(t.ty);
+                self.out.push(')');
+            }
+            Decl::Record(r) => self.record(r),
+            Decl::Enum(e) => self.enum_decl(e),
+            Decl::Unsupported { what, .. } => {
+                let _ = write!(self.out, "(unsupported \"{what}\")");
+            }
+        }
+    }
+
+    fn params(&mut self, params: &[ParamDecl<'_>], variadic: bool) {
+        self.out.push_str("(params");
+        for p in params {
+            self.out.push_str(" (");
+            match p.name {
+                Some(n) => self.name(n),
+                None => self.out.push('_'),
+            }
+            self.out.push(' ');
+            self.ty(p.ty);
+            self.out.push(')');
+        }
+        if variadic {
+            self.out.push_str(" ...");
+        }
+        self.out.push(')');
+    }
+
+    fn record(&mut self, r: &RecordDecl<'_>) {
+        let kw = match r.kind {
+            TagKind::Struct => "struct",
+            TagKind::Union => "union",
+            TagKind::Class => "class",
+            TagKind::Enum => "enum",
+        };
+        let _ = write!(self.out, "({kw} ");
+        match r.name {
+            Some(n) => self.name(n),
+            None => self.out.push_str("<anon>"),
+        }
+        if let Some(a) = r.align {
+            self.out.push_str(" (align ");
+            self.expr(a);
+            self.out.push(')');
+        }
+        match r.fields {
+            None => self.out.push_str(" forward"),
+            Some(fields) => {
+                for f in fields {
+                    self.out.push_str(" (");
+                    match f.name {
+                        Some(n) => self.name(n),
+                        None => self.out.push('_'),
+                    }
+                    self.out.push(' ');
+                    self.ty(f.ty);
+                    if let Some(b) = f.bits {
+                        self.out.push_str(" : ");
+                        self.expr(b);
+                    }
+                    if let Some(a) = f.align {
+                        self.out.push_str(" (align ");
+                        self.expr(a);
+                        self.out.push(')');
+                    }
+                    self.out.push(')');
+                }
+            }
+        }
+        self.out.push(')');
+    }
+
+    fn enum_decl(&mut self, e: &EnumDecl<'_>) {
+        self.out.push_str("(enum ");
+        match e.name {
+            Some(n) => self.name(n),
+            None => self.out.push_str("<anon>"),
+        }
+        if let Some(u) = e.underlying {
+            self.out.push_str(" : ");
+            self.ty(u);
+        }
+        for en in e.enumerators {
+            self.out.push_str(" (");
+            self.name(en.name);
+            if let Some(v) = en.value {
+                self.out.push_str(" = ");
+                self.expr(v);
+            }
+            self.out.push(')');
+        }
+        self.out.push(')');
+    }
+
+    fn ty(&mut self, t: &TypeExpr<'_>) {
+        match t {
+            TypeExpr::Builtin(b) => self.out.push_str(builtin_name(*b)),
+            TypeExpr::Named { name, .. } => self.name(*name),
+            TypeExpr::Tag { kind, name, .. } => {
+                let kw = match kind {
+                    TagKind::Struct => "struct ",
+                    TagKind::Union => "union ",
+                    TagKind::Class => "class ",
+                    TagKind::Enum => "enum ",
+                };
+                self.out.push_str(kw);
+                self.name(*name);
+            }
+            TypeExpr::Record(r) => self.record(r),
+            TypeExpr::Enum(e) => self.enum_decl(e),
+            TypeExpr::Qualified { quals, inner } => {
+                self.out.push('(');
+                self.quals(quals);
+                self.ty(inner);
+                self.out.push(')');
+            }
+            TypeExpr::Pointer { pointee, quals } => {
+                self.out.push_str("(* ");
+                self.quals(quals);
+                self.ty(pointee);
+                self.out.push(')');
+            }
+            TypeExpr::Array { elem, size } => {
+                self.out.push_str("(array ");
+                self.ty(elem);
+                if let Some(s) = size {
+                    self.out.push(' ');
+                    self.expr(s);
+                }
+                self.out.push(')');
+            }
+            TypeExpr::Function {
+                ret,
+                params,
+                variadic,
+            } => {
+                self.out.push_str("(fn-type ");
+                self.ty(ret);
+                self.out.push(' ');
+                self.params(params, *variadic);
+                self.out.push(')');
+            }
+        }
+    }
+
+    fn quals(&mut self, q: &Quals) {
+        if q.is_const {
+            self.out.push_str("const ");
+        }
+        if q.is_volatile {
+            self.out.push_str("volatile ");
+        }
+        if q.is_restrict {
+            self.out.push_str("restrict ");
+        }
+    }
+
+    fn init(&mut self, i: &Init<'_>) {
+        match i {
+            Init::Expr(e) => self.expr(e),
+            Init::List { items, .. } => {
+                self.out.push('{');
+                for (n, it) in items.iter().enumerate() {
+                    if n > 0 {
+                        self.out.push(' ');
+                    }
+                    self.init(it);
+                }
+                self.out.push('}');
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &Expr<'_>) {
+        match &e.kind {
+            ExprKind::IntLit { value, suffix, .. } => {
+                let _ = write!(self.out, "{value}");
+                if suffix.unsigned {
+                    self.out.push('u');
+                }
+                for _ in 0..suffix.longs {
+                    self.out.push('l');
+                }
+            }
+            ExprKind::FloatLit { is_float, text, .. } => {
+                self.name(*text);
+                if *is_float {
+                    self.out.push('f');
+                }
+            }
+            ExprKind::CharLit(c) => {
+                let _ = write!(self.out, "(char {c})");
+            }
+            ExprKind::StrLit(bytes) => {
+                let _ = write!(self.out, "\"{}\"", bytes.escape_ascii());
+            }
+            ExprKind::BoolLit(b) => {
+                let _ = write!(self.out, "{b}");
+            }
+            ExprKind::Nullptr => self.out.push_str("nullptr"),
+            ExprKind::Ident(s) => self.name(*s),
+            ExprKind::Unary { op, expr } => {
+                let _ = write!(self.out, "({} ", unary_name(*op));
+                self.expr(expr);
+                self.out.push(')');
+            }
+            ExprKind::Binary { op, lhs, rhs } => {
+                let _ = write!(self.out, "({} ", binary_name(*op));
+                self.expr(lhs);
+                self.out.push(' ');
+                self.expr(rhs);
+                self.out.push(')');
+            }
+            ExprKind::Assign { op, lhs, rhs } => {
+                match op {
+                    Some(op) => {
+                        let _ = write!(self.out, "({}= ", binary_name(*op));
+                    }
+                    None => self.out.push_str("(= "),
+                }
+                self.expr(lhs);
+                self.out.push(' ');
+                self.expr(rhs);
+                self.out.push(')');
+            }
+            ExprKind::Cond { cond, then, els } => {
+                self.out.push_str("(? ");
+                self.expr(cond);
+                self.out.push(' ');
+                self.expr(then);
+                self.out.push(' ');
+                self.expr(els);
+                self.out.push(')');
+            }
+            ExprKind::Cast { ty, expr } => {
+                self.out.push_str("(cast ");
+                self.ty(ty);
+                self.out.push(' ');
+                self.expr(expr);
+                self.out.push(')');
+            }
+            ExprKind::Call { callee, args } => {
+                self.out.push_str("(call ");
+                self.expr(callee);
+                for a in *args {
+                    self.out.push(' ');
+                    self.expr(a);
+                }
+                self.out.push(')');
+            }
+            ExprKind::Index { base, index } => {
+                self.out.push_str("(index ");
+                self.expr(base);
+                self.out.push(' ');
+                self.expr(index);
+                self.out.push(')');
+            }
+            ExprKind::Member {
+                base, name, arrow, ..
+            } => {
+                self.out.push_str(if *arrow { "(-> " } else { "(. " });
+                self.expr(base);
+                self.out.push(' ');
+                self.name(*name);
+                self.out.push(')');
+            }
+            ExprKind::SizeofType(t) => {
+                self.out.push_str("(sizeof-type ");
+                self.ty(t);
+                self.out.push(')');
+            }
+            ExprKind::SizeofExpr(e) => {
+                self.out.push_str("(sizeof ");
+                self.expr(e);
+                self.out.push(')');
+            }
+            ExprKind::AlignofType(t) => {
+                self.out.push_str("(alignof ");
+                self.ty(t);
+                self.out.push(')');
+            }
+        }
+    }
+
+    fn unroll(&mut self, u: &Option<Unroll<'_>>) {
+        match u {
+            None => {}
+            Some(Unroll::Full) => self.out.push_str(" (unroll)"),
+            Some(Unroll::Count(e)) => {
+                self.out.push_str(" (unroll ");
+                self.expr(e);
+                self.out.push(')');
+            }
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt<'_>, indent: usize) {
+        self.line(indent);
+        match &s.kind {
+            StmtKind::Expr(e) => {
+                self.out.push_str("(expr ");
+                self.expr(e);
+                self.out.push(')');
+            }
+            StmtKind::Decl(decls) => {
+                self.out.push_str("(decl");
+                for d in *decls {
+                    self.decl(d, indent + 1);
+                }
+                self.out.push(')');
+            }
+            StmtKind::Compound(stmts) => {
+                self.out.push_str("(block");
+                for st in *stmts {
+                    self.stmt(st, indent + 1);
+                }
+                self.out.push(')');
+            }
+            StmtKind::If { cond, then, els } => {
+                self.out.push_str("(if ");
+                self.expr(cond);
+                self.stmt(then, indent + 1);
+                if let Some(e) = els {
+                    self.line(indent);
+                    self.out.push_str("else");
+                    self.stmt(e, indent + 1);
+                }
+                self.out.push(')');
+            }
+            StmtKind::While { cond, body, unroll } => {
+                self.out.push_str("(while ");
+                self.expr(cond);
+                self.unroll(unroll);
+                self.stmt(body, indent + 1);
+                self.out.push(')');
+            }
+            StmtKind::DoWhile { body, cond, unroll } => {
+                self.out.push_str("(do-while ");
+                self.expr(cond);
+                self.unroll(unroll);
+                self.stmt(body, indent + 1);
+                self.out.push(')');
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+                unroll,
+            } => {
+                self.out.push_str("(for");
+                self.unroll(unroll);
+                match init {
+                    Some(i) => self.stmt(i, indent + 2),
+                    None => {
+                        self.line(indent + 2);
+                        self.out.push_str("(no-init)");
+                    }
+                }
+                self.line(indent + 2);
+                match cond {
+                    Some(c) => {
+                        self.out.push_str("(cond ");
+                        self.expr(c);
+                        self.out.push(')');
+                    }
+                    None => self.out.push_str("(no-cond)"),
+                }
+                self.line(indent + 2);
+                match step {
+                    Some(c) => {
+                        self.out.push_str("(step ");
+                        self.expr(c);
+                        self.out.push(')');
+                    }
+                    None => self.out.push_str("(no-step)"),
+                }
+                self.stmt(body, indent + 1);
+                self.out.push(')');
+            }
+            StmtKind::Switch { cond, body } => {
+                self.out.push_str("(switch ");
+                self.expr(cond);
+                self.stmt(body, indent + 1);
+                self.out.push(')');
+            }
+            StmtKind::Case { value, body } => {
+                self.out.push_str("(case ");
+                self.expr(value);
+                self.stmt(body, indent + 1);
+                self.out.push(')');
+            }
+            StmtKind::Default { body } => {
+                self.out.push_str("(default");
+                self.stmt(body, indent + 1);
+                self.out.push(')');
+            }
+            StmtKind::Break => self.out.push_str("(break)"),
+            StmtKind::Continue => self.out.push_str("(continue)"),
+            StmtKind::Return(e) => {
+                self.out.push_str("(return");
+                if let Some(e) = e {
+                    self.out.push(' ');
+                    self.expr(e);
+                }
+                self.out.push(')');
+            }
+            StmtKind::Goto(l) => {
+                self.out.push_str("(goto ");
+                self.name(*l);
+                self.out.push(')');
+            }
+            StmtKind::Label { name, body } => {
+                self.out.push_str("(label ");
+                self.name(*name);
+                self.stmt(body, indent + 1);
+                self.out.push(')');
+            }
+            StmtKind::Empty => self.out.push_str("(empty)"),
+        }
+    }
+}
+
+fn builtin_name(b: BuiltinType) -> &'static str {
+    use BuiltinType::*;
+    match b {
+        Void => "void",
+        Bool => "bool",
+        Char => "char",
+        SChar => "signed-char",
+        UChar => "unsigned-char",
+        Short => "short",
+        UShort => "unsigned-short",
+        Int => "int",
+        UInt => "unsigned",
+        Long => "long",
+        ULong => "unsigned-long",
+        LongLong => "long-long",
+        ULongLong => "unsigned-long-long",
+        Int128 => "int128",
+        UInt128 => "unsigned-int128",
+        Float => "float",
+        Double => "double",
+        LongDouble => "long-double",
+    }
+}
+
+fn unary_name(op: UnaryOp) -> &'static str {
+    use UnaryOp::*;
+    match op {
+        Plus => "+",
+        Neg => "-",
+        LogNot => "!",
+        BitNot => "~",
+        Deref => "deref",
+        AddrOf => "addr",
+        PreInc => "pre++",
+        PreDec => "pre--",
+        PostInc => "post++",
+        PostDec => "post--",
+    }
+}
+
+fn binary_name(op: BinaryOp) -> &'static str {
+    use BinaryOp::*;
+    match op {
+        Mul => "*",
+        Div => "/",
+        Rem => "%",
+        Add => "+",
+        Sub => "-",
+        Shl => "<<",
+        Shr => ">>",
+        Lt => "<",
+        Gt => ">",
+        Le => "<=",
+        Ge => ">=",
+        Eq => "==",
+        Ne => "!=",
+        BitAnd => "&",
+        BitXor => "^",
+        BitOr => "|",
+        LogAnd => "&&",
+        LogOr => "||",
+        Comma => ",",
+    }
+}

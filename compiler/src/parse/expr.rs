@@ -1,0 +1,602 @@
+//! Expressions: C's operators with C's precedence and associativity (precedence climbing
+//! for binary operators), casts (C, functional and `static_cast`-style), `sizeof`,
+//! postfix operators and literals.
+//!
+//! `>>` arrives as two `>` tokens with `joined_next` on the first (so templates can close
+//! with one `>` later); here the pair is read as a shift. A parenthesized type is decided by
+//! a tentative parse: `(T)x` is a cast only when `T` parses as a complete type name followed
+//! by `)`, so C++'s `(int(x) + 1)` still parses as an expression.
+
+use super::literal::{
+    is_float_literal, parse_char_literal, parse_float_literal, parse_int_literal,
+    parse_string_literal,
+};
+use super::specs::{KW_ALIGNOF, KW_ASM, KW_ASM_GNU};
+use super::{Failed, PResult, Parser};
+use crate::ast::{BinaryOp, BuiltinType, Expr, ExprKind, IntSuffix, TypeExpr, UnaryOp};
+use crate::intern::{kw, Symbol};
+use crate::lex::token::{Punct, TokenKind};
+use crate::source::Span;
+
+const KW_DYNAMIC_CAST: Symbol = kw::sym("dynamic_cast");
+const KW_THIS: Symbol = kw::sym("this");
+const KW_BUILTIN_EXPECT: Symbol = kw::sym("__builtin_expect");
+const KW_NEW: Symbol = kw::sym("new");
+const KW_DELETE: Symbol = kw::sym("delete");
+const KW_TYPEID: Symbol = kw::sym("typeid");
+
+impl<'a, 'c> Parser<'a, 'c> {
+    fn mk(&self, kind: ExprKind<'a>, span: Span) -> &'a Expr<'a> {
+        self.alloc(Expr { kind, span })
+    }
+
+    /// A full expression, including the comma operator.
+    pub(super) fn expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let saved = self.chain_depth;
+        let r = self.comma_expr();
+        self.chain_depth = saved;
+        r
+    }
+
+    fn comma_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let mut lhs = self.assign_expr()?;
+        while self.eat(Punct::Comma) {
+            self.chain_link()?;
+            let rhs = self.assign_expr()?;
+            lhs = self.mk(
+                ExprKind::Binary {
+                    op: BinaryOp::Comma,
+                    lhs,
+                    rhs,
+                },
+                lhs.span.to(rhs.span),
+            );
+        }
+        Ok(lhs)
+    }
+
+    /// An assignment expression (right-associative), or a conditional one.
+    pub(super) fn assign_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        self.nested(|p| {
+            let lhs = p.cond_expr()?;
+            let Some((op, ntoks)) = p.peek_assign_op() else {
+                return Ok(lhs);
+            };
+            for _ in 0..ntoks {
+                p.bump();
+            }
+            let rhs = p.assign_expr()?;
+            Ok(p.mk(ExprKind::Assign { op, lhs, rhs }, lhs.span.to(rhs.span)))
+        })
+    }
+
+    /// `c ? a : b` (the else branch is an assignment expression, as in C++).
+    pub(super) fn cond_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let cond = self.binary_expr(1)?;
+        if !self.eat(Punct::Question) {
+            return Ok(cond);
+        }
+        let then = self.expr()?;
+        self.expect(Punct::Colon, "in conditional expression")?;
+        let els = self.assign_expr()?;
+        Ok(self.mk(ExprKind::Cond { cond, then, els }, cond.span.to(els.span)))
+    }
+
+    /// Binary operators of precedence `min_prec` and tighter, left-associative.
+    fn binary_expr(&mut self, min_prec: u8) -> PResult<&'a Expr<'a>> {
+        let saved = self.chain_depth;
+        let r = self.binary_chain(min_prec);
+        self.chain_depth = saved;
+        r
+    }
+
+    fn binary_chain(&mut self, min_prec: u8) -> PResult<&'a Expr<'a>> {
+        let mut lhs = self.cast_expr()?;
+        while let Some((op, prec, ntoks)) = self.peek_binop() {
+            if prec < min_prec {
+                break;
+            }
+            for _ in 0..ntoks {
+                self.bump();
+            }
+            self.chain_link()?;
+            let rhs = self.binary_expr(prec + 1)?;
+            lhs = self.mk(ExprKind::Binary { op, lhs, rhs }, lhs.span.to(rhs.span));
+        }
+        Ok(lhs)
+    }
+
+    /// The binary operator at the cursor: (operator, precedence, tokens it spans).
+    fn peek_binop(&self) -> Option<(BinaryOp, u8, usize)> {
+        use BinaryOp::*;
+        let TokenKind::Punct(p) = self.kind() else {
+            return None;
+        };
+        Some(match p {
+            Punct::Star => (Mul, 10, 1),
+            Punct::Slash => (Div, 10, 1),
+            Punct::Percent => (Rem, 10, 1),
+            Punct::Plus => (Add, 9, 1),
+            Punct::Minus => (Sub, 9, 1),
+            Punct::Shl => (Shl, 8, 1),
+            Punct::Gt if self.peek().joined_next && self.peek_at(1).is_punct(Punct::Gt) => {
+                let second = self.peek_at(1);
+                if second.joined_next && self.peek_at(2).is_punct(Punct::Assign) {
+                    return None;
+                }
+                (Shr, 8, 2)
+            }
+            Punct::Lt => (Lt, 7, 1),
+            Punct::Gt => (Gt, 7, 1),
+            Punct::Le => (Le, 7, 1),
+            Punct::Ge => (Ge, 7, 1),
+            Punct::EqEq => (Eq, 6, 1),
+            Punct::NotEq => (Ne, 6, 1),
+            Punct::Amp => (BitAnd, 5, 1),
+            Punct::Caret => (BitXor, 4, 1),
+            Punct::Pipe => (BitOr, 3, 1),
+            Punct::AmpAmp => (LogAnd, 2, 1),
+            Punct::PipePipe => (LogOr, 1, 1),
+            _ => return None,
+        })
+    }
+
+    /// The assignment operator at the cursor: (compound operator, tokens it spans).
+    fn peek_assign_op(&self) -> Option<(Option<BinaryOp>, usize)> {
+        use BinaryOp::*;
+        let TokenKind::Punct(p) = self.kind() else {
+            return None;
+        };
+        let op = match p {
+            Punct::Assign => None,
+            Punct::PlusAssign => Some(Add),
+            Punct::MinusAssign => Some(Sub),
+            Punct::StarAssign => Some(Mul),
+            Punct::SlashAssign => Some(Div),
+            Punct::PercentAssign => Some(Rem),
+            Punct::AmpAssign => Some(BitAnd),
+            Punct::PipeAssign => Some(BitOr),
+            Punct::CaretAssign => Some(BitXor),
+            Punct::ShlAssign => Some(Shl),
+            Punct::ShrAssign => Some(Shr),
+            // `>>=` split as `>` `>=` or `>` `>` `=` by a template-aware lexer.
+            Punct::Gt if self.peek().joined_next => {
+                let second = self.peek_at(1);
+                if second.is_punct(Punct::Ge) {
+                    return Some((Some(Shr), 2));
+                }
+                if second.is_punct(Punct::Gt)
+                    && second.joined_next
+                    && self.peek_at(2).is_punct(Punct::Assign)
+                {
+                    return Some((Some(Shr), 3));
+                }
+                return None;
+            }
+            _ => return None,
+        };
+        Some((op, 1))
+    }
+
+    /// A cast expression `(T)e`, or a unary expression.
+    pub(super) fn cast_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        if self.at(Punct::LParen) && self.is_decl_start_at(1) {
+            let start = self.span();
+            let ty = self.speculate(|p| {
+                p.bump();
+                let t = p.type_name()?;
+                if !p.at(Punct::RParen) {
+                    return Err(Failed);
+                }
+                p.bump();
+                Ok(t)
+            });
+            if let Some(ty) = ty {
+                if self.at(Punct::LBrace) {
+                    let span = self.span();
+                    return Err(self.unsupported(span, "a compound literal"));
+                }
+                let expr = self.nested(|p| p.cast_expr())?;
+                return Ok(self.mk(ExprKind::Cast { ty, expr }, start.to(expr.span)));
+            }
+        }
+        self.unary_expr()
+    }
+
+    /// Prefix operators and `sizeof`/`alignof`, then postfix expressions.
+    fn unary_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        self.nested(|p| p.unary_inner())
+    }
+
+    fn unary_inner(&mut self) -> PResult<&'a Expr<'a>> {
+        let start = self.span();
+        let op = match self.kind() {
+            TokenKind::Punct(Punct::PlusPlus) => Some(UnaryOp::PreInc),
+            TokenKind::Punct(Punct::MinusMinus) => Some(UnaryOp::PreDec),
+            TokenKind::Punct(Punct::Plus) => Some(UnaryOp::Plus),
+            TokenKind::Punct(Punct::Minus) => Some(UnaryOp::Neg),
+            TokenKind::Punct(Punct::Bang) => Some(UnaryOp::LogNot),
+            TokenKind::Punct(Punct::Tilde) => Some(UnaryOp::BitNot),
+            TokenKind::Punct(Punct::Star) => Some(UnaryOp::Deref),
+            TokenKind::Punct(Punct::Amp) => Some(UnaryOp::AddrOf),
+            TokenKind::Punct(Punct::AmpAmp) => {
+                return Err(self.unsupported(start, "the address of a label (`&&label`)"));
+            }
+            TokenKind::Ident(kw::SIZEOF) => return self.sizeof_expr(),
+            TokenKind::Ident(s) if s == KW_ALIGNOF => {
+                self.bump();
+                self.expect(Punct::LParen, "after `alignof`")?;
+                let ty = self.type_name()?;
+                self.expect(Punct::RParen, "to close `alignof`")?;
+                return Ok(self.mk(ExprKind::AlignofType(ty), start.to(self.prev_span())));
+            }
+            _ => None,
+        };
+        let Some(op) = op else {
+            return self.postfix_expr();
+        };
+        self.bump();
+        let expr = if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) {
+            self.unary_expr()?
+        } else {
+            self.cast_expr()?
+        };
+        Ok(self.mk(ExprKind::Unary { op, expr }, start.to(expr.span)))
+    }
+
+    fn sizeof_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let start = self.bump().span;
+        if self.at(Punct::Ellipsis) {
+            let span = self.span();
+            return Err(self.unsupported(span, "`sizeof...`"));
+        }
+        if self.at(Punct::LParen) && self.is_decl_start_at(1) {
+            let ty = self.speculate(|p| {
+                p.bump();
+                let t = p.type_name()?;
+                if !p.at(Punct::RParen) {
+                    return Err(Failed);
+                }
+                p.bump();
+                Ok(t)
+            });
+            if let Some(ty) = ty {
+                return Ok(self.mk(ExprKind::SizeofType(ty), start.to(self.prev_span())));
+            }
+        }
+        let e = self.unary_expr()?;
+        Ok(self.mk(ExprKind::SizeofExpr(e), start.to(e.span)))
+    }
+
+    /// A primary expression followed by `[]`, `()`, `.`, `->`, `++`, `--`.
+    fn postfix_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let saved = self.chain_depth;
+        let r = self.postfix_chain();
+        self.chain_depth = saved;
+        r
+    }
+
+    fn postfix_chain(&mut self) -> PResult<&'a Expr<'a>> {
+        let mut e = self.primary_expr()?;
+        loop {
+            let kind = match self.kind() {
+                TokenKind::Punct(Punct::LBracket) => {
+                    self.bump();
+                    self.chain_link()?;
+                    let index = self.expr()?;
+                    self.expect(Punct::RBracket, "to close the subscript")?;
+                    ExprKind::Index { base: e, index }
+                }
+                TokenKind::Punct(Punct::LParen) => {
+                    self.bump();
+                    self.chain_link()?;
+                    let args = self.call_args()?;
+                    ExprKind::Call { callee: e, args }
+                }
+                TokenKind::Punct(p @ (Punct::Dot | Punct::Arrow)) => {
+                    self.bump();
+                    self.chain_link()?;
+                    let Some((name, name_span)) = self.eat_plain_ident() else {
+                        let span = self.span();
+                        if self.at(Punct::Tilde) || self.at_kw(kw::TEMPLATE) {
+                            return Err(self.unsupported(span, "a member function call"));
+                        }
+                        let op = if p == Punct::Dot { "." } else { "->" };
+                        return Err(
+                            self.error(span, format!("expected a member name after `{op}`"))
+                        );
+                    };
+                    ExprKind::Member {
+                        base: e,
+                        name,
+                        name_span,
+                        arrow: p == Punct::Arrow,
+                    }
+                }
+                TokenKind::Punct(p @ (Punct::PlusPlus | Punct::MinusMinus)) => {
+                    self.bump();
+                    self.chain_link()?;
+                    let op = if p == Punct::PlusPlus {
+                        UnaryOp::PostInc
+                    } else {
+                        UnaryOp::PostDec
+                    };
+                    ExprKind::Unary { op, expr: e }
+                }
+                TokenKind::LaunchOpen => {
+                    let span = self.span();
+                    return Err(self.error(
+                        span,
+                        "a kernel launch `<<<…>>>` is only allowed in host code",
+                    ));
+                }
+                _ => return Ok(e),
+            };
+            e = self.mk(kind, e.span.to(self.prev_span()));
+        }
+    }
+
+    /// Arguments after `(`, through `)`.
+    fn call_args(&mut self) -> PResult<&'a [&'a Expr<'a>]> {
+        let mut args = Vec::new();
+        if !self.at(Punct::RParen) {
+            loop {
+                args.push(self.assign_expr()?);
+                if !self.eat(Punct::Comma) {
+                    break;
+                }
+            }
+        }
+        self.expect(Punct::RParen, "to close the argument list")?;
+        Ok(self.alloc_slice(args))
+    }
+
+    fn primary_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let t = *self.peek();
+        let span = t.span;
+        match t.kind {
+            TokenKind::Number(s) => {
+                self.bump();
+                Ok(self.number_literal(s, span))
+            }
+            TokenKind::Char(s) => {
+                self.bump();
+                let text = self.interner.resolve(s).to_string();
+                let value = match parse_char_literal(&text) {
+                    Ok((v, warnings)) => {
+                        for w in warnings {
+                            self.warning(span, w);
+                        }
+                        v
+                    }
+                    Err(m) => {
+                        self.error(span, m);
+                        0
+                    }
+                };
+                Ok(self.mk(ExprKind::CharLit(value), span))
+            }
+            TokenKind::Str(_) => Ok(self.string_literal()),
+            TokenKind::Punct(Punct::LParen) => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(Punct::RParen, "to close the parenthesized expression")?;
+                Ok(e)
+            }
+            TokenKind::Ident(kw::TRUE) => {
+                self.bump();
+                Ok(self.mk(ExprKind::BoolLit(true), span))
+            }
+            TokenKind::Ident(kw::FALSE) => {
+                self.bump();
+                Ok(self.mk(ExprKind::BoolLit(false), span))
+            }
+            TokenKind::Ident(kw::NULLPTR) => {
+                self.bump();
+                Ok(self.mk(ExprKind::Nullptr, span))
+            }
+            TokenKind::Ident(kw::STATIC_CAST | kw::REINTERPRET_CAST | kw::CONST_CAST) => {
+                self.named_cast()
+            }
+            TokenKind::Ident(s) if functional_cast_type(s).is_some() || self.scopes.is_type(s) => {
+                self.functional_cast()
+            }
+            TokenKind::Ident(s) if s == KW_BUILTIN_EXPECT => {
+                self.bump();
+                Ok(self.mk(ExprKind::Ident(s), span))
+            }
+            TokenKind::Ident(s)
+                if [
+                    KW_DYNAMIC_CAST,
+                    KW_THIS,
+                    KW_NEW,
+                    KW_DELETE,
+                    KW_TYPEID,
+                    kw::TEMPLATE,
+                    kw::TYPENAME,
+                ]
+                .contains(&s) =>
+            {
+                let text = self.interner.resolve(s).to_string();
+                Err(self.unsupported(span, &format!("`{text}`")))
+            }
+            TokenKind::Ident(s) if s == KW_ASM || s == KW_ASM_GNU => {
+                Err(self.unsupported(span, "inline assembly"))
+            }
+            TokenKind::Ident(s) if s.is_keyword() => {
+                let text = self.interner.resolve(s).to_string();
+                Err(self.error(span, format!("expected expression, found keyword `{text}`")))
+            }
+            TokenKind::Ident(s) => {
+                self.bump();
+                if self.at(Punct::ColonColon) {
+                    let span = self.span();
+                    return Err(self.unsupported(span, "a qualified name"));
+                }
+                Ok(self.mk(ExprKind::Ident(s), span))
+            }
+            TokenKind::Punct(Punct::ColonColon) => Err(self.unsupported(span, "a qualified name")),
+            TokenKind::Punct(Punct::LBracket) => Err(self.unsupported(span, "a lambda expression")),
+            _ => {
+                let text = self.token_text(&t);
+                if t.kind == TokenKind::Eof {
+                    Err(self.error(span, "expected expression, found end of file"))
+                } else {
+                    Err(self.error(span, format!("expected expression, found `{text}`")))
+                }
+            }
+        }
+    }
+
+    /// `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `const_cast<T>(e)`.
+    fn named_cast(&mut self) -> PResult<&'a Expr<'a>> {
+        let kw_tok = self.bump();
+        let name = self.token_text(&kw_tok);
+        self.expect(Punct::Lt, &format!("after `{name}`"))?;
+        let ty = self.type_name()?;
+        self.expect(Punct::Gt, "to close the type of the cast")?;
+        self.expect(Punct::LParen, &format!("after `{name}<…>`"))?;
+        let expr = self.expr()?;
+        self.expect(Punct::RParen, "to close the cast")?;
+        Ok(self.mk(
+            ExprKind::Cast { ty, expr },
+            kw_tok.span.to(self.prev_span()),
+        ))
+    }
+
+    /// `T(e)` with a one-word type: a functional cast. `T()` is a zero of a builtin type.
+    fn functional_cast(&mut self) -> PResult<&'a Expr<'a>> {
+        let t = self.bump();
+        let TokenKind::Ident(s) = t.kind else {
+            return Err(self.error(t.span, "expected a type"));
+        };
+        let ty: &'a TypeExpr<'a> = match functional_cast_type(s) {
+            Some(b) => self.alloc(TypeExpr::Builtin(b)),
+            None => match self.scopes.lookup(s) {
+                Some(super::scope::NameKind::Tag(kind)) => self.alloc(TypeExpr::Tag {
+                    kind,
+                    name: s,
+                    span: t.span,
+                }),
+                _ => self.alloc(TypeExpr::Named {
+                    name: s,
+                    span: t.span,
+                }),
+            },
+        };
+        if self.at(Punct::LBrace) {
+            let span = self.span();
+            return Err(self.unsupported(span, "brace initialization of a temporary"));
+        }
+        if !self.eat(Punct::LParen) {
+            let text = self.token_text(&t);
+            return Err(
+                self.error_here(format!("expected `(` after type `{text}` in an expression"))
+            );
+        }
+        let args = self.call_args()?;
+        let span = t.span.to(self.prev_span());
+        match (args.len(), ty) {
+            (1, _) => Ok(self.mk(ExprKind::Cast { ty, expr: args[0] }, span)),
+            (0, TypeExpr::Builtin(b)) if *b != BuiltinType::Void => {
+                let zero = self.mk(
+                    ExprKind::IntLit {
+                        value: 0,
+                        suffix: IntSuffix::default(),
+                        decimal: true,
+                    },
+                    span,
+                );
+                Ok(self.mk(ExprKind::Cast { ty, expr: zero }, span))
+            }
+            _ => Err(self.unsupported(span, "a constructor call")),
+        }
+    }
+
+    /// An integer or floating literal; an invalid one is reported and read as `0`.
+    fn number_literal(&mut self, s: Symbol, span: Span) -> &'a Expr<'a> {
+        let text = self.interner.resolve(s).to_string();
+        let kind = if is_float_literal(&text) {
+            match parse_float_literal(&text) {
+                Ok(f) => {
+                    if f.overflow {
+                        let ty = if f.is_float { "float" } else { "double" };
+                        self.warning(
+                            span,
+                            format!("floating literal is too large for type `{ty}`"),
+                        );
+                    }
+                    ExprKind::FloatLit {
+                        value: f.value,
+                        is_float: f.is_float,
+                        text: self.interner.intern(&f.cleaned),
+                    }
+                }
+                Err(m) => {
+                    self.error(span, m);
+                    zero_int()
+                }
+            }
+        } else {
+            match parse_int_literal(&text) {
+                Ok(i) => ExprKind::IntLit {
+                    value: i.value,
+                    suffix: i.suffix,
+                    decimal: i.decimal,
+                },
+                Err(m) => {
+                    self.error(span, m);
+                    zero_int()
+                }
+            }
+        };
+        self.mk(kind, span)
+    }
+
+    /// Adjacent string literals, concatenated.
+    fn string_literal(&mut self) -> &'a Expr<'a> {
+        let start = self.span();
+        let mut bytes = Vec::new();
+        while let TokenKind::Str(s) = self.kind() {
+            let span = self.bump().span;
+            let text = self.interner.resolve(s).to_string();
+            match parse_string_literal(&text, &mut bytes) {
+                Ok(warnings) => {
+                    for w in warnings {
+                        self.warning(span, w);
+                    }
+                }
+                Err(m) => {
+                    self.error(span, m);
+                }
+            }
+        }
+        let bytes = self.arena.alloc_slice_copy(&bytes);
+        self.mk(ExprKind::StrLit(bytes), start.to(self.prev_span()))
+    }
+}
+
+fn zero_int<'a>() -> ExprKind<'a> {
+    ExprKind::IntLit {
+        value: 0,
+        suffix: IntSuffix::default(),
+        decimal: true,
+    }
+}
+
+/// The builtin type a single type keyword names in a functional cast `int(x)`.
+fn functional_cast_type(s: Symbol) -> Option<BuiltinType> {
+    Some(match s {
+        kw::VOID => BuiltinType::Void,
+        kw::BOOL | kw::BOOL_C => BuiltinType::Bool,
+        kw::CHAR => BuiltinType::Char,
+        kw::SHORT => BuiltinType::Short,
+        kw::INT | kw::SIGNED => BuiltinType::Int,
+        kw::LONG => BuiltinType::Long,
+        kw::UNSIGNED => BuiltinType::UInt,
+        kw::FLOAT => BuiltinType::Float,
+        kw::DOUBLE => BuiltinType::Double,
+        kw::INT128 => BuiltinType::Int128,
+        _ => return None,
+    })
+}

@@ -1,0 +1,190 @@
+//! The parser: preprocessed tokens to the AST (`crate::ast`), by hand-written recursive descent
+//! with precedence climbing for binary operators.
+//!
+//! C and C++ cannot be parsed without knowing which names are types (`(T)x`, `T * p;`), so the
+//! parser keeps a scope stack of type names (`scope.rs`). Every syntax error becomes a
+//! diagnostic and the parser recovers (skipping to `;` or a matching `}`), so one run reports
+//! several errors; recursion is bounded (`MAX_NESTING`), so no input overflows the stack.
+//! Host-only function bodies are skipped by brace matching, and file-scope host C++ that this
+//! parser does not handle becomes `Decl::Unsupported` without an error (`toplevel.rs`).
+//! See `docs/frontend-parser.md` for the design and its reasons.
+//!
+//! Files: `cursor.rs` (token access, errors, recovery, depth guard), `scope.rs` (type names),
+//! `specs.rs` (declaration specifiers), `declarator.rs` (declarators, parameters, type
+//! names), `record.rs` (struct/union/enum bodies), `decl.rs` (declarations and initializers),
+//! `toplevel.rs` (external declarations, host code), `expr.rs`, `literal.rs`, `stmt.rs`, and
+//! `dump.rs` (a compact textual AST print for tests and debugging).
+
+mod cursor;
+mod decl;
+mod declarator;
+pub mod dump;
+mod expr;
+pub mod literal;
+mod record;
+mod scope;
+mod specs;
+mod stmt;
+mod toplevel;
+
+use crate::ast::{TranslationUnit, Unroll};
+use crate::diag::{Diag, Diagnostics};
+use crate::intern::Interner;
+use crate::lex::token::{Punct, Token, TokenKind, PRAGMA_UNROLL_IDENT};
+use crate::source::{SourceMap, Span};
+use bumpalo::Bump;
+
+pub use dump::dump_translation_unit;
+
+/// Deepest recursion of the parser's entry points (parentheses, unary operators, blocks,
+/// declarators, initializer lists). Beyond it: "nesting too deep" and the parse stops.
+/// 256 levels keep the parser well inside a 2 MiB thread stack.
+pub const MAX_NESTING: u32 = 256;
+
+/// Deepest expression tree the parser builds, counting left-nested chains such as
+/// `a + b + c + …` and `a[0][1]…` too, so that later recursive stages (sema, irgen) stay
+/// within their stacks as well.
+pub const MAX_TREE_DEPTH: u32 = 1024;
+
+/// Parses a whole translation unit. `tokens` come from the preprocessor and end with `Eof`
+/// (one is added if missing). Errors go to `diags`; the returned tree holds what could be
+/// parsed.
+pub fn parse_translation_unit<'a>(
+    tokens: &[Token],
+    arena: &'a Bump,
+    interner: &mut Interner,
+    sources: &SourceMap,
+    diags: &mut Diagnostics,
+) -> TranslationUnit<'a> {
+    let toks = lexical_errors_removed(tokens, interner, diags);
+    let mut p = Parser::new(toks, arena, interner, sources, diags);
+    let decls = p.translation_unit();
+    if let Some(d) = p.fatal.take() {
+        p.diags.push(d);
+    }
+    TranslationUnit {
+        decls: arena.alloc_slice_fill_iter(decls),
+    }
+}
+
+/// Reports the tokens the lexer marked bad (unknown characters, unterminated literals and
+/// comments) and stray `#`/`##`, and returns the token list without them, ending in `Eof`.
+fn lexical_errors_removed(
+    tokens: &[Token],
+    interner: &Interner,
+    diags: &mut Diagnostics,
+) -> Vec<Token> {
+    let mut out = Vec::with_capacity(tokens.len() + 1);
+    for t in tokens {
+        match t.kind {
+            TokenKind::Unknown(sym) => {
+                diags.error(t.span, unknown_token_message(interner.resolve(sym)));
+            }
+            TokenKind::Punct(Punct::Hash) | TokenKind::Punct(Punct::HashHash) => {
+                diags.error(t.span, "stray `#` in program");
+            }
+            TokenKind::Eof => {
+                out.push(*t);
+                break;
+            }
+            _ => out.push(*t),
+        }
+    }
+    if out.last().map(|t| t.kind) != Some(TokenKind::Eof) {
+        let span = out.last().map(|t| t.span).unwrap_or_default();
+        let end = Span::new(span.file, span.end, span.end);
+        out.push(Token::new(TokenKind::Eof, end));
+    }
+    out
+}
+
+/// The message for a token the lexer could not make sense of, from its text.
+pub fn unknown_token_message(text: &str) -> String {
+    let unprefixed = text.trim_start_matches(['L', 'u', 'U', '8', 'R']);
+    if text.starts_with("/*") {
+        "unterminated comment".to_string()
+    } else if unprefixed.starts_with('"') {
+        "unterminated string literal".to_string()
+    } else if unprefixed.starts_with('\'') {
+        "unterminated character literal".to_string()
+    } else {
+        let shown: String = text.chars().flat_map(|c| c.escape_debug()).collect();
+        format!("unknown token `{shown}`")
+    }
+}
+
+/// An error was already reported; the caller recovers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Failed;
+
+pub(crate) type PResult<T> = Result<T, Failed>;
+
+/// Where a declaration appears (what it may contain).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum DeclContext {
+    File,
+    Block,
+}
+
+/// The parser state: the token cursor, the arena, the type-name scopes and error state.
+pub(crate) struct Parser<'a, 'c> {
+    toks: Vec<Token>,
+    pos: usize,
+    arena: &'a Bump,
+    interner: &'c mut Interner,
+    #[allow(dead_code)]
+    sources: &'c SourceMap,
+    diags: &'c mut Diagnostics,
+    scopes: scope::Scopes,
+    /// Current recursion depth of guarded entry points.
+    depth: u32,
+    /// Extra expression-tree depth from left-nested chains being built.
+    chain_depth: u32,
+    /// Set once nesting is too deep: the parse stops and this is reported at the end.
+    fatal: Option<Diag>,
+    /// A `#pragma unroll` waiting for its loop.
+    pending_unroll: Option<(Unroll<'a>, Span)>,
+    /// Inside `extern "C" { … }`.
+    extern_c: bool,
+    /// A C++ construct this parser does not handle was met (used to classify host code).
+    saw_cxx: bool,
+    pragma_unroll: crate::intern::Symbol,
+}
+
+impl<'a, 'c> Parser<'a, 'c> {
+    fn new(
+        toks: Vec<Token>,
+        arena: &'a Bump,
+        interner: &'c mut Interner,
+        sources: &'c SourceMap,
+        diags: &'c mut Diagnostics,
+    ) -> Self {
+        let pragma_unroll = interner.intern(PRAGMA_UNROLL_IDENT);
+        Parser {
+            toks,
+            pos: 0,
+            arena,
+            interner,
+            sources,
+            diags,
+            scopes: scope::Scopes::new(),
+            depth: 0,
+            chain_depth: 0,
+            fatal: None,
+            pending_unroll: None,
+            extern_c: false,
+            saw_cxx: false,
+            pragma_unroll,
+        }
+    }
+
+    /// Allocates a value in the AST arena.
+    fn alloc<T>(&self, v: T) -> &'a T {
+        self.arena.alloc(v)
+    }
+
+    /// Allocates a slice in the AST arena.
+    fn alloc_slice<T>(&self, v: Vec<T>) -> &'a [T] {
+        self.arena.alloc_slice_fill_iter(v)
+    }
+}

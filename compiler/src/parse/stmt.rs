@@ -1,0 +1,321 @@
+//! Statements: blocks, declarations, expressions, `if`/`switch`, the three loops, jumps,
+//! labels, and `#pragma unroll` (which the preprocessor turns into `__pragma_unroll(N);`
+//! and which attaches to the next loop).
+//!
+//! A statement that fails to parse is skipped to its `;` (or the `}` of its block) and the
+//! block goes on, so one function can report several errors.
+
+use super::{DeclContext, PResult, Parser};
+use crate::ast::{Stmt, StmtKind, Unroll};
+use crate::intern::kw;
+use crate::lex::token::{Punct, TokenKind};
+use crate::source::Span;
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// `{ statements }` in a new scope.
+    pub(super) fn compound_statement(&mut self) -> PResult<Stmt<'a>> {
+        let open = self.expect(Punct::LBrace, "to begin a block")?;
+        let depth = self.scopes.depth();
+        self.scopes.push();
+        let mut stmts = Vec::new();
+        while !self.at(Punct::RBrace) && !self.at_eof() {
+            match self.statement() {
+                Ok(s) => stmts.push(s),
+                Err(_) => self.recover_statement(),
+            }
+        }
+        self.scopes.truncate(depth);
+        if let Some((_, span)) = self.pending_unroll.take() {
+            self.warning(
+                span,
+                "`#pragma unroll` is not followed by a loop; it is ignored",
+            );
+        }
+        if !self.at(Punct::RBrace) {
+            if self.fatal.is_none() {
+                let d = crate::diag::Diag::error(self.span(), "expected `}` at end of block")
+                    .with_note(open, "to match this `{`");
+                self.diags.push(d);
+            }
+            return Err(super::Failed);
+        }
+        let close = self.bump().span;
+        Ok(Stmt {
+            kind: StmtKind::Compound(self.alloc_slice(stmts)),
+            span: open.to(close),
+        })
+    }
+
+    /// One statement.
+    pub(super) fn statement(&mut self) -> PResult<Stmt<'a>> {
+        self.nested(|p| p.statement_inner())
+    }
+
+    /// A statement used as the body of `if`/loops/labels, allocated.
+    fn sub_statement(&mut self) -> PResult<&'a Stmt<'a>> {
+        let s = self.statement()?;
+        Ok(self.alloc(s))
+    }
+
+    fn statement_inner(&mut self) -> PResult<Stmt<'a>> {
+        let start = self.span();
+        let t = *self.peek();
+        let kind = match t.kind {
+            TokenKind::Punct(Punct::LBrace) => return self.compound_statement(),
+            TokenKind::Punct(Punct::Semi) => {
+                self.bump();
+                StmtKind::Empty
+            }
+            TokenKind::Ident(kw::IF) => return self.if_statement(),
+            TokenKind::Ident(kw::WHILE) => return self.while_statement(),
+            TokenKind::Ident(kw::DO) => return self.do_statement(),
+            TokenKind::Ident(kw::FOR) => return self.for_statement(),
+            TokenKind::Ident(kw::SWITCH) => {
+                self.bump();
+                let cond = self.paren_condition("switch")?;
+                let body = self.sub_statement()?;
+                StmtKind::Switch { cond, body }
+            }
+            TokenKind::Ident(kw::CASE) => {
+                self.bump();
+                let value = self.cond_expr()?;
+                if self.at(Punct::Ellipsis) {
+                    let span = self.span();
+                    return Err(self.unsupported(span, "a case range"));
+                }
+                self.expect(Punct::Colon, "after `case` value")?;
+                let body = self.label_body()?;
+                StmtKind::Case { value, body }
+            }
+            TokenKind::Ident(kw::DEFAULT) => {
+                self.bump();
+                self.expect(Punct::Colon, "after `default`")?;
+                let body = self.label_body()?;
+                StmtKind::Default { body }
+            }
+            TokenKind::Ident(kw::BREAK) => {
+                self.bump();
+                self.expect(Punct::Semi, "after `break`")?;
+                StmtKind::Break
+            }
+            TokenKind::Ident(kw::CONTINUE) => {
+                self.bump();
+                self.expect(Punct::Semi, "after `continue`")?;
+                StmtKind::Continue
+            }
+            TokenKind::Ident(kw::RETURN) => {
+                self.bump();
+                let value = if self.at(Punct::Semi) {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(Punct::Semi, "after return statement")?;
+                StmtKind::Return(value)
+            }
+            TokenKind::Ident(kw::GOTO) => {
+                self.bump();
+                let Some((label, _)) = self.eat_plain_ident() else {
+                    return Err(self.error_here("expected a label name after `goto`"));
+                };
+                self.expect(Punct::Semi, "after goto statement")?;
+                StmtKind::Goto(label)
+            }
+            TokenKind::Ident(s) if s == self.pragma_unroll => {
+                return self.pragma_unroll_statement()
+            }
+            TokenKind::Ident(s) if !s.is_keyword() && self.peek_at(1).is_punct(Punct::Colon) => {
+                self.bump();
+                self.bump();
+                let body = self.label_body()?;
+                StmtKind::Label { name: s, body }
+            }
+            TokenKind::Ident(kw::STATIC_ASSERT | kw::USING) => {
+                return Err(self.unsupported(start, "this declaration in a function"));
+            }
+            _ if self.at_decl_start() || self.is_unknown_type_at(0) => {
+                let mut decls = Vec::new();
+                self.declaration(DeclContext::Block, &mut decls)?;
+                StmtKind::Decl(self.alloc_slice(decls))
+            }
+            _ => {
+                let e = self.expr()?;
+                self.expect(Punct::Semi, "after expression")?;
+                StmtKind::Expr(e)
+            }
+        };
+        Ok(Stmt {
+            kind,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// The statement after a label, `case` or `default`; a label right before `}` gets an
+    /// empty statement (C23/C++23 allow it and nvcc accepts it).
+    fn label_body(&mut self) -> PResult<&'a Stmt<'a>> {
+        if self.at(Punct::RBrace) {
+            let span = self.prev_span();
+            return Ok(self.alloc(Stmt {
+                kind: StmtKind::Empty,
+                span,
+            }));
+        }
+        self.sub_statement()
+    }
+
+    /// `( expr )` after `if`/`while`/`switch`.
+    fn paren_condition(&mut self, what: &str) -> PResult<&'a crate::ast::Expr<'a>> {
+        self.expect(Punct::LParen, &format!("after `{what}`"))?;
+        if self.at_decl_start() {
+            let span = self.span();
+            return Err(self.unsupported(span, "a declaration in a condition"));
+        }
+        let e = self.expr()?;
+        self.expect(Punct::RParen, &format!("after `{what}` condition"))?;
+        Ok(e)
+    }
+
+    fn if_statement(&mut self) -> PResult<Stmt<'a>> {
+        let start = self.bump().span;
+        if self.at_kw(kw::CONSTEXPR) {
+            let span = self.span();
+            return Err(self.unsupported(span, "`if constexpr`"));
+        }
+        let cond = self.paren_condition("if")?;
+        let then = self.sub_statement()?;
+        let els = if self.eat_kw(kw::ELSE) {
+            Some(self.sub_statement()?)
+        } else {
+            None
+        };
+        Ok(Stmt {
+            kind: StmtKind::If { cond, then, els },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn while_statement(&mut self) -> PResult<Stmt<'a>> {
+        let unroll = self.take_unroll();
+        let start = self.bump().span;
+        let cond = self.paren_condition("while")?;
+        let body = self.sub_statement()?;
+        Ok(Stmt {
+            kind: StmtKind::While { cond, body, unroll },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn do_statement(&mut self) -> PResult<Stmt<'a>> {
+        let unroll = self.take_unroll();
+        let start = self.bump().span;
+        let body = self.sub_statement()?;
+        if !self.eat_kw(kw::WHILE) {
+            return Err(self.error_here("expected `while` after `do` body"));
+        }
+        let cond = self.paren_condition("while")?;
+        self.expect(Punct::Semi, "after do-while statement")?;
+        Ok(Stmt {
+            kind: StmtKind::DoWhile { body, cond, unroll },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn for_statement(&mut self) -> PResult<Stmt<'a>> {
+        let unroll = self.take_unroll();
+        let start = self.bump().span;
+        self.expect(Punct::LParen, "after `for`")?;
+        let depth = self.scopes.depth();
+        self.scopes.push();
+        let r = self.for_rest(start, unroll);
+        self.scopes.truncate(depth);
+        r
+    }
+
+    fn for_rest(&mut self, start: Span, unroll: Option<Unroll<'a>>) -> PResult<Stmt<'a>> {
+        let init_start = self.span();
+        let init = if self.eat(Punct::Semi) {
+            None
+        } else if self.at_decl_start() || self.is_unknown_type_at(0) {
+            let mut decls = Vec::new();
+            self.declaration(DeclContext::Block, &mut decls)?;
+            if self.at(Punct::Colon) {
+                let span = self.span();
+                return Err(self.unsupported(span, "a range-based `for`"));
+            }
+            Some(&*self.alloc(Stmt {
+                kind: StmtKind::Decl(self.alloc_slice(decls)),
+                span: init_start.to(self.prev_span()),
+            }))
+        } else {
+            let e = self.expr()?;
+            self.expect(Punct::Semi, "after `for` initializer")?;
+            Some(&*self.alloc(Stmt {
+                kind: StmtKind::Expr(e),
+                span: init_start.to(self.prev_span()),
+            }))
+        };
+        let cond = if self.at(Punct::Semi) {
+            None
+        } else {
+            Some(self.expr()?)
+        };
+        self.expect(Punct::Semi, "after `for` condition")?;
+        let step = if self.at(Punct::RParen) {
+            None
+        } else {
+            Some(self.expr()?)
+        };
+        self.expect(Punct::RParen, "after `for` clauses")?;
+        let body = self.sub_statement()?;
+        Ok(Stmt {
+            kind: StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+                unroll,
+            },
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn take_unroll(&mut self) -> Option<Unroll<'a>> {
+        self.pending_unroll.take().map(|(u, _)| u)
+    }
+
+    /// `__pragma_unroll ( [N] ) ;` then the statement it applies to.
+    fn pragma_unroll_statement(&mut self) -> PResult<Stmt<'a>> {
+        let span = self.bump().span;
+        self.expect(Punct::LParen, "after `#pragma unroll`")?;
+        let unroll = if self.at(Punct::RParen) {
+            Unroll::Full
+        } else {
+            Unroll::Count(self.cond_expr()?)
+        };
+        self.expect(Punct::RParen, "after `#pragma unroll` count")?;
+        self.expect(Punct::Semi, "after `#pragma unroll`")?;
+        if let Some((_, old)) = self.pending_unroll.replace((unroll, span)) {
+            self.warning(
+                old,
+                "`#pragma unroll` is not followed by a loop; it is ignored",
+            );
+        }
+        if self.at(Punct::RBrace) || self.at_eof() {
+            // Reported by the enclosing block.
+            return Ok(Stmt {
+                kind: StmtKind::Empty,
+                span,
+            });
+        }
+        let is_loop = matches!(self.kind(), TokenKind::Ident(kw::FOR | kw::WHILE | kw::DO))
+            || self.kind() == TokenKind::Ident(self.pragma_unroll);
+        if !is_loop {
+            self.pending_unroll = None;
+            self.warning(
+                span,
+                "`#pragma unroll` is not followed by a loop; it is ignored",
+            );
+        }
+        self.statement()
+    }
+}

@@ -1,0 +1,323 @@
+//! File scope: external declarations, `extern "C"` blocks, and the handling of host code.
+//!
+//! A `.cu` file mixes device code with host C++ that this parser does not (yet) handle:
+//! templates, namespaces, classes with methods, `std::` types, references. Each file-scope
+//! declaration is parsed with its diagnostics held back. If it fails, the declaration's
+//! extent is found by bracket matching and classified: when it holds no device keyword
+//! (`__global__ __device__ __shared__ __constant__ __managed__`) and is clearly host C++
+//! (a C++-only construct was met, or it declares a function), it becomes
+//! `Decl::Unsupported` with no error — nvcc would hand it to the host compiler, and sema
+//! reports it only if device code uses it. Otherwise the held diagnostics are reported.
+
+use super::{DeclContext, PResult, Parser};
+use crate::ast::Decl;
+use crate::diag::Diagnostics;
+use crate::intern::{kw, Symbol};
+use crate::lex::token::{Punct, TokenKind};
+
+/// C++ keywords whose presence marks a failed declaration as host C++.
+const CXX_MARKERS: &[(&str, &str)] = &[
+    ("template", "template declaration"),
+    ("namespace", "namespace"),
+    ("using", "using declaration"),
+    ("static_assert", "static_assert"),
+    ("operator", "operator overload"),
+    ("class", "class with C++ members"),
+    ("public", "class with C++ members"),
+    ("private", "class with C++ members"),
+    ("protected", "class with C++ members"),
+    ("virtual", "class with C++ members"),
+    ("friend", "class with C++ members"),
+    ("explicit", "class with C++ members"),
+    ("mutable", "class with C++ members"),
+    ("typename", "template declaration"),
+    ("decltype", "C++ declaration"),
+    ("auto", "C++ declaration"),
+    ("new", "C++ declaration"),
+    ("delete", "C++ declaration"),
+    ("this", "C++ declaration"),
+    ("throw", "C++ declaration"),
+    ("try", "C++ declaration"),
+    ("catch", "C++ declaration"),
+];
+
+fn is_device_marker(s: Symbol) -> bool {
+    matches!(
+        s,
+        kw::GLOBAL | kw::DEVICE | kw::SHARED | kw::CONSTANT | kw::MANAGED
+    )
+}
+
+/// How a `{` met while skipping a declaration ends it.
+#[derive(PartialEq, Eq)]
+enum BraceKind {
+    /// A function, namespace or linkage body: the declaration ends at its `}`.
+    Body,
+    /// A class body or an initializer: the declaration goes on to its `;`.
+    TypeOrInit,
+}
+
+impl<'a, 'c> Parser<'a, 'c> {
+    pub(super) fn translation_unit(&mut self) -> Vec<Decl<'a>> {
+        let mut out = Vec::new();
+        self.external_declarations(&mut out, false);
+        out
+    }
+
+    /// File-scope declarations until `Eof` (or the `}` of a linkage block).
+    fn external_declarations(&mut self, out: &mut Vec<Decl<'a>>, in_block: bool) {
+        loop {
+            if self.fatal.is_some() || self.at_eof() {
+                return;
+            }
+            if self.at(Punct::RBrace) {
+                if in_block {
+                    return;
+                }
+                self.error_here("unexpected `}`");
+                self.bump();
+                continue;
+            }
+            if self.eat(Punct::Semi) {
+                continue;
+            }
+            if self.at_kw(self.pragma_unroll) {
+                let span = self.span();
+                self.warning(span, "`#pragma unroll` outside a function is ignored");
+                self.recover_statement();
+                continue;
+            }
+            if self.at_kw(kw::EXTERN)
+                && matches!(self.peek_at(1).kind, TokenKind::Str(_))
+                && self.peek_at(2).is_punct(Punct::LBrace)
+            {
+                let _ = self.linkage_block(out);
+                continue;
+            }
+            self.external_declaration(out);
+        }
+    }
+
+    /// `extern "C" { … }` / `extern "C++" { … }`.
+    fn linkage_block(&mut self, out: &mut Vec<Decl<'a>>) -> PResult<()> {
+        self.bump();
+        let lit = self.bump();
+        let text = self.token_text(&lit);
+        let open = self.bump().span;
+        let saved = self.extern_c;
+        match text.as_str() {
+            "\"C\"" => self.extern_c = true,
+            "\"C++\"" => self.extern_c = false,
+            _ => {
+                self.error(lit.span, format!("unknown language linkage {text}"));
+            }
+        }
+        let r = self.nested(|p| {
+            p.external_declarations(out, true);
+            Ok(())
+        });
+        self.extern_c = saved;
+        r?;
+        if !self.eat(Punct::RBrace) {
+            if self.fatal.is_none() {
+                let d =
+                    crate::diag::Diag::error(self.span(), "expected `}` at end of linkage block")
+                        .with_note(open, "to match this `{`");
+                self.diags.push(d);
+            }
+            return Err(super::Failed);
+        }
+        Ok(())
+    }
+
+    /// One external declaration, with host C++ that fails to parse turned into
+    /// `Decl::Unsupported` (see the module doc).
+    fn external_declaration(&mut self, out: &mut Vec<Decl<'a>>) {
+        let start = self.pos;
+        let start_span = self.span();
+        let mark = out.len();
+        let scope_depth = self.scopes.depth();
+        let outer_diags = std::mem::replace(self.diags, Diagnostics::new());
+        let outer_cxx = std::mem::replace(&mut self.saw_cxx, false);
+
+        let r = if self.at_decl_start() || self.is_unknown_type_at(0) {
+            self.declaration(DeclContext::File, out)
+        } else {
+            Err(self.not_a_declaration())
+        };
+        self.scopes.truncate(scope_depth);
+        if r.is_err() {
+            self.skip_declaration(start);
+        }
+        if self.pos == start {
+            self.bump();
+        }
+        let held = std::mem::replace(self.diags, outer_diags);
+        let saw_cxx = std::mem::replace(&mut self.saw_cxx, outer_cxx);
+        let end = self.pos;
+        if (r.is_ok() && !held.has_errors()) || self.fatal.is_some() {
+            self.replay(held);
+            return;
+        }
+
+        self.pos = start;
+        let closed = self.skip_declaration(start);
+        if self.pos == start {
+            self.bump();
+        }
+        let skip_end = self.pos;
+        let range = &self.toks[start..end.max(skip_end)];
+        let device = range
+            .iter()
+            .any(|t| matches!(t.kind, TokenKind::Ident(s) if is_device_marker(s)));
+        let what = self.cxx_marker(start, end.max(skip_end)).or(if saw_cxx {
+            Some("C++ declaration")
+        } else if self.looks_like_function(start) {
+            Some("host function declaration")
+        } else {
+            None
+        });
+        match what {
+            Some(what) if !device && closed => {
+                out.truncate(mark);
+                let last = self.toks[skip_end - 1].span;
+                out.push(Decl::Unsupported {
+                    what,
+                    span: start_span.to(last),
+                });
+                self.pos = skip_end;
+            }
+            _ => {
+                self.replay(held);
+                self.pos = end;
+            }
+        }
+    }
+
+    fn replay(&mut self, held: Diagnostics) {
+        for d in held.list {
+            self.diags.push(d);
+        }
+    }
+
+    /// Reports a token that cannot start a file-scope declaration.
+    fn not_a_declaration(&mut self) -> super::Failed {
+        let t = *self.peek();
+        if let TokenKind::Ident(s) = t.kind {
+            if let Some((_, what)) = CXX_MARKERS.iter().find(|(k, _)| kw::sym(k) == s) {
+                return self.unsupported(t.span, &format!("a {what}"));
+            }
+            if !s.is_keyword() && self.peek_at(1).is_punct(Punct::LParen) {
+                let name = self.interner.resolve(s).to_string();
+                return self.error(
+                    t.span,
+                    format!("expected a declaration: `{name}` needs a return type"),
+                );
+            }
+        }
+        if t.kind == TokenKind::Punct(Punct::ColonColon) {
+            return self.unsupported(t.span, "a qualified name");
+        }
+        let text = self.token_text(&t);
+        self.error(t.span, format!("expected a declaration, found `{text}`"))
+    }
+
+    /// The first C++ marker in `toks[from..to]`, described.
+    fn cxx_marker(&self, from: usize, to: usize) -> Option<&'static str> {
+        self.toks[from..to].iter().find_map(|t| match t.kind {
+            TokenKind::Ident(s) => CXX_MARKERS
+                .iter()
+                .find(|(k, _)| kw::sym(k) == s)
+                .map(|(_, what)| *what),
+            TokenKind::Punct(Punct::ColonColon) => Some("qualified name"),
+            TokenKind::LaunchOpen | TokenKind::LaunchClose => Some("host code"),
+            _ => None,
+        })
+    }
+
+    /// A `(` at bracket depth 0 before any `=`, `{` or `;`: the declaration declares a function.
+    fn looks_like_function(&self, start: usize) -> bool {
+        let mut depth = 0usize;
+        for t in &self.toks[start..] {
+            match t.kind {
+                TokenKind::Punct(Punct::LParen) if depth == 0 => return true,
+                TokenKind::Punct(Punct::LBracket) => depth += 1,
+                TokenKind::Punct(Punct::RBracket) => depth = depth.saturating_sub(1),
+                TokenKind::Punct(Punct::Assign | Punct::LBrace | Punct::Semi) if depth == 0 => {
+                    return false
+                }
+                TokenKind::Eof => return false,
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// Skips from the cursor to the end of the declaration that began at `decl_start`:
+    /// past its `;`, or past the `}` of a function/namespace body. Returns false when the
+    /// input ended inside brackets.
+    fn skip_declaration(&mut self, decl_start: usize) -> bool {
+        let mut depth = 0usize;
+        loop {
+            match self.kind() {
+                TokenKind::Eof => return depth == 0,
+                TokenKind::Punct(Punct::Semi) if depth == 0 => {
+                    self.bump();
+                    return true;
+                }
+                TokenKind::Punct(Punct::LBrace) if depth == 0 => {
+                    let kind = self.brace_kind(decl_start);
+                    match self.matching_close(self.pos) {
+                        Some(end) => self.pos = end,
+                        None => {
+                            self.pos = self.eof_index();
+                            return false;
+                        }
+                    }
+                    if kind == BraceKind::Body {
+                        self.eat(Punct::Semi);
+                        return true;
+                    }
+                    continue;
+                }
+                TokenKind::Punct(Punct::RBrace) if depth == 0 => return true,
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                    depth = depth.saturating_sub(1)
+                }
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    /// Classifies the `{` at the cursor by what precedes it in the declaration.
+    fn brace_kind(&self, decl_start: usize) -> BraceKind {
+        let mut depth = 0usize;
+        let mut tag = false;
+        let mut paren = false;
+        for t in &self.toks[decl_start.min(self.pos)..self.pos] {
+            match t.kind {
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => {
+                    if depth == 0 && t.kind == TokenKind::Punct(Punct::LParen) {
+                        paren = true;
+                    }
+                    depth += 1;
+                }
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) => {
+                    depth = depth.saturating_sub(1)
+                }
+                TokenKind::Punct(Punct::Assign) if depth == 0 => return BraceKind::TypeOrInit,
+                TokenKind::Ident(kw::STRUCT | kw::UNION | kw::CLASS | kw::ENUM) if depth == 0 => {
+                    tag = true
+                }
+                _ => {}
+            }
+        }
+        if tag && !paren {
+            BraceKind::TypeOrInit
+        } else {
+            BraceKind::Body
+        }
+    }
+}
