@@ -51,5 +51,27 @@ pub fn expr_form(decls: &str, e: &str) -> String {
         .find(|l| l.contains("(expr (= __x "))
         .unwrap_or_else(|| panic!("no expression statement in:\n{dump}"));
     let start = line.find("(expr (= __x ").unwrap() + "(expr (= __x ".len();
-    line[start..line.len() - 2].to_string()
+    let rest = &line[start..];
+    // The expression ends where its parentheses balance (or at the first `)` for an atom).
+    let mut depth = 0i32;
+    let mut in_str = false;
+    let mut prev = ' ';
+    for (i, c) in rest.char_indices() {
+        match c {
+            '"' if prev != '\\' => in_str = !in_str,
+            '(' if !in_str => depth += 1,
+            ')' if !in_str => {
+                if depth == 0 {
+                    return rest[..i].to_string();
+                }
+                depth -= 1;
+                if depth == 0 {
+                    return rest[..=i].to_string();
+                }
+            }
+            _ => {}
+        }
+        prev = c;
+    }
+    rest.to_string()
 }
