@@ -17,6 +17,7 @@ pub mod irgen;
 pub mod lex;
 pub mod mangle;
 pub mod parse;
+pub mod pp;
 pub mod sema;
 pub mod source;
 

@@ -1,0 +1,216 @@
+//! The headers that ship inside oxicc (`runtime-libs/include`), embedded at build time.
+//!
+//! They are searched after the `-I` directories (see `include.rs`), so `#include
+//! <cuda_runtime.h>` and `<cstdio>` work with no CUDA toolkit installed. Each header uses
+//! only what the front end parses (typedefs, enums, `extern "C"` prototypes with
+//! `__host__`/`__device__`); C++-only parts are under `#ifdef __OXICC_FULL_CXX__`.
+
+/// `(name, contents)` of every built-in header, sorted by name.
+const HEADERS: &[(&str, &str)] = &[
+    (
+        "algorithm",
+        include_str!("../../../runtime-libs/include/algorithm"),
+    ),
+    (
+        "assert.h",
+        include_str!("../../../runtime-libs/include/assert.h"),
+    ),
+    (
+        "cassert",
+        include_str!("../../../runtime-libs/include/cassert"),
+    ),
+    (
+        "cfloat",
+        include_str!("../../../runtime-libs/include/cfloat"),
+    ),
+    (
+        "chrono",
+        include_str!("../../../runtime-libs/include/chrono"),
+    ),
+    (
+        "climits",
+        include_str!("../../../runtime-libs/include/climits"),
+    ),
+    ("cmath", include_str!("../../../runtime-libs/include/cmath")),
+    (
+        "cstddef",
+        include_str!("../../../runtime-libs/include/cstddef"),
+    ),
+    (
+        "cstdint",
+        include_str!("../../../runtime-libs/include/cstdint"),
+    ),
+    (
+        "cstdio",
+        include_str!("../../../runtime-libs/include/cstdio"),
+    ),
+    (
+        "cstdlib",
+        include_str!("../../../runtime-libs/include/cstdlib"),
+    ),
+    (
+        "cstring",
+        include_str!("../../../runtime-libs/include/cstring"),
+    ),
+    ("ctime", include_str!("../../../runtime-libs/include/ctime")),
+    (
+        "cuda.h",
+        include_str!("../../../runtime-libs/include/cuda.h"),
+    ),
+    (
+        "cuda_runtime.h",
+        include_str!("../../../runtime-libs/include/cuda_runtime.h"),
+    ),
+    (
+        "cuda_runtime_api.h",
+        include_str!("../../../runtime-libs/include/cuda_runtime_api.h"),
+    ),
+    (
+        "device_functions.h",
+        include_str!("../../../runtime-libs/include/device_functions.h"),
+    ),
+    (
+        "device_launch_parameters.h",
+        include_str!("../../../runtime-libs/include/device_launch_parameters.h"),
+    ),
+    (
+        "driver_types.h",
+        include_str!("../../../runtime-libs/include/driver_types.h"),
+    ),
+    (
+        "float.h",
+        include_str!("../../../runtime-libs/include/float.h"),
+    ),
+    (
+        "fstream",
+        include_str!("../../../runtime-libs/include/fstream"),
+    ),
+    (
+        "functional",
+        include_str!("../../../runtime-libs/include/functional"),
+    ),
+    (
+        "iomanip",
+        include_str!("../../../runtime-libs/include/iomanip"),
+    ),
+    (
+        "iostream",
+        include_str!("../../../runtime-libs/include/iostream"),
+    ),
+    (
+        "limits.h",
+        include_str!("../../../runtime-libs/include/limits.h"),
+    ),
+    (
+        "math.h",
+        include_str!("../../../runtime-libs/include/math.h"),
+    ),
+    (
+        "memory",
+        include_str!("../../../runtime-libs/include/memory"),
+    ),
+    (
+        "numeric",
+        include_str!("../../../runtime-libs/include/numeric"),
+    ),
+    (
+        "random",
+        include_str!("../../../runtime-libs/include/random"),
+    ),
+    (
+        "sstream",
+        include_str!("../../../runtime-libs/include/sstream"),
+    ),
+    (
+        "stddef.h",
+        include_str!("../../../runtime-libs/include/stddef.h"),
+    ),
+    (
+        "stdint.h",
+        include_str!("../../../runtime-libs/include/stdint.h"),
+    ),
+    (
+        "stdio.h",
+        include_str!("../../../runtime-libs/include/stdio.h"),
+    ),
+    (
+        "stdlib.h",
+        include_str!("../../../runtime-libs/include/stdlib.h"),
+    ),
+    (
+        "string",
+        include_str!("../../../runtime-libs/include/string"),
+    ),
+    (
+        "string.h",
+        include_str!("../../../runtime-libs/include/string.h"),
+    ),
+    (
+        "time.h",
+        include_str!("../../../runtime-libs/include/time.h"),
+    ),
+    (
+        "utility",
+        include_str!("../../../runtime-libs/include/utility"),
+    ),
+    (
+        "vector",
+        include_str!("../../../runtime-libs/include/vector"),
+    ),
+    (
+        "vector_types.h",
+        include_str!("../../../runtime-libs/include/vector_types.h"),
+    ),
+];
+
+/// The names of all built-in headers, sorted.
+pub const BUILTIN_HEADER_NAMES: &[&str] = &[
+    "algorithm",
+    "assert.h",
+    "cassert",
+    "cfloat",
+    "chrono",
+    "climits",
+    "cmath",
+    "cstddef",
+    "cstdint",
+    "cstdio",
+    "cstdlib",
+    "cstring",
+    "ctime",
+    "cuda.h",
+    "cuda_runtime.h",
+    "cuda_runtime_api.h",
+    "device_functions.h",
+    "device_launch_parameters.h",
+    "driver_types.h",
+    "float.h",
+    "fstream",
+    "functional",
+    "iomanip",
+    "iostream",
+    "limits.h",
+    "math.h",
+    "memory",
+    "numeric",
+    "random",
+    "sstream",
+    "stddef.h",
+    "stdint.h",
+    "stdio.h",
+    "stdlib.h",
+    "string",
+    "string.h",
+    "time.h",
+    "utility",
+    "vector",
+    "vector_types.h",
+];
+
+/// The contents of built-in header `name`, if there is one.
+pub fn builtin_header(name: &str) -> Option<&'static str> {
+    HEADERS
+        .binary_search_by(|(n, _)| (*n).cmp(name))
+        .ok()
+        .map(|i| HEADERS[i].1)
+}

@@ -1,0 +1,158 @@
+//! Finding and loading include files.
+//!
+//! The search chain, in order (each position numbered, so `#include_next` can continue
+//! after the position where the current file was found):
+//! 0. the in-memory headers of `Options::headers`, matched by exact name;
+//! 1. for `#include "…"` only: the including file's directory (for a built-in header, the
+//!    built-in headers), or the name itself when it is an absolute path;
+//! 2. … the `-I` directories in order;
+//! last. the built-in headers of `runtime-libs/include`.
+//!
+//! A file found twice (by the same normalized path) is loaded and lexed once.
+
+use std::path::{Component, Path, PathBuf};
+
+use super::builtin_headers::builtin_header;
+use super::{FileInfo, Origin, Preprocessor};
+use crate::source::FileId;
+
+const POS_MEMORY: usize = 0;
+const POS_RELATIVE: usize = 1;
+const POS_FIRST_DIR: usize = 2;
+
+impl Preprocessor<'_, '_> {
+    /// Where `#include_next` from `file` continues: after the file's own position.
+    pub(super) fn include_next_start(&self, file: FileId) -> Option<usize> {
+        let info = self.file_info.get(&file)?;
+        match info.origin {
+            Origin::Memory | Origin::Fs | Origin::Builtin if file != self.main => {
+                Some(info.search_pos.max(POS_RELATIVE))
+            }
+            _ => None,
+        }
+    }
+
+    /// Finds (and loads, the first time) the file `#include` names. `after`: only search
+    /// positions after this one (`#include_next`).
+    pub(super) fn resolve_include(
+        &mut self,
+        name: &str,
+        angled: bool,
+        includer: FileId,
+        after: Option<usize>,
+    ) -> Option<FileId> {
+        let first = after.map_or(0, |p| p + 1);
+        let n_dirs = self.ctx.options.include_dirs.len();
+        let pos_builtin = POS_FIRST_DIR + n_dirs;
+        if first <= POS_MEMORY {
+            let text = self
+                .ctx
+                .options
+                .headers
+                .iter()
+                .find(|(h, _)| h == name)
+                .map(|(_, t)| t.clone());
+            if let Some(text) = text {
+                let key = format!("\0mem:{name}");
+                return Some(self.add_file(
+                    key,
+                    name.to_string(),
+                    text,
+                    Origin::Memory,
+                    POS_MEMORY,
+                ));
+            }
+        }
+        if first <= POS_RELATIVE && !angled {
+            let origin = self.file_info.get(&includer).map(|i| i.origin);
+            if Path::new(name).is_absolute() {
+                if let Some(id) = self.load_path(Path::new(name), POS_RELATIVE) {
+                    return Some(id);
+                }
+            } else if origin == Some(Origin::Builtin) {
+                if let Some(id) = self.builtin(name, POS_RELATIVE) {
+                    return Some(id);
+                }
+            } else if origin == Some(Origin::Fs) {
+                let including = &self.ctx.sources.file(includer).name;
+                let dir = Path::new(including)
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default();
+                if let Some(id) = self.load_path(&dir.join(name), POS_RELATIVE) {
+                    return Some(id);
+                }
+            }
+        }
+        for i in first.max(POS_FIRST_DIR) - POS_FIRST_DIR..n_dirs {
+            let path = self.ctx.options.include_dirs[i].join(name);
+            if let Some(id) = self.load_path(&path, POS_FIRST_DIR + i) {
+                return Some(id);
+            }
+        }
+        if first <= pos_builtin {
+            return self.builtin(name, pos_builtin);
+        }
+        None
+    }
+
+    fn builtin(&mut self, name: &str, pos: usize) -> Option<FileId> {
+        let text = builtin_header(name)?;
+        let key = format!("\0builtin:{name}");
+        Some(self.add_file(
+            key,
+            format!("<oxicc>/{name}"),
+            text.to_string(),
+            Origin::Builtin,
+            pos,
+        ))
+    }
+
+    fn load_path(&mut self, path: &Path, pos: usize) -> Option<FileId> {
+        let norm = normalize(path);
+        let key = norm.to_string_lossy().into_owned();
+        if let Some(&id) = self.file_keys.get(&key) {
+            return Some(id);
+        }
+        let text = self.ctx.loader.load(&norm)?;
+        Some(self.add_file(key.clone(), key, text, Origin::Fs, pos))
+    }
+
+    fn add_file(
+        &mut self,
+        key: String,
+        display: String,
+        text: String,
+        origin: Origin,
+        pos: usize,
+    ) -> FileId {
+        if let Some(&id) = self.file_keys.get(&key) {
+            return id;
+        }
+        let id = self.ctx.sources.add(display, text);
+        self.file_keys.insert(key, id);
+        self.file_info.insert(
+            id,
+            FileInfo {
+                origin,
+                search_pos: pos,
+            },
+        );
+        id
+    }
+}
+
+/// Removes `.` components (so `./a.h` and `a.h` are one file); `..` is kept, as a
+/// symbolic link may make it mean something other than the parent.
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        if c != Component::CurDir {
+            out.push(c.as_os_str());
+        }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
+}

@@ -1,0 +1,17 @@
+/* oxicc built-in header: what nvcc's cuda_runtime.h gives device code.
+ *
+ * nvcc includes this header before every .cu file (`-include cuda_runtime.h`), and through
+ * it string.h, stdio.h, stdlib.h, assert.h and the math functions, so those names are
+ * usable without an #include. threadIdx, blockIdx, blockDim, gridDim, warpSize,
+ * __syncthreads and the overloaded intrinsics (atomics, shuffles, min/max) are built into
+ * the compiler and need no declaration. */
+#pragma once
+#include <cuda_runtime_api.h>
+#include <device_launch_parameters.h>
+#include <vector_types.h>
+#include <device_functions.h>
+#include <string.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <assert.h>
+#include <math.h>

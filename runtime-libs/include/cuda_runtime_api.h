@@ -1,0 +1,36 @@
+/* oxicc built-in header: the CUDA runtime API types that host code names at file scope
+ * (function signatures, globals). Host function bodies are not compiled by oxicc, so only
+ * types and a few prototypes are needed. */
+#pragma once
+#include <stddef.h>
+#include <driver_types.h>
+
+
+extern "C" cudaError_t cudaMalloc(void **devPtr, size_t size);
+extern "C" cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags);
+extern "C" cudaError_t cudaMallocHost(void **ptr, size_t size);
+extern "C" cudaError_t cudaFree(void *devPtr);
+extern "C" cudaError_t cudaFreeHost(void *ptr);
+extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
+extern "C" cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpyKind kind, cudaStream_t stream);
+extern "C" cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset, cudaMemcpyKind kind);
+extern "C" cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind);
+extern "C" cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+extern "C" cudaError_t cudaDeviceSynchronize(void);
+extern "C" cudaError_t cudaDeviceReset(void);
+extern "C" cudaError_t cudaSetDevice(int device);
+extern "C" cudaError_t cudaGetDevice(int *device);
+extern "C" cudaError_t cudaGetDeviceCount(int *count);
+extern "C" cudaError_t cudaGetLastError(void);
+extern "C" cudaError_t cudaPeekAtLastError(void);
+extern "C" const char *cudaGetErrorString(cudaError_t error);
+extern "C" const char *cudaGetErrorName(cudaError_t error);
+extern "C" cudaError_t cudaStreamCreate(cudaStream_t *stream);
+extern "C" cudaError_t cudaStreamDestroy(cudaStream_t stream);
+extern "C" cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+extern "C" cudaError_t cudaEventCreate(cudaEvent_t *event);
+extern "C" cudaError_t cudaEventDestroy(cudaEvent_t event);
+extern "C" cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
+extern "C" cudaError_t cudaEventSynchronize(cudaEvent_t event);
+extern "C" cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+
