@@ -1,0 +1,158 @@
+//! Function calls: built-ins first (when the name is not a user definition), then direct
+//! calls to declared functions with CUDA's execution-space rules and argument conversion.
+//! Aggregates passed by value are copied to a fresh stack slot whose address is passed.
+
+use super::expr::{ConvCtx, OpKind, Operand};
+use super::{Binding, ExecSpace, FnId, Lowerer};
+use crate::ast::{Expr, ExprKind};
+use crate::source::Span;
+use oxicc_ir::{InstData, ParamKind, Value};
+
+impl Lowerer<'_> {
+    pub fn call(&mut self, callee: &Expr<'_>, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        let ExprKind::Ident(name) = callee.kind else {
+            let _ = self.expr(callee)?;
+            self.error(
+                callee.span,
+                "expression preceding parentheses of apparent call must have (pointer-to-) function type",
+            );
+            return None;
+        };
+        let binding = self.scopes.lookup(name).copied();
+        let user_defined = matches!(binding, Some(Binding::Func(f)) if self.func_info(f).defined);
+        let shadowed = matches!(binding, Some(Binding::Var(_)));
+        if !user_defined && !shadowed {
+            if let Some(r) = self.builtin_call(name, args, span) {
+                return r;
+            }
+        }
+        match binding {
+            Some(Binding::Func(f)) => self.direct_call(f, args, callee.span, span),
+            Some(_) => {
+                self.error(
+                    callee.span,
+                    "expression preceding parentheses of apparent call must have (pointer-to-) function type",
+                );
+                None
+            }
+            None => {
+                self.error(
+                    callee.span,
+                    format!("identifier \"{}\" is undefined", self.name(name)),
+                );
+                None
+            }
+        }
+    }
+
+    /// `f(int, float *)` as nvcc prints a callee in execution-space errors.
+    fn callee_display(&self, f: FnId) -> String {
+        let info = self.func_info(f);
+        let ps: Vec<String> = info.params.iter().map(|p| self.show(*p)).collect();
+        format!("{}({})", self.name(info.name), ps.join(", "))
+    }
+
+    fn direct_call(
+        &mut self,
+        f: FnId,
+        args: &[&Expr<'_>],
+        callee_span: Span,
+        span: Span,
+    ) -> Option<Operand> {
+        let info = self.func_info(f).clone();
+        let caller = self.f.as_ref().expect("inside a function").fn_id;
+        let caller_info = self.func_info(caller).clone();
+        match info.space {
+            ExecSpace::Host => {
+                let msg = format!(
+                    "calling a __host__ function(\"{}\") from a {} function(\"{}\") is not allowed",
+                    self.callee_display(f),
+                    caller_info.space.words(),
+                    self.name(caller_info.name)
+                );
+                self.error(callee_span, msg);
+                return None;
+            }
+            ExecSpace::Global => {
+                self.error(span, "a __global__ function call must be configured");
+                return None;
+            }
+            _ => {}
+        }
+        if args.len() < info.params.len() {
+            self.error(span, "too few arguments in function call");
+            return None;
+        }
+        if args.len() > info.params.len() && !info.variadic {
+            self.error(span, "too many arguments in function call");
+            return None;
+        }
+        if info.variadic {
+            self.error(
+                span,
+                "calling a variadic device function is not supported yet",
+            );
+            return None;
+        }
+        let ir = self.ensure_ir(f)?;
+        let kinds = self.module.functions[ir].sig.params.clone();
+        let ret = self.module.functions[ir].sig.ret;
+        let mut vals: Vec<Value> = Vec::new();
+        let mut ok = true;
+        for (i, a) in args.iter().enumerate() {
+            let pty = info.params[i];
+            let Some(o) = self.expr(a) else {
+                ok = false;
+                continue;
+            };
+            match kinds[i] {
+                ParamKind::ByVal { size, align } => {
+                    let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == pty.ty) else {
+                        let msg = format!(
+                            "argument of type \"{}\" is incompatible with parameter of type \"{}\"",
+                            self.show(o.ty),
+                            self.show(pty)
+                        );
+                        self.error(a.span, msg);
+                        ok = false;
+                        continue;
+                    };
+                    let Some(slot) = self.alloca(size as u64, align as u64, a.span) else {
+                        ok = false;
+                        continue;
+                    };
+                    self.copy_bytes(slot, src, size as u64, align as u64, false);
+                    vals.push(slot);
+                }
+                ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a.span) {
+                    Some(v) => {
+                        let v = self.to_memory_repr(v, pty.ty);
+                        vals.push(v);
+                    }
+                    None => ok = false,
+                },
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let r = self.ins(
+            InstData::Call {
+                callee: ir,
+                args: vals,
+            },
+            ret,
+        );
+        match r {
+            Some(v) => {
+                let v = self.from_memory_repr(v, info.ret.ty);
+                Some(Operand::rv(v, info.ret.unqual()))
+            }
+            None => Some(Operand {
+                ty: info.ret,
+                kind: OpKind::Void,
+                npc: false,
+            }),
+        }
+    }
+}

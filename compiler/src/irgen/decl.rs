@@ -1,0 +1,469 @@
+//! Types as written (`ast::TypeExpr`) resolved to interned types; struct/union/enum
+//! definitions and typedefs; constant-expression helpers that report their own errors.
+
+use super::{Binding, Lowerer, Tag};
+use crate::ast::{self, BuiltinType, TagKind, TypeExpr};
+use crate::intern::Symbol;
+use crate::sema::consteval::{self, ConstEnv, ConstError, ConstValue};
+use crate::sema::conv::{wrap_int, Arith};
+use crate::sema::types::{FloatKind, IntKind, QualType, Qualifiers, TypeKind};
+use crate::source::Span;
+
+/// Largest object oxicc accepts (bytes); beyond it "array is too large".
+pub(crate) const MAX_OBJECT_SIZE: u64 = 1 << 40;
+
+impl<'x> Lowerer<'x> {
+    /// Resolves a written type. Reports errors and returns `None` on failure.
+    pub fn resolve_type(&mut self, te: &TypeExpr<'_>) -> Option<QualType> {
+        Some(match te {
+            TypeExpr::Builtin(b) => QualType::new(self.builtin(*b)),
+            TypeExpr::Named { name, span } => match self.scopes.lookup(*name) {
+                Some(Binding::Typedef(qt)) => *qt,
+                Some(_) => {
+                    self.error(
+                        *span,
+                        format!("\"{}\" is not a type name", self.name(*name)),
+                    );
+                    return None;
+                }
+                None => match self.name(*name) {
+                    // nvcc's headers define these for every CUDA file.
+                    "size_t" => QualType::new(self.types.int(IntKind::ULong)),
+                    "ptrdiff_t" => QualType::new(self.types.int(IntKind::Long)),
+                    n => {
+                        self.error(*span, format!("identifier \"{n}\" is undefined"));
+                        return None;
+                    }
+                },
+            },
+            TypeExpr::Tag { kind, name, span } => return self.tag_type(*kind, *name, *span),
+            TypeExpr::Record(rd) => {
+                let r = self.define_record(rd)?;
+                QualType::new(self.types.intern(TypeKind::Record(r)))
+            }
+            TypeExpr::Enum(ed) => {
+                let e = self.define_enum(ed)?;
+                QualType::new(self.types.intern(TypeKind::Enum(e)))
+            }
+            TypeExpr::Qualified { quals, inner } => {
+                let inner = self.resolve_type(inner)?;
+                self.add_quals(inner, conv_quals(*quals))
+            }
+            TypeExpr::Pointer { pointee, quals } => {
+                let p = self.resolve_type(pointee)?;
+                QualType {
+                    ty: self.types.pointer_to(p),
+                    quals: conv_quals(*quals),
+                }
+            }
+            TypeExpr::Array { elem, size } => {
+                let e = self.resolve_type(elem)?;
+                if self.types.is_function(e.ty) || self.types.is_void(e.ty) {
+                    self.error(Span::default(), "array of this element type is not allowed");
+                    return None;
+                }
+                let len = match size {
+                    None => None,
+                    Some(sz) => Some(self.array_len(sz, e)?),
+                };
+                QualType::new(self.types.array_of(e, len))
+            }
+            TypeExpr::Function {
+                ret,
+                params,
+                variadic,
+            } => {
+                let r = self.resolve_type(ret)?;
+                let ps = self.param_types(params)?;
+                QualType::new(self.types.intern(TypeKind::Function {
+                    ret: r,
+                    params: ps,
+                    variadic: *variadic,
+                }))
+            }
+        })
+    }
+
+    /// Qualifiers on an array type apply to its elements (C11 6.7.3p9).
+    pub fn add_quals(&mut self, qt: QualType, q: Qualifiers) -> QualType {
+        if let TypeKind::Array { elem, len } = self.types.kind(qt.ty).clone() {
+            let e = self.add_quals(elem, q);
+            return QualType::new(self.types.array_of(e, len));
+        }
+        qt.with_quals(q)
+    }
+
+    /// Parameter types, adjusted: arrays and functions become pointers; `(void)` is empty.
+    pub fn param_types(&mut self, params: &[ast::ParamDecl<'_>]) -> Option<Vec<QualType>> {
+        if params.len() == 1
+            && params[0].name.is_none()
+            && matches!(params[0].ty, TypeExpr::Builtin(BuiltinType::Void))
+        {
+            return Some(Vec::new());
+        }
+        let mut out = Vec::new();
+        let mut ok = true;
+        for p in params {
+            match self.resolve_type(p.ty) {
+                Some(t) => {
+                    if self.types.is_void(t.ty) {
+                        self.error(p.span, "parameter may not have type \"void\"");
+                        ok = false;
+                    }
+                    out.push(self.adjust_param(t));
+                }
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// Array-to-pointer and function-to-pointer adjustment of a parameter type.
+    pub fn adjust_param(&mut self, t: QualType) -> QualType {
+        match self.types.kind(t.ty).clone() {
+            TypeKind::Array { elem, .. } => QualType {
+                ty: self.types.pointer_to(elem),
+                quals: t.quals,
+            },
+            TypeKind::Function { .. } => QualType::new(self.types.pointer_to(t)),
+            _ => t,
+        }
+    }
+
+    fn builtin(&mut self, b: BuiltinType) -> crate::sema::TypeId {
+        use BuiltinType as B;
+        let k = match b {
+            B::Void => return self.types.void(),
+            B::Float => return self.types.float(FloatKind::Float),
+            B::Double | B::LongDouble => return self.types.float(FloatKind::Double),
+            B::Bool => IntKind::Bool,
+            B::Char => IntKind::Char,
+            B::SChar => IntKind::SChar,
+            B::UChar => IntKind::UChar,
+            B::Short => IntKind::Short,
+            B::UShort => IntKind::UShort,
+            B::Int => IntKind::Int,
+            B::UInt => IntKind::UInt,
+            B::Long => IntKind::Long,
+            B::ULong => IntKind::ULong,
+            B::LongLong => IntKind::LongLong,
+            B::ULongLong => IntKind::ULongLong,
+            B::Int128 => IntKind::Int128,
+            B::UInt128 => IntKind::UInt128,
+        };
+        self.types.int(k)
+    }
+
+    fn tag_type(&mut self, kind: TagKind, name: Symbol, span: Span) -> Option<QualType> {
+        let ty = match (kind, self.scopes.lookup_tag(name).copied()) {
+            (TagKind::Enum, Some(Tag::Enum(e))) => TypeKind::Enum(e),
+            (TagKind::Enum, _) => {
+                self.error(span, format!("enum \"{}\" is undefined", self.name(name)));
+                return None;
+            }
+            (_, Some(Tag::Record(r))) => TypeKind::Record(r),
+            (_, Some(Tag::Enum(_))) => {
+                self.error(span, format!("\"{}\" is not a class name", self.name(name)));
+                return None;
+            }
+            (_, None) => {
+                // A use of an undeclared tag declares it (incomplete) in the current scope.
+                let r = self.types.new_record(kind, Some(name), span);
+                self.scopes.bind_tag(name, Tag::Record(r));
+                TypeKind::Record(r)
+            }
+        };
+        Some(QualType::new(self.types.intern(ty)))
+    }
+
+    /// A struct/union definition or forward declaration.
+    pub fn define_record(
+        &mut self,
+        rd: &ast::RecordDecl<'_>,
+    ) -> Option<crate::sema::types::RecordId> {
+        let existing = rd.name.and_then(|n| match rd.fields {
+            // A definition reuses a forward declaration from the same scope only.
+            Some(_) => self.scopes.lookup_tag_local(n).copied(),
+            None => self.scopes.lookup_tag(n).copied(),
+        });
+        let r = match existing {
+            Some(Tag::Record(r)) => {
+                if rd.fields.is_some() && self.types.record(r).complete {
+                    let n = self.name(rd.name.unwrap_or(Symbol(0)));
+                    self.error(rd.span, format!("class \"{n}\" has already been defined"));
+                    return None;
+                }
+                r
+            }
+            Some(Tag::Enum(_)) => {
+                self.error(rd.span, "tag was previously declared as an enum");
+                return None;
+            }
+            None => {
+                let r = self.types.new_record(rd.kind, rd.name, rd.span);
+                if let Some(n) = rd.name {
+                    self.scopes.bind_tag(n, Tag::Record(r));
+                }
+                r
+            }
+        };
+        let Some(fields) = rd.fields else {
+            return Some(r);
+        };
+        let mut laid = Vec::new();
+        let mut ok = true;
+        for f in fields {
+            let Some(t) = self.resolve_type(f.ty) else {
+                ok = false;
+                continue;
+            };
+            if f.bits.is_some() {
+                self.error(f.span, "bit-fields are not supported yet");
+                ok = false;
+                continue;
+            }
+            if self.types.size_of(t.ty).is_none() {
+                self.error(f.span, "incomplete type is not allowed");
+                ok = false;
+                continue;
+            }
+            let align = match f.align {
+                Some(a) => self.alignment(a)?,
+                None => 1,
+            };
+            laid.push((f.name, t, align));
+        }
+        let min_align = match rd.align {
+            Some(a) => self.alignment(a)?,
+            None => 1,
+        };
+        self.types.complete_record(r, laid, min_align);
+        ok.then_some(r)
+    }
+
+    /// An enum definition: binds its enumerators in the current scope.
+    pub fn define_enum(&mut self, ed: &ast::EnumDecl<'_>) -> Option<crate::sema::types::EnumId> {
+        let underlying = match ed.underlying {
+            Some(t) => {
+                let t = self.resolve_type(t)?;
+                match self.types.kind(t.ty) {
+                    TypeKind::Int(k) => Some(*k),
+                    _ => {
+                        self.error(ed.span, "invalid underlying type for an enum");
+                        return None;
+                    }
+                }
+            }
+            None => None,
+        };
+        if ed.enumerators.is_empty() {
+            if let Some(n) = ed.name {
+                if let Some(Tag::Enum(e)) = self.scopes.lookup_tag(n).copied() {
+                    return Some(e);
+                }
+            }
+        }
+        let e = self
+            .types
+            .new_enum(ed.name, underlying.unwrap_or(IntKind::Int), ed.span);
+        if let Some(n) = ed.name {
+            self.scopes.bind_tag(n, Tag::Enum(e));
+        }
+        let ety = QualType::new(self.types.intern(TypeKind::Enum(e)));
+        // Values first, then the underlying type that holds them all (int when they fit).
+        let mut next: i128 = 0;
+        let mut values = Vec::new();
+        for en in ed.enumerators {
+            let v = match en.value {
+                Some(x) => self.const_int(x).unwrap_or(next),
+                None => next,
+            };
+            values.push((en.name, v));
+            next = v + 1;
+        }
+        let (lo, hi) = values
+            .iter()
+            .fold((0i128, 0i128), |(lo, hi), (_, v)| (lo.min(*v), hi.max(*v)));
+        let kind = underlying.unwrap_or(if lo >= i32::MIN as i128 && hi <= i32::MAX as i128 {
+            IntKind::Int
+        } else if lo >= 0 && hi <= u32::MAX as i128 {
+            IntKind::UInt
+        } else if lo >= i64::MIN as i128 && hi <= i64::MAX as i128 {
+            IntKind::Long
+        } else {
+            IntKind::ULong
+        });
+        self.types.enums[e.0 as usize].underlying = kind;
+        self.types.enums[e.0 as usize].complete = true;
+        for (name, v) in values {
+            let cv = ConstValue::Int {
+                value: wrap_int(v, kind),
+                kind,
+            };
+            self.scopes.bind(name, Binding::EnumConst(cv, ety));
+        }
+        Some(e)
+    }
+
+    pub fn typedef_decl(&mut self, td: &ast::TypedefDecl<'_>) {
+        let Some(t) = self.resolve_type(td.ty) else {
+            return;
+        };
+        // `typedef struct { … } Name;` gives the record Name for mangling (C++ [dcl.typedef]).
+        if let TypeKind::Record(r) = self.types.kind(t.ty).clone() {
+            if self.types.record(r).name.is_none() {
+                self.types.record_mut(r).name = Some(td.name);
+            }
+        }
+        if let TypeKind::Enum(e) = self.types.kind(t.ty).clone() {
+            if self.types.enum_info(e).name.is_none() {
+                self.types.enums[e.0 as usize].name = Some(td.name);
+            }
+        }
+        self.scopes.bind(td.name, Binding::Typedef(t));
+    }
+
+    /// The length of an array from its bound expression.
+    fn array_len(&mut self, sz: &ast::Expr<'_>, elem: QualType) -> Option<u64> {
+        let n = self.const_int(sz)?;
+        if n <= 0 {
+            self.error(sz.span, "the size of an array must be greater than zero");
+            return None;
+        }
+        let esize = self.types.size_of(elem.ty).unwrap_or(1).max(1) as u128;
+        if (n as u128).saturating_mul(esize) > MAX_OBJECT_SIZE as u128 {
+            self.error(sz.span, "array is too large");
+            return None;
+        }
+        Some(n as u64)
+    }
+
+    /// An `__align__(N)` value: a power of two.
+    pub fn alignment(&mut self, e: &ast::Expr<'_>) -> Option<u64> {
+        let n = self.const_int(e)?;
+        if n <= 0 || n > (1 << 16) || (n & (n - 1)) != 0 {
+            self.error(e.span, "alignment must be a power of two");
+            return None;
+        }
+        Some(n as u64)
+    }
+
+    /// Evaluates an integer constant expression, reporting why when it is not one.
+    pub fn const_int(&mut self, e: &ast::Expr<'_>) -> Option<i128> {
+        match self.const_eval(e)? {
+            ConstValue::Int { value, .. } => Some(value),
+            ConstValue::Float { .. } => {
+                self.error(e.span, "expression must have integral or enum type");
+                None
+            }
+        }
+    }
+
+    /// Evaluates a constant expression, reporting why when it is not one.
+    pub fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue> {
+        match consteval::eval(self, e) {
+            Ok(v) => Some(v),
+            Err(err) => {
+                self.report_const_error(e.span, err);
+                None
+            }
+        }
+    }
+
+    pub fn report_const_error(&mut self, span: Span, err: ConstError) {
+        match err {
+            ConstError::NotConstant(at) => {
+                let d = crate::diag::Diag::error(span, "expression must have a constant value");
+                let d = if at != span {
+                    d.with_note(at, "this part is not a constant")
+                } else {
+                    d
+                };
+                self.diags.push(d);
+            }
+            ConstError::DivByZero(at) => {
+                let d = crate::diag::Diag::error(span, "expression must have a constant value")
+                    .with_note(at, "division by zero");
+                self.diags.push(d);
+            }
+            ConstError::Reported => {}
+        }
+    }
+
+    /// Rounds a `float` literal from its decimal text, or falls back to the `f64` value.
+    pub fn float_literal_value(&self, text: Symbol, value: f64) -> f32 {
+        let t = self.name(text);
+        let t = t.trim_end_matches(['f', 'F', 'l', 'L']);
+        if !t.starts_with("0x") && !t.starts_with("0X") {
+            if let Ok(v) = t.parse::<f32>() {
+                return v;
+            }
+        }
+        value as f32
+    }
+
+    /// The arithmetic kind of a type, if it has one.
+    pub fn arith_of(&self, ty: crate::sema::TypeId) -> Option<Arith> {
+        if let Some(k) = self.types.int_kind(ty) {
+            return Some(Arith::Int(k));
+        }
+        self.types.float_kind(ty).map(Arith::Float)
+    }
+}
+
+pub(crate) fn conv_quals(q: ast::Quals) -> Qualifiers {
+    Qualifiers {
+        konst: q.is_const,
+        volatile: q.is_volatile,
+        restrict: q.is_restrict,
+    }
+}
+
+impl ConstEnv for Lowerer<'_> {
+    fn lookup_const(&mut self, name: Symbol) -> Option<ConstValue> {
+        match self.scopes.lookup(name).copied()? {
+            Binding::EnumConst(v, _) => Some(v),
+            Binding::Var(v) => self.var(v).const_value,
+            _ => None,
+        }
+    }
+
+    fn cast_target(&mut self, ty: &TypeExpr<'_>) -> Result<Arith, ConstError> {
+        let t = self.resolve_type(ty).ok_or(ConstError::Reported)?;
+        self.arith_of(t.ty)
+            .ok_or(ConstError::NotConstant(Span::default()))
+    }
+
+    fn sizeof_type(&mut self, ty: &TypeExpr<'_>) -> Result<u64, ConstError> {
+        let t = self.resolve_type(ty).ok_or(ConstError::Reported)?;
+        self.sizeof_checked(t, Span::default())
+            .ok_or(ConstError::Reported)
+    }
+
+    fn alignof_type(&mut self, ty: &TypeExpr<'_>) -> Result<u64, ConstError> {
+        let t = self.resolve_type(ty).ok_or(ConstError::Reported)?;
+        Ok(self.types.align_of(t.ty))
+    }
+
+    fn sizeof_expr(&mut self, e: &ast::Expr<'_>) -> Result<u64, ConstError> {
+        let t = self.type_of_unevaluated(e).ok_or(ConstError::Reported)?;
+        self.sizeof_checked(t, e.span).ok_or(ConstError::Reported)
+    }
+
+    fn float_literal(&mut self, text: Symbol, value: f64) -> f32 {
+        self.float_literal_value(text, value)
+    }
+}
+
+impl Lowerer<'_> {
+    /// `sizeof` of a type, with nvcc's error for incomplete types.
+    pub fn sizeof_checked(&mut self, t: QualType, span: Span) -> Option<u64> {
+        match self.types.size_of(t.ty) {
+            Some(s) => Some(s),
+            None => {
+                self.error(span, "incomplete type is not allowed");
+                None
+            }
+        }
+    }
+}

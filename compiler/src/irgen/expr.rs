@@ -1,0 +1,891 @@
+//! Expressions: operands (lvalues as addresses, rvalues as SSA values), names, literals,
+//! member and element access, unary operators, casts, `?:`, `sizeof`, and the implicit
+//! conversions of initialization, assignment, argument passing and `return`.
+
+use super::{Binding, FnId, Lowerer, Storage, MAX_NESTING};
+use crate::ast::{self, Expr, ExprKind, UnaryOp};
+use crate::sema::conv::{literal_kind, usual_arith};
+use crate::sema::types::{FloatKind, IntKind, QualType, Qualifiers, TypeKind};
+use crate::source::Span;
+use oxicc_ir::{AddrSpace, Block, InstData, Type, Value};
+
+/// What an expression produced.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum OpKind {
+    /// A value in a register.
+    RValue(Value),
+    /// An object in memory at this address (in whatever space it lives).
+    LValue(Value),
+    Void,
+    /// A function designator.
+    Func(FnId),
+}
+
+/// A typed expression result.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Operand {
+    pub ty: QualType,
+    pub kind: OpKind,
+    /// A null pointer constant (`0`, `nullptr`).
+    pub npc: bool,
+}
+
+impl Operand {
+    pub fn rv(v: Value, ty: QualType) -> Operand {
+        Operand {
+            ty,
+            kind: OpKind::RValue(v),
+            npc: false,
+        }
+    }
+    pub fn lv(addr: Value, ty: QualType) -> Operand {
+        Operand {
+            ty,
+            kind: OpKind::LValue(addr),
+            npc: false,
+        }
+    }
+}
+
+/// Where an implicit conversion happens (for nvcc's wording of the error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ConvCtx {
+    Init,
+    Assign,
+    Arg,
+    Return,
+}
+
+impl Lowerer<'_> {
+    /// Lowers an expression.
+    pub fn expr(&mut self, e: &Expr<'_>) -> Option<Operand> {
+        self.depth += 1;
+        let r = if self.depth > MAX_NESTING {
+            if self.depth == MAX_NESTING + 1 {
+                self.error(e.span, "expression is nested too deeply");
+            }
+            None
+        } else {
+            self.expr_inner(e)
+        };
+        self.depth -= 1;
+        r
+    }
+
+    /// Lowers an expression to a value (lvalue-to-rvalue, array and function decay).
+    pub fn expr_rv(&mut self, e: &Expr<'_>) -> Option<(Value, QualType)> {
+        let op = self.expr(e)?;
+        self.rvalue(op, e.span)
+    }
+
+    /// The value of an operand and its (unqualified, decayed) type.
+    pub fn rvalue(&mut self, op: Operand, span: Span) -> Option<(Value, QualType)> {
+        match op.kind {
+            OpKind::RValue(v) => Some((v, op.ty.unqual())),
+            OpKind::LValue(addr) => match self.types.kind(op.ty.ty).clone() {
+                TypeKind::Array { elem, .. } => {
+                    let p = QualType::new(self.types.pointer_to(elem));
+                    Some((addr, p))
+                }
+                TypeKind::Record(_) => {
+                    self.error(span, "a struct value cannot be used here");
+                    None
+                }
+                TypeKind::Void => {
+                    self.error(span, "expression must have a complete object type");
+                    None
+                }
+                _ => Some((self.load_scalar(addr, op.ty), op.ty.unqual())),
+            },
+            OpKind::Void => {
+                self.error(span, "expression must have a value (it has type \"void\")");
+                None
+            }
+            OpKind::Func(f) => {
+                let n = self.name(self.func_info(f).name);
+                self.error(
+                    span,
+                    format!("function pointers are not supported yet (\"{n}\" used as a value)"),
+                );
+                None
+            }
+        }
+    }
+
+    /// A condition as an `i1`.
+    pub fn cond_value(&mut self, e: &Expr<'_>) -> Option<Value> {
+        let (v, t) = self.expr_rv(e)?;
+        if !self.types.is_scalar(t.ty) {
+            self.error(
+                e.span,
+                format!(
+                    "expression must have arithmetic or pointer type but it has type \"{}\"",
+                    self.show(t)
+                ),
+            );
+            return None;
+        }
+        Some(self.truth(v, t.ty))
+    }
+
+    fn expr_inner(&mut self, e: &Expr<'_>) -> Option<Operand> {
+        match &e.kind {
+            ExprKind::IntLit {
+                value,
+                suffix,
+                decimal,
+            } => {
+                let Some(k) = literal_kind(*value, suffix.unsigned, suffix.longs, *decimal) else {
+                    self.error(e.span, "integer constant is too large");
+                    return None;
+                };
+                let ty = QualType::new(self.types.int(k));
+                let v = self.iconst(self.val_type(ty.ty), *value as i128);
+                let mut op = Operand::rv(v, ty);
+                op.npc = *value == 0;
+                Some(op)
+            }
+            ExprKind::FloatLit {
+                value,
+                is_float,
+                text,
+            } => {
+                if *is_float {
+                    let f = self.float_literal_value(*text, *value);
+                    let v = self.fconst(Type::F32, f as f64);
+                    Some(Operand::rv(
+                        v,
+                        QualType::new(self.types.float(FloatKind::Float)),
+                    ))
+                } else {
+                    let v = self.fconst(Type::F64, *value);
+                    Some(Operand::rv(
+                        v,
+                        QualType::new(self.types.float(FloatKind::Double)),
+                    ))
+                }
+            }
+            ExprKind::CharLit(c) => {
+                let v = self.iconst(Type::I8, *c as i128);
+                Some(Operand::rv(v, QualType::new(self.types.int(IntKind::Char))))
+            }
+            ExprKind::BoolLit(b) => {
+                let v = self.iconst(Type::I1, *b as i128);
+                Some(Operand::rv(v, QualType::new(self.types.int(IntKind::Bool))))
+            }
+            ExprKind::Nullptr => {
+                let z = self.iconst(Type::I64, 0);
+                let p = self.cast(oxicc_ir::CastOp::IntToPtr, z, Type::Ptr(AddrSpace::Generic));
+                let void = QualType::new(self.types.void());
+                let mut op = Operand::rv(p, QualType::new(self.types.pointer_to(void)));
+                op.npc = true;
+                Some(op)
+            }
+            ExprKind::StrLit(bytes) => Some(self.string_literal(bytes)),
+            ExprKind::Ident(name) => self.ident(*name, e.span),
+            ExprKind::Unary { op, expr } => self.unary(*op, expr, e.span),
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span),
+            ExprKind::Assign { op, lhs, rhs } => self.assign(*op, lhs, rhs, e.span),
+            ExprKind::Cond { cond, then, els } => self.conditional(cond, then, els, e.span),
+            ExprKind::Cast { ty, expr } => self.cast_expr(ty, expr, e.span),
+            ExprKind::Call { callee, args } => self.call(callee, args, e.span),
+            ExprKind::Index { base, index } => self.index(base, index, e.span),
+            ExprKind::Member {
+                base,
+                name,
+                name_span,
+                arrow,
+            } => self.member(base, *name, *name_span, *arrow, e.span),
+            ExprKind::SizeofType(ty) => {
+                let t = self.resolve_type(ty)?;
+                let s = self.sizeof_checked(t, e.span)?;
+                Some(self.size_value(s))
+            }
+            ExprKind::SizeofExpr(x) => {
+                let t = self.type_of_unevaluated(x)?;
+                let s = self.sizeof_checked(t, e.span)?;
+                Some(self.size_value(s))
+            }
+            ExprKind::AlignofType(ty) => {
+                let t = self.resolve_type(ty)?;
+                let a = self.types.align_of(t.ty);
+                Some(self.size_value(a))
+            }
+        }
+    }
+
+    fn size_value(&mut self, n: u64) -> Operand {
+        let v = self.iconst(Type::I64, n as i128);
+        Operand::rv(v, QualType::new(self.types.int(IntKind::ULong)))
+    }
+
+    /// The type of an expression without evaluating it (`sizeof expr`).
+    pub fn type_of_unevaluated(&mut self, e: &Expr<'_>) -> Option<QualType> {
+        if self.in_function() {
+            // Lower into a block that never enters the layout: its code is never run.
+            let saved = self.fs().cur;
+            let scratch = self.new_block();
+            self.fs().cur = scratch;
+            let op = self.expr(e);
+            self.fs().cur = saved;
+            return op.map(|o| o.ty);
+        }
+        self.static_type(e)
+    }
+
+    /// Types the few expression forms `sizeof` meets at file scope.
+    fn static_type(&mut self, e: &Expr<'_>) -> Option<QualType> {
+        match &e.kind {
+            ExprKind::Ident(n) => match self.scopes.lookup(*n).copied() {
+                Some(Binding::Var(v)) => Some(self.var(v).ty),
+                Some(Binding::EnumConst(_, t)) => Some(t),
+                _ => {
+                    self.error(
+                        e.span,
+                        format!("identifier \"{}\" is undefined", self.name(*n)),
+                    );
+                    None
+                }
+            },
+            ExprKind::Index { base, .. }
+            | ExprKind::Unary {
+                expr: base,
+                op: UnaryOp::Deref,
+            } => {
+                let t = self.static_type(base)?;
+                match self.types.kind(t.ty) {
+                    TypeKind::Array { elem, .. } => Some(*elem),
+                    TypeKind::Pointer(p) => Some(*p),
+                    _ => {
+                        self.error(e.span, "expression must have pointer type");
+                        None
+                    }
+                }
+            }
+            ExprKind::StrLit(b) => {
+                let c = QualType::new(self.types.int(IntKind::Char));
+                Some(QualType::new(
+                    self.types.array_of(c, Some(b.len() as u64 + 1)),
+                ))
+            }
+            _ => match crate::sema::consteval::eval(self, e) {
+                Ok(v) => {
+                    let a = v.arith();
+                    Some(QualType::new(self.arith_type(a)))
+                }
+                Err(_) => {
+                    self.error(
+                        e.span,
+                        "sizeof of this expression at file scope is not supported yet",
+                    );
+                    None
+                }
+            },
+        }
+    }
+
+    /// A string literal: a `$str` global holding the bytes and a NUL.
+    fn string_literal(&mut self, bytes: &[u8]) -> Operand {
+        let mut data = bytes.to_vec();
+        data.push(0);
+        let gid = self.string_global(&data);
+        let addr = self.ins_v(
+            InstData::GlobalAddr { global: gid },
+            Type::Ptr(AddrSpace::Global),
+        );
+        let c = QualType::new(self.types.int(IntKind::Char)).with_quals(Qualifiers {
+            konst: true,
+            ..Qualifiers::NONE
+        });
+        let ty = QualType::new(self.types.array_of(c, Some(data.len() as u64)));
+        Operand::lv(addr, ty)
+    }
+
+    /// A `.global .align 1 .b8 $str…[]` constant, named as nvcc names them.
+    pub fn string_global(&mut self, data: &[u8]) -> oxicc_ir::GlobalId {
+        let name = if self.strings == 0 {
+            "$str".to_string()
+        } else {
+            format!("$str${}", self.strings)
+        };
+        self.strings += 1;
+        self.module.add_global(oxicc_ir::GlobalVar {
+            name,
+            space: AddrSpace::Global,
+            elem: Type::I8,
+            count: Some(data.len() as u64),
+            align: 1,
+            init: Some(data.to_vec()),
+            linkage: oxicc_ir::Linkage::Internal,
+            extern_shared: false,
+        })
+    }
+
+    fn ident(&mut self, name: crate::intern::Symbol, span: Span) -> Option<Operand> {
+        match self.scopes.lookup(name).copied() {
+            Some(Binding::Var(id)) => {
+                let info = self.var(id).clone();
+                if let (Some(cv), false) = (info.const_value, info.ty.quals.volatile) {
+                    if let crate::sema::ConstValue::Int { value, .. } = cv {
+                        let v = self.iconst(self.val_type(info.ty.ty), value);
+                        let mut op = Operand::rv(v, info.ty.unqual());
+                        op.npc = false;
+                        return Some(op);
+                    }
+                }
+                match info.storage {
+                    Storage::Local(addr) | Storage::ParamByVal(addr) => {
+                        Some(Operand::lv(addr, info.ty))
+                    }
+                    Storage::Global(g, space) => {
+                        let a = self.ins_v(InstData::GlobalAddr { global: g }, Type::Ptr(space));
+                        Some(Operand::lv(a, info.ty))
+                    }
+                    Storage::Host => {
+                        self.error(
+                            span,
+                            format!(
+                                "identifier \"{}\" is undefined in device code",
+                                self.name(name)
+                            ),
+                        );
+                        None
+                    }
+                }
+            }
+            Some(Binding::Func(f)) => Some(Operand {
+                ty: QualType::new(self.types.void()),
+                kind: OpKind::Func(f),
+                npc: false,
+            }),
+            Some(Binding::EnumConst(cv, ty)) => {
+                let v = self.iconst(self.val_type(ty.ty), cv.as_int().unwrap_or(0));
+                Some(Operand::rv(v, ty))
+            }
+            Some(Binding::Typedef(_)) => {
+                self.error(span, "type name is not allowed");
+                None
+            }
+            None => {
+                if self.name(name) == "warpSize" {
+                    let v = self.ins_v(
+                        InstData::SpecialReg {
+                            reg: oxicc_ir::SpecialReg::WarpSize,
+                        },
+                        Type::I32,
+                    );
+                    return Some(Operand::rv(v, QualType::new(self.types.int(IntKind::Int))));
+                }
+                self.error(
+                    span,
+                    format!("identifier \"{}\" is undefined", self.name(name)),
+                );
+                None
+            }
+        }
+    }
+
+    fn unary(&mut self, op: UnaryOp, x: &Expr<'_>, span: Span) -> Option<Operand> {
+        match op {
+            UnaryOp::Deref => {
+                let (v, t) = self.expr_rv(x)?;
+                let Some(p) = self.types.pointee(t.ty) else {
+                    self.error(
+                        span,
+                        format!(
+                            "operand of \"*\" must be a pointer but has type \"{}\"",
+                            self.show(t)
+                        ),
+                    );
+                    return None;
+                };
+                if self.types.is_void(p.ty) {
+                    self.error(span, "a pointer to void cannot be dereferenced");
+                    return None;
+                }
+                if self.types.is_function(p.ty) {
+                    self.error(span, "function pointers are not supported yet");
+                    return None;
+                }
+                Some(Operand::lv(v, p))
+            }
+            UnaryOp::AddrOf => {
+                let o = self.expr(x)?;
+                match o.kind {
+                    OpKind::LValue(addr) => {
+                        let pt = QualType::new(self.types.pointer_to(o.ty));
+                        Some(Operand::rv(addr, pt))
+                    }
+                    OpKind::Func(_) => {
+                        self.error(span, "function pointers are not supported yet");
+                        None
+                    }
+                    _ => {
+                        self.error(
+                            span,
+                            "expression must be an lvalue or a function designator",
+                        );
+                        None
+                    }
+                }
+            }
+            UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec => {
+                self.inc_dec(op, x, span)
+            }
+            UnaryOp::LogNot => {
+                let c = self.cond_value(x)?;
+                let v = self.un(oxicc_ir::UnaryOp::Not, c);
+                Some(Operand::rv(v, QualType::new(self.types.int(IntKind::Bool))))
+            }
+            UnaryOp::Plus | UnaryOp::Neg | UnaryOp::BitNot => {
+                let (v, t) = self.expr_rv(x)?;
+                let ok = if op == UnaryOp::BitNot {
+                    self.types.is_integer(t.ty)
+                } else {
+                    self.types.is_arith(t.ty)
+                };
+                if !ok {
+                    let what = if op == UnaryOp::BitNot {
+                        "expression must have integral or unscoped enum type"
+                    } else {
+                        "expression must have arithmetic type"
+                    };
+                    self.error(span, what);
+                    return None;
+                }
+                let (v, pt) = self.promote_value(v, t.ty);
+                let r = match op {
+                    UnaryOp::Plus => v,
+                    UnaryOp::Neg if self.types.is_float(pt) => self.un(oxicc_ir::UnaryOp::FNeg, v),
+                    UnaryOp::Neg => self.un(oxicc_ir::UnaryOp::Neg, v),
+                    _ => self.un(oxicc_ir::UnaryOp::Not, v),
+                };
+                Some(Operand::rv(r, QualType::new(pt)))
+            }
+        }
+    }
+
+    fn cast_expr(&mut self, ty: &ast::TypeExpr<'_>, x: &Expr<'_>, span: Span) -> Option<Operand> {
+        let to = self.resolve_type(ty)?;
+        let o = self.expr(x)?;
+        if self.types.is_void(to.ty) {
+            return Some(Operand {
+                ty: to,
+                kind: OpKind::Void,
+                npc: false,
+            });
+        }
+        if self.types.is_record(to.ty) {
+            if self.types.is_record(o.ty.ty) && o.ty.ty == to.ty {
+                return Some(o);
+            }
+            self.error(span, "casts to struct types are not supported");
+            return None;
+        }
+        let (v, from) = self.rvalue(o, x.span)?;
+        let ok = match (self.types.is_scalar(from.ty), self.types.is_scalar(to.ty)) {
+            (true, true) => {
+                // Floats and pointers do not convert into each other.
+                !(self.types.is_float(from.ty) && self.types.is_pointer(to.ty)
+                    || self.types.is_pointer(from.ty) && self.types.is_float(to.ty))
+            }
+            _ => false,
+        };
+        if !ok {
+            self.error(
+                span,
+                format!(
+                    "invalid type conversion from \"{}\" to \"{}\"",
+                    self.show(from),
+                    self.show(to)
+                ),
+            );
+            return None;
+        }
+        let r = self.convert(v, from.ty, to.ty);
+        let mut out = Operand::rv(r, to.unqual());
+        out.npc = o.npc && self.types.is_pointer(to.ty);
+        Some(out)
+    }
+
+    fn index(&mut self, base: &Expr<'_>, index: &Expr<'_>, span: Span) -> Option<Operand> {
+        let (b, bt) = self.expr_rv(base)?;
+        let (i, it) = self.expr_rv(index)?;
+        // `i[p]` is `p[i]`.
+        let (p, pt, i, it) = if self.types.is_pointer(bt.ty) {
+            (b, bt, i, it)
+        } else {
+            (i, it, b, bt)
+        };
+        let Some(elem) = self.types.pointee(pt.ty) else {
+            self.error(span, "expression must have pointer-to-object type");
+            return None;
+        };
+        if !self.types.is_integer(it.ty) {
+            self.error(span, "subscript must have integral type");
+            return None;
+        }
+        let Some(size) = self.types.size_of(elem.ty) else {
+            self.error(
+                span,
+                "expression must be a pointer to a complete object type",
+            );
+            return None;
+        };
+        let off = self.scaled_offset(i, it.ty, size, false);
+        let a = self.ptr_add(p, off);
+        Some(Operand::lv(a, elem))
+    }
+
+    fn member(
+        &mut self,
+        base: &Expr<'_>,
+        name: crate::intern::Symbol,
+        name_span: Span,
+        arrow: bool,
+        span: Span,
+    ) -> Option<Operand> {
+        if !arrow {
+            if let ExprKind::Ident(b) = &base.kind {
+                if let Some(op) = self.builtin_member(*b, name, name_span) {
+                    return op;
+                }
+            }
+        }
+        let (addr, rty) = if arrow {
+            let (p, pt) = self.expr_rv(base)?;
+            let Some(r) = self.types.pointee(pt.ty) else {
+                self.error(span, "expression must have pointer-to-class type");
+                return None;
+            };
+            (p, r)
+        } else {
+            let o = self.expr(base)?;
+            match o.kind {
+                OpKind::LValue(a) => (a, o.ty),
+                _ => {
+                    self.error(span, "expression must have class type");
+                    return None;
+                }
+            }
+        };
+        let TypeKind::Record(r) = self.types.kind(rty.ty).clone() else {
+            let what = if arrow {
+                "expression must have pointer-to-class type"
+            } else {
+                "expression must have class type"
+            };
+            self.error(span, what);
+            return None;
+        };
+        let info = self.types.record(r);
+        if !info.complete {
+            self.error(span, "incomplete type is not allowed");
+            return None;
+        }
+        let Some(f) = info.fields.iter().find(|f| f.name == Some(name)).cloned() else {
+            let rn = info.name.map(|n| self.name(n)).unwrap_or("<unnamed>");
+            self.error(
+                name_span,
+                format!("class \"{rn}\" has no member \"{}\"", self.name(name)),
+            );
+            return None;
+        };
+        let a = self.ptr_add_const(addr, f.offset);
+        Some(Operand::lv(a, f.ty.with_quals(rty.quals)))
+    }
+
+    /// `threadIdx.x` and friends (when not shadowed by a user declaration).
+    fn builtin_member(
+        &mut self,
+        base: crate::intern::Symbol,
+        field: crate::intern::Symbol,
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        if let Some(Binding::Var(v)) = self.scopes.lookup(base) {
+            if !matches!(self.var(*v).storage, Storage::Host) {
+                return None;
+            }
+        }
+        use oxicc_ir::{Dim, SpecialReg as R};
+        let make: fn(Dim) -> R = match self.name(base) {
+            "threadIdx" => R::Tid,
+            "blockIdx" => R::CtaId,
+            "blockDim" => R::NTid,
+            "gridDim" => R::NCtaId,
+            _ => return None,
+        };
+        let dim = match self.name(field) {
+            "x" => Dim::X,
+            "y" => Dim::Y,
+            "z" => Dim::Z,
+            f => {
+                self.error(span, format!("class \"uint3\" has no member \"{f}\""));
+                return Some(None);
+            }
+        };
+        let v = self.ins_v(InstData::SpecialReg { reg: make(dim) }, Type::I32);
+        Some(Some(Operand::rv(
+            v,
+            QualType::new(self.types.int(IntKind::UInt)),
+        )))
+    }
+
+    /// `c ? a : b`: a `select` when both arms are cheap and safe, branches otherwise.
+    fn conditional(
+        &mut self,
+        cond: &Expr<'_>,
+        then: &Expr<'_>,
+        els: &Expr<'_>,
+        span: Span,
+    ) -> Option<Operand> {
+        let c = self.cond_value(cond)?;
+        if is_cheap(then) && is_cheap(els) {
+            let t = self.expr(then)?;
+            let f = self.expr(els)?;
+            let rt = self.cond_result_type(t, f, span)?;
+            let tv = self.cond_arm(t, rt, span)?;
+            let fv = self.cond_arm(f, rt, span)?;
+            return Some(match (tv, fv) {
+                (Some(tv), Some(fv)) => {
+                    let v = self.select(c, tv, fv);
+                    self.cond_operand(v, rt)
+                }
+                _ => Operand {
+                    ty: rt,
+                    kind: OpKind::Void,
+                    npc: false,
+                },
+            });
+        }
+        let tb = self.new_block();
+        let fb = self.new_block();
+        let join = self.new_block();
+        self.branch(c, tb, fb);
+        self.switch_to(tb);
+        let t = self.expr(then);
+        let t_end = self.fs().cur;
+        self.switch_to(fb);
+        let f = self.expr(els);
+        let f_end = self.fs().cur;
+        let (t, f) = (t?, f?);
+        let rt = self.cond_result_type(t, f, span)?;
+        // Convert each arm at the end of its own block, then pass it to the join block.
+        self.fs().cur = t_end;
+        let tv = self.cond_arm(t, rt, span)?;
+        let t_end = self.fs().cur;
+        self.fs().cur = f_end;
+        let fv = self.cond_arm(f, rt, span)?;
+        let f_end = self.fs().cur;
+        match (tv, fv) {
+            (Some(tv), Some(fv)) => {
+                let ty = self.vty(tv);
+                let p = self.fs().func.append_block_param(join, ty);
+                self.fs().cur = t_end;
+                self.jump_with(join, vec![tv]);
+                self.fs().cur = f_end;
+                self.jump_with(join, vec![fv]);
+                self.switch_to(join);
+                Some(self.cond_operand(p, rt))
+            }
+            _ => {
+                self.fs().cur = t_end;
+                self.jump_to(join);
+                self.fs().cur = f_end;
+                self.jump_to(join);
+                self.switch_to(join);
+                Some(Operand {
+                    ty: rt,
+                    kind: OpKind::Void,
+                    npc: false,
+                })
+            }
+        }
+    }
+
+    fn cond_operand(&mut self, v: Value, rt: QualType) -> Operand {
+        if self.types.is_record(rt.ty) {
+            Operand::lv(v, rt)
+        } else {
+            Operand::rv(v, rt)
+        }
+    }
+
+    fn cond_result_type(&mut self, t: Operand, f: Operand, span: Span) -> Option<QualType> {
+        let (tt, ft) = (self.decayed(t.ty), self.decayed(f.ty));
+        let void = self.types.is_void(tt.ty) || self.types.is_void(ft.ty);
+        if void {
+            return Some(QualType::new(self.types.void()));
+        }
+        if let (Some(a), Some(b)) = (self.arith_of(tt.ty), self.arith_of(ft.ty)) {
+            if tt.ty == ft.ty {
+                return Some(tt.unqual());
+            }
+            let c = usual_arith(a, b);
+            return Some(QualType::new(self.arith_type(c)));
+        }
+        if self.types.is_pointer(tt.ty) && (self.types.is_pointer(ft.ty) || f.npc) {
+            if self.types.is_pointer(ft.ty) && tt.ty != ft.ty && !f.npc && !t.npc {
+                let (pa, pb) = (
+                    self.types.pointee(tt.ty).unwrap_or(tt),
+                    self.types.pointee(ft.ty).unwrap_or(ft),
+                );
+                if pa.ty == pb.ty {
+                    let q = QualType {
+                        ty: pa.ty,
+                        quals: pa.quals.union(pb.quals),
+                    };
+                    return Some(QualType::new(self.types.pointer_to(q)));
+                }
+                self.error(
+                    span,
+                    format!(
+                        "operand types are incompatible (\"{}\" and \"{}\")",
+                        self.show(tt),
+                        self.show(ft)
+                    ),
+                );
+                return None;
+            }
+            return Some(if t.npc { ft.unqual() } else { tt.unqual() });
+        }
+        if self.types.is_pointer(ft.ty) && t.npc {
+            return Some(ft.unqual());
+        }
+        if self.types.is_record(tt.ty) && tt.ty == ft.ty {
+            return Some(tt.unqual());
+        }
+        self.error(
+            span,
+            format!(
+                "operand types are incompatible (\"{}\" and \"{}\")",
+                self.show(tt),
+                self.show(ft)
+            ),
+        );
+        None
+    }
+
+    /// One arm of `?:` converted to the result type (an address for structs).
+    fn cond_arm(&mut self, o: Operand, rt: QualType, span: Span) -> Option<Option<Value>> {
+        if self.types.is_void(rt.ty) {
+            return Some(None);
+        }
+        if self.types.is_record(rt.ty) {
+            return match o.kind {
+                OpKind::LValue(a) => Some(Some(self.to_generic(a))),
+                _ => None,
+            };
+        }
+        let (v, t) = self.rvalue(o, span)?;
+        let c = self.convert(v, t.ty, rt.ty);
+        Some(Some(if self.types.is_pointer(rt.ty) {
+            self.to_generic(c)
+        } else {
+            c
+        }))
+    }
+
+    /// The type an operand has after array decay (for typing without emitting code).
+    pub fn decayed(&mut self, t: QualType) -> QualType {
+        match self.types.kind(t.ty).clone() {
+            TypeKind::Array { elem, .. } => QualType::new(self.types.pointer_to(elem)),
+            _ => t,
+        }
+    }
+
+    /// Converts an operand for initialization/assignment/argument/return to type `to`,
+    /// with C++'s implicit conversion rules and nvcc's diagnostics.
+    pub fn implicit(
+        &mut self,
+        o: Operand,
+        to: QualType,
+        ctx: ConvCtx,
+        span: Span,
+    ) -> Option<Value> {
+        let (v, from) = self.rvalue(o, span)?;
+        if !self.assignable(from, to, o.npc) {
+            let (f, t) = (self.show(from), self.show(to.unqual()));
+            let msg = match ctx {
+                ConvCtx::Init => {
+                    format!("a value of type \"{f}\" cannot be used to initialize an entity of type \"{t}\"")
+                }
+                ConvCtx::Assign => {
+                    format!(
+                        "a value of type \"{f}\" cannot be assigned to an entity of type \"{t}\""
+                    )
+                }
+                ConvCtx::Arg => {
+                    format!(
+                        "argument of type \"{f}\" is incompatible with parameter of type \"{t}\""
+                    )
+                }
+                ConvCtx::Return => "return value type does not match the function type".to_string(),
+            };
+            self.error(span, msg);
+            return None;
+        }
+        Some(self.convert(v, from.ty, to.ty))
+    }
+
+    /// C++ implicit convertibility between scalar types.
+    fn assignable(&mut self, from: QualType, to: QualType, npc: bool) -> bool {
+        let (ft, tt) = (from.ty, to.ty);
+        if ft == tt {
+            return true;
+        }
+        if let TypeKind::Enum(_) = self.types.kind(tt) {
+            return false;
+        }
+        if self.types.is_arith(ft) && self.types.is_arith(tt) {
+            return true;
+        }
+        if self.types.is_bool(tt) && self.types.is_pointer(ft) {
+            return true;
+        }
+        if let Some(tp) = self.types.pointee(tt) {
+            if npc && (self.types.is_integer(ft) || self.types.is_pointer(ft)) {
+                return true;
+            }
+            if let Some(fp) = self.types.pointee(ft) {
+                if !fp.quals.subset_of(tp.quals.union(Qualifiers {
+                    restrict: true,
+                    ..Qualifiers::NONE
+                })) {
+                    return false;
+                }
+                return fp.ty == tp.ty
+                    || self.types.is_void(tp.ty) && !self.types.is_function(fp.ty);
+            }
+        }
+        false
+    }
+
+    /// Lowers a statement-level expression and drops its value.
+    pub fn expr_discard(&mut self, e: &Expr<'_>) {
+        let _ = self.expr(e);
+    }
+
+    /// The block the cursor is in.
+    pub fn cur_block(&mut self) -> Block {
+        self.fs().cur
+    }
+}
+
+/// Side-effect-free and trap-free enough to evaluate both arms of `?:` unconditionally.
+fn is_cheap(e: &Expr<'_>) -> bool {
+    match &e.kind {
+        ExprKind::IntLit { .. }
+        | ExprKind::FloatLit { .. }
+        | ExprKind::CharLit(_)
+        | ExprKind::BoolLit(_)
+        | ExprKind::Nullptr
+        | ExprKind::Ident(_) => true,
+        ExprKind::Unary {
+            op: UnaryOp::Neg | UnaryOp::Plus | UnaryOp::BitNot | UnaryOp::LogNot,
+            expr,
+        } => is_cheap(expr),
+        ExprKind::Cast { expr, .. } => is_cheap(expr),
+        _ => false,
+    }
+}

@@ -1,0 +1,520 @@
+//! Function bodies: the per-function state, the IR emitter (append to the current block,
+//! stack slots at the top of the entry block), and the prologue/epilogue of a definition
+//! (parameters spilled to slots, one return block with a return-value slot).
+
+use super::{Binding, FnId, Lowerer, Storage, VarInfo};
+use crate::ast::{self, ExprKind, StmtKind};
+use crate::intern::Symbol;
+use crate::sema::types::QualType;
+use crate::source::Span;
+use hashbrown::{HashMap, HashSet};
+use oxicc_ir::{
+    AddrSpace, BinaryOp, Block, BlockCall, CastOp, FloatCC, Function, InstData, IntCC, MemFlags,
+    ParamKind, Type, Value,
+};
+
+/// A `switch` being lowered: where its cases go.
+pub(crate) struct SwitchCtx {
+    /// The promoted type of the condition (case values are converted to it).
+    pub kind: crate::sema::IntKind,
+    pub cases: Vec<(u64, Block)>,
+    pub default: Option<Block>,
+}
+
+/// State of the function being lowered.
+pub(crate) struct FnState {
+    pub func: Function,
+    pub fn_id: FnId,
+    pub cur: Block,
+    in_layout: HashSet<Block>,
+    /// Stack-slot addresses go before this index of the entry block.
+    alloca_pos: usize,
+    pub ret_ty: QualType,
+    pub ret_slot: Option<Value>,
+    pub ret_block: Block,
+    /// Innermost last: `break` targets (loops and switches), `continue` targets (loops).
+    pub breaks: Vec<Block>,
+    pub continues: Vec<Block>,
+    pub switches: Vec<SwitchCtx>,
+    pub labels: HashMap<Symbol, (Block, bool, Span)>,
+}
+
+impl Lowerer<'_> {
+    pub fn fs(&mut self) -> &mut FnState {
+        self.f.as_mut().expect("inside a function body")
+    }
+
+    pub fn in_function(&self) -> bool {
+        self.f.is_some()
+    }
+
+    pub fn vty(&self, v: Value) -> Type {
+        self.f
+            .as_ref()
+            .expect("inside a function")
+            .func
+            .value_type(v)
+    }
+
+    /// Appends an instruction to the current block (a new unreachable block when the current
+    /// one already ended, so code after `return` still has a home).
+    pub fn ins(&mut self, data: InstData, ty: Option<Type>) -> Option<Value> {
+        if self.terminated() {
+            let b = self.new_block();
+            self.switch_to(b);
+        }
+        let fs = self.fs();
+        let inst = fs.func.make_inst(data, ty);
+        let cur = fs.cur;
+        fs.func.blocks[cur].insts.push(inst);
+        fs.func.insts[inst].result
+    }
+
+    pub fn ins_v(&mut self, data: InstData, ty: Type) -> Value {
+        self.ins(data, Some(ty)).expect("instruction with a result")
+    }
+
+    pub fn terminated(&self) -> bool {
+        let fs = self.f.as_ref().expect("inside a function");
+        fs.func.terminator(fs.cur).is_some()
+    }
+
+    pub fn new_block(&mut self) -> Block {
+        self.fs().func.create_block()
+    }
+
+    /// Makes `b` current, adding it to the layout the first time.
+    pub fn switch_to(&mut self, b: Block) {
+        let fs = self.fs();
+        if fs.in_layout.insert(b) {
+            fs.func.layout.push(b);
+        }
+        fs.cur = b;
+    }
+
+    /// Ends the current block with a jump to `b` unless it already ended.
+    pub fn jump_to(&mut self, b: Block) {
+        if !self.terminated() {
+            self.ins(
+                InstData::Jump {
+                    dest: BlockCall::plain(b),
+                },
+                None,
+            );
+        }
+    }
+
+    pub fn jump_with(&mut self, b: Block, args: Vec<Value>) {
+        self.ins(
+            InstData::Jump {
+                dest: BlockCall::new(b, args),
+            },
+            None,
+        );
+    }
+
+    pub fn branch(&mut self, cond: Value, t: Block, e: Block) {
+        self.ins(
+            InstData::Branch {
+                cond,
+                then_dest: BlockCall::plain(t),
+                else_dest: BlockCall::plain(e),
+            },
+            None,
+        );
+    }
+
+    pub fn iconst(&mut self, ty: Type, v: i128) -> Value {
+        let bits = ty.bits();
+        let imm = if bits >= 64 {
+            v as u64
+        } else {
+            (v as u64) & ((1u64 << bits) - 1)
+        };
+        self.ins_v(InstData::IConst { ty, imm }, ty)
+    }
+
+    pub fn fconst(&mut self, ty: Type, v: f64) -> Value {
+        let bits = if ty == Type::F32 {
+            (v as f32).to_bits() as u64
+        } else {
+            v.to_bits()
+        };
+        self.ins_v(InstData::FConst { ty, bits }, ty)
+    }
+
+    pub fn bin(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        let ty = self.vty(a);
+        self.ins_v(InstData::Binary { op, lhs: a, rhs: b }, ty)
+    }
+
+    pub fn un(&mut self, op: oxicc_ir::UnaryOp, a: Value) -> Value {
+        let ty = self.vty(a);
+        self.ins_v(InstData::Unary { op, arg: a }, ty)
+    }
+
+    pub fn icmp(&mut self, cond: IntCC, a: Value, b: Value) -> Value {
+        self.ins_v(
+            InstData::ICmp {
+                cond,
+                lhs: a,
+                rhs: b,
+            },
+            Type::I1,
+        )
+    }
+
+    pub fn fcmp(&mut self, cond: FloatCC, a: Value, b: Value) -> Value {
+        self.ins_v(
+            InstData::FCmp {
+                cond,
+                lhs: a,
+                rhs: b,
+            },
+            Type::I1,
+        )
+    }
+
+    pub fn select(&mut self, c: Value, t: Value, e: Value) -> Value {
+        let ty = self.vty(t);
+        self.ins_v(
+            InstData::Select {
+                cond: c,
+                if_true: t,
+                if_false: e,
+            },
+            ty,
+        )
+    }
+
+    pub fn cast(&mut self, op: CastOp, v: Value, to: Type) -> Value {
+        self.ins_v(InstData::Cast { op, arg: v, to }, to)
+    }
+
+    pub fn load(&mut self, ty: Type, ptr: Value, align: u64, volatile: bool) -> Value {
+        let flags = MemFlags {
+            align: align.clamp(1, 1 << 16) as u32,
+            volatile,
+        };
+        self.ins_v(InstData::Load { ty, ptr, flags }, ty)
+    }
+
+    pub fn store(&mut self, ptr: Value, value: Value, align: u64, volatile: bool) {
+        let flags = MemFlags {
+            align: align.clamp(1, 1 << 16) as u32,
+            volatile,
+        };
+        self.ins(InstData::Store { ptr, value, flags }, None);
+    }
+
+    /// `ptr + off` bytes (no instruction for a zero constant offset).
+    pub fn ptr_add_const(&mut self, ptr: Value, off: u64) -> Value {
+        if off == 0 {
+            return ptr;
+        }
+        let o = self.iconst(Type::I64, off as i128);
+        self.ptr_add(ptr, o)
+    }
+
+    pub fn ptr_add(&mut self, ptr: Value, off: Value) -> Value {
+        let ty = self.vty(ptr);
+        self.ins_v(InstData::PtrAdd { ptr, offset: off }, ty)
+    }
+
+    /// A new stack slot; its `ptr.local` address is computed at the top of the entry block.
+    pub fn alloca(&mut self, size: u64, align: u64, span: Span) -> Option<Value> {
+        if size > u32::MAX as u64 / 2 {
+            self.error(span, "array is too large");
+            return None;
+        }
+        let fs = self.fs();
+        let slot = fs
+            .func
+            .create_stack_slot(size.max(1) as u32, align.clamp(1, 1 << 16) as u32);
+        let inst = fs.func.make_inst(
+            InstData::StackAddr { slot },
+            Some(Type::Ptr(AddrSpace::Local)),
+        );
+        let entry = fs.func.entry();
+        let pos = fs.alloca_pos;
+        fs.func.blocks[entry].insts.insert(pos, inst);
+        fs.alloca_pos += 1;
+        Some(fs.func.result(inst))
+    }
+
+    /// A pointer converted to the generic space (for storing, passing, comparing).
+    pub fn to_generic(&mut self, v: Value) -> Value {
+        match self.vty(v) {
+            Type::Ptr(AddrSpace::Generic) => v,
+            Type::Ptr(_) => self.cast(CastOp::AddrSpaceCast, v, Type::Ptr(AddrSpace::Generic)),
+            _ => v,
+        }
+    }
+
+    /// Lowers a function definition whose declaration was already recorded as `fid`.
+    pub fn lower_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>, func: Function) {
+        let body = fd.body.expect("definition has a body");
+        let info = self.func_info(fid).clone();
+        let entry = func.entry();
+        let ret_block = {
+            let mut f = func;
+            let b = f.create_block();
+            self.f = Some(FnState {
+                func: f,
+                fn_id: fid,
+                cur: entry,
+                in_layout: [entry].into_iter().collect(),
+                alloca_pos: 0,
+                ret_ty: info.ret,
+                ret_slot: None,
+                ret_block: b,
+                breaks: Vec::new(),
+                continues: Vec::new(),
+                switches: Vec::new(),
+                labels: HashMap::new(),
+            });
+            b
+        };
+        if !self.types.is_void(info.ret.ty) {
+            let size = self.types.size_of(info.ret.ty).unwrap_or(1);
+            let align = self.types.align_of(info.ret.ty);
+            let slot = self.alloca(size, align, fd.span);
+            self.fs().ret_slot = slot;
+        }
+        self.scopes.push();
+        let params: Vec<Value> = self.fs().func.params().to_vec();
+        for (i, p) in fd.params.iter().enumerate() {
+            let (Some(&pty), Some(&pv)) = (info.params.get(i), params.get(i)) else {
+                break;
+            };
+            let storage = if let ParamKind::ByVal { .. } = self.fs().func.sig.params[i] {
+                let written = p.name.is_some_and(|n| body_writes(body, n));
+                if written {
+                    let size = self.types.size_of(pty.ty).unwrap_or(1);
+                    let align = self.types.align_of(pty.ty);
+                    let Some(slot) = self.alloca(size, align, p.span) else {
+                        continue;
+                    };
+                    self.copy_bytes(slot, pv, size, align, false);
+                    Storage::Local(slot)
+                } else {
+                    Storage::ParamByVal(pv)
+                }
+            } else {
+                let size = self.types.size_of(pty.ty).unwrap_or(8);
+                let align = self.types.align_of(pty.ty);
+                let Some(slot) = self.alloca(size, align, p.span) else {
+                    continue;
+                };
+                // Parameters arrive in their memory representation (bool as i8).
+                let v = self.to_generic(pv);
+                self.store(slot, v, align, false);
+                Storage::Local(slot)
+            };
+            if let Some(n) = p.name {
+                let id = self.add_var(VarInfo {
+                    name: n,
+                    ty: pty,
+                    storage,
+                    const_value: None,
+                });
+                if self.scopes.bind(n, Binding::Var(id)).is_some() {
+                    self.error(
+                        p.span,
+                        format!("duplicate parameter name \"{}\"", self.name(n)),
+                    );
+                }
+            }
+        }
+        // The outermost block shares the parameters' scope (C++ [basic.scope.block]).
+        match &body.kind {
+            StmtKind::Compound(stmts) => {
+                for s in *stmts {
+                    self.stmt(s);
+                }
+            }
+            _ => self.stmt(body),
+        }
+        self.scopes.pop();
+        self.jump_to(ret_block);
+        self.switch_to(ret_block);
+        let rv = match self.fs().ret_slot {
+            Some(slot) => {
+                let ty = self.fs().ret_ty;
+                let mt = self.mem_type(ty.ty);
+                let align = self.types.align_of(ty.ty);
+                Some(self.load(mt, slot, align, false))
+            }
+            None => None,
+        };
+        self.ins(InstData::Return { value: rv }, None);
+        let labels: Vec<(Symbol, (Block, bool, Span))> =
+            self.fs().labels.iter().map(|(k, v)| (*k, *v)).collect();
+        for (name, (_, defined, span)) in labels {
+            if !defined {
+                self.error(
+                    span,
+                    format!(
+                        "label \"{}\" was referenced but not defined",
+                        self.name(name)
+                    ),
+                );
+            }
+        }
+        let mut fs = self.f.take().expect("function state");
+        // Blocks that never got a terminator (only after errors or in dead code) end here.
+        for b in fs.func.layout.clone() {
+            if fs.func.terminator(b).is_none() {
+                let i = fs.func.make_inst(InstData::Unreachable, None);
+                fs.func.blocks[b].insts.push(i);
+            }
+        }
+        let ir = self.func_info(fid).ir.expect("declared in the module");
+        self.module.functions[ir] = fs.func;
+    }
+
+    /// Copies `size` bytes from `src` to `dst` in the widest chunks the alignment allows.
+    pub fn copy_bytes(&mut self, dst: Value, src: Value, size: u64, align: u64, volatile: bool) {
+        let chunk = [8u64, 4, 2, 1]
+            .into_iter()
+            .find(|c| align % c == 0 && size % c == 0)
+            .unwrap_or(1);
+        let ty = Type::int_with_bits(chunk as u32 * 8).unwrap_or(Type::I8);
+        let mut off = 0;
+        while off < size {
+            let s = self.ptr_add_const(src, off);
+            let v = self.load(ty, s, chunk, volatile);
+            let d = self.ptr_add_const(dst, off);
+            self.store(d, v, chunk, volatile);
+            off += chunk;
+        }
+    }
+}
+
+/// True when the body may write to (or take the address of) the variable `name`: a
+/// conservative syntactic scan that decides whether a by-value parameter needs a copy.
+fn body_writes(s: &ast::Stmt<'_>, name: Symbol) -> bool {
+    let mut found = false;
+    visit_stmt(s, &mut |e| {
+        let target = match &e.kind {
+            ExprKind::Assign { lhs, .. } => Some(*lhs),
+            ExprKind::Unary { op, expr } => match op {
+                ast::UnaryOp::AddrOf
+                | ast::UnaryOp::PreInc
+                | ast::UnaryOp::PreDec
+                | ast::UnaryOp::PostInc
+                | ast::UnaryOp::PostDec => Some(*expr),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(t) = target {
+            if mentions(t, name) {
+                found = true;
+            }
+        }
+    });
+    found
+}
+
+fn mentions(e: &ast::Expr<'_>, name: Symbol) -> bool {
+    match &e.kind {
+        ExprKind::Ident(n) => *n == name,
+        ExprKind::Member { base, .. } => mentions(base, name),
+        ExprKind::Index { base, .. } => mentions(base, name),
+        ExprKind::Cast { expr, .. } => mentions(expr, name),
+        _ => false,
+    }
+}
+
+fn visit_stmt(s: &ast::Stmt<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
+    match &s.kind {
+        StmtKind::Expr(e) => visit_expr(e, f, 0),
+        StmtKind::Decl(ds) => {
+            for d in *ds {
+                if let ast::Decl::Var(v) = d {
+                    if let Some(i) = &v.init {
+                        visit_init(i, f);
+                    }
+                }
+            }
+        }
+        StmtKind::Compound(ss) => ss.iter().for_each(|s| visit_stmt(s, f)),
+        StmtKind::If { cond, then, els } => {
+            visit_expr(cond, f, 0);
+            visit_stmt(then, f);
+            if let Some(e) = els {
+                visit_stmt(e, f);
+            }
+        }
+        StmtKind::While { cond, body, .. } | StmtKind::DoWhile { cond, body, .. } => {
+            visit_expr(cond, f, 0);
+            visit_stmt(body, f);
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+            ..
+        } => {
+            if let Some(i) = init {
+                visit_stmt(i, f);
+            }
+            if let Some(c) = cond {
+                visit_expr(c, f, 0);
+            }
+            if let Some(s) = step {
+                visit_expr(s, f, 0);
+            }
+            visit_stmt(body, f);
+        }
+        StmtKind::Switch { cond, body } => {
+            visit_expr(cond, f, 0);
+            visit_stmt(body, f);
+        }
+        StmtKind::Case { body, .. } | StmtKind::Default { body } | StmtKind::Label { body, .. } => {
+            visit_stmt(body, f)
+        }
+        StmtKind::Return(Some(e)) => visit_expr(e, f, 0),
+        _ => {}
+    }
+}
+
+fn visit_init(i: &ast::Init<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
+    match i {
+        ast::Init::Expr(e) => visit_expr(e, f, 0),
+        ast::Init::List { items, .. } => items.iter().for_each(|i| visit_init(i, f)),
+    }
+}
+
+fn visit_expr(e: &ast::Expr<'_>, f: &mut dyn FnMut(&ast::Expr<'_>), depth: u32) {
+    if depth > super::MAX_NESTING {
+        return;
+    }
+    f(e);
+    let d = depth + 1;
+    match &e.kind {
+        ExprKind::Unary { expr, .. } | ExprKind::Cast { expr, .. } => visit_expr(expr, f, d),
+        ExprKind::SizeofExpr(_) => {}
+        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Assign { lhs, rhs, .. } => {
+            visit_expr(lhs, f, d);
+            visit_expr(rhs, f, d);
+        }
+        ExprKind::Cond { cond, then, els } => {
+            visit_expr(cond, f, d);
+            visit_expr(then, f, d);
+            visit_expr(els, f, d);
+        }
+        ExprKind::Call { callee, args } => {
+            visit_expr(callee, f, d);
+            args.iter().for_each(|a| visit_expr(a, f, d));
+        }
+        ExprKind::Index { base, index } => {
+            visit_expr(base, f, d);
+            visit_expr(index, f, d);
+        }
+        ExprKind::Member { base, .. } => visit_expr(base, f, d),
+        _ => {}
+    }
+}

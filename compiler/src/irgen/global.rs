@@ -1,0 +1,400 @@
+//! File-scope entities: function declarations and definitions (execution spaces, mangled
+//! names, IR signatures, kernel attributes) and module variables (`__device__`,
+//! `__constant__`, `__shared__`, host variables usable as constants in device code).
+
+use super::{Binding, ExecSpace, FnId, FnInfo, Lowerer, Storage, VarInfo};
+use crate::ast;
+use crate::mangle;
+use crate::sema::consteval::ConstValue;
+use crate::sema::types::{QualType, TypeKind};
+use oxicc_ir::{
+    AddrSpace, FuncId, FuncKind, Function, GlobalVar, InlineHint, Linkage, ParamKind, Signature,
+    Type,
+};
+
+impl Lowerer<'_> {
+    /// A function declaration or definition at file (or block) scope.
+    pub fn function_decl(&mut self, fd: &ast::FunctionDecl<'_>) {
+        let Some(fid) = self.declare_function(fd) else {
+            return;
+        };
+        if fd.body.is_none() {
+            return;
+        }
+        let info = self.func_info(fid).clone();
+        if !info.space.on_device() {
+            return;
+        }
+        if self.fns[fid.0 as usize].defined {
+            self.error(
+                fd.name_span,
+                format!(
+                    "function \"{}\" has already been defined",
+                    self.name(fd.name)
+                ),
+            );
+            return;
+        }
+        self.fns[fid.0 as usize].defined = true;
+        if !self.in_function_allowed(fd) {
+            return;
+        }
+        let Some(sig) = self.signature(&info, fd.span) else {
+            return;
+        };
+        let kind = if info.space == ExecSpace::Global {
+            FuncKind::Kernel
+        } else {
+            FuncKind::Device
+        };
+        let mut func = Function::new(self.symbol_name(fid), sig, kind);
+        func.linkage = if kind == FuncKind::Kernel {
+            Linkage::External
+        } else {
+            // Whole-program compilation: nvcc emits device functions without `.visible`.
+            Linkage::Internal
+        };
+        func.inline = info.inline;
+        if let Some(lb) = &fd.launch_bounds {
+            func.launch_bounds = self.launch_bounds(lb);
+        }
+        self.ensure_ir(fid);
+        self.lower_body(fid, fd, func);
+    }
+
+    fn in_function_allowed(&mut self, fd: &ast::FunctionDecl<'_>) -> bool {
+        if self.in_function() {
+            self.error(
+                fd.span,
+                "function definitions are not allowed inside a function",
+            );
+            return false;
+        }
+        true
+    }
+
+    fn launch_bounds(&mut self, lb: &ast::LaunchBounds<'_>) -> Option<(u32, u32)> {
+        let max = self.const_int(lb.max_threads)?;
+        let min = match lb.min_blocks {
+            Some(e) => self.const_int(e)?,
+            None => 0,
+        };
+        if max <= 0 || max > u32::MAX as i128 || min < 0 || min > u32::MAX as i128 {
+            self.error(lb.max_threads.span, "invalid __launch_bounds__ value");
+            return None;
+        }
+        Some((max as u32, min as u32))
+    }
+
+    /// Records a function declaration; merges with an earlier one of the same name.
+    fn declare_function(&mut self, fd: &ast::FunctionDecl<'_>) -> Option<FnId> {
+        let ret = self.resolve_type(fd.ret)?;
+        let params = self.param_types(fd.params)?;
+        let s = &fd.specs;
+        let space = if s.global {
+            ExecSpace::Global
+        } else if s.device && s.host {
+            ExecSpace::HostDevice
+        } else if s.device {
+            ExecSpace::Device
+        } else {
+            ExecSpace::Host
+        };
+        if space == ExecSpace::Global && !self.types.is_void(ret.ty) {
+            self.error(
+                fd.span,
+                "a __global__ function must have a void return type",
+            );
+            return None;
+        }
+        if space == ExecSpace::Global && fd.variadic {
+            self.error(fd.span, "a __global__ function cannot have an ellipsis");
+            return None;
+        }
+        let inline = if s.forceinline {
+            InlineHint::Always
+        } else if s.noinline {
+            InlineHint::Never
+        } else {
+            InlineHint::Default
+        };
+        if let Some(Binding::Func(prev)) = self.scopes.lookup(fd.name).copied() {
+            let p = &self.fns[prev.0 as usize];
+            if p.params != params || p.variadic != fd.variadic {
+                self.error(
+                    fd.name_span,
+                    "function overloading is not supported yet (redeclared with other parameters)",
+                );
+                return None;
+            }
+            let p = &mut self.fns[prev.0 as usize];
+            // Later declarations may add attributes (a prototype then a definition).
+            if space != ExecSpace::Host {
+                p.space = space;
+            }
+            if inline != InlineHint::Default {
+                p.inline = inline;
+            }
+            p.extern_c |= s.extern_c;
+            p.is_static |= s.is_static;
+            return Some(prev);
+        }
+        let id = FnId(self.fns.len() as u32);
+        self.fns.push(FnInfo {
+            name: fd.name,
+            params,
+            ret,
+            variadic: fd.variadic,
+            space,
+            extern_c: s.extern_c,
+            is_static: s.is_static,
+            inline,
+            ir: None,
+            defined: false,
+            span: fd.name_span,
+        });
+        self.scopes.bind(fd.name, Binding::Func(id));
+        Some(id)
+    }
+
+    /// The PTX symbol of a function: mangled unless `extern "C"`.
+    pub fn symbol_name(&self, fid: FnId) -> String {
+        let info = self.func_info(fid);
+        if info.extern_c {
+            return self.name(info.name).to_string();
+        }
+        mangle::mangle_function(
+            &self.types,
+            self.interner,
+            info.name,
+            &info.params,
+            info.variadic,
+        )
+    }
+
+    /// The IR signature of a device-side function.
+    pub fn signature(&mut self, info: &FnInfo, span: crate::source::Span) -> Option<Signature> {
+        let mut params = Vec::new();
+        for p in &info.params {
+            let k = match self.types.kind(p.ty) {
+                TypeKind::Record(_) => {
+                    let Some(size) = self.types.size_of(p.ty) else {
+                        self.error(span, "incomplete type is not allowed");
+                        return None;
+                    };
+                    ParamKind::ByVal {
+                        size: size as u32,
+                        align: self.types.align_of(p.ty) as u32,
+                    }
+                }
+                _ => ParamKind::Value(self.mem_type(p.ty)),
+            };
+            params.push(k);
+        }
+        let ret = if self.types.is_void(info.ret.ty) {
+            None
+        } else if self.types.is_scalar(info.ret.ty) {
+            Some(self.mem_type(info.ret.ty))
+        } else {
+            self.error(
+                span,
+                "returning a struct or array by value is not supported yet",
+            );
+            return None;
+        };
+        Some(Signature { params, ret })
+    }
+
+    /// The IR function of `fid`, declared in the module on first need.
+    pub fn ensure_ir(&mut self, fid: FnId) -> Option<FuncId> {
+        if let Some(f) = self.func_info(fid).ir {
+            return Some(f);
+        }
+        let info = self.func_info(fid).clone();
+        let sig = self.signature(&info, info.span)?;
+        let kind = if info.space == ExecSpace::Global {
+            FuncKind::Kernel
+        } else {
+            FuncKind::Device
+        };
+        let mut decl = Function::declaration(self.symbol_name(fid), sig, kind);
+        decl.linkage = Linkage::Import;
+        let id = self.module.add_function(decl);
+        self.fns[fid.0 as usize].ir = Some(id);
+        Some(id)
+    }
+
+    /// A file-scope variable.
+    pub fn global_var(&mut self, vd: &ast::VarDecl<'_>) {
+        let Some(mut ty) = self.resolve_type(vd.ty) else {
+            return;
+        };
+        let s = vd.specs;
+        let space = if s.shared {
+            Some(AddrSpace::Shared)
+        } else if s.constant {
+            Some(AddrSpace::Const)
+        } else if s.device {
+            Some(AddrSpace::Global)
+        } else {
+            None
+        };
+        if s.managed {
+            self.error(vd.span, "__managed__ variables are not supported yet");
+            return;
+        }
+        if self.types.is_function(ty.ty) {
+            self.error(vd.span, "a variable may not have function type");
+            return;
+        }
+        let Some(space) = space else {
+            // A host variable: device code may only use it as a compile-time constant.
+            let const_value = self.host_const_value(ty, vd);
+            let id = self.add_var(VarInfo {
+                name: vd.name,
+                ty,
+                storage: Storage::Host,
+                const_value,
+            });
+            self.scopes.bind(vd.name, Binding::Var(id));
+            return;
+        };
+        let extern_shared = s.is_extern && space == AddrSpace::Shared;
+        if s.is_extern && !extern_shared {
+            self.error(
+                vd.span,
+                "extern device variables are not supported yet (separate compilation)",
+            );
+            return;
+        }
+        if let Some(Binding::Var(prev)) = self.scopes.lookup_local(vd.name).copied() {
+            if let Storage::Global(..) = self.var(prev).storage {
+                self.error(
+                    vd.name_span,
+                    format!(
+                        "variable \"{}\" has already been defined",
+                        self.name(vd.name)
+                    ),
+                );
+                return;
+            }
+        }
+        let name = self.name(vd.name).to_string();
+        let Some((gid, fixed)) =
+            self.define_module_var(name, ty, space, vd, extern_shared, vd.init.as_ref())
+        else {
+            return;
+        };
+        ty = fixed;
+        let id = self.add_var(VarInfo {
+            name: vd.name,
+            ty,
+            storage: Storage::Global(gid, space),
+            const_value: None,
+        });
+        self.scopes.bind(vd.name, Binding::Var(id));
+    }
+
+    /// Creates a module variable (file-scope, local static or local `__shared__`); returns it
+    /// and its type with an array bound completed from the initializer.
+    pub fn define_module_var(
+        &mut self,
+        name: String,
+        mut ty: QualType,
+        space: AddrSpace,
+        vd: &ast::VarDecl<'_>,
+        extern_shared: bool,
+        init: Option<&ast::Init<'_>>,
+    ) -> Option<(oxicc_ir::GlobalId, QualType)> {
+        if space == AddrSpace::Shared && init.is_some() {
+            self.error(vd.span, "initializer not allowed for __shared__ variable");
+            return None;
+        }
+        if let Some(i) = init {
+            ty = self.complete_array_from_init(ty, i);
+        }
+        let size = if extern_shared {
+            if !matches!(self.types.kind(ty.ty), TypeKind::Array { len: None, .. }) {
+                self.error(
+                    vd.span,
+                    "an extern __shared__ variable must be an array of unknown size",
+                );
+                return None;
+            }
+            0
+        } else {
+            match self.types.size_of(ty.ty) {
+                Some(s) => s,
+                None => {
+                    self.error(vd.span, "incomplete type is not allowed");
+                    return None;
+                }
+            }
+        };
+        let mut align = self.types.align_of(ty.ty);
+        if let Some(a) = vd.align {
+            align = align.max(self.alignment(a)?);
+        }
+        let bytes = match init {
+            Some(i) => Some(self.global_init_bytes(ty, i, size)?),
+            None => None,
+        };
+        let (elem, count) = if self.types.is_scalar(ty.ty) {
+            let t = match self.mem_type(ty.ty) {
+                Type::Ptr(_) => Type::I64,
+                t => t,
+            };
+            (t, None)
+        } else {
+            (Type::I8, Some(size))
+        };
+        let g = GlobalVar {
+            name,
+            space,
+            elem,
+            count,
+            align: align as u32,
+            init: bytes,
+            linkage: Linkage::Internal,
+            extern_shared,
+        };
+        Some((self.module.add_global(g), ty))
+    }
+
+    /// The constant value of a `const` integer host variable with a constant initializer.
+    fn host_const_value(&mut self, ty: QualType, vd: &ast::VarDecl<'_>) -> Option<ConstValue> {
+        if !(ty.quals.konst || vd.specs.is_constexpr) || ty.quals.volatile {
+            return None;
+        }
+        let k = self.types.int_kind(ty.ty)?;
+        let Some(ast::Init::Expr(e)) = &vd.init else {
+            return None;
+        };
+        let v = crate::sema::consteval::eval(self, e).ok()?;
+        Some(v.convert(crate::sema::conv::Arith::Int(k)))
+    }
+
+    /// The mangled name of a local static or `__shared__` variable of the current function.
+    pub fn local_static_name(&self, var: crate::intern::Symbol) -> String {
+        let fid = self.f.as_ref().expect("inside a function").fn_id;
+        let info = self.func_info(fid);
+        if info.extern_c {
+            // `extern "C"` functions still get a C++ local-entity name for their statics.
+            return format!(
+                "_ZZ{}{}E{}{}",
+                self.name(info.name).len(),
+                self.name(info.name),
+                self.name(var).len(),
+                self.name(var)
+            );
+        }
+        mangle::mangle_local_static(
+            &self.types,
+            self.interner,
+            info.name,
+            &info.params,
+            info.variadic,
+            var,
+        )
+    }
+}

@@ -1,0 +1,409 @@
+//! Initializers: braced lists flattened to (offset, scalar type, expression) leaves with C's
+//! brace elision, then either stored (locals: the object is zeroed first, then each leaf is
+//! converted and stored) or evaluated to bytes (module variables: exact constant folding,
+//! little-endian).
+
+use super::expr::{ConvCtx, OpKind};
+use super::Lowerer;
+use crate::ast::{Expr, ExprKind, Init};
+use crate::sema::consteval::ConstValue;
+use crate::sema::types::{IntKind, QualType, TypeKind};
+use crate::source::Span;
+use oxicc_ir::{Type, Value};
+
+/// The value at the end of a path through an initializer.
+enum Leaf<'e, 'a> {
+    Scalar(&'e Expr<'a>),
+    /// A string literal initializing a `char` array of `len` elements.
+    Str(&'a [u8], u64, Span),
+}
+
+struct Flat<'e, 'a> {
+    off: u64,
+    ty: QualType,
+    leaf: Leaf<'e, 'a>,
+}
+
+impl Lowerer<'_> {
+    fn is_aggregate(&self, t: QualType) -> bool {
+        matches!(
+            self.types.kind(t.ty),
+            TypeKind::Array { .. } | TypeKind::Record(_)
+        )
+    }
+
+    fn is_char_array(&self, t: QualType) -> Option<Option<u64>> {
+        match self.types.kind(t.ty) {
+            TypeKind::Array { elem, len } => matches!(
+                self.types.int_kind(elem.ty),
+                Some(IntKind::Char | IntKind::SChar | IntKind::UChar)
+            )
+            .then_some(*len),
+            _ => None,
+        }
+    }
+
+    /// Completes `T x[] = …` from the initializer.
+    pub fn complete_array_from_init(&mut self, ty: QualType, init: &Init<'_>) -> QualType {
+        let TypeKind::Array { elem, len: None } = self.types.kind(ty.ty).clone() else {
+            return ty;
+        };
+        let n = match init {
+            Init::Expr(Expr {
+                kind: ExprKind::StrLit(b),
+                ..
+            }) if self.is_char_array(ty).is_some() => b.len() as u64 + 1,
+            Init::List { items, .. } => {
+                let per = self.leaf_count(elem).max(1);
+                if items.iter().all(|i| matches!(i, Init::List { .. })) || per == 1 {
+                    items.len() as u64
+                } else {
+                    (items.len() as u64).div_ceil(per)
+                }
+            }
+            _ => return ty,
+        };
+        if n == 0 {
+            return ty;
+        }
+        QualType {
+            ty: self.types.array_of(elem, Some(n)),
+            quals: ty.quals,
+        }
+    }
+
+    /// How many scalars an object of type `t` holds (for brace elision counting).
+    fn leaf_count(&self, t: QualType) -> u64 {
+        match self.types.kind(t.ty) {
+            TypeKind::Array { elem, len } => {
+                len.unwrap_or(1).saturating_mul(self.leaf_count(*elem))
+            }
+            TypeKind::Record(r) => {
+                let info = self.types.record(*r);
+                if info.kind == crate::ast::TagKind::Union {
+                    info.fields
+                        .first()
+                        .map(|f| self.leaf_count(f.ty))
+                        .unwrap_or(0)
+                } else {
+                    info.fields.iter().map(|f| self.leaf_count(f.ty)).sum()
+                }
+            }
+            _ => 1,
+        }
+    }
+
+    /// The sub-objects of an aggregate in initialization order (`None` length: unbounded).
+    fn sub_object(&self, t: QualType, i: u64) -> Option<(u64, QualType)> {
+        match self.types.kind(t.ty) {
+            TypeKind::Array { elem, len } => {
+                if len.is_some_and(|n| i >= n) {
+                    return None;
+                }
+                let size = self.types.size_of(elem.ty)?;
+                Some((i * size, elem.with_quals(t.quals)))
+            }
+            TypeKind::Record(r) => {
+                let info = self.types.record(*r);
+                if info.kind == crate::ast::TagKind::Union && i > 0 {
+                    return None;
+                }
+                let f = info.fields.get(i as usize)?;
+                Some((f.offset, f.ty.with_quals(t.quals)))
+            }
+            _ => None,
+        }
+    }
+
+    fn flatten_braced<'e, 'a>(
+        &mut self,
+        ty: QualType,
+        items: &'e [Init<'a>],
+        base: u64,
+        span: Span,
+        out: &mut Vec<Flat<'e, 'a>>,
+    ) -> Option<()> {
+        if self.is_aggregate(ty) {
+            let mut pos = 0;
+            self.fill(ty, items, &mut pos, base, out)?;
+            if pos < items.len() {
+                self.error(span, "too many initializer values");
+                return None;
+            }
+            return Some(());
+        }
+        match items {
+            [] => Some(()),
+            [Init::Expr(e)] => {
+                out.push(Flat {
+                    off: base,
+                    ty,
+                    leaf: Leaf::Scalar(e),
+                });
+                Some(())
+            }
+            [Init::List { items, span }] => self.flatten_braced(ty, items, base, *span, out),
+            _ => {
+                self.error(span, "too many initializer values");
+                None
+            }
+        }
+    }
+
+    /// Consumes items from `pos` into the sub-objects of aggregate `ty` (brace elision).
+    fn fill<'e, 'a>(
+        &mut self,
+        ty: QualType,
+        items: &'e [Init<'a>],
+        pos: &mut usize,
+        base: u64,
+        out: &mut Vec<Flat<'e, 'a>>,
+    ) -> Option<()> {
+        let mut i = 0u64;
+        while *pos < items.len() {
+            let Some((off, st)) = self.sub_object(ty, i) else {
+                break;
+            };
+            i += 1;
+            match &items[*pos] {
+                Init::List { items: sub, span } => {
+                    self.flatten_braced(st, sub, base + off, *span, out)?;
+                    *pos += 1;
+                }
+                Init::Expr(e) => {
+                    if let (Some(len), ExprKind::StrLit(b)) = (self.is_char_array(st), &e.kind) {
+                        out.push(Flat {
+                            off: base + off,
+                            ty: st,
+                            leaf: Leaf::Str(b, len.unwrap_or(b.len() as u64 + 1), e.span),
+                        });
+                        *pos += 1;
+                    } else if self.is_aggregate(st) {
+                        self.fill(st, items, pos, base + off, out)?;
+                    } else {
+                        out.push(Flat {
+                            off: base + off,
+                            ty: st,
+                            leaf: Leaf::Scalar(e),
+                        });
+                        *pos += 1;
+                    }
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// The leaves of any initializer for an object of type `ty`.
+    fn leaves<'e, 'a>(&mut self, ty: QualType, init: &'e Init<'a>) -> Option<Vec<Flat<'e, 'a>>> {
+        let mut out = Vec::new();
+        match init {
+            Init::List { items, span } => self.flatten_braced(ty, items, 0, *span, &mut out)?,
+            Init::Expr(e) => match (self.is_char_array(ty), &e.kind) {
+                (Some(len), ExprKind::StrLit(b)) => out.push(Flat {
+                    off: 0,
+                    ty,
+                    leaf: Leaf::Str(b, len.unwrap_or(b.len() as u64 + 1), e.span),
+                }),
+                _ => out.push(Flat {
+                    off: 0,
+                    ty,
+                    leaf: Leaf::Scalar(e),
+                }),
+            },
+        }
+        Some(out)
+    }
+
+    fn check_string_fits(&mut self, b: &[u8], len: u64, span: Span) -> bool {
+        // The terminating NUL may be dropped when the array is exactly as long as the text.
+        if b.len() as u64 > len {
+            self.error(
+                span,
+                "a value of this string type is too long for the array it initializes",
+            );
+            return false;
+        }
+        true
+    }
+
+    /// Bytes of a module variable's initial value.
+    pub fn global_init_bytes(
+        &mut self,
+        ty: QualType,
+        init: &Init<'_>,
+        size: u64,
+    ) -> Option<Vec<u8>> {
+        if size > (1 << 28) {
+            self.error(Span::default(), "initialized variable is too large");
+            return None;
+        }
+        let leaves = self.leaves(ty, init)?;
+        let mut bytes = vec![0u8; size as usize];
+        let mut ok = true;
+        for l in leaves {
+            match l.leaf {
+                Leaf::Str(b, len, span) => {
+                    if !self.check_string_fits(b, len, span) {
+                        ok = false;
+                        continue;
+                    }
+                    let at = l.off as usize;
+                    bytes[at..at + b.len()].copy_from_slice(b);
+                }
+                Leaf::Scalar(e) => {
+                    if self.is_aggregate(l.ty) {
+                        self.error(
+                            e.span,
+                            "initialization with \"{...}\" expected for aggregate object",
+                        );
+                        ok = false;
+                        continue;
+                    }
+                    let Some(v) = self.const_eval(e) else {
+                        ok = false;
+                        continue;
+                    };
+                    let Some(b) = self.const_bytes(v, l.ty, e.span) else {
+                        ok = false;
+                        continue;
+                    };
+                    let at = l.off as usize;
+                    bytes[at..at + b.len()].copy_from_slice(&b);
+                }
+            }
+        }
+        ok.then_some(bytes)
+    }
+
+    /// A constant converted to scalar type `ty`, as little-endian bytes.
+    fn const_bytes(&mut self, v: ConstValue, ty: QualType, span: Span) -> Option<Vec<u8>> {
+        if self.types.is_pointer(ty.ty) {
+            if v.as_int() == Some(0) {
+                return Some(vec![0; 8]);
+            }
+            self.error(
+                span,
+                "address constants in initializers are not supported yet",
+            );
+            return None;
+        }
+        let Some(a) = self.arith_of(ty.ty) else {
+            self.error(span, "a value of this type cannot initialize this object");
+            return None;
+        };
+        if let TypeKind::Enum(_) = self.types.kind(ty.ty) {
+            // Enumerators carry the enum's underlying kind; other integers do not convert.
+        }
+        let size = self.types.size_of(ty.ty).unwrap_or(4) as usize;
+        Some(match v.convert(a) {
+            ConstValue::Int { value, .. } => (value as u128).to_le_bytes()[..size].to_vec(),
+            ConstValue::Float { value, .. } => {
+                if size == 4 {
+                    (value as f32).to_bits().to_le_bytes().to_vec()
+                } else {
+                    value.to_bits().to_le_bytes().to_vec()
+                }
+            }
+        })
+    }
+
+    /// Initializes a local object at `addr`.
+    pub fn local_init(&mut self, addr: Value, ty: QualType, init: &Init<'_>, span: Span) {
+        // A scalar or a struct copy from an expression.
+        if let Init::Expr(e) = init {
+            if self.types.is_record(ty.ty) {
+                let Some(o) = self.expr(e) else {
+                    return;
+                };
+                match o.kind {
+                    OpKind::LValue(src) if o.ty.ty == ty.ty => {
+                        let size = self.types.size_of(ty.ty).unwrap_or(0);
+                        let align = self.types.align_of(ty.ty);
+                        self.copy_bytes(addr, src, size, align, false);
+                    }
+                    _ => {
+                        let msg = format!(
+                            "a value of type \"{}\" cannot be used to initialize an entity of type \"{}\"",
+                            self.show(o.ty),
+                            self.show(ty)
+                        );
+                        self.error(e.span, msg);
+                    }
+                }
+                return;
+            }
+            if !self.is_aggregate(ty) {
+                let Some(o) = self.expr(e) else {
+                    return;
+                };
+                if let Some(v) = self.implicit(o, ty, ConvCtx::Init, e.span) {
+                    self.store_scalar(addr, v, ty.unqual());
+                }
+                return;
+            }
+        }
+        let Some(leaves) = self.leaves(ty, init) else {
+            return;
+        };
+        let size = self.types.size_of(ty.ty).unwrap_or(0);
+        let align = self.types.align_of(ty.ty);
+        if self.is_aggregate(ty) {
+            self.zero_bytes(addr, size, align);
+        }
+        for l in leaves {
+            let p = self.ptr_add_const(addr, l.off);
+            match l.leaf {
+                Leaf::Str(b, len, sspan) => {
+                    if !self.check_string_fits(b, len, sspan) {
+                        continue;
+                    }
+                    for (i, byte) in b.iter().enumerate() {
+                        let q = self.ptr_add_const(p, i as u64);
+                        let v = self.iconst(Type::I8, *byte as i128);
+                        self.store(q, v, 1, false);
+                    }
+                }
+                Leaf::Scalar(e) => {
+                    let Some(o) = self.expr(e) else {
+                        continue;
+                    };
+                    if self.types.is_record(l.ty.ty) {
+                        if let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == l.ty.ty) {
+                            let s = self.types.size_of(l.ty.ty).unwrap_or(0);
+                            let a = self.types.align_of(l.ty.ty);
+                            self.copy_bytes(p, src, s, a, false);
+                            continue;
+                        }
+                    }
+                    if self.is_aggregate(l.ty) {
+                        self.error(
+                            span,
+                            "initialization with \"{...}\" expected for aggregate object",
+                        );
+                        continue;
+                    }
+                    if let Some(v) = self.implicit(o, l.ty, ConvCtx::Init, e.span) {
+                        self.store_scalar(p, v, l.ty.unqual());
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stores zeros over `size` bytes at `addr`.
+    fn zero_bytes(&mut self, addr: Value, size: u64, align: u64) {
+        let chunk = [8u64, 4, 2, 1]
+            .into_iter()
+            .find(|c| align % c == 0 && size % c == 0)
+            .unwrap_or(1);
+        let ty = Type::int_with_bits(chunk as u32 * 8).unwrap_or(Type::I8);
+        let z = self.iconst(ty, 0);
+        let mut off = 0;
+        while off < size {
+            let p = self.ptr_add_const(addr, off);
+            self.store(p, z, chunk, false);
+            off += chunk;
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! Checked lowering of the C subset of CUDA: one walk over the AST that resolves names,
+//! checks types and emits IR (see `docs/frontend-sema-irgen.md`).
+//!
+//! The walk keeps the module being built, the type table, the scope stack, and while inside
+//! a function body the function under construction (`FnState`). Every user error becomes a
+//! diagnostic; lowering then goes on where it can (an erroneous expression yields `None` and
+//! its parents give up quietly), and the module is discarded if any error was reported.
+//!
+//! Files: `decl.rs` (types as written → `TypeId`, records, enums, typedefs), `global.rs`
+//! (file-scope variables and functions), `func.rs` (function bodies and the IR emitter),
+//! `stmt.rs`, `expr.rs`, `ops.rs` (conversions and operators), `init.rs` (initializers),
+//! `builtins.rs` (CUDA built-ins and device library calls).
+
+mod binop;
+mod builtins;
+mod call;
+mod decl;
+mod expr;
+mod func;
+mod global;
+mod init;
+mod ops;
+mod stmt;
+
+use crate::ast;
+use crate::diag::{Diag, Diagnostics};
+use crate::intern::{Interner, Symbol};
+use crate::sema::consteval::ConstValue;
+use crate::sema::scope::Scopes;
+use crate::sema::types::{EnumId, QualType, RecordId, TypeTable};
+use crate::source::{SourceMap, Span};
+use oxicc_ir::{AddrSpace, FuncId, GlobalId, InlineHint, Module, Value};
+
+pub(crate) use func::FnState;
+
+/// Options of the lowering that depend on the target.
+#[derive(Clone, Debug)]
+pub struct LowerOptions {
+    /// SM version times ten (75 for `sm_75`).
+    pub sm: u32,
+}
+
+impl Default for LowerOptions {
+    fn default() -> Self {
+        LowerOptions { sm: 75 }
+    }
+}
+
+/// Lowers a translation unit to an IR module; `None` when errors were reported.
+pub fn lower_translation_unit(
+    tu: &ast::TranslationUnit<'_>,
+    interner: &Interner,
+    sources: &SourceMap,
+    diags: &mut Diagnostics,
+    opts: &LowerOptions,
+) -> Option<Module> {
+    let errors_before = diags.error_count();
+    let mut l = Lowerer::new(interner, sources, diags, opts);
+    for d in tu.decls {
+        if l.diags.too_many() {
+            break;
+        }
+        l.file_decl(d);
+    }
+    if l.diags.error_count() > errors_before {
+        return None;
+    }
+    Some(l.module)
+}
+
+/// What an ordinary identifier is bound to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Binding {
+    Var(VarId),
+    Func(FnId),
+    Typedef(QualType),
+    /// An enumerator: its value and the enum's type.
+    EnumConst(ConstValue, QualType),
+}
+
+/// What a tag names.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Tag {
+    Record(RecordId),
+    Enum(EnumId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct VarId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FnId(pub u32);
+
+/// Where a variable lives.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Storage {
+    /// A stack slot; the value is its `ptr.local` address.
+    Local(Value),
+    /// A module variable in an address space.
+    Global(GlobalId, AddrSpace),
+    /// A by-value aggregate kernel/function parameter read in place (`ptr.param`).
+    ParamByVal(Value),
+    /// A host-only file-scope variable: usable in device code only as a constant.
+    Host,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct VarInfo {
+    /// The declared name (kept for diagnostics about the variable).
+    #[allow(dead_code)]
+    pub name: Symbol,
+    pub ty: QualType,
+    pub storage: Storage,
+    /// The value of a `const` integer variable with a constant initializer.
+    pub const_value: Option<ConstValue>,
+}
+
+/// CUDA execution space of a function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ExecSpace {
+    Host,
+    Device,
+    HostDevice,
+    Global,
+}
+
+impl ExecSpace {
+    /// True when the function is compiled for the device.
+    pub fn on_device(self) -> bool {
+        self != ExecSpace::Host
+    }
+    /// nvcc's wording in diagnostics (`__global__`).
+    pub fn words(self) -> &'static str {
+        match self {
+            ExecSpace::Host => "__host__",
+            ExecSpace::Device => "__device__",
+            ExecSpace::HostDevice => "__host__ __device__",
+            ExecSpace::Global => "__global__",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct FnInfo {
+    pub name: Symbol,
+    pub params: Vec<QualType>,
+    pub ret: QualType,
+    pub variadic: bool,
+    pub space: ExecSpace,
+    pub extern_c: bool,
+    pub is_static: bool,
+    pub inline: InlineHint,
+    /// The IR function, once declared in the module (at definition or first call).
+    pub ir: Option<FuncId>,
+    pub defined: bool,
+    pub span: Span,
+}
+
+/// The state of the walk.
+pub(crate) struct Lowerer<'x> {
+    pub interner: &'x Interner,
+    #[allow(dead_code)]
+    pub sources: &'x SourceMap,
+    pub diags: &'x mut Diagnostics,
+    pub opts: &'x LowerOptions,
+    pub types: TypeTable,
+    pub scopes: Scopes<Binding, Tag>,
+    pub vars: Vec<VarInfo>,
+    pub fns: Vec<FnInfo>,
+    pub module: Module,
+    /// The function being lowered.
+    pub f: Option<FnState>,
+    /// Counter for `$str`, `$str$1`, … string literal globals.
+    pub strings: u32,
+    /// The `vprintf` import, once a `printf` was seen.
+    pub vprintf: Option<FuncId>,
+    /// Current expression nesting, to turn runaway recursion into a diagnostic.
+    pub depth: u32,
+}
+
+/// Deepest expression/statement nesting lowered before a diagnostic.
+pub(crate) const MAX_NESTING: u32 = 400;
+
+impl<'x> Lowerer<'x> {
+    fn new(
+        interner: &'x Interner,
+        sources: &'x SourceMap,
+        diags: &'x mut Diagnostics,
+        opts: &'x LowerOptions,
+    ) -> Self {
+        Lowerer {
+            interner,
+            sources,
+            diags,
+            opts,
+            types: TypeTable::new(),
+            scopes: Scopes::new(),
+            vars: Vec::new(),
+            fns: Vec::new(),
+            module: Module::new(),
+            f: None,
+            strings: 0,
+            vprintf: None,
+            depth: 0,
+        }
+    }
+
+    pub fn error(&mut self, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diag::error(span, msg));
+    }
+
+    pub fn warning(&mut self, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diag::warning(span, msg));
+    }
+
+    pub fn name(&self, s: Symbol) -> &'x str {
+        self.interner.resolve(s)
+    }
+
+    /// `"const float *"` for messages.
+    pub fn show(&self, qt: QualType) -> String {
+        self.types.display(qt, self.interner)
+    }
+
+    pub fn add_var(&mut self, v: VarInfo) -> VarId {
+        self.vars.push(v);
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    pub fn var(&self, id: VarId) -> &VarInfo {
+        &self.vars[id.0 as usize]
+    }
+
+    pub fn func_info(&self, id: FnId) -> &FnInfo {
+        &self.fns[id.0 as usize]
+    }
+
+    /// One file-scope declaration.
+    fn file_decl(&mut self, d: &ast::Decl<'_>) {
+        match d {
+            ast::Decl::Function(fd) => self.function_decl(fd),
+            ast::Decl::Var(vd) => self.global_var(vd),
+            ast::Decl::Typedef(td) => self.typedef_decl(td),
+            ast::Decl::Record(rd) => {
+                self.define_record(rd);
+            }
+            ast::Decl::Enum(ed) => {
+                self.define_enum(ed);
+            }
+            ast::Decl::Unsupported { what, span } => {
+                self.error(*span, format!("{what} is not supported yet"));
+            }
+        }
+    }
+}

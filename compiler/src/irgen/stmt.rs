@@ -1,0 +1,500 @@
+//! Statements: blocks and local declarations, `if`, loops (with `break`/`continue` targets
+//! and `#pragma unroll` on the header block), `switch` (an IR `Switch` to case blocks that
+//! fall through into each other), `return` through the single return block, `goto`.
+
+use super::expr::ConvCtx;
+use super::func::SwitchCtx;
+use super::{Binding, Lowerer, Storage, VarInfo, MAX_NESTING};
+use crate::ast::{self, Stmt, StmtKind};
+use crate::sema::conv::promote;
+use crate::sema::types::{IntKind, QualType};
+use crate::source::Span;
+use oxicc_ir::{AddrSpace, Block, BlockCall, InstData, UnrollHint};
+
+impl Lowerer<'_> {
+    pub fn stmt(&mut self, s: &Stmt<'_>) {
+        if self.diags.too_many() {
+            return;
+        }
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            if self.depth == MAX_NESTING + 1 {
+                self.error(s.span, "statement is nested too deeply");
+            }
+        } else {
+            self.stmt_inner(s);
+        }
+        self.depth -= 1;
+    }
+
+    fn stmt_inner(&mut self, s: &Stmt<'_>) {
+        match &s.kind {
+            StmtKind::Expr(e) => self.expr_discard(e),
+            StmtKind::Decl(ds) => {
+                for d in *ds {
+                    self.local_decl(d);
+                }
+            }
+            StmtKind::Compound(ss) => {
+                self.scopes.push();
+                for s in *ss {
+                    self.stmt(s);
+                }
+                self.scopes.pop();
+            }
+            StmtKind::If { cond, then, els } => {
+                let c = self.cond_value(cond);
+                let tb = self.new_block();
+                let join = self.new_block();
+                let eb = if els.is_some() {
+                    self.new_block()
+                } else {
+                    join
+                };
+                if let Some(c) = c {
+                    self.branch(c, tb, eb);
+                } else {
+                    self.jump_to(tb);
+                }
+                self.switch_to(tb);
+                self.scoped_stmt(then);
+                self.jump_to(join);
+                if let Some(e) = els {
+                    self.switch_to(eb);
+                    self.scoped_stmt(e);
+                    self.jump_to(join);
+                }
+                self.switch_to(join);
+            }
+            StmtKind::While { cond, body, unroll } => {
+                let header = self.new_block();
+                let bb = self.new_block();
+                let exit = self.new_block();
+                self.jump_to(header);
+                self.switch_to(header);
+                self.set_unroll(header, unroll);
+                if let Some(c) = self.cond_value(cond) {
+                    self.branch(c, bb, exit);
+                } else {
+                    self.jump_to(exit);
+                }
+                self.switch_to(bb);
+                self.loop_body(body, exit, header);
+                self.jump_to(header);
+                self.switch_to(exit);
+            }
+            StmtKind::DoWhile { body, cond, unroll } => {
+                let bb = self.new_block();
+                let cb = self.new_block();
+                let exit = self.new_block();
+                self.jump_to(bb);
+                self.switch_to(bb);
+                self.set_unroll(bb, unroll);
+                self.loop_body(body, exit, cb);
+                self.jump_to(cb);
+                self.switch_to(cb);
+                if let Some(c) = self.cond_value(cond) {
+                    self.branch(c, bb, exit);
+                } else {
+                    self.jump_to(exit);
+                }
+                self.switch_to(exit);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+                unroll,
+            } => {
+                self.scopes.push();
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                let header = self.new_block();
+                let bb = self.new_block();
+                let sb = self.new_block();
+                let exit = self.new_block();
+                self.jump_to(header);
+                self.switch_to(header);
+                self.set_unroll(header, unroll);
+                match cond {
+                    Some(c) => match self.cond_value(c) {
+                        Some(c) => self.branch(c, bb, exit),
+                        None => self.jump_to(exit),
+                    },
+                    None => self.jump_to(bb),
+                }
+                self.switch_to(bb);
+                self.loop_body(body, exit, sb);
+                self.jump_to(sb);
+                self.switch_to(sb);
+                if let Some(st) = step {
+                    self.expr_discard(st);
+                }
+                self.jump_to(header);
+                self.switch_to(exit);
+                self.scopes.pop();
+            }
+            StmtKind::Switch { cond, body } => self.switch_stmt(cond, body),
+            StmtKind::Case { value, body } => {
+                self.case_label(Some(value), s.span);
+                self.stmt(body);
+            }
+            StmtKind::Default { body } => {
+                self.case_label(None, s.span);
+                self.stmt(body);
+            }
+            StmtKind::Break => match self.fs().breaks.last().copied() {
+                Some(b) => self.jump_to_always(b),
+                None => self.error(
+                    s.span,
+                    "a break statement may only be used within a loop or switch",
+                ),
+            },
+            StmtKind::Continue => match self.fs().continues.last().copied() {
+                Some(b) => self.jump_to_always(b),
+                None => self.error(
+                    s.span,
+                    "a continue statement may only be used within a loop",
+                ),
+            },
+            StmtKind::Return(v) => self.return_stmt(*v, s.span),
+            StmtKind::Goto(name) => {
+                let b = self.label_block(*name, s.span, false);
+                self.jump_to_always(b);
+            }
+            StmtKind::Label { name, body } => {
+                let b = self.label_block(*name, s.span, true);
+                self.jump_to(b);
+                self.switch_to(b);
+                self.stmt(body);
+            }
+            StmtKind::Empty => {}
+        }
+    }
+
+    /// A jump from the current point even if the block already ended (into a dead block).
+    fn jump_to_always(&mut self, b: Block) {
+        if self.terminated() {
+            let d = self.new_block();
+            self.switch_to(d);
+        }
+        self.jump_to(b);
+    }
+
+    /// A sub-statement of `if`/loops gets its own scope (C++ [stmt.select]).
+    fn scoped_stmt(&mut self, s: &Stmt<'_>) {
+        self.scopes.push();
+        self.stmt(s);
+        self.scopes.pop();
+    }
+
+    fn loop_body(&mut self, body: &Stmt<'_>, brk: Block, cont: Block) {
+        self.fs().breaks.push(brk);
+        self.fs().continues.push(cont);
+        self.scoped_stmt(body);
+        self.fs().breaks.pop();
+        self.fs().continues.pop();
+    }
+
+    fn set_unroll(&mut self, header: Block, unroll: &Option<ast::Unroll<'_>>) {
+        let hint = match unroll {
+            None => return,
+            Some(ast::Unroll::Full) => UnrollHint::Full,
+            Some(ast::Unroll::Count(e)) => match self.const_int(e) {
+                Some(n) if n >= 1 && n <= u32::MAX as i128 => UnrollHint::Count(n as u32),
+                Some(_) => {
+                    self.error(e.span, "the unroll count must be a positive integer");
+                    return;
+                }
+                None => return,
+            },
+        };
+        self.fs().func.blocks[header].unroll = hint;
+    }
+
+    fn label_block(&mut self, name: crate::intern::Symbol, span: Span, define: bool) -> Block {
+        if let Some(&(b, defined, _)) = self.fs().labels.get(&name) {
+            if define {
+                if defined {
+                    self.error(
+                        span,
+                        format!("label \"{}\" was already defined", self.name(name)),
+                    );
+                }
+                self.fs().labels.insert(name, (b, true, span));
+            }
+            return b;
+        }
+        let b = self.new_block();
+        self.fs().labels.insert(name, (b, define, span));
+        b
+    }
+
+    fn switch_stmt(&mut self, cond: &ast::Expr<'_>, body: &Stmt<'_>) {
+        let Some((v, t)) = self.expr_rv(cond) else {
+            return;
+        };
+        let Some(k) = self.types.int_kind(t.ty) else {
+            self.error(cond.span, "expression must have integral or enum type");
+            return;
+        };
+        let pk = promote(k);
+        let pt = self.types.int(pk);
+        let v = self.convert(v, t.ty, pt);
+        let head = self.cur_block();
+        let exit = self.new_block();
+        // Statements before the first label are unreachable; they go into a dead block.
+        let dead = self.new_block();
+        self.switch_to(dead);
+        self.fs().switches.push(SwitchCtx {
+            kind: pk,
+            cases: Vec::new(),
+            default: None,
+        });
+        self.fs().breaks.push(exit);
+        self.scoped_stmt(body);
+        self.fs().breaks.pop();
+        let ctx = self.fs().switches.pop().expect("pushed above");
+        self.jump_to(exit);
+        let default = ctx.default.unwrap_or(exit);
+        let cases = ctx
+            .cases
+            .iter()
+            .map(|(val, b)| (*val, BlockCall::plain(*b)))
+            .collect();
+        let fs = self.fs();
+        let inst = fs.func.make_inst(
+            InstData::Switch {
+                arg: v,
+                cases,
+                default: BlockCall::plain(default),
+            },
+            None,
+        );
+        fs.func.blocks[head].insts.push(inst);
+        self.switch_to(exit);
+    }
+
+    /// `case v:` / `default:`: a new block the previous case falls through into.
+    fn case_label(&mut self, value: Option<&ast::Expr<'_>>, span: Span) {
+        if self.fs().switches.is_empty() {
+            let what = if value.is_some() { "case" } else { "default" };
+            self.error(
+                span,
+                format!("a {what} label may only be used within a switch"),
+            );
+            return;
+        }
+        let key = match value {
+            Some(e) => {
+                let Some(n) = self.const_int(e) else {
+                    return;
+                };
+                let k = self.fs().switches.last().expect("checked").kind;
+                let bits = k.bits();
+                let masked = if bits >= 64 {
+                    n as u64
+                } else {
+                    (n as u64) & ((1u64 << bits) - 1)
+                };
+                Some(masked)
+            }
+            None => None,
+        };
+        let b = self.new_block();
+        let ctx = self.fs().switches.last_mut().expect("checked");
+        match key {
+            Some(k) => {
+                if ctx.cases.iter().any(|(v, _)| *v == k) {
+                    self.error(span, "case label value has already appeared in this switch");
+                    return;
+                }
+                ctx.cases.push((k, b));
+            }
+            None => {
+                if ctx.default.is_some() {
+                    self.error(span, "default label has already appeared in this switch");
+                    return;
+                }
+                ctx.default = Some(b);
+            }
+        }
+        self.jump_to(b);
+        self.switch_to(b);
+    }
+
+    fn return_stmt(&mut self, v: Option<&ast::Expr<'_>>, span: Span) {
+        let ret_ty = self.fs().ret_ty;
+        let is_void = self.types.is_void(ret_ty.ty);
+        match (v, is_void) {
+            (Some(e), true) => {
+                // `return f();` with a void `f` is allowed in C++.
+                if let Some(o) = self.expr(e) {
+                    if !self.types.is_void(o.ty.ty) {
+                        self.error(e.span, "return value type does not match the function type");
+                    }
+                }
+            }
+            (Some(e), false) => {
+                if let Some(o) = self.expr(e) {
+                    if let Some(val) = self.implicit(o, ret_ty, ConvCtx::Return, e.span) {
+                        let slot = self.fs().ret_slot.expect("non-void has a slot");
+                        self.store_scalar(slot, val, ret_ty.unqual());
+                    }
+                }
+            }
+            (None, false) => {
+                let fid = self.fs().fn_id;
+                let name = self.func_info(fid).name;
+                self.warning(
+                    span,
+                    format!(
+                        "non-void function \"{}\" should return a value",
+                        self.name(name)
+                    ),
+                );
+            }
+            (None, true) => {}
+        }
+        let rb = self.fs().ret_block;
+        self.jump_to_always(rb);
+    }
+
+    /// A declaration inside a function body.
+    fn local_decl(&mut self, d: &ast::Decl<'_>) {
+        match d {
+            ast::Decl::Var(vd) => self.local_var(vd),
+            ast::Decl::Typedef(td) => self.typedef_decl(td),
+            ast::Decl::Record(rd) => {
+                self.define_record(rd);
+            }
+            ast::Decl::Enum(ed) => {
+                self.define_enum(ed);
+            }
+            ast::Decl::Function(fd) => {
+                if fd.body.is_some() {
+                    self.error(
+                        fd.span,
+                        "function definitions are not allowed inside a function",
+                    );
+                } else {
+                    self.function_decl(fd);
+                }
+            }
+            ast::Decl::Unsupported { what, span } => {
+                self.error(*span, format!("{what} is not supported yet"));
+            }
+        }
+    }
+
+    fn local_var(&mut self, vd: &ast::VarDecl<'_>) {
+        let Some(ty) = self.resolve_type(vd.ty) else {
+            return;
+        };
+        if self.scopes.lookup_local(vd.name).is_some() {
+            self.error(
+                vd.name_span,
+                format!(
+                    "\"{}\" has already been declared in the current scope",
+                    self.name(vd.name)
+                ),
+            );
+            return;
+        }
+        let s = vd.specs;
+        if s.constant {
+            self.error(
+                vd.span,
+                "a \"__constant__\" variable declaration is not allowed inside a function body",
+            );
+            return;
+        }
+        if s.is_extern && !s.shared {
+            self.error(
+                vd.span,
+                "extern declarations inside functions are not supported yet",
+            );
+            return;
+        }
+        if s.shared || s.is_static {
+            // Function-scope `__shared__` and `static` variables are module variables with
+            // nvcc's local-entity names.
+            let space = if s.shared {
+                AddrSpace::Shared
+            } else {
+                AddrSpace::Global
+            };
+            let name = self.local_static_name(vd.name);
+            let extern_shared = s.is_extern && s.shared;
+            let Some((gid, ty)) =
+                self.define_module_var(name, ty, space, vd, extern_shared, vd.init.as_ref())
+            else {
+                return;
+            };
+            let id = self.add_var(VarInfo {
+                name: vd.name,
+                ty,
+                storage: Storage::Global(gid, space),
+                const_value: None,
+            });
+            self.scopes.bind(vd.name, Binding::Var(id));
+            return;
+        }
+        let ty = match &vd.init {
+            Some(i) => self.complete_array_from_init(ty, i),
+            None => ty,
+        };
+        if self.types.is_function(ty.ty) {
+            self.error(
+                vd.span,
+                "function declarations of this form are not supported yet",
+            );
+            return;
+        }
+        let Some(size) = self.types.size_of(ty.ty) else {
+            self.error(vd.span, "incomplete type is not allowed");
+            return;
+        };
+        let mut align = self.types.align_of(ty.ty);
+        if let Some(a) = vd.align {
+            match self.alignment(a) {
+                Some(a) => align = align.max(a),
+                None => return,
+            }
+        }
+        let Some(slot) = self.alloca(size, align, vd.span) else {
+            return;
+        };
+        let const_value = self.local_const_value(ty, vd);
+        let id = self.add_var(VarInfo {
+            name: vd.name,
+            ty,
+            storage: Storage::Local(slot),
+            const_value,
+        });
+        // The name is visible in its own initializer (C++ [basic.scope.pdecl]).
+        self.scopes.bind(vd.name, Binding::Var(id));
+        if let Some(init) = &vd.init {
+            self.local_init(slot, ty, init, vd.span);
+        }
+    }
+
+    /// `const int N = 16;` inside a function is a constant expression in C++.
+    fn local_const_value(
+        &mut self,
+        ty: QualType,
+        vd: &ast::VarDecl<'_>,
+    ) -> Option<crate::sema::ConstValue> {
+        if !(ty.quals.konst || vd.specs.is_constexpr) || ty.quals.volatile {
+            return None;
+        }
+        let k: IntKind = self.types.int_kind(ty.ty)?;
+        let Some(ast::Init::Expr(e)) = &vd.init else {
+            return None;
+        };
+        let v = crate::sema::consteval::eval(self, e).ok()?;
+        Some(v.convert(crate::sema::conv::Arith::Int(k)))
+    }
+}

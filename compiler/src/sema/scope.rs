@@ -1,0 +1,101 @@
+//! Lexical scopes: a stack of name tables for ordinary identifiers and one for tags.
+//!
+//! C keeps struct/union/enum tags in a namespace separate from variables, functions,
+//! typedefs and enumerators, so there are two stacks that are pushed and popped together.
+//! The scope stack is generic over what a name is bound to, so the C++ front end can reuse
+//! it with its own binding type (namespaces and classes will add lookup contexts on top).
+
+use crate::intern::Symbol;
+use hashbrown::HashMap;
+
+/// A stack of scopes, innermost last; index 0 is file scope.
+#[derive(Debug)]
+pub struct Scopes<B, T> {
+    ordinary: Vec<HashMap<Symbol, B>>,
+    tags: Vec<HashMap<Symbol, T>>,
+}
+
+impl<B: Clone, T: Clone> Default for Scopes<B, T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<B: Clone, T: Clone> Scopes<B, T> {
+    /// A scope stack holding only file scope.
+    pub fn new() -> Self {
+        Scopes {
+            ordinary: vec![HashMap::new()],
+            tags: vec![HashMap::new()],
+        }
+    }
+
+    pub fn push(&mut self) {
+        self.ordinary.push(HashMap::new());
+        self.tags.push(HashMap::new());
+    }
+
+    /// Pops the innermost scope (file scope is never popped).
+    pub fn pop(&mut self) {
+        if self.ordinary.len() > 1 {
+            self.ordinary.pop();
+            self.tags.pop();
+        }
+    }
+
+    /// True at file scope.
+    pub fn at_file_scope(&self) -> bool {
+        self.ordinary.len() == 1
+    }
+
+    /// Binds `name` in the innermost scope; returns the previous binding in that scope.
+    pub fn bind(&mut self, name: Symbol, b: B) -> Option<B> {
+        self.ordinary
+            .last_mut()
+            .expect("scope stack is never empty")
+            .insert(name, b)
+    }
+
+    /// The binding in the innermost scope only (redeclaration checks).
+    pub fn lookup_local(&self, name: Symbol) -> Option<&B> {
+        self.ordinary.last().and_then(|s| s.get(&name))
+    }
+
+    /// The innermost visible binding.
+    pub fn lookup(&self, name: Symbol) -> Option<&B> {
+        self.ordinary.iter().rev().find_map(|s| s.get(&name))
+    }
+
+    pub fn bind_tag(&mut self, name: Symbol, t: T) {
+        self.tags
+            .last_mut()
+            .expect("scope stack is never empty")
+            .insert(name, t);
+    }
+
+    pub fn lookup_tag(&self, name: Symbol) -> Option<&T> {
+        self.tags.iter().rev().find_map(|s| s.get(&name))
+    }
+
+    pub fn lookup_tag_local(&self, name: Symbol) -> Option<&T> {
+        self.tags.last().and_then(|s| s.get(&name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inner_bindings_shadow_and_disappear() {
+        let mut s: Scopes<u32, u32> = Scopes::new();
+        let x = Symbol(1000);
+        s.bind(x, 1);
+        s.push();
+        s.bind(x, 2);
+        assert_eq!(s.lookup(x), Some(&2));
+        s.pop();
+        assert_eq!(s.lookup(x), Some(&1));
+        assert!(s.at_file_scope());
+    }
+}

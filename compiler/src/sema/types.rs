@@ -1,0 +1,564 @@
+//! The C type table: interned types named by `TypeId`, plus record and enum definitions.
+//!
+//! Types are interned, so two `TypeId`s are equal exactly when the types are identical; this
+//! makes type comparison in sema, and substitution keys in mangling, integer comparisons.
+//! Qualifiers (`const`, `volatile`, `__restrict__`) are not part of a `TypeId`: they travel
+//! beside it in a `QualType`, as in clang, so `const int` and `int` share one type entry.
+//! Records and enums are nominal: each definition gets its own `RecordId`/`EnumId`.
+//! Layout (size, alignment, field offsets) follows nvcc's 64-bit data model: `long` and
+//! pointers are 8 bytes, fields are placed at their natural alignment, and a record's size is
+//! rounded up to its alignment. The table is shared with the C++ front end to come, so it
+//! knows nothing about scopes or IR.
+
+use crate::ast::TagKind;
+use crate::intern::{Interner, Symbol};
+use crate::source::Span;
+use hashbrown::HashMap;
+
+/// An interned type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeId(pub u32);
+
+/// A struct/union definition.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordId(pub u32);
+
+/// An enum definition.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EnumId(pub u32);
+
+/// Type qualifiers.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Qualifiers {
+    pub konst: bool,
+    pub volatile: bool,
+    pub restrict: bool,
+}
+
+impl Qualifiers {
+    pub const NONE: Qualifiers = Qualifiers {
+        konst: false,
+        volatile: false,
+        restrict: false,
+    };
+    pub fn union(self, o: Qualifiers) -> Qualifiers {
+        Qualifiers {
+            konst: self.konst || o.konst,
+            volatile: self.volatile || o.volatile,
+            restrict: self.restrict || o.restrict,
+        }
+    }
+    /// True when every qualifier of `self` is also in `o`.
+    pub fn subset_of(self, o: Qualifiers) -> bool {
+        (!self.konst || o.konst) && (!self.volatile || o.volatile) && (!self.restrict || o.restrict)
+    }
+    pub fn is_empty(self) -> bool {
+        self == Qualifiers::NONE
+    }
+}
+
+/// A type with its top-level qualifiers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct QualType {
+    pub ty: TypeId,
+    pub quals: Qualifiers,
+}
+
+impl QualType {
+    pub fn new(ty: TypeId) -> QualType {
+        QualType {
+            ty,
+            quals: Qualifiers::NONE,
+        }
+    }
+    pub fn with_quals(self, q: Qualifiers) -> QualType {
+        QualType {
+            ty: self.ty,
+            quals: self.quals.union(q),
+        }
+    }
+    pub fn unqual(self) -> QualType {
+        QualType::new(self.ty)
+    }
+}
+
+/// Integer kinds, each a distinct type (they mangle differently even at equal width).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IntKind {
+    Bool,
+    Char,
+    SChar,
+    UChar,
+    Short,
+    UShort,
+    Int,
+    UInt,
+    Long,
+    ULong,
+    LongLong,
+    ULongLong,
+    Int128,
+    UInt128,
+}
+
+impl IntKind {
+    pub fn bits(self) -> u32 {
+        use IntKind::*;
+        match self {
+            Bool | Char | SChar | UChar => 8,
+            Short | UShort => 16,
+            Int | UInt => 32,
+            Long | ULong | LongLong | ULongLong => 64,
+            Int128 | UInt128 => 128,
+        }
+    }
+    /// Plain `char` is signed on nvcc's targets.
+    pub fn signed(self) -> bool {
+        use IntKind::*;
+        matches!(self, Char | SChar | Short | Int | Long | LongLong | Int128)
+    }
+    /// The integer conversion rank (C11 6.3.1.1); `long` ranks below `long long` although
+    /// both are 64-bit.
+    pub fn rank(self) -> u32 {
+        use IntKind::*;
+        match self {
+            Bool => 0,
+            Char | SChar | UChar => 1,
+            Short | UShort => 2,
+            Int | UInt => 3,
+            Long | ULong => 4,
+            LongLong | ULongLong => 5,
+            Int128 | UInt128 => 6,
+        }
+    }
+    /// The unsigned kind of the same rank.
+    pub fn to_unsigned(self) -> IntKind {
+        use IntKind::*;
+        match self {
+            Char | SChar => UChar,
+            Short => UShort,
+            Int => UInt,
+            Long => ULong,
+            LongLong => ULongLong,
+            Int128 => UInt128,
+            k => k,
+        }
+    }
+    /// The C spelling, for messages.
+    pub fn name(self) -> &'static str {
+        use IntKind::*;
+        match self {
+            Bool => "bool",
+            Char => "char",
+            SChar => "signed char",
+            UChar => "unsigned char",
+            Short => "short",
+            UShort => "unsigned short",
+            Int => "int",
+            UInt => "unsigned int",
+            Long => "long",
+            ULong => "unsigned long",
+            LongLong => "long long",
+            ULongLong => "unsigned long long",
+            Int128 => "__int128",
+            UInt128 => "unsigned __int128",
+        }
+    }
+}
+
+/// Floating kinds (`long double` is `double` on the device, as in nvcc).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FloatKind {
+    Float,
+    Double,
+}
+
+/// The structure of a type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypeKind {
+    Void,
+    Int(IntKind),
+    Float(FloatKind),
+    Pointer(QualType),
+    /// `len == None` for an array of unknown bound (`extern __shared__ float s[]`).
+    Array {
+        elem: QualType,
+        len: Option<u64>,
+    },
+    Function {
+        ret: QualType,
+        params: Vec<QualType>,
+        variadic: bool,
+    },
+    Record(RecordId),
+    Enum(EnumId),
+}
+
+/// A data member of a record.
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: Option<Symbol>,
+    pub ty: QualType,
+    /// Byte offset from the start of the record.
+    pub offset: u64,
+}
+
+/// A struct or union.
+#[derive(Clone, Debug)]
+pub struct RecordInfo {
+    pub kind: TagKind,
+    /// The tag, or the typedef name that names an anonymous record (used for mangling).
+    pub name: Option<Symbol>,
+    pub fields: Vec<Field>,
+    pub size: u64,
+    pub align: u64,
+    /// False until the definition's closing brace.
+    pub complete: bool,
+    pub span: Span,
+}
+
+/// An enum.
+#[derive(Clone, Debug)]
+pub struct EnumInfo {
+    pub name: Option<Symbol>,
+    /// The underlying integer type.
+    pub underlying: IntKind,
+    pub complete: bool,
+    pub span: Span,
+}
+
+/// The interned types of one translation unit.
+#[derive(Debug)]
+pub struct TypeTable {
+    kinds: Vec<TypeKind>,
+    map: HashMap<TypeKind, TypeId>,
+    pub records: Vec<RecordInfo>,
+    pub enums: Vec<EnumInfo>,
+}
+
+impl Default for TypeTable {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl TypeTable {
+    pub fn new() -> TypeTable {
+        TypeTable {
+            kinds: Vec::new(),
+            map: HashMap::new(),
+            records: Vec::new(),
+            enums: Vec::new(),
+        }
+    }
+
+    pub fn intern(&mut self, kind: TypeKind) -> TypeId {
+        if let Some(&id) = self.map.get(&kind) {
+            return id;
+        }
+        let id = TypeId(self.kinds.len() as u32);
+        self.kinds.push(kind.clone());
+        self.map.insert(kind, id);
+        id
+    }
+
+    pub fn kind(&self, id: TypeId) -> &TypeKind {
+        &self.kinds[id.0 as usize]
+    }
+
+    pub fn void(&mut self) -> TypeId {
+        self.intern(TypeKind::Void)
+    }
+    pub fn int(&mut self, k: IntKind) -> TypeId {
+        self.intern(TypeKind::Int(k))
+    }
+    pub fn float(&mut self, k: FloatKind) -> TypeId {
+        self.intern(TypeKind::Float(k))
+    }
+    pub fn pointer_to(&mut self, pointee: QualType) -> TypeId {
+        self.intern(TypeKind::Pointer(pointee))
+    }
+    pub fn array_of(&mut self, elem: QualType, len: Option<u64>) -> TypeId {
+        self.intern(TypeKind::Array { elem, len })
+    }
+
+    pub fn new_record(&mut self, kind: TagKind, name: Option<Symbol>, span: Span) -> RecordId {
+        self.records.push(RecordInfo {
+            kind,
+            name,
+            fields: Vec::new(),
+            size: 0,
+            align: 1,
+            complete: false,
+            span,
+        });
+        RecordId(self.records.len() as u32 - 1)
+    }
+    pub fn record(&self, r: RecordId) -> &RecordInfo {
+        &self.records[r.0 as usize]
+    }
+    pub fn record_mut(&mut self, r: RecordId) -> &mut RecordInfo {
+        &mut self.records[r.0 as usize]
+    }
+    pub fn new_enum(&mut self, name: Option<Symbol>, underlying: IntKind, span: Span) -> EnumId {
+        self.enums.push(EnumInfo {
+            name,
+            underlying,
+            complete: false,
+            span,
+        });
+        EnumId(self.enums.len() as u32 - 1)
+    }
+    pub fn enum_info(&self, e: EnumId) -> &EnumInfo {
+        &self.enums[e.0 as usize]
+    }
+
+    /// Lays out a record's fields (C rules: natural alignment, union members at offset 0).
+    /// `min_align` comes from `__align__(N)` on the record. Fields must be complete.
+    pub fn complete_record(
+        &mut self,
+        r: RecordId,
+        fields: Vec<(Option<Symbol>, QualType, u64)>,
+        min_align: u64,
+    ) {
+        let is_union = self.record(r).kind == TagKind::Union;
+        let mut offset = 0u64;
+        let mut size = 0u64;
+        let mut align = min_align.max(1);
+        let mut out = Vec::with_capacity(fields.len());
+        for (name, ty, field_align) in fields {
+            let fsize = self.size_of(ty.ty).unwrap_or(0);
+            let falign = self.align_of(ty.ty).max(field_align).max(1);
+            align = align.max(falign);
+            let at = if is_union {
+                0
+            } else {
+                offset.div_ceil(falign) * falign
+            };
+            out.push(Field {
+                name,
+                ty,
+                offset: at,
+            });
+            offset = at + fsize;
+            size = size.max(at + fsize);
+        }
+        // C++ gives an empty record size 1.
+        let size = if size == 0 {
+            1
+        } else {
+            size.div_ceil(align) * align
+        };
+        let info = self.record_mut(r);
+        info.fields = out;
+        info.size = size;
+        info.align = align;
+        info.complete = true;
+    }
+
+    /// The integer kind of an integer, bool or enum type.
+    pub fn int_kind(&self, id: TypeId) -> Option<IntKind> {
+        match self.kind(id) {
+            TypeKind::Int(k) => Some(*k),
+            TypeKind::Enum(e) => Some(self.enum_info(*e).underlying),
+            _ => None,
+        }
+    }
+    pub fn float_kind(&self, id: TypeId) -> Option<FloatKind> {
+        match self.kind(id) {
+            TypeKind::Float(k) => Some(*k),
+            _ => None,
+        }
+    }
+    pub fn is_void(&self, id: TypeId) -> bool {
+        matches!(self.kind(id), TypeKind::Void)
+    }
+    pub fn is_bool(&self, id: TypeId) -> bool {
+        matches!(self.kind(id), TypeKind::Int(IntKind::Bool))
+    }
+    /// Integer, bool or (unscoped) enum.
+    pub fn is_integer(&self, id: TypeId) -> bool {
+        self.int_kind(id).is_some()
+    }
+    pub fn is_float(&self, id: TypeId) -> bool {
+        matches!(self.kind(id), TypeKind::Float(_))
+    }
+    pub fn is_arith(&self, id: TypeId) -> bool {
+        self.is_integer(id) || self.is_float(id)
+    }
+    pub fn is_pointer(&self, id: TypeId) -> bool {
+        matches!(self.kind(id), TypeKind::Pointer(_))
+    }
+    pub fn is_scalar(&self, id: TypeId) -> bool {
+        self.is_arith(id) || self.is_pointer(id)
+    }
+    pub fn is_array(&self, id: TypeId) -> bool {
+        matches!(self.kind(id), TypeKind::Array { .. })
+    }
+    pub fn is_record(&self, id: TypeId) -> bool {
+        matches!(self.kind(id), TypeKind::Record(_))
+    }
+    pub fn is_function(&self, id: TypeId) -> bool {
+        matches!(self.kind(id), TypeKind::Function { .. })
+    }
+    pub fn pointee(&self, id: TypeId) -> Option<QualType> {
+        match self.kind(id) {
+            TypeKind::Pointer(p) => Some(*p),
+            _ => None,
+        }
+    }
+    pub fn array_elem(&self, id: TypeId) -> Option<QualType> {
+        match self.kind(id) {
+            TypeKind::Array { elem, .. } => Some(*elem),
+            _ => None,
+        }
+    }
+
+    /// Size in bytes; `None` for incomplete types, functions and `void`.
+    pub fn size_of(&self, id: TypeId) -> Option<u64> {
+        match self.kind(id) {
+            TypeKind::Void | TypeKind::Function { .. } => None,
+            TypeKind::Int(k) => Some(k.bits() as u64 / 8),
+            TypeKind::Float(FloatKind::Float) => Some(4),
+            TypeKind::Float(FloatKind::Double) => Some(8),
+            TypeKind::Pointer(_) => Some(8),
+            TypeKind::Array { elem, len } => {
+                let n = (*len)?;
+                self.size_of(elem.ty)?.checked_mul(n)
+            }
+            TypeKind::Record(r) => {
+                let info = self.record(*r);
+                info.complete.then_some(info.size)
+            }
+            TypeKind::Enum(e) => Some(self.enum_info(*e).underlying.bits() as u64 / 8),
+        }
+    }
+
+    /// Alignment in bytes (1 for types without one).
+    pub fn align_of(&self, id: TypeId) -> u64 {
+        match self.kind(id) {
+            TypeKind::Array { elem, .. } => self.align_of(elem.ty),
+            TypeKind::Record(r) => self.record(*r).align,
+            TypeKind::Void | TypeKind::Function { .. } => 1,
+            _ => self.size_of(id).unwrap_or(1).max(1),
+        }
+    }
+
+    /// The type spelled as EDG/nvcc prints it in diagnostics (`const float *`).
+    pub fn display(&self, qt: QualType, interner: &Interner) -> String {
+        let mut s = String::new();
+        self.write_type(qt, interner, &mut s);
+        s
+    }
+
+    fn quals_prefix(q: Qualifiers) -> String {
+        let mut s = String::new();
+        if q.konst {
+            s.push_str("const ");
+        }
+        if q.volatile {
+            s.push_str("volatile ");
+        }
+        s
+    }
+
+    fn write_type(&self, qt: QualType, interner: &Interner, out: &mut String) {
+        match self.kind(qt.ty) {
+            TypeKind::Pointer(p) => {
+                self.write_type(*p, interner, out);
+                out.push_str(" *");
+                if qt.quals.konst {
+                    out.push_str(" const");
+                }
+                if qt.quals.volatile {
+                    out.push_str(" volatile");
+                }
+                if qt.quals.restrict {
+                    out.push_str(" __restrict__");
+                }
+            }
+            TypeKind::Array { elem, len } => {
+                self.write_type(elem.with_quals(qt.quals), interner, out);
+                match len {
+                    Some(n) => out.push_str(&format!(" [{n}]")),
+                    None => out.push_str(" []"),
+                }
+            }
+            TypeKind::Function {
+                ret,
+                params,
+                variadic,
+            } => {
+                self.write_type(*ret, interner, out);
+                out.push_str(" (");
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.write_type(*p, interner, out);
+                }
+                if *variadic {
+                    out.push_str(if params.is_empty() { "..." } else { ", ..." });
+                }
+                out.push(')');
+            }
+            other => {
+                out.push_str(&Self::quals_prefix(qt.quals));
+                match other {
+                    TypeKind::Void => out.push_str("void"),
+                    TypeKind::Int(k) => out.push_str(k.name()),
+                    TypeKind::Float(FloatKind::Float) => out.push_str("float"),
+                    TypeKind::Float(FloatKind::Double) => out.push_str("double"),
+                    TypeKind::Record(r) => {
+                        let info = self.record(*r);
+                        match info.name {
+                            Some(n) => out.push_str(interner.resolve(n)),
+                            None => out.push_str("<unnamed>"),
+                        }
+                    }
+                    TypeKind::Enum(e) => match self.enum_info(*e).name {
+                        Some(n) => out.push_str(interner.resolve(n)),
+                        None => out.push_str("<unnamed>"),
+                    },
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_layout_follows_natural_alignment() {
+        let mut t = TypeTable::new();
+        let c = QualType::new(t.int(IntKind::Char));
+        let d = QualType::new(t.float(FloatKind::Double));
+        let i = QualType::new(t.int(IntKind::Int));
+        let r = t.new_record(TagKind::Struct, None, Span::default());
+        t.complete_record(r, vec![(None, c, 1), (None, d, 1), (None, i, 1)], 1);
+        // char at 0, double at 8, int at 16, size rounded to 24 (align 8).
+        let info = t.record(r);
+        assert_eq!(
+            info.fields.iter().map(|f| f.offset).collect::<Vec<_>>(),
+            vec![0, 8, 16]
+        );
+        assert_eq!((info.size, info.align), (24, 8));
+    }
+
+    #[test]
+    fn interning_makes_equal_types_equal_ids() {
+        let mut t = TypeTable::new();
+        let f = QualType::new(t.float(FloatKind::Float));
+        let p1 = t.pointer_to(f);
+        let p2 = t.pointer_to(f);
+        assert_eq!(p1, p2);
+        let cf = f.with_quals(Qualifiers {
+            konst: true,
+            ..Qualifiers::NONE
+        });
+        assert_ne!(t.pointer_to(cf), p1);
+    }
+}

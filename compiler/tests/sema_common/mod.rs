@@ -1,0 +1,60 @@
+//! Shared helpers of the sema/irgen tests: source text → raw IR module (no passes), with
+//! the diagnostics rendered as `line:col: message` strings.
+
+#![allow(dead_code)]
+
+use bumpalo::Bump;
+use oxicc::diag::Diagnostics;
+use oxicc::intern::Interner;
+use oxicc::irgen::{lower_translation_unit, LowerOptions};
+use oxicc::lex::lex_file;
+use oxicc::parse::parse_translation_unit;
+use oxicc::source::SourceMap;
+use oxicc_ir::Module;
+
+/// Lowers `src` (no preprocessing); returns the module or the rendered diagnostics.
+pub fn lower(src: &str) -> Result<Module, Vec<String>> {
+    lower_sm(src, 75)
+}
+
+pub fn lower_sm(src: &str, sm: u32) -> Result<Module, Vec<String>> {
+    let mut interner = Interner::new();
+    let mut sources = SourceMap::new();
+    let file = sources.add("t.cu", src);
+    let tokens = lex_file(file, src, &mut interner);
+    let arena = Bump::new();
+    let mut diags = Diagnostics::new();
+    let tu = parse_translation_unit(&tokens, &arena, &mut interner, &sources, &mut diags);
+    let parse_errors = diags.has_errors();
+    let m = lower_translation_unit(&tu, &interner, &sources, &mut diags, &LowerOptions { sm });
+    let rendered: Vec<String> = diags
+        .render(&sources)
+        .iter()
+        .map(|d| format!("{}:{}: {}", d.line, d.column, d.message))
+        .collect();
+    match m {
+        Some(m) if !parse_errors => Ok(m),
+        _ => Err(rendered),
+    }
+}
+
+/// Lowers `src`, panicking with the diagnostics if it fails, and verifies the IR.
+pub fn lower_ok(src: &str) -> Module {
+    let m = match lower(src) {
+        Ok(m) => m,
+        Err(d) => panic!("lowering failed:\n{}", d.join("\n")),
+    };
+    if let Err(errs) = oxicc_ir::verify::verify_module(&m) {
+        let text: Vec<String> = errs.iter().map(|e| e.to_string()).collect();
+        panic!("IR does not verify:\n{}\n{}", text.join("\n"), m);
+    }
+    m
+}
+
+/// The diagnostics of a source that must fail to lower.
+pub fn lower_err(src: &str) -> Vec<String> {
+    match lower(src) {
+        Ok(m) => panic!("expected errors, got a module:\n{m}"),
+        Err(d) => d,
+    }
+}
