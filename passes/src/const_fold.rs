@@ -23,7 +23,7 @@ use crate::{fold_float, fold_int};
 use oxicc_ir::Cfg;
 use oxicc_ir::{
     BinaryOp, Block, BlockCall, CastOp, Function, Inst, InstData, IntCC, SecondaryMap, Type,
-    UnaryOp, Value, ValueDef,
+    UnaryOp, Value,
 };
 
 /// What simplifying one instruction produced.
@@ -501,9 +501,4 @@ fn simplify_float_binary(ty: Type, op: BinaryOp, lhs: Value, cb: Option<u64>) ->
         BinaryOp::FSub if k == pos_zero => Outcome::Forward(lhs),
         _ => Outcome::Keep,
     }
-}
-
-/// True when `v` is a parameter of `b` (used by tests of the param folding).
-pub fn is_param_of(func: &Function, v: Value, b: Block) -> bool {
-    matches!(func.values[v].def, ValueDef::Param(pb, _) if pb == b)
 }

@@ -4,9 +4,9 @@
 //! value that first computed it; an instruction whose key is already in scope is replaced
 //! by that value. Only operations without memory access or side effects take part
 //! (arithmetic, comparisons, selects, casts, address arithmetic, slot and global addresses,
-//! special registers). Constants are left alone: they are immediates in PTX, and merging
-//! them would only lengthen live ranges. Commutative operands are ordered so `a+b` and
-//! `b+a` meet. Linear in the function (one hash lookup per instruction).
+//! special registers). Constants are not merged (they are immediates in PTX, and merging
+//! them would only lengthen live ranges), but equal constants count as the same operand.
+//! Commutative operands are ordered so `a+b` and `b+a` meet. Linear in the function (one hash lookup per instruction).
 
 use crate::fold_int::is_commutative;
 use crate::util::{self, Replacements};
@@ -31,12 +31,21 @@ enum Key {
     StackAddr(StackSlot),
     GlobalAddr(GlobalId, Type),
     SpecialReg(SpecialReg),
+    /// Constants are keyed only to find one representative per value (see `run`).
+    Const(Type, u64),
 }
 
-fn key_of(func: &Function, i: Inst) -> Option<Key> {
+/// The key of instruction `i`, with constant operands replaced by their representative
+/// (`canon`), so `shl x, 2` matches `shl x, 2` even when the two `2`s are distinct
+/// instructions.
+fn key_of(func: &Function, i: Inst, canon: &SecondaryMap<Value, Option<Value>>) -> Option<Key> {
     let node = &func.insts[i];
     let result = node.result?;
-    Some(match node.data {
+    let mut data = node.data.clone();
+    data.map_args(|v| canon[v].unwrap_or(v));
+    Some(match data {
+        InstData::IConst { ty, imm } => Key::Const(ty, imm),
+        InstData::FConst { ty, bits } => Key::Const(ty, bits),
         InstData::Unary { op, arg } => Key::Unary(op, arg),
         InstData::Binary { op, lhs, rhs } => {
             let (a, b) = if is_commutative(op) && rhs < lhs {
@@ -74,6 +83,10 @@ pub fn run(func: &mut Function) -> bool {
     let mut added: Vec<Key> = Vec::new();
     let mut repl = Replacements::new();
     let mut dead: SecondaryMap<Inst, bool> = util::mask(func.insts.len());
+    // A constant's representative: an equal constant that dominates it. Not scoped: a
+    // value is only used where its definition, and so its representative, dominates.
+    let mut canon: SecondaryMap<Value, Option<Value>> =
+        SecondaryMap::with_capacity(func.values.len(), None);
     let mut changed = false;
     let entry = func.entry();
     let mut visit =
@@ -81,8 +94,14 @@ pub fn run(func: &mut Function) -> bool {
             for idx in 0..func.blocks[b].insts.len() {
                 let i = func.blocks[b].insts[idx];
                 func.insts[i].data.map_args(|v| repl.resolve(v));
-                let Some(key) = key_of(func, i) else { continue };
+                let Some(key) = key_of(func, i, &canon) else {
+                    continue;
+                };
                 match table.get(&key) {
+                    Some(&v) if matches!(key, Key::Const(..)) => {
+                        // Constants stay (they are immediates); later keys use the first.
+                        canon[func.result(i)] = Some(v);
+                    }
                     Some(&v) => {
                         repl.insert(func.result(i), v);
                         dead[i] = true;

@@ -204,12 +204,11 @@ fn promote(func: &mut Function, slots: &[(StackSlot, Option<Type>)]) -> bool {
     let mut block_phis: SecondaryMap<Block, Vec<(u32, Value)>> =
         SecondaryMap::with_capacity(nblocks, Vec::new());
     for n in 0..k {
-        if !enabled[n] {
+        // Slots never accessed have no type, and no placements either.
+        let (true, Some(ty)) = (enabled[n], slots[n].1) else {
             continue;
-        }
-        let ty = slots[n].1.expect("a stored slot has an access type");
-        // Deterministic parameter order: by block layout position is not needed; creation
-        // order follows the frontier walk, which is itself deterministic.
+        };
+        // Parameter order follows the frontier walk, which is deterministic.
         for &b in &placements[n] {
             let p = func.append_block_param(b, ty);
             block_phis[b].push((n as u32, p));
