@@ -63,7 +63,10 @@ fn unary_and_postfix() {
     assert_eq!(e("f((a, b), c)"), "(call f (, a b) c)");
     assert_eq!(e("a[i][j]"), "(index (index a i) j)");
     assert_eq!(e("-a * b"), "(* (- a) b)");
-    assert_eq!(e("threadIdx.x + blockIdx.x * blockDim.x"), "(+ (. threadIdx x) (* (. blockIdx x) (. blockDim x)))");
+    assert_eq!(
+        e("threadIdx.x + blockIdx.x * blockDim.x"),
+        "(+ (. threadIdx x) (* (. blockIdx x) (. blockDim x)))"
+    );
 }
 
 #[test]
@@ -74,14 +77,23 @@ fn casts_and_sizeof() {
     assert_eq!(expr_form(td, "(x)-1"), "(- x 1)");
     assert_eq!(expr_form(td, "(x)(1)"), "(call x 1)");
     assert_eq!(expr_form(td, "(const T *)p"), "(cast (* (const T)) p)");
-    assert_eq!(expr_form(td, "(unsigned long long)x << 2"), "(<< (cast unsigned-long-long x) 2)");
+    assert_eq!(
+        expr_form(td, "(unsigned long long)x << 2"),
+        "(<< (cast unsigned-long-long x) 2)"
+    );
     assert_eq!(expr_form(td, "(int)(float)x"), "(cast int (cast float x))");
     assert_eq!(expr_form(td, "(S *)p"), "(cast (* struct S) p)");
     assert_eq!(expr_form(td, "(struct S *)p"), "(cast (* struct S) p)");
     assert_eq!(expr_form(td, "(int (*)[4])p"), "(cast (* (array int 4)) p)");
-    assert_eq!(expr_form(td, "(void (*)(int))p"), "(cast (* (fn-type void (params (_ int)))) p)");
+    assert_eq!(
+        expr_form(td, "(void (*)(int))p"),
+        "(cast (* (fn-type void (params (_ int)))) p)"
+    );
     assert_eq!(expr_form(td, "sizeof(T)"), "(sizeof-type T)");
-    assert_eq!(expr_form(td, "sizeof(int[4])"), "(sizeof-type (array int 4))");
+    assert_eq!(
+        expr_form(td, "sizeof(int[4])"),
+        "(sizeof-type (array int 4))"
+    );
     assert_eq!(expr_form(td, "sizeof x"), "(sizeof x)");
     assert_eq!(expr_form(td, "sizeof(x) + 1"), "(+ (sizeof x) 1)");
     assert_eq!(expr_form(td, "sizeof(T) * 2"), "(* (sizeof-type T) 2)");
@@ -99,9 +111,15 @@ fn cxx_casts() {
     assert_eq!(expr_form(td, "unsigned()"), "(cast unsigned 0)");
     assert_eq!(expr_form(td, "(int(x) + 1)"), "(+ (cast int x) 1)");
     assert_eq!(expr_form(td, "static_cast<int>(f)"), "(cast int f)");
-    assert_eq!(expr_form(td, "reinterpret_cast<float *>(p)"), "(cast (* float) p)");
+    assert_eq!(
+        expr_form(td, "reinterpret_cast<float *>(p)"),
+        "(cast (* float) p)"
+    );
     assert_eq!(expr_form(td, "const_cast<int *>(p)"), "(cast (* int) p)");
-    assert_eq!(expr_form(td, "static_cast<unsigned>(x) >> 1"), "(>> (cast unsigned x) 1)");
+    assert_eq!(
+        expr_form(td, "static_cast<unsigned>(x) >> 1"),
+        "(>> (cast unsigned x) 1)"
+    );
 }
 
 #[test]
@@ -122,7 +140,10 @@ fn type_names_shadowed_by_variables() {
 
 #[test]
 fn literals_in_expressions() {
-    assert_eq!(e("0x1Fu + 10ul + 7LL + 3llu"), "(+ (+ (+ 31u 10ul) 7ll) 3ull)");
+    assert_eq!(
+        e("0x1Fu + 10ul + 7LL + 3llu"),
+        "(+ (+ (+ 31u 10ul) 7ll) 3ull)"
+    );
     assert_eq!(e("1.5f + 2.0 + 1e3 + .5L"), "(+ (+ (+ 1.5f 2.0) 1e3) .5)");
     assert_eq!(e("'a' + '\\n'"), "(+ (char 97) (char 10))");
     assert_eq!(e("\"ab\" \"cd\""), "\"abcd\"");

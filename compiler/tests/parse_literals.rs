@@ -24,8 +24,14 @@ fn integer_bases_suffixes_and_separators() {
     assert_eq!(int("7ll"), (7, false, 2, true));
     assert_eq!(int("7ULL"), (7, true, 2, true));
     assert_eq!(int("7llu"), (7, true, 2, true));
-    assert_eq!(int("18446744073709551615"), (u64::MAX as u128, false, 0, true));
-    assert_eq!(int("0xFFFFFFFFFFFFFFFF"), (u64::MAX as u128, false, 0, false));
+    assert_eq!(
+        int("18446744073709551615"),
+        (u64::MAX as u128, false, 0, true)
+    );
+    assert_eq!(
+        int("0xFFFFFFFFFFFFFFFF"),
+        (u64::MAX as u128, false, 0, false)
+    );
     assert_eq!(
         parse_int_literal("5u").unwrap().suffix,
         IntSuffix {
@@ -38,16 +44,34 @@ fn integer_bases_suffixes_and_separators() {
 #[test]
 fn invalid_integers() {
     let too_large = "integer literal is too large to be represented in any integer type";
-    assert_eq!(parse_int_literal("18446744073709551616").unwrap_err(), too_large);
-    assert_eq!(parse_int_literal("0x1FFFFFFFFFFFFFFFF").unwrap_err(), too_large);
+    assert_eq!(
+        parse_int_literal("18446744073709551616").unwrap_err(),
+        too_large
+    );
+    assert_eq!(
+        parse_int_literal("0x1FFFFFFFFFFFFFFFF").unwrap_err(),
+        too_large
+    );
     assert_eq!(
         parse_int_literal("999999999999999999999999999999999999999999999").unwrap_err(),
         too_large
     );
-    assert_eq!(parse_int_literal("08").unwrap_err(), "invalid digit `8` in octal constant");
-    assert_eq!(parse_int_literal("10lL").unwrap_err(), "invalid suffix `lL` on integer literal");
-    assert_eq!(parse_int_literal("10uu").unwrap_err(), "invalid suffix `uu` on integer literal");
-    assert_eq!(parse_int_literal("12abc").unwrap_err(), "invalid suffix `abc` on integer literal");
+    assert_eq!(
+        parse_int_literal("08").unwrap_err(),
+        "invalid digit `8` in octal constant"
+    );
+    assert_eq!(
+        parse_int_literal("10lL").unwrap_err(),
+        "invalid suffix `lL` on integer literal"
+    );
+    assert_eq!(
+        parse_int_literal("10uu").unwrap_err(),
+        "invalid suffix `uu` on integer literal"
+    );
+    assert_eq!(
+        parse_int_literal("12abc").unwrap_err(),
+        "invalid suffix `abc` on integer literal"
+    );
     assert!(parse_int_literal("0x").is_err());
     assert!(parse_int_literal("0b2").is_err());
 }
@@ -107,14 +131,20 @@ fn hex_floats() {
     assert_eq!(float("0x1.8p-1074"), (f64::from_bits(2), false));
     // Halfway between the largest double below 2 and 2: ties to even (up to 2).
     assert_eq!(float("0x1.fffffffffffff8p0"), (2.0, false));
-    assert_eq!(float("0x1.fffffffffffff7p0"), (f64::from_bits(0x3fff_ffff_ffff_ffff), false));
+    assert_eq!(
+        float("0x1.fffffffffffff7p0"),
+        (f64::from_bits(0x3fff_ffff_ffff_ffff), false)
+    );
     assert_eq!(float("0x1.fffffffffffffp1023"), (f64::MAX, false));
     assert!(parse_float_literal("0x1p1024").unwrap().overflow);
     // float: exact rounding to 24 bits.
     assert_eq!(float("0x1.fffffep127f"), (f32::MAX as f64, true));
     assert_eq!(float("0x1p-149f"), (f32::from_bits(1) as f64, true));
     assert_eq!(float("0x1.000001p0f"), (1.0, true));
-    assert_eq!(float("0x1.0000018p0f"), (f32::from_bits(0x3f80_0001) as f64, true));
+    assert_eq!(
+        float("0x1.0000018p0f"),
+        (f32::from_bits(0x3f80_0001) as f64, true)
+    );
     assert!(parse_float_literal("0x1p128f").unwrap().overflow);
     // Many digits: the dropped ones still count (sticky).
     assert_eq!(
@@ -127,7 +157,9 @@ fn hex_floats() {
 }
 
 fn ch(text: &str) -> u32 {
-    parse_char_literal(text).unwrap_or_else(|e| panic!("{text}: {e}")).0
+    parse_char_literal(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
+        .0
 }
 
 #[test]

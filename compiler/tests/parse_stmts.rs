@@ -53,7 +53,8 @@ fn pragma_unroll_attaches_to_the_next_loop() {
 
 #[test]
 fn pragma_unroll_without_a_loop_warns() {
-    let p = parse("__global__ void k(float *a) { __pragma_unroll(4); a[0] = 1; __pragma_unroll(); }");
+    let p =
+        parse("__global__ void k(float *a) { __pragma_unroll(4); a[0] = 1; __pragma_unroll(); }");
     assert_eq!(
         p.diags,
         [

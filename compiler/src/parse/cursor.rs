@@ -177,7 +177,9 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Reports an error (unless the parse already stopped) and returns `Failed`.
     pub(super) fn error(&mut self, span: Span, msg: impl Into<String>) -> Failed {
-        if self.fatal.is_none() {
+        // A token right after a removed bad token already has its error.
+        let after_bad = self.after_bad_token.contains(&(span.file, span.start));
+        if self.fatal.is_none() && !after_bad {
             self.diags.error(span, msg);
         }
         Failed
@@ -186,6 +188,17 @@ impl<'a, 'c> Parser<'a, 'c> {
     pub(super) fn error_here(&mut self, msg: impl Into<String>) -> Failed {
         let span = self.span();
         self.error(span, msg)
+    }
+
+    /// Reports "expected `}` …" at the end of the input once: the enclosing blocks that
+    /// are unclosed too would only repeat it.
+    pub(super) fn error_unclosed_at_eof(&mut self, msg: &str, open: Span) -> Failed {
+        if self.fatal.is_none() && !self.eof_reported {
+            self.eof_reported = true;
+            let d = Diag::error(self.span(), msg).with_note(open, "to match this `{`");
+            self.diags.push(d);
+        }
+        Failed
     }
 
     pub(super) fn warning(&mut self, span: Span, msg: impl Into<String>) {
@@ -304,7 +317,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.bump();
                     return;
                 }
-                TokenKind::Punct(Punct::RBrace) if depth == 0 => return,
+                // Braces dominate: an unbalanced `(` in the bad statement must not make
+                // recovery run past the end of its block.
+                TokenKind::Punct(Punct::RBrace) => return,
                 TokenKind::Punct(Punct::LParen | Punct::LBracket) => depth += 1,
                 TokenKind::Punct(Punct::RParen | Punct::RBracket) => {
                     depth = depth.saturating_sub(1);
@@ -319,7 +334,6 @@ impl<'a, 'c> Parser<'a, 'c> {
                     }
                     continue;
                 }
-                TokenKind::Punct(Punct::RBrace) => depth = depth.saturating_sub(1),
                 _ => {}
             }
             self.bump();

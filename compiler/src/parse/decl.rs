@@ -8,11 +8,10 @@
 use super::declarator::DeclaratorMode;
 use super::scope::NameKind;
 use super::specs::{SpecContext, Specs};
-use super::{DeclContext, Failed, PResult, Parser};
+use super::{DeclContext, PResult, Parser};
 use crate::ast::{
     Decl, FunctionDecl, Init, ParamDecl, RecordDecl, TagKind, TypeExpr, TypedefDecl, VarDecl,
 };
-use crate::diag::Diag;
 use crate::intern::Symbol;
 use crate::lex::token::{Punct, TokenKind};
 use crate::source::Span;
@@ -236,12 +235,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                     }
                 }
                 TokenKind::Eof => {
-                    if self.fatal.is_none() {
-                        let d = Diag::error(t.span, "expected `}` at end of function body")
-                            .with_note(open, "to match this `{`");
-                        self.diags.push(d);
-                    }
-                    return Err(Failed);
+                    return Err(
+                        self.error_unclosed_at_eof("expected `}` at end of function body", open)
+                    );
                 }
                 _ => {}
             }

@@ -31,8 +31,9 @@ use crate::ast::{TranslationUnit, Unroll};
 use crate::diag::{Diag, Diagnostics};
 use crate::intern::Interner;
 use crate::lex::token::{Punct, Token, TokenKind, PRAGMA_UNROLL_IDENT};
-use crate::source::{SourceMap, Span};
+use crate::source::{FileId, SourceMap, Span};
 use bumpalo::Bump;
+use hashbrown::HashSet;
 
 pub use dump::dump_translation_unit;
 
@@ -56,8 +57,9 @@ pub fn parse_translation_unit<'a>(
     sources: &SourceMap,
     diags: &mut Diagnostics,
 ) -> TranslationUnit<'a> {
-    let toks = lexical_errors_removed(tokens, interner, diags);
+    let (toks, after_bad_token) = lexical_errors_removed(tokens, interner, diags);
     let mut p = Parser::new(toks, arena, interner, sources, diags);
+    p.after_bad_token = after_bad_token;
     let decls = p.translation_unit();
     if let Some(d) = p.fatal.take() {
         p.diags.push(d);
@@ -68,14 +70,22 @@ pub fn parse_translation_unit<'a>(
 }
 
 /// Reports the tokens the lexer marked bad (unknown characters, unterminated literals and
-/// comments) and stray `#`/`##`, and returns the token list without them, ending in `Eof`.
+/// comments) and stray `#`/`##`, and returns the token list without them, ending in `Eof`,
+/// plus the positions of the tokens that followed a removed one (errors there are not
+/// reported: they would only repeat the first).
 fn lexical_errors_removed(
     tokens: &[Token],
     interner: &Interner,
     diags: &mut Diagnostics,
-) -> Vec<Token> {
+) -> (Vec<Token>, HashSet<(FileId, u32)>) {
     let mut out = Vec::with_capacity(tokens.len() + 1);
+    let mut after_bad = HashSet::new();
+    let mut removed_last = false;
     for t in tokens {
+        if removed_last {
+            after_bad.insert((t.span.file, t.span.start));
+        }
+        removed_last = true;
         match t.kind {
             TokenKind::Unknown(sym) => {
                 diags.error(t.span, unknown_token_message(interner.resolve(sym)));
@@ -87,7 +97,10 @@ fn lexical_errors_removed(
                 out.push(*t);
                 break;
             }
-            _ => out.push(*t),
+            _ => {
+                removed_last = false;
+                out.push(*t)
+            }
         }
     }
     if out.last().map(|t| t.kind) != Some(TokenKind::Eof) {
@@ -95,7 +108,7 @@ fn lexical_errors_removed(
         let end = Span::new(span.file, span.end, span.end);
         out.push(Token::new(TokenKind::Eof, end));
     }
-    out
+    (out, after_bad)
 }
 
 /// The message for a token the lexer could not make sense of, from its text.
@@ -148,6 +161,10 @@ pub(crate) struct Parser<'a, 'c> {
     extern_c: bool,
     /// A C++ construct this parser does not handle was met (used to classify host code).
     saw_cxx: bool,
+    /// Positions of tokens that followed a removed bad token.
+    after_bad_token: HashSet<(FileId, u32)>,
+    /// "expected `}`" at the end of input was reported.
+    eof_reported: bool,
     pragma_unroll: crate::intern::Symbol,
 }
 
@@ -174,6 +191,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             pending_unroll: None,
             extern_c: false,
             saw_cxx: false,
+            after_bad_token: HashSet::new(),
+            eof_reported: false,
             pragma_unroll,
         }
     }

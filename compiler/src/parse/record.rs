@@ -85,7 +85,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 s.hoisted.push(Decl::Enum(e));
                 None
             } else {
-                Some(&*self.alloc(TypeExpr::Enum(e)))
+                Some(self.alloc(TypeExpr::Enum(e)))
             }
         } else {
             if self.at(Punct::Colon) {
@@ -105,7 +105,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 s.hoisted.push(Decl::Record(rd));
                 None
             } else {
-                Some(&*self.alloc(TypeExpr::Record(rd)))
+                Some(self.alloc(TypeExpr::Record(rd)))
             }
         };
         Ok(match (inline, name) {

@@ -35,7 +35,6 @@ impl Scopes {
         self.stack.push(HashMap::new());
     }
 
-
     pub fn depth(&self) -> usize {
         self.stack.len()
     }

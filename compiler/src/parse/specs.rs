@@ -54,6 +54,8 @@ pub(crate) struct Specs<'a> {
     pub tag_ref: Option<(TagKind, Symbol, Span)>,
     /// Anything at all was parsed.
     pub any: bool,
+    /// The last builtin type keyword (where a bad combination is reported).
+    pub last_type_keyword: Span,
 }
 
 impl Specs<'_> {
@@ -174,6 +176,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         let span = self.span();
         let storage_ok = ctx == SpecContext::Decl;
         let count = |f: &mut u8| *f = f.saturating_add(1);
+        if is_builtin_type_keyword(sym) {
+            s.last_type_keyword = span;
+        }
         match sym {
             kw::CONST => s.quals.is_const = true,
             kw::VOLATILE | KW_VOLATILE_GNU => s.quals.is_volatile = true,
@@ -370,9 +375,10 @@ impl<'a, 'c> Parser<'a, 'c> {
         let base = match s.base {
             Some(b) => {
                 if s.builtin_keywords() > 0 {
-                    return Err(
-                        self.error(s.start, "cannot combine a type name with a builtin type")
-                    );
+                    return Err(self.error(
+                        s.last_type_keyword,
+                        "cannot combine a type name with a builtin type",
+                    ));
                 }
                 b
             }
@@ -470,7 +476,12 @@ impl<'a, 'c> Parser<'a, 'c> {
         } else {
             None
         };
-        ty.ok_or_else(|| self.error(s.start, "invalid combination of type specifiers"))
+        ty.ok_or_else(|| {
+            self.error(
+                s.last_type_keyword,
+                "invalid combination of type specifiers",
+            )
+        })
     }
 }
 
@@ -515,6 +526,24 @@ pub(crate) fn is_specifier_keyword(s: Symbol) -> bool {
             | KW_GRID_CONSTANT
     ) || is_cuda_specifier(s)
         || is_unsupported_specifier(s)
+}
+
+fn is_builtin_type_keyword(s: Symbol) -> bool {
+    matches!(
+        s,
+        kw::VOID
+            | kw::BOOL
+            | kw::BOOL_C
+            | kw::CHAR
+            | kw::SHORT
+            | kw::INT
+            | kw::LONG
+            | kw::SIGNED
+            | kw::UNSIGNED
+            | kw::FLOAT
+            | kw::DOUBLE
+            | kw::INT128
+    )
 }
 
 /// The CUDA execution/memory space keywords.

@@ -32,12 +32,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             );
         }
         if !self.at(Punct::RBrace) {
-            if self.fatal.is_none() {
-                let d = crate::diag::Diag::error(self.span(), "expected `}` at end of block")
-                    .with_note(open, "to match this `{`");
-                self.diags.push(d);
-            }
-            return Err(super::Failed);
+            return Err(self.error_unclosed_at_eof("expected `}` at end of block", open));
         }
         let close = self.bump().span;
         Ok(Stmt {
@@ -242,14 +237,14 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let span = self.span();
                 return Err(self.unsupported(span, "a range-based `for`"));
             }
-            Some(&*self.alloc(Stmt {
+            Some(self.alloc(Stmt {
                 kind: StmtKind::Decl(self.alloc_slice(decls)),
                 span: init_start.to(self.prev_span()),
             }))
         } else {
             let e = self.expr()?;
             self.expect(Punct::Semi, "after `for` initializer")?;
-            Some(&*self.alloc(Stmt {
+            Some(self.alloc(Stmt {
                 kind: StmtKind::Expr(e),
                 span: init_start.to(self.prev_span()),
             }))

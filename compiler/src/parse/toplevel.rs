@@ -119,13 +119,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.extern_c = saved;
         r?;
         if !self.eat(Punct::RBrace) {
-            if self.fatal.is_none() {
-                let d =
-                    crate::diag::Diag::error(self.span(), "expected `}` at end of linkage block")
-                        .with_note(open, "to match this `{`");
-                self.diags.push(d);
-            }
-            return Err(super::Failed);
+            return Err(self.error_unclosed_at_eof("expected `}` at end of linkage block", open));
         }
         Ok(())
     }

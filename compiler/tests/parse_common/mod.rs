@@ -37,7 +37,11 @@ pub fn parse(src: &str) -> Parsed {
 /// Parses `src`, asserting that there are no diagnostics; returns the AST print.
 pub fn parse_ok(src: &str) -> String {
     let p = parse(src);
-    assert!(p.diags.is_empty(), "unexpected diagnostics: {:#?}\nfor:\n{src}", p.diags);
+    assert!(
+        p.diags.is_empty(),
+        "unexpected diagnostics: {:#?}\nfor:\n{src}",
+        p.diags
+    );
     p.dump
 }
 

@@ -1,0 +1,83 @@
+//! Host code in a `.cu` file: host-only function bodies are skipped unparsed, host C++ at
+//! file scope that the parser does not handle becomes `Decl::Unsupported` without a
+//! diagnostic, and device code next to it still parses (and still reports its errors).
+
+mod parse_common;
+use parse_common::{parse, parse_ok};
+
+#[test]
+fn typical_cuda_file_with_main() {
+    insta::assert_snapshot!(parse_ok(
+        r#"
+typedef unsigned long size_t;
+int printf(const char *fmt, ...);
+struct HostOnly { HostOnly() {} void m(); int x; };
+template <typename T> T maxT(T a, T b) { return a > b ? a : b; }
+namespace util { int helper(); }
+using namespace std;
+static void check(cudaError_t e, const char *msg) { if (e) printf("%s\n", msg); }
+std::vector<float> v;
+void host_ref(float &x) { x = 1; }
+__global__ void k(float *d) { d[threadIdx.x] = 1.0f; }
+class Timer { public: Timer(); ~Timer(); double elapsed() const; };
+int main(int argc, char **argv) {
+    float *d;
+    cudaMalloc(&d, 4 * sizeof(float));
+    k<<<1, 32>>>(d);
+    dim3 grid(2, 2), block(16, 16);
+    cudaDeviceSynchronize();
+    auto lambda = [&](int i) { return i + 1; };
+    printf("%f\n", 1.0);
+    return 0;
+}
+static int host_table[4] = {1, 2, 3, 4};
+"#
+    ));
+}
+
+#[test]
+fn device_code_in_unsupported_cxx_is_an_error() {
+    let p = parse("template <typename T> __global__ void kt(T *p) { p[0] = 0; }");
+    assert_eq!(
+        p.diags,
+        ["1:1: Error: a template declaration is not supported yet"]
+    );
+    let p = parse("namespace n { __device__ int f() { return 1; } }");
+    assert_eq!(p.diags, ["1:1: Error: a namespace is not supported yet"]);
+    let p = parse("__device__ float dot(const float &a) { return a; }");
+    assert_eq!(
+        p.diags,
+        ["1:34: Error: a reference type is not supported yet"]
+    );
+    let p = parse("struct V { __device__ float len() const; float x; };");
+    assert_eq!(
+        p.diags,
+        ["1:12: Error: a static member or member function is not supported yet"]
+    );
+}
+
+#[test]
+fn syntax_errors_in_device_code_next_to_host_code_are_reported() {
+    let p = parse(
+        "int main() { k<<<1,1>>>(); }\n__global__ void k(int *p) { p[0] = 1 }\nvoid h(std::string s) {}",
+    );
+    assert_eq!(p.diags, ["2:38: Error: expected `;` after expression"]);
+    assert!(p.dump.contains("(fn k [global]"), "{}", p.dump);
+}
+
+#[test]
+fn host_bodies_may_hold_anything_balanced() {
+    let p = parse(
+        "__host__ void h() { std::map<int, std::vector<int>> m; for (auto &[a, b] : m) {} @ }
+         __device__ int after;",
+    );
+    // `@` is a lexical error wherever it is; nothing in the host body is parsed.
+    assert_eq!(p.diags, ["1:82: Error: unknown token `@`"]);
+    assert!(
+        p.dump
+            .contains("(fn h [host] (ret void) (params) host-body-skipped)"),
+        "{}",
+        p.dump
+    );
+    assert!(p.dump.contains("(var after [device] int)"), "{}", p.dump);
+}
