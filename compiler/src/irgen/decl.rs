@@ -278,6 +278,13 @@ impl<'x> Lowerer<'x> {
                 Some(x) => self.const_int(x).unwrap_or(next),
                 None => next,
             };
+            // Visible to the following enumerators' values; rebound below with the final type.
+            let provisional = ConstValue::Int {
+                value: v,
+                kind: IntKind::LongLong,
+            };
+            self.scopes
+                .bind(en.name, Binding::EnumConst(provisional, ety));
             values.push((en.name, v));
             next = v + 1;
         }

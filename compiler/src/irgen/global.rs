@@ -332,6 +332,10 @@ impl Lowerer<'_> {
             }
         };
         let mut align = self.types.align_of(ty.ty);
+        if extern_shared {
+            // nvcc aligns dynamic shared memory to 16 bytes whatever the element type.
+            align = align.max(16);
+        }
         if let Some(a) = vd.align {
             align = align.max(self.alignment(a)?);
         }
