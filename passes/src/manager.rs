@@ -208,6 +208,10 @@ pub fn run_pipeline_with_report(
             .collect(),
     };
     let mut report = PipelineReport::default();
+    if opts.verify_each {
+        // Blame broken input on whoever produced it, not on the first pass.
+        check_module(module, "<input>")?;
+    }
     for pass in passes {
         let start = Instant::now();
         let changed = run_pass(pass, module);
