@@ -217,7 +217,11 @@ impl Verifier<'_> {
                     ));
                 } else {
                     for (k, (&a, p)) in args.iter().zip(params).enumerate() {
-                        if ty(a) != p.value_type() {
+                        // A by-value aggregate is passed as a pointer to its bytes, in
+                        // whatever space the caller holds them (the callee sees `ptr.param`).
+                        let byval_ok =
+                            matches!(p, crate::function::ParamKind::ByVal { .. }) && ty(a).is_ptr();
+                        if ty(a) != p.value_type() && !byval_ok {
                             errs.push((
                                 Invariant::Call,
                                 format!(
