@@ -13,7 +13,7 @@ use std::rc::Rc;
 use super::hideset::HideSet;
 use super::macros::{Builtin, Macro, MacroKind};
 use super::subst::Args;
-use super::{Expansion, FileSrc, Guard, PpTok, Preprocessor, Src, MAX_ARG_DEPTH, WORK_LIMIT};
+use super::{Expansion, FileSrc, Guard, PpTok, Preprocessor, Src, MAX_ARG_DEPTH};
 use crate::diag::Diag;
 use crate::lex::{Punct, Token, TokenKind};
 use crate::source::{FileId, Span};
@@ -26,6 +26,12 @@ impl Preprocessor<'_, '_> {
             return;
         }
         self.work += toks.len() as u64;
+        if self.work > self.ctx.work_limit {
+            let span = toks[0].tok.span;
+            self.recycle(toks);
+            self.halt(span);
+            return;
+        }
         self.stack.push(Src::Toks { toks, pos: 0 });
     }
 
@@ -121,7 +127,7 @@ impl Preprocessor<'_, '_> {
                     }
                     f.pos += 1;
                     self.work += 1;
-                    if self.work > WORK_LIMIT {
+                    if self.work > self.ctx.work_limit {
                         self.halt(t.span);
                         return None;
                     }

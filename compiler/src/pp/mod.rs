@@ -112,6 +112,9 @@ pub struct PpContext<'a> {
     /// Headers included before the main file, as by `-include` (searched like
     /// `#include "…"` from the main file). Empty by default; see [`NVCC_FORCE_INCLUDES`].
     pub force_includes: Vec<String>,
+    /// Past this many tokens read or produced, preprocessing stops with an error (so an
+    /// exponential macro or include bomb ends with a diagnostic). Default [`WORK_LIMIT`].
+    pub work_limit: u64,
 }
 
 impl<'a> PpContext<'a> {
@@ -129,6 +132,7 @@ impl<'a> PpContext<'a> {
             options,
             loader,
             force_includes: Vec::new(),
+            work_limit: WORK_LIMIT,
         }
     }
 }
@@ -353,9 +357,9 @@ impl Names {
     }
 }
 
-/// Past this many tokens read or produced, preprocessing stops with an error (an
-/// exponential macro or include bomb must not hang the compiler).
-const WORK_LIMIT: u64 = 200_000_000;
+/// The default [`PpContext::work_limit`]: generous for real code (large template
+/// libraries preprocess to a few million tokens), small enough to bound memory.
+pub const WORK_LIMIT: u64 = 40_000_000;
 /// Macro arguments nested deeper than this are not expanded (error): argument
 /// pre-expansion recurses.
 const MAX_ARG_DEPTH: u32 = 256;

@@ -1,0 +1,116 @@
+//! `#if` arithmetic and conditional groups. Each expression's expected truth value is
+//! computed here in plain Rust with the C rule it exercises (intmax_t/uintmax_t, usual
+//! arithmetic conversions), not taken from the preprocessor.
+
+mod pp_support;
+use pp_support::{check, run};
+
+/// True when `#if expr` takes its branch (and produces no diagnostics).
+fn if_true(expr: &str) -> bool {
+    let r = run(&format!("#if {expr}\nyes\n#else\nno\n#endif\n"));
+    assert!(r.diag_lines().is_empty(), "{expr}: {:?}", r.diag_lines());
+    match r.text().as_str() {
+        "yes" => true,
+        "no" => false,
+        other => panic!("{expr}: unexpected output {other:?}"),
+    }
+}
+
+#[test]
+fn integer_arithmetic() {
+    let cases: &[(&str, bool)] = &[
+        ("1 + 2 * 3 == 7", 1 + 2 * 3 == 7),
+        ("(1 + 2) * 3 == 9", (1 + 2) * 3 == 9),
+        ("10 / 3 == 3 && 10 % 3 == 1", 10 / 3 == 3 && 10 % 3 == 1),
+        ("-7 / 2 == -3", -7 / 2 == -3),
+        ("-7 % 2 == -1", -7 % 2 == -1),
+        ("1 << 62 > 0", (1i64 << 62) > 0),
+        ("1 << 63 < 0", (1i64 << 63) < 0),
+        ("-16 >> 2 == -4", (-16i64 >> 2) == -4),
+        (
+            "0xffffffffffffffff == -1",
+            0xffff_ffff_ffff_ffffu64 == (-1i64) as u64,
+        ),
+        ("-1 < 0u", (-1i64 as u64) < 0u64),
+        ("-1 < 0", -1 < 0),
+        ("0x7fffffffffffffff + 1 < 0", i64::MAX.wrapping_add(1) < 0),
+        (
+            "18446744073709551615 / 2 == 9223372036854775807",
+            u64::MAX / 2 == i64::MAX as u64,
+        ),
+        ("~0u == 18446744073709551615u", !0u64 == u64::MAX),
+        ("!0 == 1 && !5 == 0", true),
+        ("(2 || 0) == 1 && (2 && 3) == 1", true),
+        ("1 ? 2 : 3 == 2", true),
+        ("0 ? 2 : 3", true),
+        ("(0 ? 1 : -1u) > 0", (u64::MAX) > 0),
+        ("'a' == 97 && '\\n' == 10 && '\\377' < 0", true),
+        ("1'000'000 == 1000000", true),
+        ("0b1010 == 10 && 017 == 15 && 0x1F == 31", true),
+        ("(1, 0)", false),
+        ("5 & 3 | 8 ^ 2", ((5 & 3) | (8 ^ 2)) != 0),
+        ("3 >= 3 && 2 <= 1", false),
+        ("10ULL > 9ll && 1L", true),
+    ];
+    for &(expr, want) in cases {
+        assert_eq!(if_true(expr), want, "#if {expr}");
+    }
+}
+
+#[test]
+fn short_circuit_skips_division_by_zero() {
+    assert!(!if_true("0 && 1 / 0"));
+    assert!(if_true("1 || 1 / 0"));
+    assert!(if_true("1 ? 1 : 1 / 0"));
+}
+
+#[test]
+fn identifiers_and_defined() {
+    assert!(!if_true("UNDEFINED_NAME"));
+    assert!(if_true("true && !false"));
+    assert!(if_true("defined __CUDACC__ && defined(__CUDA_ARCH__)"));
+    assert!(!if_true("defined NOPE"));
+    assert!(if_true("__CUDA_ARCH__ >= 700"));
+    // `defined` produced by a macro (gcc evaluates it).
+    check(
+        "#define X\n#define HAS_X defined(X)\n#if HAS_X\nyes\n#endif",
+        "yes",
+    );
+    // The operand of defined is not expanded.
+    check(
+        "#define A B\n#if defined A && !defined B\nyes\n#endif",
+        "yes",
+    );
+}
+
+#[test]
+fn has_include_and_friends() {
+    assert!(if_true("__has_include(<cuda_runtime.h>)"));
+    assert!(if_true("__has_include(\"stdio.h\")"));
+    assert!(!if_true("__has_include(<no_such_header.h>)"));
+    assert!(!if_true(
+        "__has_builtin(__builtin_expect) || __has_attribute(noinline)"
+    ));
+    assert!(!if_true("__has_cpp_attribute(nodiscard)"));
+}
+
+#[test]
+fn groups_and_nesting() {
+    check("#if 0\na\n#elif 1\nb\n#elif 1\nc\n#else\nd\n#endif", "b");
+    check("#ifdef X\na\n#else\nb\n#endif\n#ifndef X\nc\n#endif", "b c");
+    check(
+        "#if 1\n#if 0\na\n#else\nb\n#endif\n#else\n#if 1\nc\n#endif\n#endif",
+        "b",
+    );
+    check("#define X\n#if 0\n#elifdef X\na\n#endif", "a");
+    // Skipped groups may hold anything, including bad directives and expressions.
+    check(
+        "#if 0\n#bogus\n#if 1/0\n#endif\ndon't\n#else\nok\n#endif",
+        "ok",
+    );
+}
+
+#[test]
+fn hash_inside_macro_body_is_not_a_directive() {
+    check("#define H # define X 1\nH\nX", "# define X 1 X");
+}
