@@ -15,6 +15,7 @@ mod fold_float;
 mod fold_int;
 pub mod inline;
 pub mod licm;
+pub mod load_elim;
 pub mod manager;
 pub mod mem2reg;
 pub mod pipelines;

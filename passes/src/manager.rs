@@ -68,6 +68,11 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::cse::run),
     },
     PassInfo {
+        name: "load-elim",
+        description: "reuse loaded or stored values for later loads within extended blocks",
+        entry: PassEntry::Function(crate::load_elim::run),
+    },
+    PassInfo {
         name: "licm",
         description: "hoist loop-invariant pure instructions into loop preheaders",
         entry: PassEntry::Function(crate::licm::run),
