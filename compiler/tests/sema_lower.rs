@@ -15,3 +15,243 @@ fn saxpy_lowers_and_verifies() {
     println!("{m}");
     assert!(m.function_by_name("_Z5saxpyifPKfPf").is_some());
 }
+
+/// The IR of the function called `name`.
+fn func<'m>(m: &'m oxicc_ir::Module, name: &str) -> &'m oxicc_ir::Function {
+    let id = m
+        .function_by_name(name)
+        .unwrap_or_else(|| panic!("no function {name}"));
+    &m.functions[id]
+}
+
+/// Every instruction of a function, in layout order.
+fn insts(f: &oxicc_ir::Function) -> Vec<&oxicc_ir::InstData> {
+    f.layout
+        .iter()
+        .flat_map(|b| f.blocks[*b].insts.iter().map(|i| &f.insts[*i].data))
+        .collect()
+}
+
+#[test]
+fn locals_and_parameters_live_in_stack_slots_at_the_top_of_the_entry_block() {
+    let m = lower_ok("__device__ int f(int a, int b) { int c = a + b; return c * 2; }");
+    let f = func(&m, "_Z1fii");
+    // a, b, c and the return-value slot.
+    assert_eq!(f.stack_slots.len(), 4);
+    let entry = &f.blocks[f.entry()];
+    for i in &entry.insts[..4] {
+        assert!(matches!(
+            f.insts[*i].data,
+            oxicc_ir::InstData::StackAddr { .. }
+        ));
+    }
+    // One return instruction, in the return block.
+    let rets = insts(f)
+        .iter()
+        .filter(|d| matches!(d, oxicc_ir::InstData::Return { .. }))
+        .count();
+    assert_eq!(rets, 1);
+}
+
+#[test]
+fn pragma_unroll_marks_the_loop_header() {
+    let m = lower_ok(
+        "__global__ void k(float* p) {
+            #pragma unroll 4
+            for (int i = 0; i < 16; i++) p[i] = 0;
+            #pragma unroll
+            for (int j = 0; j < 8; j++) p[j] += 1;
+            #pragma unroll 1
+            while (p[0] < 3) p[0] += 1;
+        }",
+    );
+    let f = func(&m, "_Z1kPf");
+    let hints: Vec<oxicc_ir::UnrollHint> = f
+        .layout
+        .iter()
+        .map(|b| f.blocks[*b].unroll)
+        .filter(|u| *u != oxicc_ir::UnrollHint::None)
+        .collect();
+    assert_eq!(
+        hints,
+        vec![
+            oxicc_ir::UnrollHint::Count(4),
+            oxicc_ir::UnrollHint::Full,
+            oxicc_ir::UnrollHint::Count(1)
+        ]
+    );
+}
+
+#[test]
+fn switch_becomes_one_ir_switch_with_its_cases() {
+    let m = lower_ok(
+        "__device__ int f(int x) {
+            int r = 0;
+            switch (x) { case 1: r = 1; case 2: r += 2; break; case -1: r = 5; default: r = 9; }
+            return r;
+        }",
+    );
+    let f = func(&m, "_Z1fi");
+    let switches: Vec<_> = insts(f)
+        .into_iter()
+        .filter_map(|d| match d {
+            oxicc_ir::InstData::Switch { cases, .. } => {
+                Some(cases.iter().map(|(v, _)| *v).collect::<Vec<u64>>())
+            }
+            _ => None,
+        })
+        .collect();
+    // Case values are the bits of the (int) condition: -1 is 0xffffffff.
+    assert_eq!(switches, vec![vec![1, 2, 0xffff_ffff]]);
+}
+
+#[test]
+fn shared_arrays_are_accessed_through_shared_pointers() {
+    let m = lower_ok(
+        "__global__ void k(float* out) {
+            __shared__ float tile[16][16];
+            tile[threadIdx.y][threadIdx.x] = out[0];
+            __syncthreads();
+            out[1] = tile[threadIdx.x][threadIdx.y];
+        }",
+    );
+    let g = m.global_by_name("_ZZ1kPfE4tile").expect("tile global");
+    assert_eq!(m.globals[g].space, oxicc_ir::AddrSpace::Shared);
+    assert_eq!(m.globals[g].size(), 1024);
+    let f = func(&m, "_Z1kPf");
+    let shared = oxicc_ir::Type::Ptr(oxicc_ir::AddrSpace::Shared);
+    let mut loads = 0;
+    let mut stores = 0;
+    for d in insts(f) {
+        match d {
+            oxicc_ir::InstData::Load { ptr, .. } if f.value_type(*ptr) == shared => loads += 1,
+            oxicc_ir::InstData::Store { ptr, .. } if f.value_type(*ptr) == shared => stores += 1,
+            _ => {}
+        }
+    }
+    assert_eq!((loads, stores), (1, 1));
+    assert!(insts(f)
+        .iter()
+        .any(|d| matches!(d, oxicc_ir::InstData::Barrier)));
+}
+
+#[test]
+fn kernels_get_param_kinds_and_launch_bounds() {
+    let m = lower_ok(
+        "struct V { float x, y, z; double w; };
+         __global__ void __launch_bounds__(128, 4) k(V v, bool b, char c, float* p) { p[0] = v.x + b + c; }",
+    );
+    let f = func(&m, "_Z1k1VbcPf");
+    assert_eq!(f.launch_bounds, Some((128, 4)));
+    use oxicc_ir::{AddrSpace, ParamKind, Type};
+    assert_eq!(
+        f.sig.params,
+        vec![
+            ParamKind::ByVal { size: 24, align: 8 },
+            ParamKind::Value(Type::I8),
+            ParamKind::Value(Type::I8),
+            ParamKind::Value(Type::Ptr(AddrSpace::Generic)),
+        ]
+    );
+}
+
+#[test]
+fn struct_arguments_by_value_verify() {
+    lower_ok(
+        "struct P { int a; float b; };
+         __device__ __noinline__ float g(P p) { return p.a + p.b; }
+         __global__ void k(P p, float* o) { P q = p; q.a = 3; o[0] = g(q) + g(p); }",
+    );
+}
+
+#[test]
+fn device_function_attributes() {
+    let m = lower_ok(
+        "__device__ __forceinline__ int a(int x) { return x; }
+         __device__ __noinline__ int b(int x) { return x; }
+         static __device__ int c(int x) { return x; }
+         __global__ void k(int* p) { p[0] = a(1) + b(2) + c(3); }",
+    );
+    use oxicc_ir::{InlineHint, Linkage};
+    assert_eq!(func(&m, "_Z1ai").inline, InlineHint::Always);
+    assert_eq!(func(&m, "_Z1bi").inline, InlineHint::Never);
+    assert_eq!(func(&m, "_Z1ci").linkage, Linkage::Internal);
+    assert_eq!(func(&m, "_Z1kPi").linkage, Linkage::External);
+    assert_eq!(func(&m, "_Z1kPi").kind, oxicc_ir::FuncKind::Kernel);
+}
+
+#[test]
+fn host_code_is_not_emitted() {
+    let m = lower_ok(
+        "int host_only(int x) { return x * 2; }
+         __global__ void k(int* p) { p[0] = 1; }
+         int main() { return host_only(3); }",
+    );
+    assert_eq!(m.functions.len(), 1);
+}
+
+#[test]
+fn global_initializers_are_exact_bytes() {
+    let m = lower_ok(
+        "struct S { char c; int i; double d; };
+         __device__ S s = {1, -2, 0.1};
+         __constant__ float w[3] = {0.1f, 1.0f / 3.0f};
+         __device__ unsigned char u = 300;",
+    );
+    let s = &m.globals[m.global_by_name("s").unwrap()];
+    let mut want = vec![1u8, 0, 0, 0];
+    want.extend_from_slice(&(-2i32).to_le_bytes());
+    want.extend_from_slice(&0.1f64.to_le_bytes());
+    assert_eq!(s.init.as_deref(), Some(&want[..]));
+    let w = &m.globals[m.global_by_name("w").unwrap()];
+    assert_eq!(w.space, oxicc_ir::AddrSpace::Const);
+    let mut want = Vec::new();
+    for f in [0.1f32, 1.0f32 / 3.0f32, 0.0] {
+        want.extend_from_slice(&f.to_le_bytes());
+    }
+    assert_eq!(w.init.as_deref(), Some(&want[..]));
+    let u = &m.globals[m.global_by_name("u").unwrap()];
+    assert_eq!(u.init.as_deref(), Some(&[44u8][..]));
+}
+
+#[test]
+fn printf_calls_vprintf_with_a_packed_buffer() {
+    let m = lower_ok("__global__ void k(int n, float x) { printf(\"%d %f\\n\", n, x); }");
+    let v = m.function_by_name("vprintf").expect("vprintf declared");
+    assert_eq!(m.functions[v].linkage, oxicc_ir::Linkage::Import);
+    let s = &m.globals[m.global_by_name("$str").unwrap()];
+    assert_eq!(s.init.as_deref(), Some(&b"%d %f\n\0"[..]));
+    let f = func(&m, "_Z1kif");
+    // int at 0, double at 8: a 16-byte buffer aligned to 8.
+    assert!(f
+        .stack_slots
+        .iter()
+        .any(|(_, s)| s.size == 16 && s.align == 8));
+}
+
+#[test]
+fn builtins_map_to_gpu_operations() {
+    let m = lower_ok(
+        "__global__ void k(int* p, float* f, unsigned long long* u) {
+            int v = __shfl_down_sync(0xffffffff, p[0], 1);
+            float w = __shfl_xor_sync(0xffffffff, f[0], 2, 16);
+            unsigned b = __ballot_sync(0xffffffff, v > 0);
+            atomicAdd(p, 1); atomicAdd(f, 1.0f); atomicAdd(u, 2ull); atomicCAS(p, 1, 2);
+            atomicMin(p, v); atomicMax((unsigned*)p, b); atomicExch(f, w);
+            __threadfence(); __threadfence_block();
+            p[1] = warpSize + __popc(b) + __clz(v) + __ffs(v);
+            f[1] = sqrtf(w) + fminf(w, 1.0f) + fabsf(w) + __int_as_float(v) + fmaf(w, w, w);
+        }",
+    );
+    let f = func(&m, "_Z1kPiPfPy");
+    let count = |pred: &dyn Fn(&oxicc_ir::InstData) -> bool| {
+        insts(f).into_iter().filter(|d| pred(d)).count()
+    };
+    use oxicc_ir::InstData as I;
+    assert_eq!(count(&|d| matches!(d, I::Shuffle { .. })), 2);
+    assert_eq!(count(&|d| matches!(d, I::Vote { .. })), 1);
+    assert_eq!(count(&|d| matches!(d, I::AtomicRmw { .. })), 6);
+    assert_eq!(count(&|d| matches!(d, I::AtomicCas { .. })), 1);
+    assert_eq!(count(&|d| matches!(d, I::Fence { .. })), 2);
+    assert_eq!(count(&|d| matches!(d, I::Fma { .. })), 1);
+}

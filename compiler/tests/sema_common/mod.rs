@@ -1,4 +1,4 @@
-//! Shared helpers of the sema/irgen tests: source text → raw IR module (no passes), with
+//! Shared helpers of the sema/irgen tests: source text → preprocessed → parsed → raw IR module (no passes), with
 //! the diagnostics rendered as `line:col: message` strings.
 
 #![allow(dead_code)]
@@ -7,8 +7,8 @@ use bumpalo::Bump;
 use oxicc::diag::Diagnostics;
 use oxicc::intern::Interner;
 use oxicc::irgen::{lower_translation_unit, LowerOptions};
-use oxicc::lex::lex_file;
 use oxicc::parse::parse_translation_unit;
+use oxicc::pp::{preprocess, MemLoader, PpContext};
 use oxicc::source::SourceMap;
 use oxicc_ir::Module;
 
@@ -21,9 +21,17 @@ pub fn lower_sm(src: &str, sm: u32) -> Result<Module, Vec<String>> {
     let mut interner = Interner::new();
     let mut sources = SourceMap::new();
     let file = sources.add("t.cu", src);
-    let tokens = lex_file(file, src, &mut interner);
-    let arena = Bump::new();
     let mut diags = Diagnostics::new();
+    let options = oxicc::Options {
+        sm,
+        ..Default::default()
+    };
+    let loader = MemLoader::new();
+    let tokens = {
+        let mut ctx = PpContext::new(&mut sources, &mut interner, &mut diags, &options, &loader);
+        preprocess(file, &mut ctx).tokens
+    };
+    let arena = Bump::new();
     let tu = parse_translation_unit(&tokens, &arena, &mut interner, &sources, &mut diags);
     let parse_errors = diags.has_errors();
     let m = lower_translation_unit(&tu, &interner, &sources, &mut diags, &LowerOptions { sm });
