@@ -11,6 +11,9 @@ use crate::diag::Diagnostics;
 use crate::intern::Interner;
 use crate::irgen::{lower_translation_unit, LowerOptions};
 use crate::parse::parse_translation_unit;
+use crate::pp::{
+    preprocess as preprocess_file, FsLoader, PpContext, PpOutput, NVCC_FORCE_INCLUDES,
+};
 use crate::source::SourceMap;
 
 /// Runs the whole pipeline on one source text.
@@ -20,19 +23,22 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
     let mut diags = Diagnostics::new();
     let main = sources.add(file_name, source);
 
-    let tokens = preprocess(main, &mut sources, &mut interner, &mut diags, options);
+    let pp = preprocess(main, &mut sources, &mut interner, &mut diags, options);
     if diags.has_errors() {
         return failed(&diags, &sources);
     }
 
     let arena = bumpalo::Bump::new();
-    let tu = parse_translation_unit(&tokens, &arena, &mut interner, &sources, &mut diags);
+    let first_parse_diag = diags.list.len();
+    let tu = parse_translation_unit(&pp.tokens, &arena, &mut interner, &sources, &mut diags);
     if diags.has_errors() {
+        add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
         return failed(&diags, &sources);
     }
 
     let lower_opts = LowerOptions { sm: options.sm };
     let module = lower_translation_unit(&tu, &interner, &sources, &mut diags, &lower_opts);
+    add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
     let Some(mut module) = module.filter(|_| !diags.has_errors()) else {
         return failed(&diags, &sources);
     };
@@ -77,16 +83,41 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
     }
 }
 
-/// Preprocessing. Until the preprocessor lands this only lexes the main file.
+/// Preprocesses the main file as nvcc does: `cuda_runtime.h` is included first, implicitly.
 fn preprocess(
     main: crate::source::FileId,
     sources: &mut SourceMap,
     interner: &mut Interner,
-    _diags: &mut Diagnostics,
-    _options: &Options,
-) -> Vec<crate::lex::Token> {
-    let text = sources.file(main).text.clone();
-    crate::lex::lexer::lex_file(main, &text, interner)
+    diags: &mut Diagnostics,
+    options: &Options,
+) -> PpOutput {
+    let loader = FsLoader;
+    let mut ctx = PpContext::new(sources, interner, diags, options, &loader);
+    ctx.force_includes = NVCC_FORCE_INCLUDES.iter().map(|s| s.to_string()).collect();
+    preprocess_file(main, &mut ctx)
+}
+
+/// Adds "in expansion of macro" notes to diagnostics whose location is a macro use.
+///
+/// Tokens from an expansion carry the span of the macro use, so a diagnostic that starts
+/// where such a token starts was caused by that expansion.
+fn add_expansion_notes(diags: &mut Diagnostics, pp: &PpOutput, interner: &Interner, from: usize) {
+    if pp.expansions.is_empty() || diags.list.len() <= from {
+        return;
+    }
+    let mut by_start = hashbrown::HashMap::new();
+    for t in &pp.tokens {
+        if t.expansion != crate::lex::Token::NO_EXPANSION {
+            by_start
+                .entry((t.span.file, t.span.start))
+                .or_insert(t.expansion);
+        }
+    }
+    for d in &mut diags.list[from..] {
+        if let Some(&e) = by_start.get(&(d.span.file, d.span.start)) {
+            d.notes.extend(pp.expansion_notes(e, interner));
+        }
+    }
 }
 
 fn failed(diags: &Diagnostics, sources: &SourceMap) -> CompileOutput {
