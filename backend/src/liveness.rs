@@ -6,9 +6,10 @@
 //! `2n+1`; an interval is a sorted list of half-open `[from, to)` ranges with holes. A value
 //! read by instruction `n` and a value written by it never overlap, so `add %r1, %r1, 1` can
 //! reuse a register, and a copy's source and destination can be coalesced when the source
-//! dies at the copy.
+//! dies at the copy. Blocks may branch from their middle (`@%p bra` in compare chains and
+//! expansions), so liveness is propagated at each branch instruction, not only at block ends.
 
-use crate::mir::{MFunction, VReg};
+use crate::mir::{MBlockId, MFunction, VReg};
 
 /// A set of live ranges, sorted and non-overlapping.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -94,52 +95,72 @@ impl RegSet {
     }
 }
 
-/// Live intervals of every virtual register of a function.
-pub fn live_intervals(f: &MFunction) -> Vec<Interval> {
+/// Where control goes after each block: branch targets by instruction, and the block it
+/// falls into.
+struct Flow {
+    /// Layout position of each block.
+    pos_of: hashbrown::HashMap<MBlockId, usize>,
+    /// The fall-through successor's position, if the block can fall through.
+    fall: Vec<Option<usize>>,
+}
+
+impl Flow {
+    fn new(f: &MFunction) -> Flow {
+        let pos_of = f.order.iter().enumerate().map(|(p, b)| (*b, p)).collect();
+        let fall = (0..f.order.len())
+            .map(|p| {
+                let insts = &f.blocks[f.order[p].index()].insts;
+                let ends = matches!(insts.last(), Some(i) if i.ends_flow());
+                (!ends && p + 1 < f.order.len()).then_some(p + 1)
+            })
+            .collect();
+        Flow { pos_of, fall }
+    }
+}
+
+/// Live-in sets per layout position. Branches may sit in the middle of a block (compare
+/// chains of `switch`, expansions with loops), so the transfer function walks the block
+/// backwards and adds a branch target's live-in at the branch itself.
+fn live_in_sets(f: &MFunction, flow: &Flow) -> Vec<RegSet> {
     let n = f.vregs.len();
     let nb = f.order.len();
-    // Upward-exposed uses and definitions per block (by layout position).
-    let mut gen = vec![RegSet::new(n); nb];
-    let mut kill = vec![RegSet::new(n); nb];
-    for (pos, b) in f.order.iter().enumerate() {
-        for inst in &f.blocks[b.index()].insts {
-            for u in inst.uses() {
-                if !kill[pos].contains(u) {
-                    gen[pos].insert(u);
-                }
-            }
-            for d in inst.defs() {
-                kill[pos].insert(d);
-            }
-        }
-    }
-    let pos_of: hashbrown::HashMap<_, _> =
-        f.order.iter().enumerate().map(|(p, b)| (*b, p)).collect();
-    let succs: Vec<Vec<usize>> = (0..nb)
-        .map(|p| f.successors(p).iter().map(|s| pos_of[s]).collect())
-        .collect();
     let mut live_in = vec![RegSet::new(n); nb];
-    let mut live_out = vec![RegSet::new(n); nb];
     let mut changed = true;
     while changed {
         changed = false;
         for p in (0..nb).rev() {
-            let mut out = RegSet::new(n);
-            for &s in &succs[p] {
-                out.union_with(&live_in[s]);
+            let mut live = match flow.fall[p] {
+                Some(s) => live_in[s].clone(),
+                None => RegSet::new(n),
+            };
+            for inst in f.blocks[f.order[p].index()].insts.iter().rev() {
+                if let Some(t) = inst.branch_target() {
+                    live.union_with(&live_in[flow.pos_of[&t]]);
+                }
+                if inst.guard.is_none() {
+                    for d in inst.defs() {
+                        live.remove(d);
+                    }
+                }
+                for u in inst.uses() {
+                    live.insert(u);
+                }
             }
-            let mut inn = out.clone();
-            for (w, k) in inn.0.iter_mut().zip(&kill[p].0) {
-                *w &= !*k;
-            }
-            inn.union_with(&gen[p]);
-            if inn != live_in[p] || out != live_out[p] {
-                live_in[p] = inn;
-                live_out[p] = out;
+            if live != live_in[p] {
+                live_in[p] = live;
                 changed = true;
             }
         }
     }
+    live_in
+}
+
+/// Live intervals of every virtual register of a function.
+pub fn live_intervals(f: &MFunction) -> Vec<Interval> {
+    let n = f.vregs.len();
+    let nb = f.order.len();
+    let flow = Flow::new(f);
+    let live_in = live_in_sets(f, &flow);
 
     // Instruction numbering in layout order.
     let mut first = Vec::with_capacity(nb);
@@ -160,12 +181,24 @@ pub fn live_intervals(f: &MFunction) -> Vec<Interval> {
         let insts = &f.blocks[f.order[p].index()].insts;
         let bstart = 2 * first[p];
         let bend = 2 * (first[p] + insts.len() as u32);
-        let mut live = live_out[p].clone();
+        let mut live = match flow.fall[p] {
+            Some(s) => live_in[s].clone(),
+            None => RegSet::new(n),
+        };
         for r in live.iter().collect::<Vec<_>>() {
             add(&mut ranges[r.index()], bstart, bend);
         }
         for (k, inst) in insts.iter().enumerate().rev() {
             let id = first[p] + k as u32;
+            if let Some(t) = inst.branch_target() {
+                // Everything the target needs is live at the branch.
+                for r in live_in[flow.pos_of[&t]].iter().collect::<Vec<_>>() {
+                    if !live.contains(r) {
+                        add(&mut ranges[r.index()], bstart, 2 * id + 1);
+                        live.insert(r);
+                    }
+                }
+            }
             for d in inst.defs() {
                 let rs = &mut ranges[d.index()];
                 if live.contains(d) {

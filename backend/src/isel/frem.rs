@@ -113,11 +113,12 @@ impl Ctx<'_> {
             vec![Operand::Reg(r), Operand::Reg(tt)],
         );
 
-        // skip: if (t == |y|) done; t *= 0.5; loop.
+        // skip: if (t <= |y|) done; t *= 0.5; loop. `t` only ever meets |y| exactly here;
+        // `<=` still ends the loop should flushed subnormals break that exactness.
         self.cur = skip;
         let fin = self.emit_new(
             RegClass::Pred,
-            setp(CmpOp::Eq),
+            setp(CmpOp::Le),
             vec![Operand::Reg(tt), Operand::Reg(ay)],
         );
         self.bra(done, Some((fin, false)));

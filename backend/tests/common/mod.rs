@@ -7,6 +7,7 @@
 #![allow(dead_code)]
 
 pub mod build;
+pub mod run;
 
 use oxicc_backend::{emit_ptx, TargetOptions};
 use oxicc_ir::Module;
