@@ -55,7 +55,8 @@ fn compile_with_nvcc(names: &[String]) -> Vec<Result<String, String>> {
     // One directory per call: the tests of this file run in parallel in one process.
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let out_dir = std::env::temp_dir().join(format!("oxicc-differential-{}-{call}", std::process::id()));
+    let out_dir =
+        std::env::temp_dir().join(format!("oxicc-differential-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&out_dir).expect("temp dir");
     let mut results: Vec<Option<Result<String, String>>> = vec![None; names.len()];
     for chunk in (0..names.len()).collect::<Vec<_>>().chunks(6) {

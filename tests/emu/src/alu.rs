@@ -500,7 +500,43 @@ pub fn float_op(op: FloatOp, ty: Ty, m: FMod, a: u64, b: u64, c: u64) -> u64 {
     }
 }
 
+#[inline]
 pub fn compare(cmp: Cmp, ty: Ty, ftz: bool, a: u64, b: u64) -> bool {
+    if matches!(
+        ty,
+        Ty::S32 | Ty::U32 | Ty::B32 | Ty::S64 | Ty::U64 | Ty::B64
+    ) {
+        // Fast path for full-width integers.
+        let (sa, sb, ua, ub) = if ty.bits() == 32 {
+            (
+                a as i32 as i64,
+                b as i32 as i64,
+                a as u32 as u64,
+                b as u32 as u64,
+            )
+        } else {
+            (a as i64, b as i64, a, b)
+        };
+        let signed = ty.is_signed();
+        return match cmp {
+            Cmp::Eq | Cmp::Equ => ua == ub,
+            Cmp::Ne | Cmp::Neu => ua != ub,
+            Cmp::Lt | Cmp::Ltu if signed => sa < sb,
+            Cmp::Le | Cmp::Leu if signed => sa <= sb,
+            Cmp::Gt | Cmp::Gtu if signed => sa > sb,
+            Cmp::Ge | Cmp::Geu if signed => sa >= sb,
+            Cmp::Lt | Cmp::Ltu | Cmp::Lo => ua < ub,
+            Cmp::Le | Cmp::Leu | Cmp::Ls => ua <= ub,
+            Cmp::Gt | Cmp::Gtu | Cmp::Hi => ua > ub,
+            Cmp::Ge | Cmp::Geu | Cmp::Hs => ua >= ub,
+            Cmp::Num => true,
+            Cmp::Nan => false,
+        };
+    }
+    compare_slow(cmp, ty, ftz, a, b)
+}
+
+fn compare_slow(cmp: Cmp, ty: Ty, ftz: bool, a: u64, b: u64) -> bool {
     if ty.is_float() {
         let x = flush(read_float(a, ty), ty, ftz);
         let y = flush(read_float(b, ty), ty, ftz);

@@ -39,6 +39,8 @@ pub struct FuncInfo {
     pub fparam_size: u32,
     pub params: Vec<ParamInfo>,
     pub rets: Vec<ParamInfo>,
+    /// Values of the constant slots, which occupy the last `consts.len()` of `nregs` slots.
+    pub consts: Vec<u64>,
     /// Size of the kernel parameter block (entries only).
     pub kparam_size: u32,
     pub has_body: bool,
@@ -337,6 +339,7 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
             nregs: 0,
             local_size: 0,
             fparam_size: 0,
+            consts: Vec::new(),
             params,
             rets,
             kparam_size,
@@ -385,7 +388,7 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
         let Some(body) = &f.body else { continue };
         let fi = by_name[&f.name];
         let entry_pc = insts.len() as u32;
-        let (out, nregs, local_size, fparam_size) = decode_function(
+        let (out, nregs, local_size, fparam_size, consts) = decode_function(
             f,
             body,
             fi as u32,
@@ -398,6 +401,7 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
         let info = &mut funcs[fi];
         info.entry_pc = entry_pc;
         info.nregs = nregs;
+        info.consts = consts;
         info.local_size = local_size;
         info.fparam_size = fparam_size;
         insts.extend(out);
@@ -421,7 +425,7 @@ fn decode_function(
     shared_size: &mut u32,
     base_pc: u32,
     calls: &mut Vec<CallSite>,
-) -> Result<(Vec<Inst>, u32, u32, u32), EmuError> {
+) -> Result<(Vec<Inst>, u32, u32, u32, Vec<u64>), EmuError> {
     let info = &funcs[index as usize];
     let mut root = Scope::default();
     for p in &info.params {
@@ -480,6 +484,7 @@ fn decode_function(
         off: 0,
         aux: 0,
         line: f.line,
+        r: [0; 4],
     });
     for (at, label, line) in std::mem::take(&mut ctx.fixups) {
         let pc = *ctx
@@ -488,5 +493,21 @@ fn decode_function(
             .ok_or_else(|| EmuError(format!("line {line}: unknown label `{label}`")))?;
         ctx.out[at].aux = pc;
     }
-    Ok((ctx.out, ctx.nregs, ctx.local_size, ctx.fparam_size))
+    // Immediates become constant slots after the registers.
+    let mut consts: Vec<u64> = Vec::new();
+    let mut slot_of: HashMap<u64, u32> = HashMap::new();
+    let nregs = ctx.nregs;
+    for inst in ctx.out.iter_mut() {
+        for k in 0..4 {
+            inst.r[k] = match inst.s[k] {
+                Src::Reg(r) => r,
+                Src::Imm(v) => *slot_of.entry(v).or_insert_with(|| {
+                    consts.push(v);
+                    nregs + consts.len() as u32 - 1
+                }),
+            };
+        }
+    }
+    let total = nregs + consts.len() as u32;
+    Ok((ctx.out, total, ctx.local_size, ctx.fparam_size, consts))
 }

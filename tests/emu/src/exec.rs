@@ -104,8 +104,9 @@ impl Env<'_> {
         }
     }
 
+    #[inline]
     fn check(&self, space: Space, addr: u64, size: usize) -> Result<(Region, usize), String> {
-        if size > 1 && addr % size as u64 != 0 {
+        if addr & (size as u64 - 1) != 0 {
             return Err(format!(
                 "misaligned {size}-byte access at address {addr:#x}"
             ));
@@ -166,10 +167,7 @@ impl Env<'_> {
             }
             macro_rules! s {
                 ($k:expr) => {
-                    match i.s[$k] {
-                        Src::Reg(r) => t.regs[base + r as usize],
-                        Src::Imm(v) => v,
-                    }
+                    t.regs[base + i.r[$k] as usize]
                 };
             }
             macro_rules! set {
@@ -180,7 +178,42 @@ impl Env<'_> {
             }
             match i.op {
                 Op::Int(op, ty) => {
-                    let v = alu::int_op(op, ty, s!(0), s!(1), s!(2), s!(3), &mut t.cc);
+                    let (a, b) = (s!(0), s!(1));
+                    // Fast paths for the common 32/64-bit forms; everything else in alu.
+                    let v = match (op, ty.bits()) {
+                        (IntOp::Add, 32) => (a as u32).wrapping_add(b as u32) as u64,
+                        (IntOp::Add, 64) => a.wrapping_add(b),
+                        (IntOp::Sub, 32) => (a as u32).wrapping_sub(b as u32) as u64,
+                        (IntOp::Sub, 64) => a.wrapping_sub(b),
+                        (IntOp::MulLo, 32) => (a as u32).wrapping_mul(b as u32) as u64,
+                        (IntOp::MulLo, 64) => a.wrapping_mul(b),
+                        (IntOp::MadLo, 32) => {
+                            (a as u32).wrapping_mul(b as u32).wrapping_add(s!(2) as u32) as u64
+                        }
+                        (IntOp::MulWide, 32) if ty.is_signed() => {
+                            (a as i32 as i64).wrapping_mul(b as i32 as i64) as u64
+                        }
+                        (IntOp::MulWide, 32) => (a as u32 as u64) * (b as u32 as u64),
+                        (IntOp::And, 32) => (a & b) & 0xFFFF_FFFF,
+                        (IntOp::Or, 32) => (a | b) & 0xFFFF_FFFF,
+                        (IntOp::Xor, 32) => (a ^ b) & 0xFFFF_FFFF,
+                        (IntOp::Shl, 32) => {
+                            if b as u32 >= 32 {
+                                0
+                            } else {
+                                ((a as u32) << b as u32) as u64
+                            }
+                        }
+                        (IntOp::Shr, 32) if !ty.is_signed() => {
+                            if b as u32 >= 32 {
+                                0
+                            } else {
+                                ((a as u32) >> b as u32) as u64
+                            }
+                        }
+                        (IntOp::Shr, 32) => ((a as i32) >> (b as u32).min(31)) as u32 as u64,
+                        _ => alu::int_op(op, ty, a, b, s!(2), s!(3), &mut t.cc),
+                    };
                     set!(i.d[0], v)
                 }
                 Op::Mov => set!(i.d[0], s!(0)),
@@ -489,6 +522,8 @@ impl Env<'_> {
         let caller_pb = t.frames.last().map_or(0, |f| f.param_base) as usize;
         let reg_base = t.regs.len() as u32;
         t.regs.resize(t.regs.len() + f.nregs as usize, 0);
+        let end = t.regs.len();
+        t.regs[end - f.consts.len()..].copy_from_slice(&f.consts);
         let local_base = t.local.len().div_ceil(16) * 16;
         t.local.resize(local_base + f.local_size as usize, 0);
         let param_base = t.fparam.len().div_ceil(16) * 16;

@@ -437,6 +437,9 @@ pub struct Inst {
     pub aux: u32,
     /// Source line in the PTX text, for error messages.
     pub line: u32,
+    /// `s` as frame slots: immediates live in constant slots after the function's registers
+    /// (filled when the frame is created), so execution reads every source without a branch.
+    pub r: [u32; 4],
 }
 
 /// Argument marshalling of one `call`: copies between the caller's and callee's param blocks.

@@ -66,17 +66,33 @@ pub fn window_of(space: Space) -> u64 {
     }
 }
 
-#[inline]
+#[inline(always)]
 pub fn read_le(buf: &[u8], off: usize, size: usize) -> Option<u64> {
-    let b = buf.get(off..off.checked_add(size)?)?;
-    let mut v = [0u8; 8];
-    v[..size].copy_from_slice(b);
-    Some(u64::from_le_bytes(v))
+    let end = off.checked_add(size)?;
+    let b = buf.get(off..end)?;
+    Some(match size {
+        1 => b[0] as u64,
+        2 => u16::from_le_bytes([b[0], b[1]]) as u64,
+        4 => u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64,
+        8 => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+        _ => {
+            let mut v = [0u8; 8];
+            v[..size.min(8)].copy_from_slice(&b[..size.min(8)]);
+            u64::from_le_bytes(v)
+        }
+    })
 }
 
-#[inline]
+#[inline(always)]
 pub fn write_le(buf: &mut [u8], off: usize, size: usize, v: u64) -> Option<()> {
-    let b = buf.get_mut(off..off.checked_add(size)?)?;
-    b.copy_from_slice(&v.to_le_bytes()[..size]);
+    let end = off.checked_add(size)?;
+    let b = buf.get_mut(off..end)?;
+    match size {
+        1 => b[0] = v as u8,
+        2 => b.copy_from_slice(&(v as u16).to_le_bytes()),
+        4 => b.copy_from_slice(&(v as u32).to_le_bytes()),
+        8 => b.copy_from_slice(&v.to_le_bytes()),
+        _ => b.copy_from_slice(&v.to_le_bytes()[..size.min(8)]),
+    }
     Some(())
 }

@@ -72,6 +72,7 @@ impl Ctx<'_, '_> {
             off,
             aux,
             line: self.line,
+            r: [0; 4],
         });
     }
 
@@ -86,6 +87,7 @@ impl Ctx<'_, '_> {
             off,
             aux: 0,
             line: self.line,
+            r: [0; 4],
         });
         t
     }
@@ -150,6 +152,7 @@ impl Ctx<'_, '_> {
             off: 0,
             aux: 0,
             line: self.line,
+            r: [0; 4],
         });
         t
     }

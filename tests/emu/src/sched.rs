@@ -107,6 +107,8 @@ impl GridRun<'_> {
                         t.pc = f.entry_pc;
                         t.regs.clear();
                         t.regs.resize(f.nregs as usize, 0);
+                        let nr = f.nregs as usize;
+                        t.regs[nr - f.consts.len()..].copy_from_slice(&f.consts);
                         t.frames.clear();
                         t.frames.push(Frame {
                             func: self.kernel,
@@ -148,6 +150,16 @@ impl GridRun<'_> {
     }
 }
 
+/// Rendezvous bookkeeping of one CTA.
+struct CtaState {
+    bars: Vec<Barrier>,
+    /// Per warp: lanes waiting at a warp collective.
+    warp_wait: Vec<u32>,
+    /// Per warp: number of lanes waiting at `activemask`.
+    am_wait: Vec<u32>,
+    exited: usize,
+}
+
 fn run_cta(
     env: &mut Env,
     threads: &mut [Thread],
@@ -155,10 +167,13 @@ fn run_cta(
     rng: &mut Rng,
 ) -> Result<(), EmuError> {
     let n = threads.len();
-    let mut bars: Vec<Barrier> = vec![Barrier::default(); 16];
     let nwarps = n.div_ceil(32);
-    let mut warp_wait = vec![0u32; nwarps];
-    let mut exited = 0usize;
+    let mut st = CtaState {
+        bars: vec![Barrier::default(); 16],
+        warp_wait: vec![0; nwarps],
+        am_wait: vec![0; nwarps],
+        exited: 0,
+    };
     let mut next = 0usize;
     loop {
         let mut progressed = false;
@@ -170,15 +185,7 @@ fn run_cta(
                     }
                     progressed = true;
                     let stop = env.run(&mut threads[idx], RR_QUANTUM)?;
-                    after_stop(
-                        env,
-                        threads,
-                        idx,
-                        stop,
-                        &mut bars,
-                        &mut warp_wait,
-                        &mut exited,
-                    )?;
+                    after_stop(env, threads, idx, stop, &mut st)?;
                     if env.instructions > opts.max_instructions {
                         return Err(EmuError(format!(
                             "instruction limit of {} exceeded (an endless loop?)",
@@ -195,15 +202,7 @@ fn run_cta(
                     if threads[idx].state == TState::Ready {
                         progressed = true;
                         let stop = env.run(&mut threads[idx], 1)?;
-                        after_stop(
-                            env,
-                            threads,
-                            idx,
-                            stop,
-                            &mut bars,
-                            &mut warp_wait,
-                            &mut exited,
-                        )?;
+                        after_stop(env, threads, idx, stop, &mut st)?;
                         break;
                     }
                 }
@@ -216,13 +215,13 @@ fn run_cta(
                 }
             }
         }
-        if exited == n {
+        if st.exited == n {
             return Ok(());
         }
         if !progressed {
             let mut resolved = false;
             for w in 0..nwarps {
-                resolved |= resolve_activemask(env, threads, w, true);
+                resolved |= resolve_activemask(env, threads, w, true, &mut st.am_wait[w]);
             }
             if !resolved {
                 return Err(deadlock(env, threads));
@@ -267,16 +266,19 @@ fn warp_op_mask(i: &Inst) -> Option<Src> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn after_stop(
     env: &mut Env,
     threads: &mut [Thread],
     idx: usize,
     stop: Stop,
-    bars: &mut [Barrier],
-    warp_wait: &mut [u32],
-    exited: &mut usize,
+    st: &mut CtaState,
 ) -> Result<(), EmuError> {
+    let CtaState {
+        bars,
+        warp_wait,
+        am_wait,
+        exited,
+    } = st;
     let n = threads.len();
     let w = idx / 32;
     match stop {
@@ -335,7 +337,7 @@ fn after_stop(
                     }
                     try_release(env, threads, bars, id, n - *exited);
                 }
-                Op::Activemask => {}
+                Op::Activemask => am_wait[w] += 1,
                 _ => {
                     let t = &threads[idx];
                     let mask = t.src(warp_op_mask(i).expect("warp op")) as u32;
@@ -360,7 +362,9 @@ fn after_stop(
             }
         }
     }
-    resolve_activemask(env, threads, w, false);
+    if am_wait[w] > 0 {
+        resolve_activemask(env, threads, w, false, &mut am_wait[w]);
+    }
     Ok(())
 }
 
@@ -401,7 +405,13 @@ fn try_release(env: &Env, threads: &mut [Thread], bars: &mut [Barrier], id: usiz
 
 /// Gives `activemask` its result once no lane of the warp can still arrive at it: lanes
 /// blocked at the same `activemask` form the active set.
-fn resolve_activemask(env: &Env, threads: &mut [Thread], w: usize, force: bool) -> bool {
+fn resolve_activemask(
+    env: &Env,
+    threads: &mut [Thread],
+    w: usize,
+    force: bool,
+    waiting: &mut u32,
+) -> bool {
     let n = threads.len();
     let lanes = w * 32..(w * 32 + 32).min(n);
     let at_am = |t: &Thread| {
@@ -436,6 +446,7 @@ fn resolve_activemask(env: &Env, threads: &mut [Thread], w: usize, force: bool) 
                 t.set(d, mask as u64);
                 t.pc += 1;
                 t.state = TState::Ready;
+                *waiting -= 1;
             }
         }
         done = true;

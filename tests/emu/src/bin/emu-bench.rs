@@ -23,7 +23,8 @@ fn kernel_source(name: &str) -> PathBuf {
 }
 
 fn compile(name: &str) -> Result<String, String> {
-    let out = std::env::temp_dir().join(format!("oxicc-emu-bench-{}-{name}.ptx", std::process::id()));
+    let out =
+        std::env::temp_dir().join(format!("oxicc-emu-bench-{}-{name}.ptx", std::process::id()));
     let status = std::process::Command::new(nvcc_path())
         .args(["-ptx", "-arch=sm_75", "-o"])
         .arg(&out)
@@ -40,20 +41,45 @@ fn compile(name: &str) -> Result<String, String> {
 
 fn f32_buffer(name: &str, n: usize, seed: u32) -> Buffer {
     // A cheap deterministic pattern in [-1, 1).
-    let data = (0..n).flat_map(|k| ((((k as u32).wrapping_mul(2_654_435_761).wrapping_add(seed)) >> 8) as f32 / 8_388_608.0 - 1.0).to_le_bytes()).collect();
-    Buffer { name: name.into(), ty: Ty::F32, data }
+    let data = (0..n)
+        .flat_map(|k| {
+            ((((k as u32).wrapping_mul(2_654_435_761).wrapping_add(seed)) >> 8) as f32
+                / 8_388_608.0
+                - 1.0)
+                .to_le_bytes()
+        })
+        .collect();
+    Buffer {
+        name: name.into(),
+        ty: Ty::F32,
+        data,
+    }
+}
+
+/// CPU time of this thread in seconds (Linux `schedstat`), so that the figure does not depend
+/// on how busy the machine is; `None` elsewhere.
+fn thread_cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    Some(s.split_whitespace().next()?.parse::<f64>().ok()? / 1e9)
 }
 
 fn bench(label: &str, ptx: &str, launch: &Launch) -> Result<(), String> {
     let module = Module::parse(ptx).map_err(|e| e.to_string())?;
     let start = Instant::now();
+    let cpu0 = thread_cpu_seconds();
     let out = oxicc_emu::run(&module, launch, &RunOptions::default()).map_err(|e| e.to_string())?;
-    let secs = start.elapsed().as_secs_f64();
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = match (cpu0, thread_cpu_seconds()) {
+        (Some(a), Some(b)) => b - a,
+        _ => wall,
+    };
+    let n = out.instructions as f64;
     println!(
-        "{label}: {} thread-instructions, {} threads, {secs:.3} s, {:.1} M thread-instructions/s",
+        "{label}: {} thread-instructions, {} threads; wall {wall:.3} s ({:.1} M/s), CPU {cpu:.3} s ({:.1} M thread-instructions/s)",
         out.instructions,
         out.threads,
-        out.instructions as f64 / secs / 1e6
+        n / wall / 1e6,
+        n / cpu / 1e6
     );
     Ok(())
 }
@@ -72,20 +98,50 @@ fn real_main() -> Result<(), String> {
         grid: [16, 16, 1],
         block: [16, 16, 1],
         dynamic_shared_bytes: 0,
-        args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Buffer(2), Arg::Scalar(Ty::S32, n as u64)],
-        buffers: vec![f32_buffer("A", n * n, 1), f32_buffer("B", n * n, 2), f32_buffer("C", n * n, 3)],
+        args: vec![
+            Arg::Buffer(0),
+            Arg::Buffer(1),
+            Arg::Buffer(2),
+            Arg::Scalar(Ty::S32, n as u64),
+        ],
+        buffers: vec![
+            f32_buffer("A", n * n, 1),
+            f32_buffer("B", n * n, 2),
+            f32_buffer("C", n * n, 3),
+        ],
         globals: Vec::new(),
     };
-    bench("matmul_tiled 256x256x256", &compile("matmul_tiled")?, &matmul)?;
+    bench(
+        "matmul_tiled 256x256x256",
+        &compile("matmul_tiled")?,
+        &matmul,
+    )?;
     let len = 1 << 20;
-    let ints = Buffer { name: "in".into(), ty: Ty::S32, data: (0..len as i32).flat_map(|k| (k % 1000 - 500).to_le_bytes()).collect() };
+    let ints = Buffer {
+        name: "in".into(),
+        ty: Ty::S32,
+        data: (0..len as i32)
+            .flat_map(|k| (k % 1000 - 500).to_le_bytes())
+            .collect(),
+    };
     let reduce = Launch {
         kernel: None,
         grid: [(len / 256) as u32, 1, 1],
         block: [256, 1, 1],
         dynamic_shared_bytes: 0,
-        args: vec![Arg::Buffer(0), Arg::Buffer(1), Arg::Scalar(Ty::S32, len as u64)],
-        buffers: vec![ints, Buffer { name: "partial".into(), ty: Ty::S32, data: vec![0; len / 256 * 4] }],
+        args: vec![
+            Arg::Buffer(0),
+            Arg::Buffer(1),
+            Arg::Scalar(Ty::S32, len as u64),
+        ],
+        buffers: vec![
+            ints,
+            Buffer {
+                name: "partial".into(),
+                ty: Ty::S32,
+                data: vec![0; len / 256 * 4],
+            },
+        ],
         globals: Vec::new(),
     };
     bench("reduce_shared 1M", &compile("reduce_shared")?, &reduce)?;
