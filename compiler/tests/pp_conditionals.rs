@@ -2,6 +2,15 @@
 //! computed here in plain Rust with the C rule it exercises (intmax_t/uintmax_t, usual
 //! arithmetic conversions), not taken from the preprocessor.
 
+// The expected values are written as the Rust counterparts of the C expressions, some of
+// which are constant comparisons on purpose.
+#![allow(
+    clippy::absurd_extreme_comparisons,
+    clippy::bad_bit_mask,
+    clippy::nonminimal_bool,
+    unused_comparisons
+)]
+
 mod pp_support;
 use pp_support::{check, run};
 

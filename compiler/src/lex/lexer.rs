@@ -19,7 +19,7 @@ use crate::source::{FileId, Span};
 
 /// Raw matches of the `logos` automaton; `lex_file` turns them into `Token`s.
 #[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
-enum Raw {
+enum Lexeme {
     #[regex(r"[ \t\x0B\x0C\r]+")]
     #[token("\u{FEFF}")]
     Space,
@@ -45,7 +45,7 @@ enum Raw {
     UnterminatedStr,
     /// A raw string literal; `false` when it is malformed or unterminated.
     #[regex(r#"(u8|u|U|L)?R""#, raw_string)]
-    RawStr(bool),
+    RawString(bool),
     #[token("<<<")]
     LaunchOpen,
     #[token(">>>")]
@@ -105,7 +105,7 @@ enum Raw {
 
 /// Skips to the end of a block comment; `false` (and the rest of the input consumed) when
 /// it is unterminated.
-fn block_comment(lex: &mut logos::Lexer<Raw>) -> Option<bool> {
+fn block_comment(lex: &mut logos::Lexer<Lexeme>) -> Option<bool> {
     let rest = lex.remainder();
     match rest.find("*/") {
         Some(i) => {
@@ -120,7 +120,7 @@ fn block_comment(lex: &mut logos::Lexer<Raw>) -> Option<bool> {
 }
 
 /// Matches the rest of a raw string `R"delim( … )delim"`; `false` when malformed.
-fn raw_string(lex: &mut logos::Lexer<Raw>) -> Option<bool> {
+fn raw_string(lex: &mut logos::Lexer<Lexeme>) -> Option<bool> {
     let rest = lex.remainder();
     let Some(open) = rest.find('(') else {
         return Some(false);
@@ -249,20 +249,20 @@ fn lex_spliced(
     let mut line_start = true;
     // `<<<` seen and not yet closed by `>>>`.
     let mut open_launches = 0u32;
-    let mut lex = Raw::lexer(text);
+    let mut lex = Lexeme::lexer(text);
     while let Some(raw) = lex.next() {
         let range = lex.span();
         let kind = match raw {
-            Ok(Raw::Space | Raw::LineComment | Raw::BlockComment(true)) => {
+            Ok(Lexeme::Space | Lexeme::LineComment | Lexeme::BlockComment(true)) => {
                 leading_space = true;
                 continue;
             }
-            Ok(Raw::Newline) => {
+            Ok(Lexeme::Newline) => {
                 line_start = true;
                 leading_space = false;
                 continue;
             }
-            Ok(Raw::BlockComment(false)) => {
+            Ok(Lexeme::BlockComment(false)) => {
                 // Point at the `/*` only: the rest of the file is the comment.
                 let span = span_of(range.start..range.start + 2);
                 push(
@@ -274,18 +274,20 @@ fn lex_spliced(
                 );
                 break;
             }
-            Ok(Raw::Ident) => TokenKind::Ident(interner.intern(lex.slice())),
-            Ok(Raw::Number) => TokenKind::Number(interner.intern(lex.slice())),
-            Ok(Raw::Char) => TokenKind::Char(interner.intern(lex.slice())),
-            Ok(Raw::Str | Raw::RawStr(true)) => TokenKind::Str(interner.intern(lex.slice())),
-            Ok(Raw::UnterminatedChar | Raw::UnterminatedStr | Raw::RawStr(false)) => {
+            Ok(Lexeme::Ident) => TokenKind::Ident(interner.intern(lex.slice())),
+            Ok(Lexeme::Number) => TokenKind::Number(interner.intern(lex.slice())),
+            Ok(Lexeme::Char) => TokenKind::Char(interner.intern(lex.slice())),
+            Ok(Lexeme::Str | Lexeme::RawString(true)) => {
+                TokenKind::Str(interner.intern(lex.slice()))
+            }
+            Ok(Lexeme::UnterminatedChar | Lexeme::UnterminatedStr | Lexeme::RawString(false)) => {
                 TokenKind::Unknown(interner.intern(lex.slice()))
             }
-            Ok(Raw::LaunchOpen) => {
+            Ok(Lexeme::LaunchOpen) => {
                 open_launches += 1;
                 TokenKind::LaunchOpen
             }
-            Ok(Raw::GtGtGt) => {
+            Ok(Lexeme::GtGtGt) => {
                 if open_launches > 0 {
                     open_launches -= 1;
                     TokenKind::LaunchClose
@@ -308,7 +310,7 @@ fn lex_spliced(
                     continue;
                 }
             }
-            Ok(Raw::Punct(p)) => TokenKind::Punct(p),
+            Ok(Lexeme::Punct(p)) => TokenKind::Punct(p),
             Err(()) => {
                 // One character (not byte) that starts no token.
                 let mut end = range.end.max(range.start + 1);

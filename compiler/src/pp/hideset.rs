@@ -174,10 +174,13 @@ mod tests {
     fn set_algebra() {
         let mut h = HideSets::new();
         let (a, b, c) = (Symbol(10), Symbol(3), Symbol(7));
-        let ab = h.with(h.with(HideSet::EMPTY, a), b);
-        let ba = h.with(h.with(HideSet::EMPTY, b), a);
+        let just_a = h.with(HideSet::EMPTY, a);
+        let ab = h.with(just_a, b);
+        let just_b = h.with(HideSet::EMPTY, b);
+        let ba = h.with(just_b, a);
         assert_eq!(ab, ba);
-        let bc = h.with(h.with(HideSet::EMPTY, c), b);
+        let just_c = h.with(HideSet::EMPTY, c);
+        let bc = h.with(just_c, b);
         let u = h.union(ab, bc);
         assert!(h.contains(u, a) && h.contains(u, b) && h.contains(u, c));
         let i = h.intersect(ab, bc);

@@ -2,11 +2,11 @@
 //!
 //! The search chain, in order (each position numbered, so `#include_next` can continue
 //! after the position where the current file was found):
-//! 0. the in-memory headers of `Options::headers`, matched by exact name;
-//! 1. for `#include "…"` only: the including file's directory (for a built-in header, the
-//!    built-in headers), or the name itself when it is an absolute path;
-//! 2. … the `-I` directories in order;
-//! last. the built-in headers of `runtime-libs/include`.
+//! - 0: the in-memory headers of `Options::headers`, matched by exact name;
+//! - 1: for `#include "…"` only: the including file's directory (for a built-in header,
+//!   the built-in headers), or the name itself when it is an absolute path;
+//! - 2 …: the `-I` directories in order;
+//! - last: the built-in headers of `runtime-libs/include`.
 //!
 //! A file found twice (by the same normalized path) is loaded and lexed once.
 
@@ -44,7 +44,7 @@ impl Preprocessor<'_, '_> {
         let first = after.map_or(0, |p| p + 1);
         let n_dirs = self.ctx.options.include_dirs.len();
         let pos_builtin = POS_FIRST_DIR + n_dirs;
-        if first <= POS_MEMORY {
+        if first == POS_MEMORY {
             let text = self
                 .ctx
                 .options

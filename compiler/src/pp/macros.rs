@@ -260,7 +260,7 @@ pub(super) fn parse_define(
                     "'##' cannot appear at either end of __VA_OPT__".into(),
                 ));
             }
-        } else if (t.is_ident(va_args) && !variadic) || (t.is_ident(va_opt) && !variadic) {
+        } else if !variadic && (t.is_ident(va_args) || t.is_ident(va_opt)) {
             return Err((
                 t.span,
                 format!(

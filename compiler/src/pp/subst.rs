@@ -173,7 +173,7 @@ impl Preprocessor<'_, '_> {
     ) -> (bool, bool) {
         let va = m.params.len() - 1;
         self.ensure_expanded(args, va);
-        if !args.expanded[va].as_ref().is_some_and(|v| !v.is_empty()) {
+        if args.expanded[va].as_ref().is_none_or(|v| v.is_empty()) {
             return (true, true);
         }
         let close = matching_paren(&m.body, i + 1).unwrap_or(m.body.len());
