@@ -6,6 +6,7 @@ mod common;
 
 use common::build::*;
 use common::compile_and_assemble;
+use common::run::{run, Arg, Buf};
 use oxicc_ir::*;
 
 fn finish(f: Function) -> Module {
@@ -268,6 +269,28 @@ fn switch_with_block_arguments() {
     let ptx = compile_and_assemble(&finish(f), "switch");
     assert!(ptx.contains("setp.eq.s32"), "{ptx}");
     assert!(ptx.contains(", -2;"), "{ptx}");
+    for (x, want0, want4) in [
+        (1i32, 3u64, 0u64),
+        (5, 25, 0),
+        (9, 9, 1),
+        (-2, 100, 0),
+        (4, 0, 0),
+    ] {
+        let out = run(
+            &ptx,
+            "_Z2swPii",
+            1,
+            &[
+                Arg::Buf(Buf {
+                    name: "o",
+                    bytes: 4,
+                    data: vec![0; 5],
+                }),
+                Arg::Scalar("s32", x.to_string()),
+            ],
+        );
+        assert_eq!((out[0][0], out[0][4]), (want0, want4), "switch on {x}");
+    }
     insta::assert_snapshot!(ptx);
 }
 

@@ -5,7 +5,24 @@ mod common;
 
 use common::build::*;
 use common::compile_and_assemble;
+use common::run::{run, Arg, Buf};
 use oxicc_ir::*;
+
+fn f32_buf(name: &'static str, v: &[f32]) -> Arg {
+    Arg::Buf(Buf {
+        name,
+        bytes: 4,
+        data: v.iter().map(|x| x.to_bits() as u64).collect(),
+    })
+}
+
+fn u32_buf(name: &'static str, v: &[u32]) -> Arg {
+    Arg::Buf(Buf {
+        name,
+        bytes: 4,
+        data: v.iter().map(|&x| x as u64).collect(),
+    })
+}
 
 fn finish(f: Function) -> Module {
     let mut m = Module::new();
@@ -37,6 +54,27 @@ fn saxpy() {
     assert!(ptx.contains("mad.lo.s32"), "{ptx}");
     assert!(ptx.contains("mul.wide.s32"), "{ptx}");
     assert!(ptx.contains("fma.rn.f32"), "{ptx}");
+    let x: Vec<f32> = (0..64).map(|i| i as f32 * 0.5).collect();
+    let y: Vec<f32> = (0..64).map(|i| 100.0 - i as f32).collect();
+    let out = run(
+        &ptx,
+        "_Z5saxpyifPfS_",
+        64,
+        &[
+            Arg::Scalar("s32", "50".into()),
+            Arg::Scalar("f32", "3.0".into()),
+            f32_buf("x", &x),
+            f32_buf("y", &y),
+        ],
+    );
+    for i in 0..64 {
+        let want = if i < 50 {
+            3.0f32.mul_add(x[i], y[i])
+        } else {
+            y[i]
+        };
+        assert_eq!(out[1][i], want.to_bits() as u64, "lane {i}");
+    }
     insta::assert_snapshot!(ptx);
 }
 
@@ -71,6 +109,19 @@ fn loop_with_block_params() {
     // The loop counter and accumulator update in place: no copies in the loop.
     assert!(!ptx.contains("mov.f32 \t%f1, %f"), "{ptx}");
     assert!(!ptx.contains("mov.u32 \t%r2, %r"), "{ptx}");
+    let x: Vec<f32> = (0..40).map(|i| (i * i) as f32 * 0.25).collect();
+    let out = run(
+        &ptx,
+        "sum",
+        2,
+        &[
+            f32_buf("x", &x),
+            Arg::Scalar("s32", "37".into()),
+            f32_buf("o", &[0.0]),
+        ],
+    );
+    let want = x[..37].iter().fold(0.0f32, |a, v| a + v);
+    assert_eq!(out[1][0], want.to_bits() as u64);
     insta::assert_snapshot!(ptx);
 }
 
@@ -109,6 +160,22 @@ fn swap_and_rotate_in_a_loop() {
     b.ret(None);
     let ptx = compile_and_assemble(&finish(f), "swap");
     assert!(ptx.contains("[%rd1+8]"), "{ptx}");
+    for n in [0u32, 1, 2, 5, 9] {
+        let out = run(
+            &ptx,
+            "swap",
+            1,
+            &[u32_buf("o", &[0, 0, 0]), Arg::Scalar("s32", n.to_string())],
+        );
+        // Plain Rust: one rotation per iteration that continues.
+        let mut v = [1u64, 2, 3];
+        let mut i = 0;
+        while i + 1 < n {
+            v.rotate_left(1);
+            i += 1;
+        }
+        assert_eq!(out[0], v.to_vec(), "n = {n}");
+    }
     insta::assert_snapshot!(ptx);
 }
 
@@ -318,6 +385,15 @@ fn local_array_in_a_stack_slot() {
     );
     assert!(ptx.contains("mov.u64 \t%SPL, __local_depot0;"), "{ptx}");
     assert!(ptx.contains("cvta.local.u64"), "{ptx}");
+    let out = run(
+        &ptx,
+        "_Z3locPii",
+        1,
+        &[u32_buf("o", &[13, 0, 0, 0]), Arg::Scalar("s32", "3".into())],
+    );
+    // One thread: arr[i] = 3 i; o[0] = arr[13 & 15] + 7, then o[1] = arr[3] read through a
+    // generic pointer.
+    assert_eq!(out[0], vec![46, 9, 0, 0]);
     insta::assert_snapshot!(ptx);
 }
 
