@@ -1,0 +1,147 @@
+//! Single-thread PTX snippets through the whole pipeline (parse, decode, execute), checking
+//! results against documented PTX semantics: rounding modes, cvt forms, bit-field ops,
+//! carries, half precision, calls, local memory, and the errors for faults.
+
+mod common;
+use common::{kernel, run_u32, single};
+
+fn bits(x: f32) -> u32 {
+    x.to_bits()
+}
+
+#[test]
+fn float_rounding_modes_from_ptx_text() {
+    // 1/3 in f32 lies between 0x3EAAAAAA and 0x3EAAAAAB (closer to ...AB).
+    let out = single(
+        "mov.f32 %f1, 0f3F800000;\nmov.f32 %f2, 0f40400000;\n\
+         div.rn.f32 %f3, %f1, %f2;\ndiv.rz.f32 %f4, %f1, %f2;\ndiv.rm.f32 %f5, %f1, %f2;\ndiv.rp.f32 %f6, %f1, %f2;\n\
+         st.global.v4.f32 [%rd1], {%f3, %f4, %f5, %f6};\n\
+         add.rp.f32 %f7, %f1, 0f2F800000;\nadd.rm.f32 %f8, %f1, 0fAF800000;\nmul.rz.f32 %f9, %f2, 0f7F7FFFFF;\nmul.rn.f32 %f10, %f2, 0f7F7FFFFF;\n\
+         st.global.v4.f32 [%rd1+16], {%f7, %f8, %f9, %f10};",
+        8,
+    );
+    assert_eq!(
+        &out[..4],
+        &[0x3EAA_AAAB, 0x3EAA_AAAA, 0x3EAA_AAAA, 0x3EAA_AAAB]
+    );
+    // 1 + 2^-32 rounds up under .rp; 1 - 2^-32 rounds down under .rm; overflow: .rz gives MAX.
+    assert_eq!(out[4], bits(1.0f32.next_up()));
+    assert_eq!(out[5], bits(1.0f32.next_down()));
+    assert_eq!(out[6], bits(f32::MAX));
+    assert_eq!(out[7], bits(f32::INFINITY));
+}
+
+#[test]
+fn ftz_and_sat_modifiers() {
+    let out = single(
+        "mov.f32 %f1, 0f00000001;\nadd.ftz.f32 %f2, %f1, %f1;\nadd.f32 %f3, %f1, %f1;\n\
+         mov.f32 %f4, 0f3FC00000;\nadd.sat.f32 %f5, %f4, %f4;\nsub.sat.f32 %f6, 0f00000000, %f4;\n\
+         st.global.v4.f32 [%rd1], {%f2, %f3, %f5, %f6};",
+        4,
+    );
+    assert_eq!(out, vec![0, 2, bits(1.0), 0]);
+}
+
+#[test]
+fn cvt_forms() {
+    let out = single(
+        "mov.f32 %f1, 0f4F800000;\ncvt.rzi.s32.f32 %r2, %f1;\ncvt.rzi.u32.f32 %r3, %f1;\n\
+         mov.f32 %f2, 0fC0200000;\ncvt.rni.s32.f32 %r4, %f2;\ncvt.rmi.s32.f32 %r5, %f2;\ncvt.rpi.s32.f32 %r6, %f2;\n\
+         mov.u32 %r7, 300;\ncvt.sat.u8.u32 %r8, %r7;\ncvt.u8.u32 %r9, %r7;\nmov.u32 %r10, -5;\ncvt.sat.u32.s32 %r11, %r10;\n\
+         cvt.s64.s32 %rd5, %r10;\ncvt.u32.u64 %r12, %rd5;\n\
+         cvt.rn.f16.f32 %rs1, %f2;\ncvt.u32.u16 %r13, %rs1;\ncvt.rn.bf16.f32 %rs2, %f2;\ncvt.u32.u16 %r14, %rs2;\n\
+         st.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5};\nst.global.v4.u32 [%rd1+16], {%r6, %r8, %r9, %r11};\n\
+         st.global.v2.u32 [%rd1+32], {%r12, %r13};\nst.global.u32 [%rd1+40], %r14;",
+        11,
+    );
+    // 2^32 saturates to INT_MAX / UINT_MAX; -2.5 -> rni -2, rmi -3, rpi -2.
+    assert_eq!(
+        &out[..6],
+        &[
+            0x7FFF_FFFF,
+            0xFFFF_FFFF,
+            (-2i32) as u32,
+            (-3i32) as u32,
+            (-2i32) as u32,
+            255
+        ]
+    );
+    // cvt.u8 without .sat truncates; cvt.sat.u32.s32 of -5 is 0.
+    assert_eq!(&out[6..9], &[44, 0, (-5i32) as u32]);
+    // -2.5 in binary16 is 0xC100, in bfloat16 0xC020.
+    assert_eq!(&out[9..11], &[0xC100, 0xC020]);
+}
+
+#[test]
+fn integer_bit_ops_and_carries() {
+    let out = single(
+        "mov.u32 %r2, 0xF0F0;\nbfe.u32 %r3, %r2, 4, 8;\nbfe.s32 %r4, %r2, 4, 4;\nbfi.b32 %r5, 0xA, %r2, 8, 4;\n\
+         brev.b32 %r6, 1;\nclz.b32 %r7, %r2;\npopc.b32 %r8, %r2;\nbfind.u32 %r9, %r2;\nbfind.u32 %r10, 0;\n\
+         add.cc.u32 %r11, 0xFFFFFFFF, 2;\naddc.u32 %r12, 0, 0;\nsub.cc.u32 %r13, 0, 1;\nsubc.u32 %r14, 5, 0;\n\
+         mul.hi.s32 %r15, -2, 0x40000000;\nmul.wide.u16 %r16, 0xFFFF, 0xFFFF;\nshl.b32 %r17, 1, 32;\nshr.s32 %r18, -8, 40;\n\
+         prmt.b32 %r19, 0x33221100, 0x77665544, 0x1234;\nsad.u32 %r20, 3, 10, 100;\n\
+         st.global.v4.u32 [%rd1], {%r3, %r4, %r5, %r6};\nst.global.v4.u32 [%rd1+16], {%r7, %r8, %r9, %r10};\n\
+         st.global.v4.u32 [%rd1+32], {%r11, %r12, %r13, %r14};\nst.global.v4.u32 [%rd1+48], {%r15, %r16, %r17, %r18};\n\
+         st.global.v2.u32 [%rd1+64], {%r19, %r20};",
+        18,
+    );
+    assert_eq!(&out[..4], &[0x0F, 0xFFFF_FFFF, 0xFAF0, 0x8000_0000]);
+    assert_eq!(&out[4..8], &[16, 8, 15, 0xFFFF_FFFF]);
+    // 0xFFFFFFFF + 2 carries out; 0 - 1 borrows, so subc gives 5 - 0 - 1.
+    assert_eq!(&out[8..12], &[1, 1, 0xFFFF_FFFF, 4]);
+    // mul.hi.s32(-2, 2^30) = high word of -2^31 = -1; clamped shifts.
+    assert_eq!(&out[12..16], &[0xFFFF_FFFF, 0xFFFE_0001, 0, 0xFFFF_FFFF]);
+    // prmt selector 0x1234 picks bytes 4,3,2,1 of {b,a} (lowest nibble first).
+    assert_eq!(out[16], 0x1122_3344);
+    assert_eq!(out[17], 107);
+}
+
+#[test]
+fn half2_arithmetic_and_packing() {
+    // {1.0, 2.0} + {0.5, 0.25} as f16x2; f16 1.0 = 0x3C00, 2.0 = 0x4000, 0.5 = 0x3800, 0.25 = 0x3400.
+    let out = single(
+        "mov.b32 %r2, 0x40003C00;\nmov.b32 %r3, 0x34003800;\nadd.f16x2 %r4, %r2, %r3;\nmul.f16x2 %r5, %r2, %r3;\n\
+         mov.b32 {%rs1, %rs2}, %r4;\ncvt.f32.f16 %f1, %rs2;\nmov.b32 %r6, %f1;\nst.global.v4.u32 [%rd1], {%r4, %r5, %r6, %r2};",
+        4,
+    );
+    // 1.5 = 0x3E00, 2.25 = 0x4080; products 0.5 = 0x3800, 0.5 = 0x3800.
+    assert_eq!(&out[..3], &[0x4080_3E00, 0x3800_3800, bits(2.25)]);
+}
+
+#[test]
+fn local_memory_and_recursive_calls() {
+    let ptx = ".version 8.0\n.target sm_75\n.address_size 64\n\
+        .func (.param .b32 r) f(.param .b32 n)\n{\n.reg .b32 %r<5>;\n.reg .pred %p1;\n.local .align 4 .b8 depot[8];\n\
+        ld.param.b32 %r1, [n];\nst.local.u32 [depot], %r1;\nsetp.eq.u32 %p1, %r1, 0;\n@%p1 bra DONE;\nsub.u32 %r2, %r1, 1;\n\
+        {\n.param .b32 a;\n.param .b32 b;\nst.param.b32 [a], %r2;\ncall (b), f, (a);\nld.param.b32 %r3, [b];\n}\n\
+        ld.local.u32 %r4, [depot];\nadd.u32 %r1, %r4, %r3;\nDONE:\nst.param.b32 [r], %r1;\nret;\n}\n\
+        .visible .entry k(.param .u64 out, .param .u64 in)\n{\n.reg .b32 %r<3>;\n.reg .b64 %rd<3>;\n\
+        ld.param.u64 %rd1, [out];\n{\n.param .b32 a;\n.param .b32 b;\nst.param.b32 [a], 100;\ncall (b), f, (a);\nld.param.b32 %r1, [b];\n}\n\
+        st.global.u32 [%rd1], %r1;\nret;\n}\n";
+    // f(n) = n + f(n-1), f(0) = 0: each level keeps n in its own local frame.
+    assert_eq!(
+        run_u32(ptx, 1, 1, &[]).unwrap_or_else(|e| panic!("{e}")),
+        vec![5050]
+    );
+}
+
+#[test]
+fn faults_name_instruction_thread_and_address() {
+    let oob =
+        run_u32(&kernel("st.global.u32 [%rd1+400], %r1;"), 2, 4, &[]).expect_err("out of bounds");
+    assert!(
+        oob.0.contains("out-of-bounds")
+            && oob.0.contains("thread (0,0,0)")
+            && oob.0.contains("`out`"),
+        "{oob}"
+    );
+    let mis = run_u32(&kernel("st.global.u32 [%rd1+2], %r1;"), 1, 4, &[]).expect_err("misaligned");
+    assert!(mis.0.contains("misaligned"), "{mis}");
+    let trap = run_u32(&kernel("trap;"), 1, 4, &[]).expect_err("trap");
+    assert!(trap.0.contains("trap"), "{trap}");
+    let unknown = run_u32(&kernel("frobnicate.b32 %r1, %r1;"), 1, 4, &[]).expect_err("unknown");
+    assert!(
+        unknown.0.contains("frobnicate") && unknown.0.contains("line 18"),
+        "{unknown}"
+    );
+}
