@@ -170,8 +170,8 @@ impl Lowerer<'_> {
                 return None;
             }
             let size = self.elem_size(pa, span)?;
-            let ga = self.to_generic(lv);
-            let gb = self.to_generic(rv);
+            let ga = self.generic_ptr(lv);
+            let gb = self.generic_ptr(rv);
             let a = self.cast(CastOp::PtrToInt, ga, Type::I64);
             let b = self.cast(CastOp::PtrToInt, gb, Type::I64);
             let d = self.bin(IrOp::Sub, a, b);

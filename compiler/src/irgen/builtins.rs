@@ -776,7 +776,7 @@ impl Lowerer<'_> {
             );
             return None;
         }
-        let fmt = self.to_generic(fmt);
+        let fmt = self.generic_ptr(fmt);
         let mut packed: Vec<(u64, Value, u64)> = Vec::new();
         let mut off = 0u64;
         let mut max_align = 1u64;
@@ -789,7 +789,7 @@ impl Lowerer<'_> {
             } else if self.types.float_kind(t.ty) == Some(FloatKind::Float) {
                 self.cast(CastOp::FpExt, v, Type::F64)
             } else if self.types.is_pointer(t.ty) || self.types.is_float(t.ty) {
-                self.to_generic(v)
+                self.generic_ptr(v)
             } else {
                 self.error(a.span, "a struct cannot be passed to printf");
                 return None;
@@ -809,7 +809,7 @@ impl Lowerer<'_> {
                 let p = self.ptr_add_const(slot, o);
                 self.store(p, v, size, false);
             }
-            self.to_generic(slot)
+            self.generic_ptr(slot)
         };
         let callee = self.vprintf_decl();
         let r = self.ins_v(

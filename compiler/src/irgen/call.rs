@@ -126,7 +126,7 @@ impl Lowerer<'_> {
                 }
                 ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a.span) {
                     Some(v) => {
-                        let v = self.to_memory_repr(v, pty.ty);
+                        let v = self.memory_repr(v, pty.ty);
                         vals.push(v);
                     }
                     None => ok = false,
@@ -145,7 +145,7 @@ impl Lowerer<'_> {
         );
         match r {
             Some(v) => {
-                let v = self.from_memory_repr(v, info.ret.ty);
+                let v = self.value_repr(v, info.ret.ty);
                 Some(Operand::rv(v, info.ret.unqual()))
             }
             None => Some(Operand {

@@ -325,13 +325,11 @@ impl Lowerer<'_> {
         match self.scopes.lookup(name).copied() {
             Some(Binding::Var(id)) => {
                 let info = self.var(id).clone();
-                if let (Some(cv), false) = (info.const_value, info.ty.quals.volatile) {
-                    if let crate::sema::ConstValue::Int { value, .. } = cv {
-                        let v = self.iconst(self.val_type(info.ty.ty), value);
-                        let mut op = Operand::rv(v, info.ty.unqual());
-                        op.npc = false;
-                        return Some(op);
-                    }
+                if let (Some(crate::sema::ConstValue::Int { value, .. }), false) =
+                    (info.const_value, info.ty.quals.volatile)
+                {
+                    let v = self.iconst(self.val_type(info.ty.ty), value);
+                    return Some(Operand::rv(v, info.ty.unqual()));
                 }
                 match info.storage {
                     Storage::Local(addr) | Storage::ParamByVal(addr) => {
@@ -773,14 +771,14 @@ impl Lowerer<'_> {
         }
         if self.types.is_record(rt.ty) {
             return match o.kind {
-                OpKind::LValue(a) => Some(Some(self.to_generic(a))),
+                OpKind::LValue(a) => Some(Some(self.generic_ptr(a))),
                 _ => None,
             };
         }
         let (v, t) = self.rvalue(o, span)?;
         let c = self.convert(v, t.ty, rt.ty);
         Some(Some(if self.types.is_pointer(rt.ty) {
-            self.to_generic(c)
+            self.generic_ptr(c)
         } else {
             c
         }))

@@ -243,7 +243,7 @@ impl Lowerer<'_> {
     }
 
     /// A pointer converted to the generic space (for storing, passing, comparing).
-    pub fn to_generic(&mut self, v: Value) -> Value {
+    pub fn generic_ptr(&mut self, v: Value) -> Value {
         match self.vty(v) {
             Type::Ptr(AddrSpace::Generic) => v,
             Type::Ptr(_) => self.cast(CastOp::AddrSpaceCast, v, Type::Ptr(AddrSpace::Generic)),
@@ -307,7 +307,7 @@ impl Lowerer<'_> {
                     continue;
                 };
                 // Parameters arrive in their memory representation (bool as i8).
-                let v = self.to_generic(pv);
+                let v = self.generic_ptr(pv);
                 self.store(slot, v, align, false);
                 Storage::Local(slot)
             };
@@ -375,10 +375,7 @@ impl Lowerer<'_> {
 
     /// Copies `size` bytes from `src` to `dst` in the widest chunks the alignment allows.
     pub fn copy_bytes(&mut self, dst: Value, src: Value, size: u64, align: u64, volatile: bool) {
-        let chunk = [8u64, 4, 2, 1]
-            .into_iter()
-            .find(|c| align % c == 0 && size % c == 0)
-            .unwrap_or(1);
+        let chunk = chunk_size(size, align);
         let ty = Type::int_with_bits(chunk as u32 * 8).unwrap_or(Type::I8);
         let mut off = 0;
         while off < size {
@@ -391,6 +388,14 @@ impl Lowerer<'_> {
     }
 }
 
+/// The widest access (8, 4, 2 or 1 bytes) that both `size` and `align` allow.
+pub(crate) fn chunk_size(size: u64, align: u64) -> u64 {
+    [8u64, 4, 2, 1]
+        .into_iter()
+        .find(|c| align & (c - 1) == 0 && size & (c - 1) == 0)
+        .unwrap_or(1)
+}
+
 /// True when the body may write to (or take the address of) the variable `name`: a
 /// conservative syntactic scan that decides whether a by-value parameter needs a copy.
 fn body_writes(s: &ast::Stmt<'_>, name: Symbol) -> bool {
@@ -398,14 +403,15 @@ fn body_writes(s: &ast::Stmt<'_>, name: Symbol) -> bool {
     visit_stmt(s, &mut |e| {
         let target = match &e.kind {
             ExprKind::Assign { lhs, .. } => Some(*lhs),
-            ExprKind::Unary { op, expr } => match op {
-                ast::UnaryOp::AddrOf
-                | ast::UnaryOp::PreInc
-                | ast::UnaryOp::PreDec
-                | ast::UnaryOp::PostInc
-                | ast::UnaryOp::PostDec => Some(*expr),
-                _ => None,
-            },
+            ExprKind::Unary {
+                op:
+                    ast::UnaryOp::AddrOf
+                    | ast::UnaryOp::PreInc
+                    | ast::UnaryOp::PreDec
+                    | ast::UnaryOp::PostInc
+                    | ast::UnaryOp::PostDec,
+                expr,
+            } => Some(*expr),
             _ => None,
         };
         if let Some(t) = target {

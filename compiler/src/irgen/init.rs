@@ -393,10 +393,7 @@ impl Lowerer<'_> {
 
     /// Stores zeros over `size` bytes at `addr`.
     fn zero_bytes(&mut self, addr: Value, size: u64, align: u64) {
-        let chunk = [8u64, 4, 2, 1]
-            .into_iter()
-            .find(|c| align % c == 0 && size % c == 0)
-            .unwrap_or(1);
+        let chunk = super::func::chunk_size(size, align);
         let ty = Type::int_with_bits(chunk as u32 * 8).unwrap_or(Type::I8);
         let z = self.iconst(ty, 0);
         let mut off = 0;

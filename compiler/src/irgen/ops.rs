@@ -48,21 +48,21 @@ impl Lowerer<'_> {
 
     /// Stores a scalar value of type `ty` (already converted) to `addr`.
     pub fn store_scalar(&mut self, addr: Value, v: Value, ty: QualType) {
-        let v = self.to_memory_repr(v, ty.ty);
+        let v = self.memory_repr(v, ty.ty);
         let align = self.types.align_of(ty.ty);
         self.store(addr, v, align, ty.quals.volatile);
     }
 
     /// A value in its memory representation (bool zero-extended, pointers generic).
-    pub fn to_memory_repr(&mut self, v: Value, ty: TypeId) -> Value {
+    pub fn memory_repr(&mut self, v: Value, ty: TypeId) -> Value {
         if self.types.is_bool(ty) && self.vty(v) == Type::I1 {
             return self.cast(CastOp::ZExt, v, Type::I8);
         }
-        self.to_generic(v)
+        self.generic_ptr(v)
     }
 
     /// A value received in memory representation turned into a value of type `ty`.
-    pub fn from_memory_repr(&mut self, v: Value, ty: TypeId) -> Value {
+    pub fn value_repr(&mut self, v: Value, ty: TypeId) -> Value {
         if self.types.is_bool(ty) && self.vty(v) != Type::I1 {
             let z = self.iconst(self.vty(v), 0);
             return self.icmp(IntCC::Ne, v, z);
@@ -90,7 +90,7 @@ impl Lowerer<'_> {
             return self.cast(CastOp::IntToPtr, w, Type::Ptr(AddrSpace::Generic));
         }
         if from_ptr {
-            let g = self.to_generic(v);
+            let g = self.generic_ptr(v);
             let i = self.cast(CastOp::PtrToInt, g, Type::I64);
             let k = self.types.int_kind(to).unwrap_or(IntKind::Long);
             let long = self.types.int(IntKind::Long);
@@ -162,7 +162,7 @@ impl Lowerer<'_> {
                 self.fcmp(FloatCC::Une, v, z)
             }
             Type::Ptr(_) => {
-                let g = self.to_generic(v);
+                let g = self.generic_ptr(v);
                 let i = self.cast(CastOp::PtrToInt, g, Type::I64);
                 let z = self.iconst(Type::I64, 0);
                 self.icmp(IntCC::Ne, i, z)
@@ -255,8 +255,8 @@ impl Lowerer<'_> {
         };
         // Pointers compare as 64-bit integers of their generic addresses.
         let (a, b) = if self.vty(a).is_ptr() {
-            let ga = self.to_generic(a);
-            let gb = self.to_generic(b);
+            let ga = self.generic_ptr(a);
+            let gb = self.generic_ptr(b);
             (
                 self.cast(CastOp::PtrToInt, ga, Type::I64),
                 self.cast(CastOp::PtrToInt, gb, Type::I64),
