@@ -134,9 +134,17 @@ pub enum Decl<'a> {
     Var(&'a VarDecl<'a>),
     Typedef(&'a TypedefDecl<'a>),
     /// A struct/union definition or forward declaration on its own (`struct S { … };`).
+    /// Named definitions are always emitted this way, before the declarators that use them
+    /// (`struct S { … } s;` gives `Record(S)` then a `Var` of type `TypeExpr::Tag`), and so
+    /// are named definitions nested in a struct body (before the enclosing struct).
     Record(&'a RecordDecl<'a>),
     Enum(&'a EnumDecl<'a>),
-    /// A declaration sema must reject as unsupported (parsed far enough to skip it).
+    /// File-scope host C++ the parser does not handle (templates, namespaces, classes with
+    /// methods, `std::` types, …), skipped to its end. The parser reports no error for it
+    /// (nvcc hands such code to the host compiler) and only produces it when the skipped
+    /// text holds no device keyword; where device code was involved the parser reported the
+    /// errors itself and kept what it parsed instead. Sema should ignore it (or report it
+    /// only when device code uses a name it would have declared).
     Unsupported {
         what: &'static str,
         span: Span,

@@ -72,7 +72,7 @@ fn structs_and_unions() {
          struct { int x; } anon;
          struct B { public: int x; private: float y; } __attribute__((aligned(8)));
          class C { int z; };
-         struct Outer { struct Inner { int q; } in; Inner j; };"
+         struct Outer { struct Inner { int q; } in; Inner j; enum { K1, K2 }; struct Deep { int d; }; };"
     ));
 }
 

@@ -3,7 +3,9 @@
 //!
 //! A named definition is hoisted: `struct S { … } s;` yields `Decl::Record(S)` followed by
 //! a variable of type `TypeExpr::Tag(S)`, so sema sees each definition exactly once. An
-//! anonymous definition stays inline as `TypeExpr::Record`/`TypeExpr::Enum`. Tag names are
+//! anonymous definition stays inline as `TypeExpr::Record`/`TypeExpr::Enum`. Named
+//! definitions nested in a struct body are hoisted in front of the enclosing struct (C's
+//! scoping), and so is an anonymous `enum { … };` member (its enumerators). Tag names are
 //! entered in the scope table so C++'s `S x;` parses as a declaration.
 
 use super::declarator::DeclaratorMode;
@@ -92,7 +94,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let span = self.span();
                 return Err(self.unsupported(span, "a base class"));
             }
-            let fields = self.record_body()?;
+            let fields = self.record_body(&mut s.hoisted)?;
             self.attributes(&mut align)?;
             let rd = self.alloc(RecordDecl {
                 kind,
@@ -119,19 +121,19 @@ impl<'a, 'c> Parser<'a, 'c> {
         })
     }
 
-    /// `{ members }` of a struct or union.
-    fn record_body(&mut self) -> PResult<&'a [FieldDecl<'a>]> {
+    /// `{ members }` of a struct or union; nested tag definitions go to `hoisted`.
+    fn record_body(&mut self, hoisted: &mut Vec<Decl<'a>>) -> PResult<&'a [FieldDecl<'a>]> {
         self.expect(Punct::LBrace, "to begin the struct body")?;
         let depth = self.scopes.depth();
         self.scopes.push();
-        let r = self.nested(|p| p.record_members());
+        let r = self.nested(|p| p.record_members(hoisted));
         self.scopes.truncate(depth);
         let fields = r?;
         self.expect(Punct::RBrace, "to end the struct body")?;
         Ok(self.alloc_slice(fields))
     }
 
-    fn record_members(&mut self) -> PResult<Vec<FieldDecl<'a>>> {
+    fn record_members(&mut self, hoisted: &mut Vec<Decl<'a>>) -> PResult<Vec<FieldDecl<'a>>> {
         let mut fields = Vec::new();
         while !self.at(Punct::RBrace) && !self.at_eof() {
             if self.eat(Punct::Semi) {
@@ -145,7 +147,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 continue;
             }
-            if self.member_declaration(&mut fields).is_err() {
+            if self.member_declaration(&mut fields, hoisted).is_err() {
                 if self.fatal.is_some() {
                     return Err(super::Failed);
                 }
@@ -156,7 +158,11 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// One member declaration: `int a, *b;`, `unsigned f : 3;`, `union { … };`.
-    fn member_declaration(&mut self, fields: &mut Vec<FieldDecl<'a>>) -> PResult<()> {
+    fn member_declaration(
+        &mut self,
+        fields: &mut Vec<FieldDecl<'a>>,
+        hoisted: &mut Vec<Decl<'a>>,
+    ) -> PResult<()> {
         let start = self.span();
         if !self.at_decl_start() && !self.is_unknown_type_at(0) {
             let span = self.span();
@@ -176,26 +182,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let mut specs = self.decl_specifiers(SpecContext::Member)?;
         let base = self.specs_type(&specs)?;
-        // Nested named definitions become a field without a name (see the module doc).
-        for d in std::mem::take(&mut specs.hoisted) {
-            match d {
-                Decl::Record(rd) => fields.push(FieldDecl {
-                    name: None,
-                    ty: self.alloc(TypeExpr::Record(rd)),
-                    bits: None,
-                    align: None,
-                    span: rd.span,
-                }),
-                Decl::Enum(ed) => fields.push(FieldDecl {
-                    name: None,
-                    ty: self.alloc(TypeExpr::Enum(ed)),
-                    bits: None,
-                    align: None,
-                    span: ed.span,
-                }),
-                _ => {}
-            }
-        }
+        // Nested named definitions are hoisted in front of the enclosing record (C's rule:
+        // their tags belong to the enclosing scope, not to the record).
+        hoisted.append(&mut specs.hoisted);
         if self.eat(Punct::Semi) {
             // `union { … };` — an anonymous member.
             if matches!(base, TypeExpr::Record(_))
@@ -214,6 +203,10 @@ impl<'a, 'c> Parser<'a, 'c> {
                     align: specs.align,
                     span: start.to(self.prev_span()),
                 });
+            }
+            // `enum { A, B };` — its enumerators belong to the enclosing scope.
+            if let TypeExpr::Enum(ed) = base {
+                hoisted.push(Decl::Enum(ed));
             }
             return Ok(());
         }
