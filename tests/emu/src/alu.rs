@@ -85,7 +85,7 @@ pub fn int_op(op: IntOp, ty: Ty, a: u64, b: u64, c: u64, e: u64, cc: &mut u64) -
         }
         IntOp::Min => (ia.min(ib) as u64) & m,
         IntOp::Max => (ia.max(ib) as u64) & m,
-        IntOp::Abs => (ia.abs() as u64) & m,
+        IntOp::Abs => (ia.unsigned_abs() as u64) & m,
         IntOp::Neg => (ia.wrapping_neg() as u64) & m,
         IntOp::And => a & b & m,
         IntOp::Or => (a | b) & m,

@@ -111,13 +111,11 @@ pub(crate) struct FnCtx<'a> {
     pub local_size: u32,
     pub fparam_size: u32,
     pub is_entry: bool,
-    pub func_index: u32,
     /// Instructions emitted for this function (appended to the program after decoding).
     pub out: Vec<Inst>,
     pub labels: HashMap<String, u32>,
     /// (index in `out`, label, line) of branches to patch.
     pub fixups: Vec<(usize, String, u32)>,
-    pub base_pc: u32,
 }
 
 fn align_up(v: u32, a: u32) -> u32 {
@@ -388,7 +386,13 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
         let Some(body) = &f.body else { continue };
         let fi = by_name[&f.name];
         let entry_pc = insts.len() as u32;
-        let (out, nregs, local_size, fparam_size, consts) = decode_function(
+        let DecodedFn {
+            insts: out,
+            nregs,
+            local_size,
+            fparam_size,
+            consts,
+        } = decode_function(
             f,
             body,
             fi as u32,
@@ -415,6 +419,16 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
     })
 }
 
+/// The decoded body of one function and its frame layout.
+struct DecodedFn {
+    insts: Vec<Inst>,
+    /// Register slots including the constant slots.
+    nregs: u32,
+    local_size: u32,
+    fparam_size: u32,
+    consts: Vec<u64>,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn decode_function(
     f: &Function,
@@ -425,7 +439,7 @@ fn decode_function(
     shared_size: &mut u32,
     base_pc: u32,
     calls: &mut Vec<CallSite>,
-) -> Result<(Vec<Inst>, u32, u32, u32, Vec<u64>), EmuError> {
+) -> Result<DecodedFn, EmuError> {
     let info = &funcs[index as usize];
     let mut root = Scope::default();
     for p in &info.params {
@@ -456,11 +470,9 @@ fn decode_function(
         local_size: 0,
         fparam_size: fparam_start,
         is_entry: f.is_entry,
-        func_index: index,
         out: Vec::new(),
         labels: HashMap::new(),
         fixups: Vec::new(),
-        base_pc,
     };
     for st in body {
         match st {
@@ -509,5 +521,11 @@ fn decode_function(
         }
     }
     let total = nregs + consts.len() as u32;
-    Ok((ctx.out, total, ctx.local_size, ctx.fparam_size, consts))
+    Ok(DecodedFn {
+        insts: ctx.out,
+        nregs: total,
+        local_size: ctx.local_size,
+        fparam_size: ctx.fparam_size,
+        consts,
+    })
 }

@@ -16,7 +16,6 @@ pub enum TState {
 
 #[derive(Clone, Debug)]
 pub struct Frame {
-    pub func: u32,
     pub reg_base: u32,
     pub local_base: u32,
     pub param_base: u32,
@@ -546,7 +545,6 @@ impl Env<'_> {
             }
         }
         t.frames.push(Frame {
-            func: cs.callee,
             reg_base,
             local_base: local_base as u32,
             param_base: param_base as u32,

@@ -222,18 +222,6 @@ pub fn f32_to_bf16(x: f32, rnd: Rnd) -> u16 {
 /// The canonical NaN that GPU f32 arithmetic produces.
 pub const CANON_NAN32: u32 = 0x7FFF_FFFF;
 
-pub fn ftz32(x: f32) -> f32 {
-    if x.is_subnormal() {
-        if x.is_sign_negative() {
-            -0.0
-        } else {
-            0.0
-        }
-    } else {
-        x
-    }
-}
-
 /// Saturates to [0, 1]; NaN becomes +0.
 pub fn sat(x: f64) -> f64 {
     if x.is_nan() {
@@ -284,6 +272,7 @@ pub fn exact_fma(a: f64, b: f64, c: f64) -> (f64, f64) {
     (s, err)
 }
 
+#[cfg(test)]
 /// Rounds `hi + lo` to f32 bits under `rnd`, with the overflow/underflow rules of `round_fmt`.
 pub fn to_f32(hi: f64, lo: f64, rnd: Rnd) -> f32 {
     if rnd == Rnd::Rn && lo == 0.0 {

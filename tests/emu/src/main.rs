@@ -28,7 +28,7 @@ fn real_main() -> Result<String, String> {
     let mut k = 1;
     while k < args.len() {
         let a = args[k].as_str();
-        let mut value = |k: &mut usize| -> Result<String, String> {
+        let value = |k: &mut usize| -> Result<String, String> {
             *k += 1;
             args.get(*k)
                 .cloned()

@@ -763,10 +763,7 @@ pub(crate) fn decode_inst(
         }
         "cvta" => {
             let to = has("to");
-            let space = match space_of(mods) {
-                Space::KParam => Space::KParam,
-                s => s,
-            };
+            let space = space_of(mods);
             alu!(Op::Cvta { to, space }, 1)
         }
         "isspacep" => alu!(Op::IsSpace(space_of(mods)), 1),
@@ -903,7 +900,11 @@ pub(crate) fn decode_inst(
                 0,
             );
         }
-        "activemask" => alu!(Op::Activemask, 0),
+        "activemask" => {
+            need(1, &c)?;
+            let d = c.dst(&ops[0])?;
+            c.emit(Op::Activemask, [d, NO_REG, NO_REG, NO_REG], NS, 0, 0);
+        }
         "match" => {
             need(3, &c)?;
             let (d, p) = match &ops[0] {

@@ -598,9 +598,8 @@ impl Parser {
                 off = self.int()?;
             }
             while !self.eat_punct(']') {
-                if self.eat_punct('+') {
-                    off = off.wrapping_add(self.int()?);
-                } else if self.is_punct('-') {
+                // `+4`, `+-8` and `-8` (the `-` is read as the number's sign).
+                if self.eat_punct('+') || self.is_punct('-') {
                     off = off.wrapping_add(self.int()?);
                 } else {
                     return Err(err(

@@ -111,7 +111,6 @@ impl GridRun<'_> {
                         t.regs[nr - f.consts.len()..].copy_from_slice(&f.consts);
                         t.frames.clear();
                         t.frames.push(Frame {
-                            func: self.kernel,
                             reg_base: 0,
                             local_base: 0,
                             param_base: 0,

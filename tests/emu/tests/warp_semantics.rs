@@ -19,7 +19,7 @@ fn cuda_src(mode: &str, lane: u32, arg: u32, width: u32) -> Option<u32> {
     match mode {
         "down" => (lane % width + arg < width).then(|| lane + arg),
         "up" => (lane % width >= arg).then(|| lane - arg),
-        "bfly" => ((lane ^ arg) < base + width).then(|| lane ^ arg),
+        "bfly" => ((lane ^ arg) < base + width).then_some(lane ^ arg),
         _ => Some(base + arg % width),
     }
 }
