@@ -34,13 +34,11 @@ pub fn simplify_branches(f: &mut MFunction) {
         if n >= 2 && next.is_some() {
             let last = &b.insts[n - 1];
             let prev = &b.insts[n - 2];
-            if last.guard.is_none()
-                && last.branch_target().is_some()
-                && prev.guard.is_some()
-                && prev.branch_target() == next
-            {
-                let e = last.branch_target().unwrap();
-                let (p, neg) = prev.guard.unwrap();
+            let pattern = match (last.guard, last.branch_target(), prev.guard) {
+                (None, Some(e), Some(g)) if prev.branch_target() == next => Some((e, g)),
+                _ => None,
+            };
+            if let Some((e, (p, neg))) = pattern {
                 b.insts.pop();
                 let single = use_count.get(&p) == Some(&1) && def_count.get(&p) == Some(&1);
                 let flipped = single && flip_setp(&mut b.insts, p);

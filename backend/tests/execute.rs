@@ -164,9 +164,9 @@ fn check_int_binary(w: u32) {
         "o0", "o1", "o2", "o3", "o4", "o5", "o6", "o7", "o8", "o9", "o10", "o11", "o12", "o13",
         "o14", "o15", "o16", "o17", "o18",
     ];
-    for k in 0..ops.len() {
+    for name in NAMES.iter().take(ops.len()) {
         args.push(Arg::Buf(Buf {
-            name: NAMES[k],
+            name,
             bytes: w / 8,
             data: vec![0; LANES as usize],
         }));

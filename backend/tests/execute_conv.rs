@@ -10,6 +10,9 @@ use oxicc_ir::*;
 
 const LANES: usize = 64;
 
+/// Builds one output from the loaded input.
+type UnaryGen = Box<dyn Fn(&mut FunctionBuilder, Value) -> Value>;
+
 fn mask(bits: u32) -> u64 {
     if bits >= 64 {
         u64::MAX
@@ -24,11 +27,7 @@ fn sx(a: u64, w: u32) -> i64 {
 }
 
 /// One kernel: `out[i] = f(in[i])` for each function, input of type `from`.
-fn unary_kernel(
-    name: &str,
-    from: Type,
-    outs: &[(Type, Box<dyn Fn(&mut FunctionBuilder, Value) -> Value>)],
-) -> Module {
+fn unary_kernel(name: &str, from: Type, outs: &[(Type, UnaryGen)]) -> Module {
     let mut f = kernel(name, &vec![G; 1 + outs.len()]);
     let p = f.params().to_vec();
     let mut b = FunctionBuilder::new(&mut f);
@@ -78,16 +77,14 @@ fn integer_unary_ops() {
             UnaryOp::Clz,
             UnaryOp::Brev,
         ];
-        let outs: Vec<(Type, Box<dyn Fn(&mut FunctionBuilder, Value) -> Value>)> = ops
+        let outs: Vec<(Type, UnaryGen)> = ops
             .iter()
-            .map(
-                |&op| -> (Type, Box<dyn Fn(&mut FunctionBuilder, Value) -> Value>) {
-                    (
-                        t,
-                        Box::new(move |b: &mut FunctionBuilder, x| b.unary(op, x)),
-                    )
-                },
-            )
+            .map(|&op| -> (Type, UnaryGen) {
+                (
+                    t,
+                    Box::new(move |b: &mut FunctionBuilder, x| b.unary(op, x)),
+                )
+            })
             .collect();
         let name = format!("int_unary_{w}");
         let m = unary_kernel(&name, t, &outs);
@@ -130,16 +127,14 @@ fn float_unary_ops() {
             UnaryOp::FFloor,
             UnaryOp::FCeil,
         ];
-        let outs: Vec<(Type, Box<dyn Fn(&mut FunctionBuilder, Value) -> Value>)> = ops
+        let outs: Vec<(Type, UnaryGen)> = ops
             .iter()
-            .map(
-                |&op| -> (Type, Box<dyn Fn(&mut FunctionBuilder, Value) -> Value>) {
-                    (
-                        t,
-                        Box::new(move |b: &mut FunctionBuilder, x| b.unary(op, x)),
-                    )
-                },
-            )
+            .map(|&op| -> (Type, UnaryGen) {
+                (
+                    t,
+                    Box::new(move |b: &mut FunctionBuilder, x| b.unary(op, x)),
+                )
+            })
             .collect();
         let name = format!("float_unary_{w}");
         let m = unary_kernel(&name, t, &outs);
@@ -223,7 +218,7 @@ fn float_unary_ops() {
 fn integer_casts() {
     for from_w in [1u32, 8, 16, 32, 64] {
         let from = Type::int_with_bits(from_w).unwrap();
-        let mut outs: Vec<(Type, Box<dyn Fn(&mut FunctionBuilder, Value) -> Value>)> = Vec::new();
+        let mut outs: Vec<(Type, UnaryGen)> = Vec::new();
         let mut expect: Vec<Box<dyn Fn(u64) -> u64>> = Vec::new();
         for to_w in [1u32, 8, 16, 32, 64] {
             let to = Type::int_with_bits(to_w).unwrap();
@@ -274,12 +269,11 @@ fn integer_casts() {
 /// Float/int conversions and float width changes, with C's rounding rules.
 #[test]
 fn float_conversions() {
-    type G2 = Box<dyn Fn(&mut FunctionBuilder, Value) -> Value>;
-    let cast = |op: CastOp, to: Type| -> G2 {
+    let cast = |op: CastOp, to: Type| -> UnaryGen {
         Box::new(move |b: &mut FunctionBuilder, x| b.cast(op, x, to))
     };
     // From f32 (values in range of every target type).
-    let outs: Vec<(Type, G2)> = vec![
+    let outs: Vec<(Type, UnaryGen)> = vec![
         (Type::I32, cast(CastOp::FpToSi, Type::I32)),
         (Type::I32, cast(CastOp::FpToUi, Type::I32)),
         (Type::I64, cast(CastOp::FpToSi, Type::I64)),
@@ -313,7 +307,7 @@ fn float_conversions() {
         }
     }
     // From i32 to floats, and f64 back down.
-    let outs: Vec<(Type, G2)> = vec![
+    let outs: Vec<(Type, UnaryGen)> = vec![
         (Type::F32, cast(CastOp::SiToFp, Type::F32)),
         (Type::F32, cast(CastOp::UiToFp, Type::F32)),
         (Type::F64, cast(CastOp::SiToFp, Type::F64)),
@@ -406,9 +400,7 @@ fn comparisons_and_selects() {
             .iter()
             .map(|v| v & mask(w))
             .collect();
-        for k in 0..8 {
-            ys[k] = xs[k];
-        }
+        ys[..8].copy_from_slice(&xs[..8]);
         let mut args = vec![
             Arg::Buf(Buf {
                 name: "x",
@@ -421,9 +413,9 @@ fn comparisons_and_selects() {
                 data: ys.clone(),
             }),
         ];
-        for k in 0..iccs.len() {
+        for name in NAMES.iter().take(iccs.len()) {
             args.push(Arg::Buf(Buf {
-                name: NAMES[k],
+                name,
                 bytes: 1,
                 data: vec![0; LANES],
             }));

@@ -39,6 +39,9 @@ pub enum POperand {
     Sym(String),
 }
 
+/// One `.param` of a call: its declaration and the `(offset, type, value)` stores filling it.
+pub type CallParam = (ParamDecl, Vec<(u32, PtxType, POperand)>);
+
 /// One printed instruction.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PtxInst {
@@ -51,7 +54,7 @@ pub enum PtxInst {
         seq: u32,
         callee: String,
         /// `(declaration, [(offset, type, value)])` per argument.
-        args: Vec<(ParamDecl, Vec<(u32, PtxType, POperand)>)>,
+        args: Vec<CallParam>,
         ret: Option<(ParamDecl, PtxType, Reg)>,
     },
 }

@@ -224,7 +224,7 @@ impl Ctx<'_> {
                     while off < size {
                         let chunk = [8u32, 4, 2, 1]
                             .into_iter()
-                            .find(|&c| c <= align.max(1) && off % c == 0 && off + c <= size)
+                            .find(|&c| c <= align.max(1) && off & (c - 1) == 0 && off + c <= size)
                             .unwrap_or(1);
                         let (class, bty) = match chunk {
                             8 => (RegClass::B64, PtxType::B64),
