@@ -8,12 +8,16 @@
 //!
 //! Files: `decl.rs` (types as written → `TypeId`, records, enums, typedefs), `global.rs`
 //! (file-scope variables and functions), `func.rs` (function bodies and the IR emitter),
-//! `stmt.rs`, `expr.rs`, `ops.rs` (conversions and operators), `init.rs` (initializers),
-//! `builtins.rs` (CUDA built-ins and device library calls).
+//! `stmt.rs`, `expr.rs` (operands, names, unary operators, casts, implicit conversions),
+//! `binop.rs` (binary operators and assignment), `cond.rs` (`?:`), `call.rs`, `ops.rs`
+//! (IR representations and conversions), `init.rs` (initializers), `builtins.rs` and
+//! `builtins_gpu.rs` (CUDA built-ins, atomics, warp operations, `printf`).
 
 mod binop;
 mod builtins;
+mod builtins_gpu;
 mod call;
+mod cond;
 mod decl;
 mod expr;
 mod func;

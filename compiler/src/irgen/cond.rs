@@ -1,0 +1,186 @@
+//! The conditional operator `c ? a : b`: result type (usual arithmetic conversions, pointer
+//! and struct cases), and lowering as a `select` when both arms are cheap and cannot trap,
+//! else as branches into a join block that receives the result as a block parameter.
+
+use super::expr::{OpKind, Operand};
+use super::Lowerer;
+use crate::ast::{Expr, ExprKind, UnaryOp};
+use crate::sema::conv::usual_arith;
+use crate::sema::types::QualType;
+use crate::source::Span;
+use oxicc_ir::Value;
+
+impl Lowerer<'_> {
+    /// `c ? a : b`: a `select` when both arms are cheap and safe, branches otherwise.
+    pub fn conditional(
+        &mut self,
+        cond: &Expr<'_>,
+        then: &Expr<'_>,
+        els: &Expr<'_>,
+        span: Span,
+    ) -> Option<Operand> {
+        let c = self.cond_value(cond)?;
+        if is_cheap(then) && is_cheap(els) {
+            let t = self.expr(then)?;
+            let f = self.expr(els)?;
+            let rt = self.cond_result_type(t, f, span)?;
+            let tv = self.cond_arm(t, rt, span)?;
+            let fv = self.cond_arm(f, rt, span)?;
+            return Some(match (tv, fv) {
+                (Some(tv), Some(fv)) => {
+                    let v = self.select(c, tv, fv);
+                    self.cond_operand(v, rt)
+                }
+                _ => Operand {
+                    ty: rt,
+                    kind: OpKind::Void,
+                    npc: false,
+                },
+            });
+        }
+        let tb = self.new_block();
+        let fb = self.new_block();
+        let join = self.new_block();
+        self.branch(c, tb, fb);
+        self.switch_to(tb);
+        let t = self.expr(then);
+        let t_end = self.fs().cur;
+        self.switch_to(fb);
+        let f = self.expr(els);
+        let f_end = self.fs().cur;
+        let (t, f) = (t?, f?);
+        let rt = self.cond_result_type(t, f, span)?;
+        // Convert each arm at the end of its own block, then pass it to the join block.
+        self.fs().cur = t_end;
+        let tv = self.cond_arm(t, rt, span)?;
+        let t_end = self.fs().cur;
+        self.fs().cur = f_end;
+        let fv = self.cond_arm(f, rt, span)?;
+        let f_end = self.fs().cur;
+        match (tv, fv) {
+            (Some(tv), Some(fv)) => {
+                let ty = self.vty(tv);
+                let p = self.fs().func.append_block_param(join, ty);
+                self.fs().cur = t_end;
+                self.jump_with(join, vec![tv]);
+                self.fs().cur = f_end;
+                self.jump_with(join, vec![fv]);
+                self.switch_to(join);
+                Some(self.cond_operand(p, rt))
+            }
+            _ => {
+                self.fs().cur = t_end;
+                self.jump_to(join);
+                self.fs().cur = f_end;
+                self.jump_to(join);
+                self.switch_to(join);
+                Some(Operand {
+                    ty: rt,
+                    kind: OpKind::Void,
+                    npc: false,
+                })
+            }
+        }
+    }
+
+    fn cond_operand(&mut self, v: Value, rt: QualType) -> Operand {
+        if self.types.is_record(rt.ty) {
+            Operand::lv(v, rt)
+        } else {
+            Operand::rv(v, rt)
+        }
+    }
+
+    fn cond_result_type(&mut self, t: Operand, f: Operand, span: Span) -> Option<QualType> {
+        let (tt, ft) = (self.decayed(t.ty), self.decayed(f.ty));
+        let void = self.types.is_void(tt.ty) || self.types.is_void(ft.ty);
+        if void {
+            return Some(QualType::new(self.types.void()));
+        }
+        if let (Some(a), Some(b)) = (self.arith_of(tt.ty), self.arith_of(ft.ty)) {
+            if tt.ty == ft.ty {
+                return Some(tt.unqual());
+            }
+            let c = usual_arith(a, b);
+            return Some(QualType::new(self.arith_type(c)));
+        }
+        if self.types.is_pointer(tt.ty) && (self.types.is_pointer(ft.ty) || f.npc) {
+            if self.types.is_pointer(ft.ty) && tt.ty != ft.ty && !f.npc && !t.npc {
+                let (pa, pb) = (
+                    self.types.pointee(tt.ty).unwrap_or(tt),
+                    self.types.pointee(ft.ty).unwrap_or(ft),
+                );
+                if pa.ty == pb.ty {
+                    let q = QualType {
+                        ty: pa.ty,
+                        quals: pa.quals.union(pb.quals),
+                    };
+                    return Some(QualType::new(self.types.pointer_to(q)));
+                }
+                self.error(
+                    span,
+                    format!(
+                        "operand types are incompatible (\"{}\" and \"{}\")",
+                        self.show(tt),
+                        self.show(ft)
+                    ),
+                );
+                return None;
+            }
+            return Some(if t.npc { ft.unqual() } else { tt.unqual() });
+        }
+        if self.types.is_pointer(ft.ty) && t.npc {
+            return Some(ft.unqual());
+        }
+        if self.types.is_record(tt.ty) && tt.ty == ft.ty {
+            return Some(tt.unqual());
+        }
+        self.error(
+            span,
+            format!(
+                "operand types are incompatible (\"{}\" and \"{}\")",
+                self.show(tt),
+                self.show(ft)
+            ),
+        );
+        None
+    }
+
+    /// One arm of `?:` converted to the result type (an address for structs).
+    fn cond_arm(&mut self, o: Operand, rt: QualType, span: Span) -> Option<Option<Value>> {
+        if self.types.is_void(rt.ty) {
+            return Some(None);
+        }
+        if self.types.is_record(rt.ty) {
+            return match o.kind {
+                OpKind::LValue(a) => Some(Some(self.generic_ptr(a))),
+                _ => None,
+            };
+        }
+        let (v, t) = self.rvalue(o, span)?;
+        let c = self.convert(v, t.ty, rt.ty);
+        Some(Some(if self.types.is_pointer(rt.ty) {
+            self.generic_ptr(c)
+        } else {
+            c
+        }))
+    }
+}
+
+/// Side-effect-free and trap-free enough to evaluate both arms of `?:` unconditionally.
+fn is_cheap(e: &Expr<'_>) -> bool {
+    match &e.kind {
+        ExprKind::IntLit { .. }
+        | ExprKind::FloatLit { .. }
+        | ExprKind::CharLit(_)
+        | ExprKind::BoolLit(_)
+        | ExprKind::Nullptr
+        | ExprKind::Ident(_) => true,
+        ExprKind::Unary {
+            op: UnaryOp::Neg | UnaryOp::Plus | UnaryOp::BitNot | UnaryOp::LogNot,
+            expr,
+        } => is_cheap(expr),
+        ExprKind::Cast { expr, .. } => is_cheap(expr),
+        _ => false,
+    }
+}
