@@ -1,0 +1,294 @@
+//! Operand resolution for the decoder: registers, special registers, symbols, immediates and
+//! address expressions, plus the parsing of mnemonic modifiers (spaces, rounding, comparisons).
+
+use crate::decode::{FnCtx, Sym};
+use crate::inst::*;
+use crate::parse::Operand;
+use crate::EmuError;
+
+pub(crate) struct Ctx<'c, 'a> {
+    pub f: &'c mut FnCtx<'a>,
+    pub line: u32,
+    pub opcode: &'c str,
+    pub guard: u32,
+}
+
+pub(crate) fn sreg(name: &str) -> Option<Sreg> {
+    let dim = |s: &str| match s {
+        "x" => Some(0u8),
+        "y" => Some(1),
+        "z" => Some(2),
+        _ => None,
+    };
+    let (base, suffix) = name.split_once('.').unwrap_or((name, ""));
+    Some(match base {
+        "%tid" => Sreg::Tid(dim(suffix)?),
+        "%ntid" => Sreg::Ntid(dim(suffix)?),
+        "%ctaid" => Sreg::Ctaid(dim(suffix)?),
+        "%nctaid" => Sreg::Nctaid(dim(suffix)?),
+        "%laneid" => Sreg::LaneId,
+        "%warpid" => Sreg::WarpId,
+        "%nwarpid" => Sreg::NWarpId,
+        "%smid" => Sreg::SmId,
+        "%nsmid" => Sreg::NSmId,
+        "%gridid" => Sreg::GridId,
+        "%lanemask_eq" => Sreg::LaneMaskEq,
+        "%lanemask_le" => Sreg::LaneMaskLe,
+        "%lanemask_lt" => Sreg::LaneMaskLt,
+        "%lanemask_ge" => Sreg::LaneMaskGe,
+        "%lanemask_gt" => Sreg::LaneMaskGt,
+        "%clock" => Sreg::Clock,
+        "%clock64" => Sreg::Clock64,
+        "%globaltimer" | "%globaltimer_lo" => Sreg::GlobalTimer,
+        "%dynamic_smem_size" => Sreg::DynSmem,
+        "%total_smem_size" => Sreg::TotalSmem,
+        "%clusterid" | "%cluster_ctaid" | "%cluster_ctarank" | "%is_explicit_cluster" => Sreg::Zero,
+        "%nclusterid" | "%cluster_nctaid" | "%cluster_nctarank" => Sreg::Zero,
+        _ => return None,
+    })
+}
+
+pub(crate) fn float_bits_for(ty: Ty, v: f64) -> u64 {
+    match ty {
+        Ty::F64 => v.to_bits(),
+        Ty::F16 | Ty::F16x2 => crate::float::f32_to_f16(v as f32, Rnd::Rn) as u64,
+        Ty::BF16 | Ty::BF16x2 => crate::float::f32_to_bf16(v as f32, Rnd::Rn) as u64,
+        _ => (v as f32).to_bits() as u64,
+    }
+}
+
+impl Ctx<'_, '_> {
+    pub(crate) fn err(&self, msg: impl std::fmt::Display) -> EmuError {
+        EmuError(format!("line {}: `{}`: {msg}", self.line, self.opcode))
+    }
+
+    pub(crate) fn emit(&mut self, op: Op, d: [u32; 4], s: [Src; 4], off: i64, aux: u32) {
+        self.f.out.push(Inst {
+            op,
+            guard: self.guard,
+            d,
+            s,
+            off,
+            aux,
+            line: self.line,
+            r: [0; 4],
+        });
+    }
+
+    /// Emits an unguarded helper instruction (reading a special register, an address, ...).
+    pub(crate) fn emit_helper(&mut self, op: Op, s0: Src, off: i64) -> u32 {
+        let t = self.f.new_temp();
+        self.f.out.push(Inst {
+            op,
+            guard: 0,
+            d: [t, NO_REG, NO_REG, NO_REG],
+            s: [s0, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+            off,
+            aux: 0,
+            line: self.line,
+            r: [0; 4],
+        });
+        t
+    }
+
+    pub(crate) fn reg(&mut self, name: &str) -> Result<u32, EmuError> {
+        match self.f.lookup(name) {
+            Some(Sym::Reg(r)) => Ok(r),
+            _ => Err(self.err(format!("`{name}` is not a declared register"))),
+        }
+    }
+
+    pub(crate) fn dst(&mut self, o: &Operand) -> Result<u32, EmuError> {
+        match o {
+            Operand::Name(n) => self.reg(n),
+            Operand::Sink => Ok(self.f.new_temp()),
+            _ => Err(self.err(format!("bad destination {o:?}"))),
+        }
+    }
+
+    pub(crate) fn src(&mut self, o: &Operand, ty: Ty) -> Result<Src, EmuError> {
+        Ok(match o {
+            Operand::Name(n) => {
+                if let Some(s) = sreg(n) {
+                    return Ok(Src::Reg(self.emit_helper(Op::Sreg(s), Src::Imm(0), 0)));
+                }
+                match self.f.lookup(n) {
+                    Some(Sym::Reg(r)) => Src::Reg(r),
+                    Some(Sym::Global(a)) => Src::Imm(a),
+                    Some(Sym::Shared(o)) | Some(Sym::KParam(o)) => Src::Imm(o as u64),
+                    Some(Sym::Func(i)) => Src::Imm(i as u64),
+                    Some(Sym::Local(o)) => {
+                        Src::Reg(self.emit_helper(Op::LocalAddr, Src::Imm(0), o as i64))
+                    }
+                    Some(Sym::FParam(o)) => {
+                        Src::Reg(self.emit_helper(Op::FParamAddr, Src::Imm(0), o as i64))
+                    }
+                    None => return Err(self.err(format!("unknown name `{n}`"))),
+                }
+            }
+            Operand::Not(n) => {
+                let r = self.reg(n)?;
+                Src::Reg(self.emit_helper2(Op::Int(IntOp::Xor, Ty::B32), Src::Reg(r), Src::Imm(1)))
+            }
+            Operand::Int(v) if ty.is_float() => Src::Imm(float_bits_for(ty, *v as f64)),
+            Operand::Int(v) => Src::Imm(*v as u64),
+            Operand::F32(b) if ty == Ty::F64 => Src::Imm((f32::from_bits(*b) as f64).to_bits()),
+            Operand::F32(b) => Src::Imm(*b as u64),
+            Operand::F64(b) if ty == Ty::F64 => Src::Imm(*b),
+            Operand::F64(b) => Src::Imm(float_bits_for(ty, f64::from_bits(*b))),
+            Operand::Sink => Src::Imm(0),
+            _ => return Err(self.err(format!("bad source operand {o:?}"))),
+        })
+    }
+
+    pub(crate) fn emit_helper2(&mut self, op: Op, a: Src, b: Src) -> u32 {
+        let t = self.f.new_temp();
+        self.f.out.push(Inst {
+            op,
+            guard: 0,
+            d: [t, NO_REG, NO_REG, NO_REG],
+            s: [a, b, Src::Imm(0), Src::Imm(0)],
+            off: 0,
+            aux: 0,
+            line: self.line,
+            r: [0; 4],
+        });
+        t
+    }
+
+    /// Resolves `[base+off]`; returns (base, offset, frame-relative flag, space).
+    pub(crate) fn addr(
+        &mut self,
+        o: &Operand,
+        space: Space,
+    ) -> Result<(Src, i64, u32, Space), EmuError> {
+        let Operand::Addr(base, off) = o else {
+            return Err(self.err(format!("expected an address, found {o:?}")));
+        };
+        let off = *off;
+        let Some(name) = base else {
+            return Ok((Src::Imm(0), off, 0, space));
+        };
+        Ok(match self.f.lookup(name) {
+            Some(Sym::Reg(r)) => {
+                let sp = match space {
+                    Space::KParam if !self.f.is_entry => Space::FParam,
+                    s => s,
+                };
+                (Src::Reg(r), off, 0, sp)
+            }
+            Some(Sym::Global(a)) => (Src::Imm(a), off, 0, space),
+            Some(Sym::Shared(o)) => (Src::Imm(o as u64), off, 0, space),
+            Some(Sym::Local(o)) if space == Space::Local => (Src::Imm(o as u64), off, 1, space),
+            Some(Sym::FParam(o)) if matches!(space, Space::KParam | Space::FParam) => {
+                (Src::Imm(o as u64), off, 2, Space::FParam)
+            }
+            Some(Sym::KParam(o)) if matches!(space, Space::KParam | Space::FParam) => {
+                (Src::Imm(o as u64), off, 0, Space::KParam)
+            }
+            Some(Sym::Local(o)) => {
+                let r = self.emit_helper(Op::LocalAddr, Src::Imm(0), o as i64);
+                let g = self.emit_helper(
+                    Op::Cvta {
+                        to: false,
+                        space: Space::Local,
+                    },
+                    Src::Reg(r),
+                    0,
+                );
+                (Src::Reg(g), off, 0, space)
+            }
+            _ => return Err(self.err(format!("cannot address `{name}` in this space"))),
+        })
+    }
+}
+
+pub(crate) fn space_of(mods: &[&str]) -> Space {
+    for m in mods {
+        match *m {
+            "global" => return Space::Global,
+            "shared" | "shared::cta" | "shared::cluster" => return Space::Shared,
+            "local" => return Space::Local,
+            "const" => return Space::Const,
+            "param" | "param::entry" | "param::func" => return Space::KParam,
+            _ => {}
+        }
+    }
+    Space::Generic
+}
+
+pub(crate) fn rnd_of(mods: &[&str]) -> Option<Rnd> {
+    mods.iter().find_map(|m| match *m {
+        "rn" => Some(Rnd::Rn),
+        "rz" => Some(Rnd::Rz),
+        "rm" => Some(Rnd::Rm),
+        "rp" => Some(Rnd::Rp),
+        "rna" => Some(Rnd::Rna),
+        _ => None,
+    })
+}
+
+pub(crate) fn irnd_of(mods: &[&str]) -> Option<Rnd> {
+    mods.iter().find_map(|m| match *m {
+        "rni" => Some(Rnd::Rn),
+        "rzi" => Some(Rnd::Rz),
+        "rmi" => Some(Rnd::Rm),
+        "rpi" => Some(Rnd::Rp),
+        _ => None,
+    })
+}
+
+pub(crate) fn cmp_of(m: &str) -> Option<Cmp> {
+    Some(match m {
+        "eq" => Cmp::Eq,
+        "ne" => Cmp::Ne,
+        "lt" => Cmp::Lt,
+        "le" => Cmp::Le,
+        "gt" => Cmp::Gt,
+        "ge" => Cmp::Ge,
+        "lo" => Cmp::Lo,
+        "ls" => Cmp::Ls,
+        "hi" => Cmp::Hi,
+        "hs" => Cmp::Hs,
+        "equ" => Cmp::Equ,
+        "neu" => Cmp::Neu,
+        "ltu" => Cmp::Ltu,
+        "leu" => Cmp::Leu,
+        "gtu" => Cmp::Gtu,
+        "geu" => Cmp::Geu,
+        "num" => Cmp::Num,
+        "nan" => Cmp::Nan,
+        _ => return None,
+    })
+}
+
+pub(crate) fn bop_of(mods: &[&str]) -> BoolOp {
+    for m in mods {
+        match *m {
+            "and" => return BoolOp::And,
+            "or" => return BoolOp::Or,
+            "xor" => return BoolOp::Xor,
+            _ => {}
+        }
+    }
+    BoolOp::None
+}
+
+pub(crate) fn atom_op_of(mods: &[&str]) -> Option<AtomOp> {
+    mods.iter().find_map(|m| match *m {
+        "add" => Some(AtomOp::Add),
+        "min" => Some(AtomOp::Min),
+        "max" => Some(AtomOp::Max),
+        "and" => Some(AtomOp::And),
+        "or" => Some(AtomOp::Or),
+        "xor" => Some(AtomOp::Xor),
+        "exch" => Some(AtomOp::Exch),
+        "cas" => Some(AtomOp::Cas),
+        "inc" => Some(AtomOp::Inc),
+        "dec" => Some(AtomOp::Dec),
+        _ => None,
+    })
+}
+
+pub(crate) const NR: [u32; 4] = [NO_REG; 4];
+pub(crate) const NS: [Src; 4] = [Src::Imm(0); 4];
