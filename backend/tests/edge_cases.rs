@@ -1,0 +1,364 @@
+//! Edge cases: float comparisons (run in `oxicc-emu`), boolean block parameters,
+//! half-precision values, widening multiply-add, unreachable code, and the errors the
+//! backend reports instead of emitting bad PTX.
+
+mod common;
+
+use common::build::*;
+use common::compile_and_assemble;
+use common::run::{random_bits, run, Arg, Buf};
+use oxicc_backend::{emit_ptx, supported_sms, TargetOptions};
+use oxicc_ir::*;
+
+fn finish(f: Function) -> Module {
+    let mut m = Module::new();
+    m.add_function(f);
+    m
+}
+
+#[test]
+fn float_comparisons() {
+    use FloatCC::*;
+    let ccs = [
+        Oeq, One, Olt, Ole, Ogt, Oge, Ord, Ueq, Une, Ult, Ule, Ugt, Uge, Uno,
+    ];
+    let mut f = kernel("fcmp", &vec![G; 2 + ccs.len()]);
+    let p = f.params().to_vec();
+    let mut b = FunctionBuilder::new(&mut f);
+    let tid = b.special_reg(SpecialReg::Tid(Dim::X));
+    let pa = elem(&mut b, p[0], tid, 8);
+    let x = b.load(Type::F64, pa, MemFlags::aligned(8));
+    let pb = elem(&mut b, p[1], tid, 8);
+    let y = b.load(Type::F64, pb, MemFlags::aligned(8));
+    for (k, &cc) in ccs.iter().enumerate() {
+        let c = b.fcmp(cc, x, y);
+        let o = elem(&mut b, p[2 + k], tid, 1);
+        b.store(o, c, MemFlags::aligned(1));
+    }
+    b.ret(None);
+    let ptx = compile_and_assemble(&finish(f), "fcmp");
+    let vals = [
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        f64::NAN,
+        f64::INFINITY,
+        2.5,
+        f64::NEG_INFINITY,
+    ];
+    let lanes = vals.len() * vals.len();
+    let xs: Vec<u64> = (0..lanes).map(|k| vals[k / vals.len()].to_bits()).collect();
+    let ys: Vec<u64> = (0..lanes).map(|k| vals[k % vals.len()].to_bits()).collect();
+    let mut args = vec![
+        Arg::Buf(Buf {
+            name: "x",
+            bytes: 8,
+            data: xs.clone(),
+        }),
+        Arg::Buf(Buf {
+            name: "y",
+            bytes: 8,
+            data: ys.clone(),
+        }),
+    ];
+    const NAMES: [&str; 14] = [
+        "c0", "c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10", "c11", "c12", "c13",
+    ];
+    for name in NAMES {
+        args.push(Arg::Buf(Buf {
+            name,
+            bytes: 1,
+            data: vec![0; lanes],
+        }));
+    }
+    let out = run(&ptx, "fcmp", lanes as u32, &args);
+    for lane in 0..lanes {
+        let (a, c) = (f64::from_bits(xs[lane]), f64::from_bits(ys[lane]));
+        let uno = a.is_nan() || c.is_nan();
+        let want = [
+            a == c,
+            !uno && a != c,
+            a < c,
+            a <= c,
+            a > c,
+            a >= c,
+            !uno,
+            uno || a == c,
+            a != c,
+            uno || a < c,
+            uno || a <= c,
+            uno || a > c,
+            uno || a >= c,
+            uno,
+        ];
+        for k in 0..ccs.len() {
+            assert_eq!(out[2 + k][lane], want[k] as u64, "{:?} {a} {c}", ccs[k]);
+        }
+    }
+}
+
+/// A loop whose flag is a block parameter of type `i1`, fed by constants and comparisons,
+/// with a branch on it: predicate copies and `mov.pred` of immediates.
+#[test]
+fn boolean_block_parameters() {
+    let mut f = kernel("flags", &[G, Type::I32]);
+    let p = f.params().to_vec();
+    let mut b = FunctionBuilder::new(&mut f);
+    let lp = b.create_block();
+    let i = b.append_block_param(lp, Type::I32);
+    let flag = b.append_block_param(lp, Type::I1);
+    let count = b.append_block_param(lp, Type::I32);
+    let exit = b.create_block();
+    let zero = b.iconst(Type::I32, 0);
+    let t = b.iconst(Type::I1, 1);
+    b.jump(lp, vec![zero, t, zero]);
+    b.switch_to_block(lp);
+    let one = b.iconst(Type::I32, 1);
+    let inc = b.cast(CastOp::ZExt, flag, Type::I32);
+    let count2 = b.binary(BinaryOp::Add, count, inc);
+    let i2 = b.binary(BinaryOp::Add, i, one);
+    let three = b.iconst(Type::I32, 3);
+    let r = b.binary(BinaryOp::URem, i2, three);
+    let nf = b.icmp(IntCC::Eq, r, zero);
+    let flag2 = b.binary(BinaryOp::Xor, nf, flag);
+    let c = b.icmp(IntCC::Slt, i2, p[1]);
+    b.branch(
+        c,
+        BlockCall::new(lp, vec![i2, flag2, count2]),
+        BlockCall::plain(exit),
+    );
+    b.switch_to_block(exit);
+    b.store(p[0], count2, MemFlags::aligned(4));
+    let o = offset(&mut b, p[0], 4);
+    b.store(o, flag2, MemFlags::aligned(1));
+    b.ret(None);
+    let ptx = compile_and_assemble(&finish(f), "flags");
+    assert!(ptx.contains("mov.pred"), "{ptx}");
+    for n in [1u32, 4, 10] {
+        let out = run(
+            &ptx,
+            "flags",
+            1,
+            &[
+                Arg::Buf(Buf {
+                    name: "o",
+                    bytes: 4,
+                    data: vec![0, 0],
+                }),
+                Arg::Scalar("s32", n.to_string()),
+            ],
+        );
+        // Plain Rust version of the loop.
+        let (mut i, mut flag, mut count) = (0u32, true, 0u32);
+        loop {
+            count += flag as u32;
+            i += 1;
+            flag ^= i % 3 == 0;
+            if i >= n {
+                break;
+            }
+        }
+        assert_eq!(out[0], vec![count as u64, flag as u64], "n = {n}");
+    }
+    insta::assert_snapshot!(ptx);
+}
+
+#[test]
+fn half_precision_values() {
+    let mut f = kernel("half", &[G, Type::F16]);
+    let p = f.params().to_vec();
+    let mut b = FunctionBuilder::new(&mut f);
+    let x = b.load(Type::F16, p[0], MemFlags::aligned(2));
+    let s = b.binary(BinaryOp::FAdd, x, p[1]);
+    let m = b.binary(BinaryOp::FMul, s, x);
+    let r = b.fma(m, x, s);
+    let w = b.cast(CastOp::FpExt, r, Type::F32);
+    let two = b.f32const(2.0);
+    let w2 = b.binary(BinaryOp::FMul, w, two);
+    let h = b.cast(CastOp::FpTrunc, w2, Type::F16);
+    let n = b.unary(UnaryOp::FNeg, h);
+    b.store(p[0], n, MemFlags::aligned(2));
+    b.ret(None);
+    let ptx = compile_and_assemble(&finish(f), "half");
+    assert!(ptx.contains("add.rn.f16"), "{ptx}");
+    assert!(ptx.contains("cvt.rn.f16.f32"), "{ptx}");
+    // f16 2.0 + 1.5 (0x3E00) = 3.5; 3.5 * 2 = 7; fma(7, 2, 3.5) = 17.5; * 2 = 35; negated.
+    let out = run(
+        &ptx,
+        "half",
+        1,
+        &[
+            Arg::Buf(Buf {
+                name: "x",
+                bytes: 2,
+                data: vec![0x4000],
+            }),
+            Arg::Scalar("u16", "15872".into()),
+        ],
+    );
+    assert_eq!(out[0][0], 0xD060, "-35.0 in binary16");
+}
+
+/// `c + sext(a) * sext(b)` becomes one `mad.wide.s32`; with `zext`, `mad.wide.u32`.
+#[test]
+fn widening_multiply_add() {
+    let mut f = kernel("madwide", &[G, Type::I32, Type::I32, Type::I64]);
+    let p = f.params().to_vec();
+    let mut b = FunctionBuilder::new(&mut f);
+    let a = b.cast(CastOp::SExt, p[1], Type::I64);
+    let c = b.cast(CastOp::SExt, p[2], Type::I64);
+    let m = b.binary(BinaryOp::Mul, a, c);
+    let s = b.binary(BinaryOp::Add, p[3], m);
+    b.store(p[0], s, MemFlags::aligned(8));
+    let az = b.cast(CastOp::ZExt, p[1], Type::I64);
+    let k = b.iconst(Type::I64, 3_000_000_000);
+    let mz = b.binary(BinaryOp::Mul, az, k);
+    let sz = b.binary(BinaryOp::Add, mz, p[3]);
+    let o = offset(&mut b, p[0], 8);
+    b.store(o, sz, MemFlags::aligned(8));
+    b.ret(None);
+    let ptx = compile_and_assemble(&finish(f), "madwide");
+    assert!(ptx.contains("mad.wide.s32"), "{ptx}");
+    assert!(ptx.contains("mad.wide.u32"), "{ptx}");
+    let xs = random_bits(77, 2);
+    let (x, y) = (xs[0] as u32 as i32, xs[1] as u32 as i32);
+    let out = run(
+        &ptx,
+        "madwide",
+        1,
+        &[
+            Arg::Buf(Buf {
+                name: "o",
+                bytes: 8,
+                data: vec![0, 0],
+            }),
+            Arg::Scalar("s32", x.to_string()),
+            Arg::Scalar("s32", y.to_string()),
+            Arg::Scalar("s64", "-12345".into()),
+        ],
+    );
+    assert_eq!(out[0][0] as i64, -12345 + x as i64 * y as i64);
+    assert_eq!(
+        out[0][1] as i64,
+        (x as u32 as i64)
+            .wrapping_mul(3_000_000_000)
+            .wrapping_sub(12345)
+    );
+}
+
+#[test]
+fn unreachable_becomes_trap() {
+    let mut f = kernel("unr", &[G, Type::I32]);
+    let p = f.params().to_vec();
+    let mut b = FunctionBuilder::new(&mut f);
+    let bad = b.create_block();
+    let ok = b.create_block();
+    let z = b.iconst(Type::I32, 0);
+    let c = b.icmp(IntCC::Eq, p[1], z);
+    b.branch(c, BlockCall::plain(bad), BlockCall::plain(ok));
+    b.switch_to_block(bad);
+    b.unreachable();
+    b.switch_to_block(ok);
+    b.store(p[0], p[1], MemFlags::aligned(4));
+    b.ret(None);
+    let ptx = compile_and_assemble(&finish(f), "unreachable");
+    assert!(ptx.contains("\ttrap;"), "{ptx}");
+}
+
+#[test]
+fn unsupported_targets_and_types_are_errors() {
+    assert_eq!(supported_sms(), &[75, 80, 86, 89, 90, 100, 120]);
+    let mut f = kernel("k", &[G]);
+    {
+        let mut b = FunctionBuilder::new(&mut f);
+        b.ret(None);
+    }
+    let m = finish(f);
+    let e = emit_ptx(
+        &m,
+        &TargetOptions {
+            sm: 70,
+            ptx_version: None,
+        },
+    )
+    .unwrap_err();
+    assert!(e.message.contains("sm_70"), "{e}");
+    let e = emit_ptx(
+        &m,
+        &TargetOptions {
+            sm: 90,
+            ptx_version: Some((7, 0)),
+        },
+    )
+    .unwrap_err();
+    assert!(e.message.contains("7.8"), "{e}");
+    let ok = emit_ptx(
+        &m,
+        &TargetOptions {
+            sm: 90,
+            ptx_version: Some((9, 5)),
+        },
+    )
+    .unwrap();
+    assert!(ok.contains(".version 9.5\n.target sm_90\n"), "{ok}");
+    common::assemble(&ok, 90, "version_override");
+    for sm in supported_sms() {
+        let ptx = emit_ptx(
+            &m,
+            &TargetOptions {
+                sm: *sm,
+                ptx_version: None,
+            },
+        )
+        .unwrap();
+        common::assemble(&ptx, *sm, "empty_kernel");
+    }
+
+    let mut f = kernel("wide", &[G]);
+    let p = f.params().to_vec();
+    {
+        let mut b = FunctionBuilder::new(&mut f);
+        let x = b.load(Type::I128, p[0], MemFlags::aligned(16));
+        b.store(p[0], x, MemFlags::aligned(16));
+        b.ret(None);
+    }
+    let e = emit_ptx(
+        &finish(f),
+        &TargetOptions {
+            sm: 80,
+            ptx_version: None,
+        },
+    )
+    .unwrap_err();
+    assert!(e.message.contains("128-bit"), "{e}");
+
+    // bf16 arithmetic needs sm_90.
+    let mut f = kernel("bf", &[G]);
+    let p = f.params().to_vec();
+    {
+        let mut b = FunctionBuilder::new(&mut f);
+        let x = b.load(Type::BF16, p[0], MemFlags::aligned(2));
+        let y = b.binary(BinaryOp::FAdd, x, x);
+        b.store(p[0], y, MemFlags::aligned(2));
+        b.ret(None);
+    }
+    let m = finish(f);
+    assert!(emit_ptx(
+        &m,
+        &TargetOptions {
+            sm: 80,
+            ptx_version: None
+        }
+    )
+    .is_err());
+    let ptx = emit_ptx(
+        &m,
+        &TargetOptions {
+            sm: 90,
+            ptx_version: None,
+        },
+    )
+    .unwrap();
+    common::assemble(&ptx, 90, "bf16");
+}
