@@ -272,6 +272,17 @@ fn long_chains_are_limited_but_fine_below_the_limit() {
     assert!(d[0].contains("expression nesting too deep"), "{d:?}");
     let src = format!("__device__ void f() {{ x{}; }}", "[0]".repeat(100_000));
     assert!(nesting_errors(src)[0].contains("expression nesting too deep"));
+    // Long `else if` chains and runs of case labels are ordinary code too.
+    let src = format!(
+        "__device__ int f(int x) {{ {} return 0; }}",
+        (0..600).map(|i| format!("if (x == {i}) return {i}; else ")).collect::<String>()
+    );
+    assert!(nesting_errors(src).is_empty());
+    let src = format!(
+        "__device__ int f(int x) {{ switch (x) {{ {} return 1; }} return 0; }}",
+        (0..600).map(|i| format!("case {i}: ")).collect::<String>()
+    );
+    assert!(nesting_errors(src).is_empty());
 }
 
 /// A small deterministic generator (xorshift) for token soup.

@@ -6,8 +6,9 @@
 //! block goes on, so one function can report several errors.
 
 use super::{DeclContext, PResult, Parser};
-use crate::ast::{Stmt, StmtKind, Unroll};
+use crate::ast::{Expr, Stmt, StmtKind, Unroll};
 use crate::intern::kw;
+use crate::intern::Symbol;
 use crate::lex::token::{Punct, TokenKind};
 use crate::source::Span;
 
@@ -71,23 +72,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let body = self.sub_statement()?;
                 StmtKind::Switch { cond, body }
             }
-            TokenKind::Ident(kw::CASE) => {
-                self.bump();
-                let value = self.cond_expr()?;
-                if self.at(Punct::Ellipsis) {
-                    let span = self.span();
-                    return Err(self.unsupported(span, "a case range"));
-                }
-                self.expect(Punct::Colon, "after `case` value")?;
-                let body = self.label_body()?;
-                StmtKind::Case { value, body }
-            }
-            TokenKind::Ident(kw::DEFAULT) => {
-                self.bump();
-                self.expect(Punct::Colon, "after `default`")?;
-                let body = self.label_body()?;
-                StmtKind::Default { body }
-            }
+            TokenKind::Ident(kw::CASE | kw::DEFAULT) => return self.labeled_statement(),
             TokenKind::Ident(kw::BREAK) => {
                 self.bump();
                 self.expect(Punct::Semi, "after `break`")?;
@@ -120,10 +105,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 return self.pragma_unroll_statement()
             }
             TokenKind::Ident(s) if !s.is_keyword() && self.peek_at(1).is_punct(Punct::Colon) => {
-                self.bump();
-                self.bump();
-                let body = self.label_body()?;
-                StmtKind::Label { name: s, body }
+                return self.labeled_statement()
             }
             TokenKind::Ident(kw::STATIC_ASSERT | kw::USING) => {
                 return Err(self.unsupported(start, "this declaration in a function"));
@@ -145,17 +127,74 @@ impl<'a, 'c> Parser<'a, 'c> {
         })
     }
 
+    /// A run of labels (`case 1: case 2: L: default:`) and the statement after them. The
+    /// run is read in a loop, so stacked labels deepen the tree but not the recursion.
+    fn labeled_statement(&mut self) -> PResult<Stmt<'a>> {
+        let saved = self.chain_depth;
+        let r = self.labeled_run();
+        self.chain_depth = saved;
+        r
+    }
+
+    fn labeled_run(&mut self) -> PResult<Stmt<'a>> {
+        let mut labels = Vec::new();
+        loop {
+            let start = self.span();
+            let label = match self.kind() {
+                TokenKind::Ident(kw::CASE) => {
+                    self.bump();
+                    let value = self.cond_expr()?;
+                    if self.at(Punct::Ellipsis) {
+                        let span = self.span();
+                        return Err(self.unsupported(span, "a case range"));
+                    }
+                    self.expect(Punct::Colon, "after `case` value")?;
+                    Label::Case(value)
+                }
+                TokenKind::Ident(kw::DEFAULT) => {
+                    self.bump();
+                    self.expect(Punct::Colon, "after `default`")?;
+                    Label::Default
+                }
+                TokenKind::Ident(s)
+                    if !s.is_keyword() && self.peek_at(1).is_punct(Punct::Colon) =>
+                {
+                    self.bump();
+                    self.bump();
+                    Label::Named(s)
+                }
+                _ => break,
+            };
+            labels.push((label, start));
+            self.chain_link()?;
+        }
+        let mut stmt = self.label_body()?;
+        let end = self.prev_span();
+        for (label, start) in labels.into_iter().rev() {
+            let body = self.alloc(stmt);
+            let kind = match label {
+                Label::Case(value) => StmtKind::Case { value, body },
+                Label::Default => StmtKind::Default { body },
+                Label::Named(name) => StmtKind::Label { name, body },
+            };
+            stmt = Stmt {
+                kind,
+                span: start.to(end),
+            };
+        }
+        Ok(stmt)
+    }
+
     /// The statement after a label, `case` or `default`; a label right before `}` gets an
     /// empty statement (C23/C++23 allow it and nvcc accepts it).
-    fn label_body(&mut self) -> PResult<&'a Stmt<'a>> {
+    fn label_body(&mut self) -> PResult<Stmt<'a>> {
         if self.at(Punct::RBrace) {
-            let span = self.prev_span();
-            return Ok(self.alloc(Stmt {
+            return Ok(Stmt {
                 kind: StmtKind::Empty,
-                span,
-            }));
+                span: self.prev_span(),
+            });
         }
-        self.sub_statement()
+        self.statement()
     }
 
     /// `( expr )` after `if`/`while`/`switch`.
@@ -170,23 +209,50 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(e)
     }
 
+    /// `if (…) … else if (…) … else …`: the `else if` chain is read in a loop, so a long
+    /// chain deepens the tree but not the recursion.
     fn if_statement(&mut self) -> PResult<Stmt<'a>> {
-        let start = self.bump().span;
-        if self.at_kw(kw::CONSTEXPR) {
-            let span = self.span();
-            return Err(self.unsupported(span, "`if constexpr`"));
+        let saved = self.chain_depth;
+        let r = self.if_chain();
+        self.chain_depth = saved;
+        r
+    }
+
+    fn if_chain(&mut self) -> PResult<Stmt<'a>> {
+        let mut arms = Vec::new();
+        let mut els = None;
+        loop {
+            let start = self.bump().span;
+            if self.at_kw(kw::CONSTEXPR) {
+                let span = self.span();
+                return Err(self.unsupported(span, "`if constexpr`"));
+            }
+            let cond = self.paren_condition("if")?;
+            let then = self.sub_statement()?;
+            arms.push((start, cond, then));
+            if self.at_kw(kw::ELSE) && self.peek_at(1).is_ident(kw::IF) {
+                self.bump();
+                self.chain_link()?;
+                continue;
+            }
+            if self.eat_kw(kw::ELSE) {
+                els = Some(self.sub_statement()?);
+            }
+            break;
         }
-        let cond = self.paren_condition("if")?;
-        let then = self.sub_statement()?;
-        let els = if self.eat_kw(kw::ELSE) {
-            Some(self.sub_statement()?)
-        } else {
-            None
-        };
-        Ok(Stmt {
-            kind: StmtKind::If { cond, then, els },
-            span: start.to(self.prev_span()),
-        })
+        let end = self.prev_span();
+        let mut chain: Option<Stmt<'a>> = None;
+        for (start, cond, then) in arms.into_iter().rev() {
+            let els = match chain.take() {
+                Some(s) => Some(self.alloc(s)),
+                None => els,
+            };
+            chain = Some(Stmt {
+                kind: StmtKind::If { cond, then, els },
+                span: start.to(end),
+            });
+        }
+        chain.ok_or(super::Failed)
     }
 
     fn while_statement(&mut self) -> PResult<Stmt<'a>> {
@@ -313,4 +379,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         self.statement()
     }
+}
+
+/// A label in a run of labels.
+enum Label<'a> {
+    Case(&'a Expr<'a>),
+    Default,
+    Named(Symbol),
 }
