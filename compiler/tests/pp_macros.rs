@@ -32,6 +32,46 @@ fn recursion_stops_with_hide_sets() {
     check("#define f(x) x g\n#define g f\nf(1)(2)", "1 f(2)");
 }
 
+/// Cases where the C standard leaves room and implementations differ; nvcc preprocesses
+/// with gcc, so the expected outputs are gcc 12's (`gcc -E -P`, checked by hand).
+#[test]
+fn rescanning_matches_gcc() {
+    check("#define f(a) a*g\n#define g(a) f(a)\nf(2)(9)", "2*9*g");
+    check(
+        "#define AA(x) x BB\n#define BB(x) AA(x)\nAA(1)(2)(3)(4)",
+        "1 2 BB(3)(4)",
+    );
+    check("#define h g(h)\n#define g(x) x\nh", "h");
+    // Deferred expansion (the EVAL/DEFER idiom): expands one more step, as gcc does.
+    check(
+        "#define EMPTY()\n#define DEFER(id) id EMPTY()\n#define EXPAND(...) __VA_ARGS__\n\
+         #define A() 123\nDEFER(A)() EXPAND(DEFER(A)())\n\
+         #define REPEAT_INDIRECT() REPEAT\n#define REPEAT(n) n REPEAT_INDIRECT EMPTY() () (n)\n\
+         EXPAND(REPEAT(1))",
+        "A () 123 1 1 REPEAT_INDIRECT () (1)",
+    );
+    check("#define OBJ (1 + OBJ)\nOBJ", "(1 + OBJ)");
+    check(
+        "#define FN(x) FN(x) + x\nFN(FN(2))",
+        "FN(FN(2) + 2) + FN(2) + 2",
+    );
+    check(
+        "#define hash_hash # ## #\n#define mkstr(a) # a\n#define in_between(a) mkstr(a)\n\
+         #define join(c, d) in_between(c hash_hash d)\njoin(x, y)",
+        "\"x ## y\"",
+    );
+    check(
+        "#define LPAREN (\n#define F1(x, y) x + y\n#define ELLIP_FUNC(...) __VA_ARGS__\n\
+         ELLIP_FUNC(F1, LPAREN, 'a', 'b', ')');",
+        "F1, (, 'a', 'b', ')';",
+    );
+    check(
+        "#define COUNT(...) COUNT_(__VA_ARGS__, 3, 2, 1, 0)\n#define COUNT_(a, b, c, n, ...) n\n\
+         COUNT(x) COUNT(x, y) COUNT(x, y, z)",
+        "1 2 3",
+    );
+}
+
 #[test]
 fn c11_example_3() {
     let src = r#"

@@ -5,7 +5,7 @@
 //! one at a time from the expander, so `defined` produced by a macro works as in gcc.
 
 use super::expr::evaluate;
-use super::{PpTok, Preprocessor, Src};
+use super::{PpTok, Preprocessor};
 use crate::lex::{spelling, Punct, Token, TokenKind};
 
 impl Preprocessor<'_, '_> {
@@ -20,7 +20,7 @@ impl Preprocessor<'_, '_> {
         let saved_in_if = std::mem::replace(&mut self.in_if, true);
         let mut buf = self.take_buf();
         buf.extend(line.iter().map(|t| PpTok::new(*t)));
-        self.stack.push(Src::Toks { toks: buf, pos: 0 });
+        self.push_src(buf, None);
         let mut toks: Vec<Token> = Vec::with_capacity(line.len());
         let mut failed = false;
         while let Some(t) = self.next_expanded() {
@@ -51,11 +51,7 @@ impl Preprocessor<'_, '_> {
                 }
             }
         }
-        for s in std::mem::replace(&mut self.stack, saved) {
-            if let Src::Toks { toks, .. } = s {
-                self.recycle(toks);
-            }
-        }
+        self.restore_stack(saved);
         self.in_if = saved_in_if;
         if failed {
             return false;

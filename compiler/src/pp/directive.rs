@@ -10,7 +10,6 @@
 
 use std::rc::Rc;
 
-use super::hideset::HideSet;
 use super::macros::{parse_define, MacroKind};
 use super::{Cond, CondState, Guard, LineMark, PpTok, Preprocessor, Src, MAX_INCLUDE_DEPTH};
 use crate::diag::Diag;
@@ -518,7 +517,7 @@ impl Preprocessor<'_, '_> {
                     t.expansion = first.expansion;
                     PpTok {
                         tok: t,
-                        hs: HideSet::ALL,
+                        no_expand: true,
                     }
                 };
                 let mut out = self.take_buf();
@@ -529,11 +528,11 @@ impl Preprocessor<'_, '_> {
                 out.push(mk(TokenKind::Punct(Punct::LParen)));
                 out.extend(line[1..].iter().map(|t| PpTok {
                     tok: *t,
-                    hs: HideSet::ALL,
+                    no_expand: true,
                 }));
                 out.push(mk(TokenKind::Punct(Punct::RParen)));
                 out.push(mk(TokenKind::Punct(Punct::Semi)));
-                self.push_toks(out);
+                self.push_src(out, None);
             }
             "push_macro" | "pop_macro" => {
                 let push = self.ctx.interner.resolve(word) == "push_macro";

@@ -10,17 +10,18 @@
 
 use std::rc::Rc;
 
-use super::hideset::HideSet;
 use super::macros::{Builtin, Macro, MacroKind};
 use super::subst::Args;
 use super::{Expansion, FileSrc, Guard, PpTok, Preprocessor, Src, MAX_ARG_DEPTH};
 use crate::diag::Diag;
+use crate::intern::Symbol;
 use crate::lex::{Punct, Token, TokenKind};
 use crate::source::{FileId, Span};
 
 impl Preprocessor<'_, '_> {
-    /// Pushes synthesized tokens to be read next.
-    pub(super) fn push_toks(&mut self, toks: Vec<PpTok>) {
+    /// Pushes tokens to be read next: the expansion of macro `expanding` (disabled until
+    /// the buffer is popped), or other synthesized tokens.
+    pub(super) fn push_src(&mut self, toks: Vec<PpTok>, expanding: Option<Symbol>) {
         if toks.is_empty() {
             self.recycle(toks);
             return;
@@ -32,7 +33,43 @@ impl Preprocessor<'_, '_> {
             self.halt(span);
             return;
         }
-        self.stack.push(Src::Toks { toks, pos: 0 });
+        if let Some(m) = expanding {
+            let i = m.0 as usize;
+            if i >= self.disabled.len() {
+                self.disabled.resize(i + 1, 0);
+            }
+            self.disabled[i] += 1;
+        }
+        self.stack.push(Src::Toks {
+            toks,
+            pos: 0,
+            expanding,
+        });
+    }
+
+    /// Pops the top source, which must be a token buffer, re-enabling its macro.
+    fn pop_toks(&mut self) {
+        if let Some(Src::Toks {
+            toks, expanding, ..
+        }) = self.stack.pop()
+        {
+            if let Some(m) = expanding {
+                self.disabled[m.0 as usize] -= 1;
+            }
+            self.recycle(toks);
+        }
+    }
+
+    /// Puts back an input stack saved by `take_stack`, closing what is left above it.
+    pub(super) fn restore_stack(&mut self, saved: Vec<Src>) {
+        while matches!(self.stack.last(), Some(Src::Toks { .. })) {
+            self.pop_toks();
+        }
+        self.stack = saved;
+    }
+
+    fn is_disabled(&self, name: Symbol) -> bool {
+        self.disabled.get(name.0 as usize).is_some_and(|&n| n > 0)
     }
 
     /// Starts reading a file (lexing it on first use).
@@ -109,14 +146,12 @@ impl Preprocessor<'_, '_> {
             }
             let skipping = self.skipping();
             match self.stack.last_mut()? {
-                Src::Toks { toks, pos } => {
+                Src::Toks { toks, pos, .. } => {
                     if let Some(t) = toks.get(*pos) {
                         *pos += 1;
                         return Some(*t);
                     }
-                    if let Some(Src::Toks { toks, .. }) = self.stack.pop() {
-                        self.recycle(toks);
-                    }
+                    self.pop_toks();
                 }
                 Src::File(f) => {
                     // Files end with `Eof`, and `pos` never moves past it.
@@ -152,7 +187,7 @@ impl Preprocessor<'_, '_> {
     fn peek_is_lparen(&self) -> bool {
         for src in self.stack.iter().rev() {
             match src {
-                Src::Toks { toks, pos } => {
+                Src::Toks { toks, pos, .. } => {
                     if let Some(t) = toks.get(*pos) {
                         return t.tok.is_punct(Punct::LParen);
                     }
@@ -166,15 +201,22 @@ impl Preprocessor<'_, '_> {
     /// The next token after macro expansion; `None` at the end of the input.
     pub(super) fn next_expanded(&mut self) -> Option<PpTok> {
         loop {
-            let t = self.next_raw()?;
+            let mut t = self.next_raw()?;
             let TokenKind::Ident(name) = t.tok.kind else {
                 return Some(t);
             };
+            if t.no_expand {
+                return Some(t);
+            }
             let Some(m) = self.macro_of(name) else {
                 return Some(t);
             };
-            if self.hidesets.contains(t.hs, name) || (self.in_if && self.names.is_if_operator(name))
-            {
+            if self.in_if && self.names.is_if_operator(name) {
+                return Some(t);
+            }
+            if self.is_disabled(name) {
+                // Painted blue: stays unexpandable wherever it goes.
+                t.no_expand = true;
                 return Some(t);
             }
             let m = m.clone();
@@ -216,13 +258,12 @@ impl Preprocessor<'_, '_> {
                 joined_next: body.joined_next,
                 expansion: exp,
             },
-            hs: HideSet::EMPTY,
+            no_expand: false,
         }
     }
 
     fn expand_object(&mut self, m: &Macro, name: PpTok) {
         let exp = self.new_expansion(m, &name.tok);
-        let hs = self.hidesets.with(name.hs, m.name);
         let mut out = self.take_buf();
         if m.needs_subst {
             let mut args = Args::default();
@@ -230,40 +271,37 @@ impl Preprocessor<'_, '_> {
         } else {
             out.extend(m.body.iter().map(|b| Self::body_tok(b, &name.tok, exp)));
         }
-        self.finish_expansion(out, hs, &name.tok);
+        self.finish_expansion(out, m.name, &name.tok);
     }
 
-    fn finish_expansion(&mut self, mut out: Vec<PpTok>, hs: HideSet, name: &Token) {
+    fn finish_expansion(&mut self, mut out: Vec<PpTok>, macro_name: Symbol, name: &Token) {
         if let Some(first) = out.first_mut() {
             first.tok.leading_space = name.leading_space;
+            // Only for layout (`tokens_to_text`); directives are recognized in files only.
+            first.tok.line_start = name.line_start;
         }
-        for t in &mut out {
-            t.hs = self.hidesets.union(t.hs, hs);
-        }
-        self.push_toks(out);
+        self.push_src(out, Some(macro_name));
     }
 
     fn expand_function(&mut self, m: &Macro, name: PpTok) {
         let _lparen = self.next_raw();
-        let Some((mut args, rparen)) = self.collect_args(m, &name) else {
+        let Some(mut args) = self.collect_args(m, &name) else {
             return;
         };
-        let hs = self.hidesets.intersect(name.hs, rparen.hs);
-        let hs = self.hidesets.with(hs, m.name);
         let exp = self.new_expansion(m, &name.tok);
         let mut out = self.take_buf();
         self.subst(m, 0..m.body.len(), &mut args, &mut out, exp, &name.tok);
-        self.finish_expansion(out, hs, &name.tok);
+        self.finish_expansion(out, m.name, &name.tok);
     }
 
-    /// Collects the arguments of a function-like macro call (the `(` is consumed). Returns
-    /// the arguments and the closing `)`, or `None` after reporting an error.
-    fn collect_args(&mut self, m: &Macro, name: &PpTok) -> Option<(Args, PpTok)> {
+    /// Collects the arguments of a function-like macro call (the `(` is consumed), or
+    /// returns `None` after reporting an error.
+    fn collect_args(&mut self, m: &Macro, name: &PpTok) -> Option<Args> {
         let nparams = m.params.len();
         let mut args = Args::default();
         let mut start = 0;
         let mut depth = 0u32;
-        let rparen = loop {
+        loop {
             let Some(mut t) = self.next_raw() else {
                 self.unterminated_call(m, name);
                 return None;
@@ -274,14 +312,14 @@ impl Preprocessor<'_, '_> {
                     // Deliver the end of the file to the main loop again.
                     let mut v = self.take_buf();
                     v.push(t);
-                    self.stack.push(Src::Toks { toks: v, pos: 0 });
+                    self.push_src(v, None);
                     return None;
                 }
                 TokenKind::Punct(Punct::LParen) => depth += 1,
                 TokenKind::Punct(Punct::RParen) => {
                     if depth == 0 {
                         args.ranges.push((start, args.toks.len()));
-                        break t;
+                        break;
                     }
                     depth -= 1;
                 }
@@ -300,7 +338,7 @@ impl Preprocessor<'_, '_> {
                 t.tok.leading_space = true;
             }
             args.toks.push(t);
-        };
+        }
         let given = args.ranges.len();
         let macro_name = self.ctx.interner.resolve(m.name).to_string();
         if !m.variadic {
@@ -331,7 +369,7 @@ impl Preprocessor<'_, '_> {
             self.error_at(&name.tok, msg);
             return None;
         }
-        Some((args, rparen))
+        Some(args)
     }
 
     fn unterminated_call(&mut self, m: &Macro, name: &PpTok) {
@@ -346,7 +384,7 @@ impl Preprocessor<'_, '_> {
     pub(super) fn expand_list(&mut self, raw: &[PpTok]) -> Vec<PpTok> {
         // Fast path: nothing in the list can expand.
         let expandable = raw.iter().any(|t| match t.tok.kind {
-            TokenKind::Ident(s) => self.macro_of(s).is_some() && !self.hidesets.contains(t.hs, s),
+            TokenKind::Ident(s) => !t.no_expand && self.macro_of(s).is_some(),
             _ => false,
         });
         if !expandable {
@@ -364,16 +402,12 @@ impl Preprocessor<'_, '_> {
         let saved = std::mem::take(&mut self.stack);
         let mut buf = self.take_buf();
         buf.extend_from_slice(raw);
-        self.stack.push(Src::Toks { toks: buf, pos: 0 });
+        self.push_src(buf, None);
         let mut out = Vec::with_capacity(raw.len());
         while let Some(t) = self.next_expanded() {
             out.push(t);
         }
-        for s in std::mem::replace(&mut self.stack, saved) {
-            if let Src::Toks { toks, .. } = s {
-                self.recycle(toks);
-            }
-        }
+        self.restore_stack(saved);
         self.arg_depth -= 1;
         out
     }
@@ -436,10 +470,7 @@ impl Preprocessor<'_, '_> {
             if let TokenKind::Str(sym) = s.tok.kind {
                 text = Some(destringize(self.ctx.interner.resolve(sym)));
             } else if s.tok.kind == TokenKind::Eof {
-                self.stack.push(Src::Toks {
-                    toks: vec![s],
-                    pos: 0,
-                });
+                self.push_src(vec![s], None);
             }
         }
         let closed = text.is_some() && {
@@ -448,10 +479,7 @@ impl Preprocessor<'_, '_> {
                 Some(r) if r.tok.is_punct(Punct::RParen) => true,
                 Some(r) => {
                     if r.tok.kind == TokenKind::Eof {
-                        self.stack.push(Src::Toks {
-                            toks: vec![r],
-                            pos: 0,
-                        });
+                        self.push_src(vec![r], None);
                     }
                     false
                 }

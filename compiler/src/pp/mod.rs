@@ -9,8 +9,12 @@
 //! How it works: input is a stack of token sources — lexed files and macro-expansion
 //! buffers. Reading takes the next token from the top source (directives are handled as
 //! they are met in file sources); a macro expansion pushes its result as a new buffer, so
-//! rescanning together with the rest of the input needs no copying of that rest. Each token
-//! carries a hide set (`hideset.rs`), which is what ends recursion. Tokens coming out of an
+//! rescanning together with the rest of the input needs no copying of that rest.
+//! Recursion ends the way gcc (which nvcc runs) ends it: a macro is disabled while its
+//! expansion buffer is on the stack, and a name read while its macro is disabled is
+//! painted "never expand" for good. This is the C standard's rule; it differs from
+//! Prosser's hide-set algorithm on deferred-expansion idioms (`EXPAND(REPEAT(1))`), where
+//! we follow gcc. Tokens coming out of an
 //! expansion carry the span of the outermost macro use in the file and an index into
 //! [`PpOutput::expansions`], from which [`PpOutput::expansion_notes`] builds the
 //! "in expansion of macro `M`" notes.
@@ -26,7 +30,6 @@ mod cond;
 mod directive;
 mod expand;
 mod expr;
-pub mod hideset;
 mod include;
 mod macros;
 mod predefined;
@@ -44,7 +47,6 @@ use crate::lex::Token;
 use crate::source::{FileId, SourceMap, Span};
 
 pub use builtin_headers::{builtin_header, BUILTIN_HEADER_NAMES};
-use hideset::{HideSet, HideSets};
 use macros::Macro;
 
 /// Headers nvcc includes before every `.cu` file (`nvcc -include cuda_runtime.h`). A driver
@@ -214,18 +216,19 @@ pub fn preprocess(main: FileId, ctx: &mut PpContext<'_>) -> PpOutput {
     pp.run()
 }
 
-/// A token inside the preprocessor: a token plus its hide set.
+/// A token inside the preprocessor: a token plus whether it may still be expanded.
 #[derive(Copy, Clone, Debug)]
 struct PpTok {
     tok: Token,
-    hs: HideSet,
+    /// Painted blue: met while its macro was disabled (or a `#pragma unroll` operand).
+    no_expand: bool,
 }
 
 impl PpTok {
     fn new(tok: Token) -> PpTok {
         PpTok {
             tok,
-            hs: HideSet::EMPTY,
+            no_expand: false,
         }
     }
 }
@@ -257,10 +260,12 @@ struct FileSrc {
 /// A token source on the input stack.
 enum Src {
     File(FileSrc),
-    /// A macro expansion (or other synthesized tokens) being rescanned.
+    /// A macro expansion (or other synthesized tokens) being rescanned; `expanding` is
+    /// the macro that is disabled while this source is on the stack.
     Toks {
         toks: Vec<PpTok>,
         pos: usize,
+        expanding: Option<Symbol>,
     },
 }
 
@@ -373,7 +378,9 @@ struct Preprocessor<'c, 'a> {
     files_open: usize,
     /// Macros by symbol index.
     macros: Vec<Option<Rc<Macro>>>,
-    hidesets: HideSets,
+    /// Per symbol: how many expansion buffers of that macro are on the stack (the macro
+    /// is disabled while this is non-zero).
+    disabled: Vec<u32>,
     conds: Vec<Cond>,
     expansions: Vec<Expansion>,
     /// Found files, by identity key (see `include.rs`).
@@ -404,7 +411,7 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
             stack: Vec::new(),
             files_open: 0,
             macros: Vec::new(),
-            hidesets: HideSets::new(),
+            disabled: Vec::new(),
             conds: Vec::new(),
             expansions: Vec::new(),
             file_keys: HashMap::new(),

@@ -245,7 +245,7 @@ impl Preprocessor<'_, '_> {
                         joined_next: r.joined_next,
                         expansion: lhs.tok.expansion,
                     },
-                    hs: lhs.hs,
+                    no_expand: false,
                 });
             }
             return;
