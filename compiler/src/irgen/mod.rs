@@ -11,10 +11,12 @@
 //! `stmt.rs`, `expr.rs` (operands, names, unary operators, casts, implicit conversions),
 //! `binop.rs` (binary operators and assignment), `cond.rs` (`?:`), `call.rs`, `ops.rs`
 //! (IR representations and conversions), `init.rs` (initializers), `builtins.rs` and
-//! `builtins_gpu.rs` (CUDA built-ins, atomics, warp operations, `printf`).
+//! `builtins_gpu.rs` (CUDA built-ins, atomics, warp operations, `printf`), `builtins_conv.rs`
+//! (conversion and bit intrinsics).
 
 mod binop;
 mod builtins;
+mod builtins_conv;
 mod builtins_gpu;
 mod call;
 mod cond;
@@ -182,8 +184,10 @@ pub(crate) struct Lowerer<'x> {
     pub depth: u32,
 }
 
-/// Deepest expression/statement nesting lowered before a diagnostic.
-pub(crate) const MAX_NESTING: u32 = 400;
+/// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
+/// tree-depth limit, so whatever parses also lowers; safe because `api::compile` runs on a
+/// 256 MiB stack.
+pub(crate) const MAX_NESTING: u32 = 2048;
 
 impl<'x> Lowerer<'x> {
     fn new(

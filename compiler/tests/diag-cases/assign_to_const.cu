@@ -1,4 +1,4 @@
-// expect: 4: const
+// expect: 4: modifiable lvalue
 __global__ void k(int* p) {
     const int c = 1;
     c = 2;

@@ -1,4 +1,4 @@
-// expect: 5: expected
+// expect: 6: expected
 __global__ void k(int* p) {
     if (p) {
         p[0] = 1;

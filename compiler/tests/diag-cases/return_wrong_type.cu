@@ -1,4 +1,4 @@
-// expect: 4: return
+// expect: 4: no suitable conversion
 struct S { int a; };
 __device__ int f(struct S s) {
     return s;

@@ -1,4 +1,4 @@
-// expect: 3: undeclared identifier
+// expect: 3: is undefined
 __global__ void k(int* p) {
     p[0] = missing_name + 1;
 }
