@@ -11,7 +11,8 @@
 //!   arms; `icmp ne (zext b), 0` → `b`; `trunc (zext x)` back to `x`'s type → `x`;
 //!   constants of commutative operations move to the right so CSE sees one form;
 //! - turns a `branch` on a constant, or with two identical targets, and a `switch` on a
-//!   constant, into a `jump`;
+//!   constant, into a `jump`; a `branch` or `select` on `not c` uses `c` with its arms
+//!   swapped;
 //! - replaces a block parameter that receives the same value on every edge (or itself, on
 //!   back edges) by that value, or by a fresh constant when every edge passes equal ones.
 //!
@@ -293,6 +294,14 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
             {
                 return Outcome::Forward(cond);
             }
+            // `select (not c), a, b` is `select c, b, a`.
+            if let Some(x) = negated(func, cond) {
+                return Outcome::Rewrite(InstData::Select {
+                    cond: x,
+                    if_true: if_false,
+                    if_false: if_true,
+                });
+            }
             Outcome::Keep
         }
         InstData::Cast { op, arg, to } => {
@@ -353,6 +362,14 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
             if then_dest == else_dest {
                 return Outcome::Rewrite(InstData::Jump { dest: then_dest });
             }
+            // `brif (not c), a, b` is `brif c, b, a`.
+            if let Some(x) = negated(func, cond) {
+                return Outcome::Rewrite(InstData::Branch {
+                    cond: x,
+                    then_dest: else_dest,
+                    else_dest: then_dest,
+                });
+            }
             Outcome::Keep
         }
         InstData::Switch {
@@ -377,6 +394,18 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
             let _ = i;
             Outcome::Keep
         }
+    }
+}
+
+/// `x` when `v` is `not x` on `i1`.
+fn negated(func: &Function, v: Value) -> Option<Value> {
+    let d = func.def_inst(v)?;
+    match func.insts[d].data {
+        InstData::Unary {
+            op: UnaryOp::Not,
+            arg,
+        } if func.value_type(arg) == Type::I1 => Some(arg),
+        _ => None,
     }
 }
 

@@ -324,3 +324,37 @@ block3(v4: i32):
         assert!(f.blocks[*b].params.is_empty(), "unused params are gone");
     }
 }
+
+#[test]
+fn branch_and_select_on_a_negation_swap_their_arms() {
+    let mut m = parse(
+        "device @f(i32, i32) -> i32 {
+block0(v0: i32, v1: i32):
+    v2 = icmp.slt v0, v1
+    v3 = zext.i32 v2
+    v4 = iconst.i32 0
+    v5 = icmp.eq v3, v4
+    v6 = select.i32 v5, v0, v1
+    brif v5, block1, block2
+
+block1:
+    return v6
+
+block2:
+    v7 = add.i32 v6, v6
+    return v7
+}
+",
+    );
+    let before = m.clone();
+    run_passes(&mut m, &["const-fold", "dce"]);
+    let f = func(&m, "f");
+    assert_eq!(
+        count_ops(f, &[Opcode::Unary, Opcode::Cast]),
+        0,
+        "no not, no zext left"
+    );
+    for (a, b) in [(1, 2), (2, 1), (-3, -3)] {
+        assert_eq!(run_i(&m, "f", &[a, b]), run_i(&before, "f", &[a, b]));
+    }
+}
