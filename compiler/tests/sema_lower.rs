@@ -255,3 +255,18 @@ fn builtins_map_to_gpu_operations() {
     assert_eq!(count(&|d| matches!(d, I::Fence { .. })), 2);
     assert_eq!(count(&|d| matches!(d, I::Fma { .. })), 1);
 }
+
+#[test]
+fn conversion_and_bit_intrinsics_lower() {
+    lower_ok(
+        "__global__ void k(unsigned* o, float* f, double* d) {
+            o[0] = __float2int_rn(f[0]) + __float2uint_rz(f[1]) + __float2int_rd(f[2]);
+            o[1] = __double2int_ru(d[0]) + (unsigned)__double2ll_rn(d[1]);
+            f[3] = __int2float_rn((int)o[2]) + __uint2float_rn(o[3]) + __double2float_rn(d[2]);
+            o[4] = __byte_perm(o[5], o[6], 0x5140) + __funnelshift_l(o[7], o[8], 9)
+                 + __funnelshift_r(o[7], o[8], 40) + __ldg(o + 9);
+        }",
+    );
+    let d = lower_err("__global__ void k(float* f) { f[0] = __int2float_rz(3); }");
+    assert!(d.iter().any(|x| x.contains("directed rounding")), "{d:?}");
+}

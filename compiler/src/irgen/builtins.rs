@@ -177,7 +177,12 @@ impl Lowerer<'_> {
             "__all_sync" => self.vote(args, span, VoteMode::All),
             "__any_sync" => self.vote(args, span, VoteMode::Any),
             "__uni_sync" => self.vote(args, span, VoteMode::Uni),
-            _ => return self.atomic(n, args, span),
+            _ => {
+                if let Some(r) = self.conv_builtin(n, args, span) {
+                    return Some(r);
+                }
+                return self.atomic(n, args, span);
+            }
         })
     }
 

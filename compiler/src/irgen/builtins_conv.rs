@@ -1,0 +1,189 @@
+//! Conversion and bit-manipulation intrinsics built from a few IR operations:
+//! `__float2int_rn` and the rest of the `__<from>2<to>_<rounding>` family (rounding first,
+//! then a truncating conversion, which is exact because the value is then integral),
+//! `__byte_perm`, `__funnelshift_l/r`, and `__ldg` (a plain load).
+
+use super::expr::Operand;
+use super::Lowerer;
+use crate::ast::Expr;
+use crate::sema::types::{FloatKind, IntKind, QualType};
+use crate::source::Span;
+use oxicc_ir::{BinaryOp, CastOp, Type, UnaryOp};
+
+/// The C type named in an intrinsic's spelling (`int`, `uint`, `ll`, `ull`, `float`, `double`).
+enum Side {
+    Int(IntKind),
+    Float(FloatKind),
+}
+
+fn side(s: &str) -> Option<Side> {
+    Some(match s {
+        "int" => Side::Int(IntKind::Int),
+        "uint" => Side::Int(IntKind::UInt),
+        "ll" => Side::Int(IntKind::LongLong),
+        "ull" => Side::Int(IntKind::ULongLong),
+        "float" => Side::Float(FloatKind::Float),
+        "double" => Side::Float(FloatKind::Double),
+        _ => return None,
+    })
+}
+
+impl Lowerer<'_> {
+    /// Lowers a conversion/bit intrinsic; `None` when `n` is not one.
+    pub(super) fn conv_builtin(
+        &mut self,
+        n: &str,
+        args: &[&Expr<'_>],
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        match n {
+            "__byte_perm" => return Some(self.byte_perm(args, span)),
+            "__funnelshift_l" | "__funnelshift_r" | "__funnelshift_lc" | "__funnelshift_rc" => {
+                return Some(self.funnel_shift(n, args, span))
+            }
+            "__ldg" => return Some(self.ldg(args, span)),
+            _ => {}
+        }
+        let body = n.strip_prefix("__")?;
+        let (conv, rounding) = body.rsplit_once('_')?;
+        let (from, to) = conv.split_once('2')?;
+        let (from, to) = (side(from)?, side(to)?);
+        Some(self.convert_intrinsic(n, from, to, rounding, args, span))
+    }
+
+    fn convert_intrinsic(
+        &mut self,
+        n: &str,
+        from: Side,
+        to: Side,
+        rounding: &str,
+        args: &[&Expr<'_>],
+        span: Span,
+    ) -> Option<Operand> {
+        if !self.argc(args, 1, span) {
+            return None;
+        }
+        let from_ty = match from {
+            Side::Int(k) => self.types.int(k),
+            Side::Float(k) => self.types.float(k),
+        };
+        let to_ty = match to {
+            Side::Int(k) => self.types.int(k),
+            Side::Float(k) => self.types.float(k),
+        };
+        let v = self.arg_as(args[0], from_ty)?;
+        let r = match (&from, &to) {
+            (Side::Float(_), Side::Int(_)) => {
+                let rounded = match rounding {
+                    "rn" => self.un(UnaryOp::FRint, v),
+                    "rd" => self.un(UnaryOp::FFloor, v),
+                    "ru" => self.un(UnaryOp::FCeil, v),
+                    "rz" => v,
+                    _ => return self.unsupported_rounding(n, span),
+                };
+                self.convert(rounded, from_ty, to_ty)
+            }
+            // Only round-to-nearest is expressible: the IR's conversions round that way.
+            _ if rounding == "rn" => self.convert(v, from_ty, to_ty),
+            _ => return self.unsupported_rounding(n, span),
+        };
+        Some(Operand::rv(r, QualType::new(to_ty)))
+    }
+
+    fn unsupported_rounding(&mut self, n: &str, span: Span) -> Option<Operand> {
+        self.error(
+            span,
+            format!("the device function \"{n}\" is not supported yet (directed rounding)"),
+        );
+        None
+    }
+
+    /// `__byte_perm(x, y, s)`: byte `i` of the result is byte `(s >> 4i) & 7` of `{y, x}`.
+    fn byte_perm(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if !self.argc(args, 3, span) {
+            return None;
+        }
+        let ut = self.int_ty(IntKind::UInt);
+        let x = self.arg_as(args[0], ut)?;
+        let y = self.arg_as(args[1], ut)?;
+        let s = self.arg_as(args[2], ut)?;
+        let x64 = self.cast(CastOp::ZExt, x, Type::I64);
+        let y64 = self.cast(CastOp::ZExt, y, Type::I64);
+        let c32 = self.iconst(Type::I64, 32);
+        let hi = self.bin(BinaryOp::Shl, y64, c32);
+        let both = self.bin(BinaryOp::Or, hi, x64);
+        let mut acc = self.iconst(Type::I32, 0);
+        for i in 0..4 {
+            let sh = self.iconst(Type::I32, 4 * i);
+            let sel = self.bin(BinaryOp::LShr, s, sh);
+            let seven = self.iconst(Type::I32, 7);
+            let sel = self.bin(BinaryOp::And, sel, seven);
+            let three = self.iconst(Type::I32, 3);
+            let bits = self.bin(BinaryOp::Shl, sel, three);
+            let bits64 = self.cast(CastOp::ZExt, bits, Type::I64);
+            let moved = self.bin(BinaryOp::LShr, both, bits64);
+            let byte = self.cast(CastOp::Trunc, moved, Type::I32);
+            let ff = self.iconst(Type::I32, 0xff);
+            let byte = self.bin(BinaryOp::And, byte, ff);
+            let at = self.iconst(Type::I32, 8 * i);
+            let placed = self.bin(BinaryOp::Shl, byte, at);
+            acc = self.bin(BinaryOp::Or, acc, placed);
+        }
+        Some(Operand::rv(acc, QualType::new(ut)))
+    }
+
+    /// `__funnelshift_l(lo, hi, s)`: the high word of `{hi, lo} << (s & 31)`; `_r`: the low
+    /// word of `{hi, lo} >> (s & 31)`; the `c` forms clamp the amount to 32 instead.
+    fn funnel_shift(&mut self, n: &str, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if !self.argc(args, 3, span) {
+            return None;
+        }
+        let ut = self.int_ty(IntKind::UInt);
+        let lo = self.arg_as(args[0], ut)?;
+        let hi = self.arg_as(args[1], ut)?;
+        let s = self.arg_as(args[2], ut)?;
+        let amount = if n.ends_with('c') {
+            let c32 = self.iconst(Type::I32, 32);
+            self.bin(BinaryOp::UMin, s, c32)
+        } else {
+            let m = self.iconst(Type::I32, 31);
+            self.bin(BinaryOp::And, s, m)
+        };
+        let lo64 = self.cast(CastOp::ZExt, lo, Type::I64);
+        let hi64 = self.cast(CastOp::ZExt, hi, Type::I64);
+        let c32 = self.iconst(Type::I64, 32);
+        let h = self.bin(BinaryOp::Shl, hi64, c32);
+        let both = self.bin(BinaryOp::Or, h, lo64);
+        let a64 = self.cast(CastOp::ZExt, amount, Type::I64);
+        let r = if n.starts_with("__funnelshift_l") {
+            let sh = self.bin(BinaryOp::Shl, both, a64);
+            let top = self.bin(BinaryOp::LShr, sh, c32);
+            self.cast(CastOp::Trunc, top, Type::I32)
+        } else {
+            let sh = self.bin(BinaryOp::LShr, both, a64);
+            self.cast(CastOp::Trunc, sh, Type::I32)
+        };
+        Some(Operand::rv(r, QualType::new(ut)))
+    }
+
+    /// `__ldg(p)`: a read of `*p` (the read-only cache path is the backend's choice).
+    fn ldg(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if !self.argc(args, 1, span) {
+            return None;
+        }
+        let (p, pt) = self.expr_rv(args[0])?;
+        let Some(elem) = self
+            .types
+            .pointee(pt.ty)
+            .filter(|e| self.types.is_scalar(e.ty))
+        else {
+            self.error(
+                span,
+                "no instance of overloaded function \"__ldg\" matches the argument list",
+            );
+            return None;
+        };
+        let v = self.load_scalar(p, elem);
+        Some(Operand::rv(v, elem.unqual()))
+    }
+}
