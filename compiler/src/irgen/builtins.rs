@@ -105,7 +105,6 @@ const UNSUPPORTED_MATH: &[&str] = &[
     "clock",
     "clock64",
     "__nanosleep",
-    "__ldg",
     "malloc",
     "free",
     "memcpy",
