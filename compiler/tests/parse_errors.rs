@@ -275,7 +275,9 @@ fn long_chains_are_limited_but_fine_below_the_limit() {
     // Long `else if` chains and runs of case labels are ordinary code too.
     let src = format!(
         "__device__ int f(int x) {{ {} return 0; }}",
-        (0..600).map(|i| format!("if (x == {i}) return {i}; else ")).collect::<String>()
+        (0..600)
+            .map(|i| format!("if (x == {i}) return {i}; else "))
+            .collect::<String>()
     );
     assert!(nesting_errors(src).is_empty());
     let src = format!(
@@ -374,6 +376,32 @@ fn token_soup_never_panics() {
             .map(|_| vocab[(rng.next() % vocab.len() as u64) as usize])
             .collect();
         srcs.push(words.join(" "));
+    }
+    on_small_stack(move || {
+        for s in &srcs {
+            let _ = parse(s);
+        }
+    });
+}
+
+#[test]
+fn character_soup_never_panics() {
+    let chars: Vec<char> = "abcxyzT_019 .,;:()[]{}<>=+-*/%&|^!~?'\"\\#@\n\tfuelLxXpP"
+        .chars()
+        .collect();
+    let mut rng = Rng(0x2545f4914f6cdd1d);
+    let mut srcs = Vec::new();
+    for _ in 0..3000 {
+        let len = (rng.next() % 120) as usize;
+        let s: String = (0..len)
+            .map(|_| chars[(rng.next() % chars.len() as u64) as usize])
+            .collect();
+        // Half of them inside a device function, where statements and expressions parse.
+        if rng.next() % 2 == 0 {
+            srcs.push(format!("__device__ void f(int x) {{ {s} }}"));
+        } else {
+            srcs.push(s);
+        }
     }
     on_small_stack(move || {
         for s in &srcs {
