@@ -6,7 +6,9 @@
 //!   the instruction into an `iconst`/`fconst` in place;
 //! - applies algebraic identities: `x+0`, `x-0`, `x*1`, `x|0`, `x^0`, `x<<0`, `x/1` → `x`;
 //!   `x*0`, `x&0`, `x-x`, `x^x`, `x%1` → 0; `x&x`, `x|x`, `min(x,x)` → `x`; `x*2^k` → `x<<k`;
-//!   `udiv x,2^k` → `lshr`; `urem x,2^k` → `and`; exact float identities (`x*1.0`, `x/1.0`,
+//!   `udiv x,2^k` → `lshr`; `urem x,2^k` → `and`; `x-c` → `x+(-c)`; `(x op c1) op c2` →
+//!   `x op (c1 op c2)` for `add mul and or xor`; `ptradd (ptradd p, c1), c2` →
+//!   `ptradd p, c1+c2`; exact float identities (`x*1.0`, `x/1.0`,
 //!   `x+(-0.0)`, `x-0.0`); double negations; `select` with a constant condition or equal
 //!   arms; `icmp ne (zext b), 0` → `b`; `trunc (zext x)` back to `x`'s type → `x`;
 //!   constants of commutative operations move to the right so CSE sees one form;
@@ -344,11 +346,21 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
             Outcome::Keep
         }
         InstData::PtrAdd { ptr, offset } => {
-            if c(offset) == Some(0) {
-                Outcome::Forward(ptr)
-            } else {
-                Outcome::Keep
+            let Some(k) = c(offset) else {
+                return Outcome::Keep;
+            };
+            if k == 0 {
+                return Outcome::Forward(ptr);
             }
+            // `ptradd (ptradd p, c1), c2` is `ptradd p, c1+c2`: one address-mode offset.
+            if let Some((p, k1)) = with_const_operand(func, ptr, |d| match *d {
+                InstData::PtrAdd { ptr, offset } => Some((ptr, offset)),
+                _ => None,
+            }) {
+                let r = new_const(func, extra, Type::I64, k1.wrapping_add(k));
+                return Outcome::Rewrite(InstData::PtrAdd { ptr: p, offset: r });
+            }
+            Outcome::Keep
         }
         InstData::Branch {
             cond,
@@ -511,8 +523,48 @@ fn simplify_binary(
                 rhs: r,
             })
         }
+        // `x - c` is `x + (-c)`, so constant offsets meet in one form (as LLVM does).
+        BinaryOp::Sub if bits > 1 => {
+            let r = new_const(func, extra, ty, k.wrapping_neg());
+            Outcome::Rewrite(InstData::Binary {
+                op: BinaryOp::Add,
+                lhs,
+                rhs: r,
+            })
+        }
+        // `(x op c1) op c2` is `x op (c1 op c2)` for associative operations.
+        BinaryOp::Add | BinaryOp::Mul | BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => {
+            let inner = with_const_operand(func, lhs, |d| match *d {
+                InstData::Binary {
+                    op: inner_op,
+                    lhs,
+                    rhs,
+                } if inner_op == op => Some((lhs, rhs)),
+                _ => None,
+            });
+            match inner.and_then(|(x, k1)| Some((x, fold_int::binary(op, k1, k, ty)?))) {
+                Some((x, k2)) => {
+                    let r = new_const(func, extra, ty, k2);
+                    Outcome::Rewrite(InstData::Binary { op, lhs: x, rhs: r })
+                }
+                None => Outcome::Keep,
+            }
+        }
         _ => Outcome::Keep,
     }
+}
+
+/// When `v` is defined by an instruction that `pick` splits into `(x, operand)` and the
+/// operand is an integer constant, returns `(x, constant)`.
+fn with_const_operand(
+    func: &Function,
+    v: Value,
+    pick: impl Fn(&InstData) -> Option<(Value, Value)>,
+) -> Option<(Value, u64)> {
+    let d = func.def_inst(v)?;
+    let (x, operand) = pick(&func.insts[d].data)?;
+    let (ty, bits) = util::const_value(func, operand)?;
+    ty.is_int().then_some((x, bits))
 }
 
 /// Float identities that hold bit for bit for every input, NaN and signed zero included

@@ -358,3 +358,41 @@ block2:
         assert_eq!(run_i(&m, "f", &[a, b]), run_i(&before, "f", &[a, b]));
     }
 }
+
+#[test]
+fn constant_offsets_reassociate() {
+    let mut m = parse(
+        "device @f(ptr.global, i32) -> i32 {
+block0(v0: ptr.global, v1: i32):
+    v2 = iconst.i64 8
+    v3 = ptradd.ptr.global v0, v2
+    v4 = iconst.i64 4
+    v5 = ptradd.ptr.global v3, v4
+    v6 = load.i32 v5, align 4
+    v7 = iconst.i32 3
+    v8 = sub.i32 v1, v7
+    v9 = iconst.i32 10
+    v10 = add.i32 v8, v9
+    v11 = add.i32 v10, v6
+    return v11
+}
+",
+    );
+    run_passes(&mut m, &["const-fold", "dce"]);
+    let f = func(&m, "f");
+    let mut offsets = Vec::new();
+    let mut adds = Vec::new();
+    for d in insts(f) {
+        match d {
+            InstData::PtrAdd { offset, .. } => offsets.push(iconst_of(f, *offset)),
+            InstData::Binary {
+                op: BinaryOp::Add,
+                rhs,
+                ..
+            } => adds.push(iconst_of(f, *rhs)),
+            _ => {}
+        }
+    }
+    assert_eq!(offsets, [Some(12)], "one ptradd by 8 + 4");
+    assert_eq!(adds, [Some(7), None], "x - 3 + 10 is x + 7");
+}
