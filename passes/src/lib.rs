@@ -13,6 +13,8 @@ pub mod cse;
 pub mod dce;
 mod fold_float;
 mod fold_int;
+pub mod fp_contract;
+pub mod infer_address_spaces;
 pub mod inline;
 pub mod licm;
 pub mod load_elim;

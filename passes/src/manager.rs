@@ -73,6 +73,16 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::load_elim::run),
     },
     PassInfo {
+        name: "infer-address-spaces",
+        description: "use ld/st.global/shared/local/const where a generic pointer's space is known",
+        entry: PassEntry::Function(crate::infer_address_spaces::run),
+    },
+    PassInfo {
+        name: "fp-contract",
+        description: "fuse fmul with the fadd/fsub using it into fma (nvcc's -fmad=true)",
+        entry: PassEntry::Function(crate::fp_contract::run),
+    },
+    PassInfo {
         name: "licm",
         description: "hoist loop-invariant pure instructions into loop preheaders",
         entry: PassEntry::Function(crate::licm::run),
