@@ -67,7 +67,8 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// File-scope declarations until `Eof` (or the `}` of a linkage block).
     fn external_declarations(&mut self, out: &mut Vec<Decl<'a>>, in_block: bool) {
         loop {
-            if self.fatal.is_some() || self.at_eof() {
+            // Past the error limit nothing more would be shown: stop.
+            if self.fatal.is_some() || self.at_eof() || self.diags.too_many() {
                 return;
             }
             if self.at(Punct::RBrace) {
