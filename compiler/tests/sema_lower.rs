@@ -270,3 +270,19 @@ fn conversion_and_bit_intrinsics_lower() {
     let d = lower_err("__global__ void k(float* f) { f[0] = __int2float_rz(3); }");
     assert!(d.iter().any(|x| x.contains("directed rounding")), "{d:?}");
 }
+
+#[test]
+fn const_host_variables_are_constants_in_device_code() {
+    let m = lower_ok(
+        "const float K = 2.5f;
+         const int N = 4;
+         __global__ void k(float* p) { float a[N]; a[0] = K; p[0] = a[0] * N; }",
+    );
+    let f = func(&m, "_Z1kPf");
+    // K becomes the constant 2.5f; no module variable is created for host data.
+    assert!(m.globals.is_empty());
+    assert!(insts(f).iter().any(|d| matches!(
+        d,
+        oxicc_ir::InstData::FConst { bits, .. } if *bits == 2.5f32.to_bits() as u64
+    )));
+}

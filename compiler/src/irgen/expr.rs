@@ -325,10 +325,12 @@ impl Lowerer<'_> {
         match self.scopes.lookup(name).copied() {
             Some(Binding::Var(id)) => {
                 let info = self.var(id).clone();
-                if let (Some(crate::sema::ConstValue::Int { value, .. }), false) =
-                    (info.const_value, info.ty.quals.volatile)
-                {
-                    let v = self.iconst(self.val_type(info.ty.ty), value);
+                if let (Some(cv), false) = (info.const_value, info.ty.quals.volatile) {
+                    let vt = self.val_type(info.ty.ty);
+                    let v = match cv {
+                        crate::sema::ConstValue::Int { value, .. } => self.iconst(vt, value),
+                        crate::sema::ConstValue::Float { value, .. } => self.fconst(vt, value),
+                    };
                     return Some(Operand::rv(v, info.ty.unqual()));
                 }
                 match info.storage {

@@ -365,17 +365,19 @@ impl Lowerer<'_> {
         Some((self.module.add_global(g), ty))
     }
 
-    /// The constant value of a `const` integer host variable with a constant initializer.
+    /// The constant value of a `const` arithmetic host variable with a constant initializer.
     fn host_const_value(&mut self, ty: QualType, vd: &ast::VarDecl<'_>) -> Option<ConstValue> {
         if !(ty.quals.konst || vd.specs.is_constexpr) || ty.quals.volatile {
             return None;
         }
-        let k = self.types.int_kind(ty.ty)?;
+        // nvcc lets device code read `const` arithmetic host variables with constant
+        // initializers (their values are substituted).
+        let a = self.arith_of(ty.ty)?;
         let Some(ast::Init::Expr(e)) = &vd.init else {
             return None;
         };
         let v = crate::sema::consteval::eval(self, e).ok()?;
-        Some(v.convert(crate::sema::conv::Arith::Int(k)))
+        Some(v.convert(a))
     }
 
     /// The mangled name of a local static or `__shared__` variable of the current function.

@@ -7,7 +7,7 @@ use super::func::SwitchCtx;
 use super::{Binding, Lowerer, Storage, VarInfo, MAX_NESTING};
 use crate::ast::{self, Stmt, StmtKind};
 use crate::sema::conv::promote;
-use crate::sema::types::{IntKind, QualType};
+use crate::sema::types::QualType;
 use crate::source::Span;
 use oxicc_ir::{AddrSpace, Block, BlockCall, InstData, UnrollHint};
 
@@ -490,11 +490,11 @@ impl Lowerer<'_> {
         if !(ty.quals.konst || vd.specs.is_constexpr) || ty.quals.volatile {
             return None;
         }
-        let k: IntKind = self.types.int_kind(ty.ty)?;
+        let a = self.arith_of(ty.ty)?;
         let Some(ast::Init::Expr(e)) = &vd.init else {
             return None;
         };
         let v = crate::sema::consteval::eval(self, e).ok()?;
-        Some(v.convert(crate::sema::conv::Arith::Int(k)))
+        Some(v.convert(a))
     }
 }
