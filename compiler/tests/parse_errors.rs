@@ -397,7 +397,7 @@ fn character_soup_never_panics() {
             .map(|_| chars[(rng.next() % chars.len() as u64) as usize])
             .collect();
         // Half of them inside a device function, where statements and expressions parse.
-        if rng.next() % 2 == 0 {
+        if rng.next() & 1 == 0 {
             srcs.push(format!("__device__ void f(int x) {{ {s} }}"));
         } else {
             srcs.push(s);
