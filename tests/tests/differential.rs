@@ -44,8 +44,21 @@ fn harness_kernels() -> Vec<String> {
     names
 }
 
-/// Compiles every kernel with nvcc, a few processes at a time; returns PTX text per kernel.
-fn compile_with_nvcc(names: &[String]) -> Vec<Result<String, String>> {
+/// The target of a harness kernel: `sm_75` unless its source has a `// harness-arch: sm_XY`
+/// line (for features newer than sm_75); `at_least` raises it.
+fn kernel_arch(name: &str, at_least: u32) -> String {
+    let src = std::fs::read_to_string(harness_dir().join(format!("{name}.cu"))).unwrap_or_default();
+    let own = src
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("// harness-arch: sm_"))
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .unwrap_or(75);
+    format!("-arch=sm_{}", own.max(at_least))
+}
+
+/// Compiles every kernel with nvcc (for at least `sm_<min_sm>`), a few processes at a time;
+/// returns PTX text per kernel.
+fn compile_with_nvcc(names: &[String], min_sm: u32) -> Vec<Result<String, String>> {
     let nvcc = nvcc();
     assert!(
         nvcc.exists(),
@@ -65,7 +78,9 @@ fn compile_with_nvcc(names: &[String]) -> Vec<Result<String, String>> {
             .map(|&k| {
                 let ptx = out_dir.join(format!("{}.ptx", names[k]));
                 let child = Command::new(&nvcc)
-                    .args(["-ptx", "-arch=sm_75", "-o"])
+                    .arg("-ptx")
+                    .arg(kernel_arch(&names[k], min_sm))
+                    .arg("-o")
                     .arg(&ptx)
                     .arg(harness_dir().join(format!("{}.cu", names[k])))
                     .stdout(std::process::Stdio::piped())
@@ -110,7 +125,7 @@ fn harness_kernels_match_cpu_results() {
     );
     // nvcc runs in a helper thread while oxicc compiles here.
     let nvcc_names = names.clone();
-    let nvcc_job = std::thread::spawn(move || compile_with_nvcc(&nvcc_names));
+    let nvcc_job = std::thread::spawn(move || compile_with_nvcc(&nvcc_names, 75));
     let mut failures = Vec::new();
     let mut oxicc_ok = Vec::new();
     let mut oxicc_pending = Vec::new();
@@ -160,7 +175,8 @@ fn harness_kernels_match_cpu_results() {
     );
 }
 
-/// Race-free kernels must give the same results under the random interleaving.
+/// Race-free kernels must give the same results under the random interleaving (compiled for
+/// sm_90 here, so that a second target's PTX is exercised too).
 #[test]
 fn random_schedule_gives_the_same_results() {
     let names: Vec<String> = [
@@ -174,7 +190,7 @@ fn random_schedule_gives_the_same_results() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let ptxs = compile_with_nvcc(&names);
+    let ptxs = compile_with_nvcc(&names, 90);
     for (name, ptx) in names.iter().zip(ptxs) {
         let launch = load_launch(name);
         for seed in [1, 2] {

@@ -415,6 +415,19 @@ impl Env<'_> {
                     }
                 }
                 Op::Nop => {}
+                Op::CpAsync => {
+                    let (dst, src, size, src_size) = (s!(0), s!(1), s!(2), s!(3));
+                    for k in 0..size.min(16) {
+                        let b = if k < src_size {
+                            self.load(t, Space::Global, src + k, 1)
+                                .map_err(|e| self.fail(t, pc, e))?
+                        } else {
+                            0
+                        };
+                        self.store(t, Space::Shared, dst + k, 1, b)
+                            .map_err(|e| self.fail(t, pc, e))?;
+                    }
+                }
                 Op::Call => {
                     t.pc = pc;
                     self.call(t, i.aux).map_err(|e| self.fail(t, pc, e))?;

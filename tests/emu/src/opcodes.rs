@@ -485,7 +485,41 @@ pub(crate) fn decode_inst(
             alu!(Op::Cvta { to, space }, 1)
         }
         "isspacep" => alu!(Op::IsSpace(space_of(mods)), 1),
-        "bra" | "brx" => {
+        "cp" if has("async") && (has("commit_group") || has("wait_group") || has("wait_all")) => {
+            // The copies complete immediately, so commits and waits have nothing to do.
+            c.emit(Op::Nop, NR, NS, 0, 0);
+        }
+        "cp" if has("async") && !has("bulk") && has("shared") => {
+            // cp.async.{ca,cg}.shared.global [dst], [src], cp-size{, src-size}: copied at once,
+            // bytes past src-size are zero.
+            need(3, &c)?;
+            let mut ends = [Src::Imm(0); 2];
+            for (k, sp) in [(0, Space::Shared), (1, Space::Global)] {
+                let (base, off, aux, _) = c.addr(&ops[k], sp)?;
+                if aux != 0 {
+                    return Err(c.err("frame-relative cp.async addresses are not supported"));
+                }
+                ends[k] = if off == 0 {
+                    base
+                } else {
+                    Src::Reg(c.emit_helper2(
+                        Op::Int(IntOp::Add, Ty::U64),
+                        base,
+                        Src::Imm(off as u64),
+                    ))
+                };
+            }
+            let size = c.src(&ops[2], Ty::U32)?;
+            let src_size = match ops.get(3) {
+                Some(o @ (Operand::Int(_) | Operand::Name(_))) if !matches!(o, Operand::Name(n) if n.starts_with("%p")) => {
+                    c.src(o, Ty::U32)?
+                }
+                _ => size,
+            };
+            c.emit(Op::CpAsync, NR, [ends[0], ends[1], size, src_size], 0, 0);
+        }
+        "brx" => return Err(c.err("indirect branches are not supported")),
+        "bra" => {
             need(1, &c)?;
             let Operand::Name(l) = &ops[0] else {
                 return Err(c.err("branch target must be a label"));

@@ -369,6 +369,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Check {
         "local_array_sort" => super::expect_more::local_array_sort(l, o),
         "match_any" => super::expect_more::match_any(l, o),
         "last_block_done" => super::expect_more::last_block_done(l, o),
+        "async_copy_redux" => super::expect_more::async_copy_redux(l, o),
         _ => Err(format!("no CPU reference for kernel `{name}`")),
     }
 }

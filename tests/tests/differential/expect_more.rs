@@ -338,3 +338,20 @@ pub fn last_block_done(l: &Launch, o: &Outcome) -> Check {
     eq_u32("partial", output(o, "partial")?, &partial)?;
     eq_u32("total", output(o, "total")?, &[total])
 }
+
+pub fn async_copy_redux(l: &Launch, o: &Outcome) -> Check {
+    let x = i32s(input(l, "in"));
+    let mut want = vec![0i32; x.len()];
+    for b in 0..x.len() / 128 {
+        // Thread t reads s[127 - t]; warp w of the block therefore sees in[127 - 32w - 31 ..= 127 - 32w].
+        let s = &x[b * 128..b * 128 + 128];
+        for t in 0..128 {
+            let w = t / 32;
+            let vals: Vec<i32> = (w * 32..w * 32 + 32).map(|u| s[127 - u]).collect();
+            let sum: i32 = vals.iter().sum();
+            let max = *vals.iter().max().unwrap_or(&0);
+            want[b * 128 + t] = s[127 - t] * 2 + sum + max;
+        }
+    }
+    eq_i32("out", output(o, "out")?, &want)
+}
