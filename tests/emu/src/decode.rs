@@ -118,21 +118,22 @@ pub(crate) struct FnCtx<'a> {
     pub fixups: Vec<(usize, String, u32)>,
 }
 
+/// Register slots per function the interpreter accepts (a guard against absurd `%r<N>`).
+const MAX_REGS: u32 = 1 << 20;
+
 fn align_up(v: u32, a: u32) -> u32 {
     let a = a.max(1);
-    v.div_ceil(a) * a
+    v.div_ceil(a).saturating_mul(a)
 }
 
 fn decl_size(d: &VarDecl) -> Result<(u32, u32), EmuError> {
     let ty = Ty::parse(&d.ty)
         .ok_or_else(|| EmuError(format!("line {}: unknown type `.{}`", d.line, d.ty)))?;
     let elem = ty.bytes() * d.vec;
-    let count: u64 = d
-        .dims
-        .iter()
-        .product::<u64>()
-        .max(if d.dims.is_empty() { 1 } else { 0 });
-    let size = elem as u64 * count;
+    let count = d.dims.iter().try_fold(1u64, |a, &x| a.checked_mul(x));
+    let size = count
+        .and_then(|c| c.checked_mul(elem as u64))
+        .unwrap_or(u64::MAX);
     if size > u32::MAX as u64 / 2 {
         return Err(EmuError(format!(
             "line {}: `{}` is too large",
@@ -181,7 +182,13 @@ impl<'a> FnCtx<'a> {
             "reg" => {
                 if let Some(n) = d.range {
                     scope.ranges.insert(d.name.clone(), (self.nregs, n));
-                    self.nregs += n;
+                    self.nregs = self.nregs.saturating_add(n);
+                    if self.nregs > MAX_REGS {
+                        return Err(EmuError(format!(
+                            "line {}: more than {MAX_REGS} registers",
+                            d.line
+                        )));
+                    }
                 } else {
                     scope.names.insert(d.name.clone(), Sym::Reg(self.nregs));
                     self.nregs += 1;
@@ -190,19 +197,19 @@ impl<'a> FnCtx<'a> {
             "local" => {
                 let (size, align) = decl_size(d)?;
                 let off = align_up(self.local_size, align);
-                self.local_size = off + size;
+                self.local_size = off.saturating_add(size);
                 scope.names.insert(d.name.clone(), Sym::Local(off));
             }
             "param" => {
                 let (size, align) = decl_size(d)?;
                 let off = align_up(self.fparam_size, align);
-                self.fparam_size = off + size;
+                self.fparam_size = off.saturating_add(size);
                 scope.names.insert(d.name.clone(), Sym::FParam(off));
             }
             "shared" => {
                 let (size, align) = decl_size(d)?;
                 let off = align_up(*shared_size, align);
-                *shared_size = off + size;
+                *shared_size = off.saturating_add(size);
                 scope.names.insert(d.name.clone(), Sym::Shared(off));
             }
             s => {
@@ -298,7 +305,7 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
             "shared" => {
                 let (size, align) = decl_size(d)?;
                 let off = align_up(shared_size, align);
-                shared_size = off + size;
+                shared_size = off.saturating_add(size);
                 syms.insert(d.name.clone(), Sym::Shared(off));
             }
             s => {
@@ -362,7 +369,7 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
             if let Stmt::Decl(d) = st {
                 if d.space == "shared" {
                     let (size, align) = decl_size(d)?;
-                    total_shared = align_up(total_shared, align) + size;
+                    total_shared = align_up(total_shared, align).saturating_add(size);
                 }
             }
         }

@@ -546,6 +546,10 @@ impl Env<'_> {
             match arg {
                 CallArg::Param(o) => {
                     let src = caller_pb + o as usize;
+                    // A caller `.param` smaller than the callee's parameter reads past it.
+                    if src + size > param_base || dst + size > t.fparam.len() {
+                        return Err("call argument is smaller than the callee's parameter".into());
+                    }
                     t.fparam.copy_within(src..src + size, dst);
                 }
                 CallArg::Reg(r) => {
@@ -554,6 +558,15 @@ impl Env<'_> {
                 }
                 CallArg::Imm(v) => {
                     write_le(&mut t.fparam, dst, size.min(8), v);
+                }
+            }
+        }
+        for &(ret, _, size) in &cs.rets {
+            if let CallArg::Param(o) = ret {
+                if caller_pb + o as usize + size as usize > param_base {
+                    return Err(
+                        "call return variable is smaller than the callee's return value".into(),
+                    );
                 }
             }
         }
@@ -580,7 +593,10 @@ impl Env<'_> {
             match dst {
                 CallArg::Param(o) => {
                     let d = caller_pb + o as usize;
-                    t.fparam.copy_within(src..src + size, d);
+                    // Skipped when the caller's `.param` cannot hold the value (checked at the call).
+                    if d + size <= fr.param_base as usize && src + size <= t.fparam.len() {
+                        t.fparam.copy_within(src..src + size, d);
+                    }
                 }
                 CallArg::Reg(r) => {
                     let v = read_le(&t.fparam, src, size.min(8)).unwrap_or(0);

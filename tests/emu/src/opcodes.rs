@@ -329,17 +329,17 @@ pub(crate) fn decode_inst(
         }
         "sad" => alu!(iop(IntOp::Sad), 3),
         "dp4a" => {
-            let t: Vec<bool> = types.iter().map(|t| t.is_signed()).collect();
-            alu!(Op::Int(IntOp::Dp4a(t[0], t[1]), Ty::U32), 3)
+            let t = two_signs(&types, &c)?;
+            alu!(Op::Int(IntOp::Dp4a(t.0, t.1), Ty::U32), 3)
         }
         "dp2a" => {
-            let t: Vec<bool> = types.iter().map(|t| t.is_signed()).collect();
+            let t = two_signs(&types, &c)?;
             alu!(
                 Op::Int(
                     if has("hi") {
-                        IntOp::Dp2aHi(t[0], t[1])
+                        IntOp::Dp2aHi(t.0, t.1)
                     } else {
-                        IntOp::Dp2aLo(t[0], t[1])
+                        IntOp::Dp2aLo(t.0, t.1)
                     },
                     Ty::U32
                 ),
@@ -420,7 +420,7 @@ pub(crate) fn decode_inst(
                 Op::Set {
                     cmp,
                     bop,
-                    dty: types[0],
+                    dty: *types.first().ok_or_else(|| c.err("missing types"))?,
                     ty: sty,
                     ftz: has("ftz"),
                 }
@@ -440,7 +440,7 @@ pub(crate) fn decode_inst(
         }
         "slct" => {
             need(4, &c)?;
-            let dty = types[0];
+            let dty = *types.first().ok_or_else(|| c.err("missing types"))?;
             let d = c.dst(&ops[0])?;
             let s = [
                 c.src(&ops[1], dty)?,
@@ -683,6 +683,14 @@ pub(crate) fn decode_inst(
         _ => return Err(c.err("unsupported instruction")),
     }
     Ok(())
+}
+
+/// Signedness of the two operand types of `dp4a`/`dp2a`.
+fn two_signs(types: &[Ty], c: &Ctx) -> Result<(bool, bool), EmuError> {
+    match types {
+        [a, b, ..] => Ok((a.is_signed(), b.is_signed())),
+        _ => Err(c.err("needs two operand types")),
+    }
 }
 
 fn decode_call(

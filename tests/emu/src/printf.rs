@@ -65,7 +65,7 @@ pub fn vprintf(env: &mut Env, t: &mut Thread, site: u32) -> Result<u64, String> 
             k += 1;
         }
         while k < chars.len() && chars[k].is_ascii_digit() {
-            spec.width = spec.width * 10 + chars[k].to_digit(10).unwrap_or(0) as usize;
+            spec.width = (spec.width * 10 + chars[k].to_digit(10).unwrap_or(0) as usize).min(4096);
             k += 1;
         }
         if k < chars.len() && chars[k] == '.' {
@@ -75,7 +75,8 @@ pub fn vprintf(env: &mut Env, t: &mut Thread, site: u32) -> Result<u64, String> 
                 p = p * 10 + chars[k].to_digit(10).unwrap_or(0) as usize;
                 k += 1;
             }
-            spec.prec = Some(p);
+            // Bounded so that a huge precision cannot exhaust memory.
+            spec.prec = Some(p.min(512));
         }
         let mut long = false;
         while k < chars.len() && "hlLqjzt".contains(chars[k]) {
