@@ -241,3 +241,12 @@ fn deep_nesting_is_a_diagnostic_not_a_crash() {
     s.push_str("; }");
     let _ = lower(&s);
 }
+
+#[test]
+fn host_device_calling_host_is_a_warning() {
+    // nvcc: warning #20011-D, and the device code after the call is dropped.
+    let m = lower_ok(
+        "int h(int x);\n__host__ __device__ int hd(int x) { return h(x); }\n__global__ void k(int* p) { p[0] = hd(p[1]); }",
+    );
+    assert!(m.function_by_name("_Z1hi").is_none());
+}

@@ -45,6 +45,27 @@ impl Lowerer<'_> {
         }
     }
 
+    /// A stand-in value of type `ret` for code that is never reached.
+    fn undefined_result(&mut self, ret: crate::sema::QualType) -> Option<Operand> {
+        if !self.types.is_scalar(ret.ty) {
+            return Some(Operand {
+                ty: ret,
+                kind: OpKind::Void,
+                npc: false,
+            });
+        }
+        let vt = self.val_type(ret.ty);
+        let v = match vt {
+            oxicc_ir::Type::F32 | oxicc_ir::Type::F64 => self.fconst(vt, 0.0),
+            oxicc_ir::Type::Ptr(_) => {
+                let z = self.iconst(oxicc_ir::Type::I64, 0);
+                self.cast(oxicc_ir::CastOp::IntToPtr, z, vt)
+            }
+            _ => self.iconst(vt, 0),
+        };
+        Some(Operand::rv(v, ret.unqual()))
+    }
+
     /// `f(int, float *)` as nvcc prints a callee in execution-space errors.
     fn callee_display(&self, f: FnId) -> String {
         let info = self.func_info(f);
@@ -70,8 +91,18 @@ impl Lowerer<'_> {
                     caller_info.space.words(),
                     self.name(caller_info.name)
                 );
-                self.error(callee_span, msg);
-                return None;
+                if caller_info.space != ExecSpace::HostDevice {
+                    self.error(callee_span, msg);
+                    return None;
+                }
+                // nvcc only warns for a `__host__ __device__` caller, and the device
+                // version of the call never returns (its code is dropped).
+                self.warning(callee_span, msg);
+                for a in args {
+                    self.expr_discard(a);
+                }
+                self.ins(InstData::Unreachable, None);
+                return self.undefined_result(info.ret);
             }
             ExecSpace::Global => {
                 self.error(span, "a __global__ function call must be configured");
