@@ -8,9 +8,14 @@
 //!    branches to `B` go straight to `C`. When `C` has parameters this is done only for
 //!    predecessors that end in a `jump`, so no conditional branch gets two edges into one
 //!    block with arguments (the forwarding block is then the split edge out-of-SSA needs);
-//! 4. a block whose only predecessor edge is a `jump` from another block is merged into
+//! 4. a block that is only `brif p, T, E` on values it receives (its parameters used
+//!    nowhere else) is threaded: a predecessor that jumps to it gets a copy of the branch,
+//!    and a conditional edge that passes a constant `p` goes straight to `T` or `E` (when
+//!    that target has no parameters). This is what the `&&`/`||` join blocks of the front
+//!    end need (`brif a, rhs, join(false)` … `join(c): brif c, …`);
+//! 5. a block whose only predecessor edge is a `jump` from another block is merged into
 //!    that predecessor, its parameters replaced by the jump's arguments;
-//! 5. block parameters nothing uses are removed with their arguments.
+//! 6. block parameters nothing uses are removed with their arguments.
 
 use crate::util::{self, Replacements};
 use oxicc_ir::{Block, Function, InstData, SecondaryMap, UnrollHint, Value, ValueDef};
@@ -26,6 +31,7 @@ pub fn run(func: &mut Function) -> bool {
         let mut round = util::remove_unreachable_blocks(func);
         round |= fold_same_target_branches(func);
         round |= bypass_forwarding_blocks(func);
+        round |= thread_branch_blocks(func);
         round |= merge_straight_line_blocks(func);
         round |= remove_unused_params(func);
         if !round {
@@ -130,6 +136,103 @@ fn bypass_forwarding_blocks(func: &mut Function) -> bool {
         changed = true;
     }
     changed
+}
+
+/// `(cond, then, else)` of blocks that are a lone `brif` whose parameters feed only it.
+fn find_branch_blocks(func: &Function) -> SecondaryMap<Block, Option<InstData>> {
+    let uses = util::use_counts(func);
+    let entry = func.entry();
+    let mut found = SecondaryMap::with_capacity(func.blocks.len(), None);
+    for &b in &func.layout {
+        let data = &func.blocks[b];
+        if b == entry || data.insts.len() != 1 || data.unroll != UnrollHint::None {
+            continue;
+        }
+        let branch = &func.insts[data.insts[0]].data;
+        let InstData::Branch {
+            then_dest,
+            else_dest,
+            ..
+        } = branch
+        else {
+            continue;
+        };
+        if then_dest.block == b || else_dest.block == b {
+            continue;
+        }
+        let params_local = data.params.iter().all(|&p| {
+            let mut n = 0u32;
+            branch.for_each_arg(|a| n += (a == p) as u32);
+            uses[p] == n
+        });
+        if params_local {
+            found[b] = Some(branch.clone());
+        }
+    }
+    found
+}
+
+fn thread_branch_blocks(func: &mut Function) -> bool {
+    let found = find_branch_blocks(func);
+    let mut changed = false;
+    for bi in 0..func.layout.len() {
+        let p = func.layout[bi];
+        let Some(t) = func.terminator(p) else {
+            continue;
+        };
+        // A jump into a branch block takes a copy of the branch.
+        if let InstData::Jump { dest } = &func.insts[t].data {
+            if let (Some(branch), true) = (&found[dest.block], dest.block != p) {
+                let mut copy = branch.clone();
+                let (b, args) = (dest.block, dest.args.clone());
+                copy.map_args(|v| map_param(func, b, &args, v));
+                func.insts[t].data = copy;
+                changed = true;
+            }
+            continue;
+        }
+        // A conditional edge that passes a constant condition skips the branch block.
+        let mut redirects = Vec::new();
+        for (ci, call) in func.insts[t].data.successors().iter().enumerate() {
+            let Some(InstData::Branch {
+                cond,
+                then_dest,
+                else_dest,
+            }) = &found[call.block]
+            else {
+                continue;
+            };
+            if call.block == p {
+                continue;
+            }
+            let cond = map_param(func, call.block, &call.args, *cond);
+            let Some((_, k)) = util::const_value(func, cond) else {
+                continue;
+            };
+            let target = if k & 1 == 1 { then_dest } else { else_dest };
+            if func.blocks[target.block].params.is_empty() {
+                redirects.push((ci, target.block));
+            }
+        }
+        if redirects.is_empty() {
+            continue;
+        }
+        let mut calls = func.insts[t].data.successors_mut();
+        for (ci, target) in redirects {
+            calls[ci].block = target;
+            calls[ci].args.clear();
+        }
+        changed = true;
+    }
+    changed
+}
+
+/// `v` seen from a predecessor that passes `args` to `b`: `b`'s parameters become `args`.
+fn map_param(func: &Function, b: Block, args: &[Value], v: Value) -> Value {
+    match func.values[v].def {
+        ValueDef::Param(pb, n) if pb == b => args.get(n as usize).copied().unwrap_or(v),
+        _ => v,
+    }
 }
 
 fn merge_straight_line_blocks(func: &mut Function) -> bool {

@@ -134,6 +134,27 @@ impl Gen<'_, '_> {
         self.b.icmp(cc, x, y)
     }
 
+    /// `a && b` or `a || b` the way the front end lowers it: a join block with an `i1`
+    /// parameter fed by a constant from the short-circuit edge.
+    fn short_circuit(&mut self) -> Value {
+        let and = self.rng.below(2) == 0;
+        let a = self.cond(1);
+        let (rhs, join) = (self.b.create_block(), self.b.create_block());
+        let p = self.b.append_block_param(join, Type::I1);
+        let k = self.b.iconst(Type::I1, (!and) as i64);
+        let (t, e) = if and {
+            (BlockCall::plain(rhs), BlockCall::new(join, vec![k]))
+        } else {
+            (BlockCall::new(join, vec![k]), BlockCall::plain(rhs))
+        };
+        self.b.branch(a, t, e);
+        self.b.switch_to_block(rhs);
+        let b = self.cond(1);
+        self.b.jump(join, vec![b]);
+        self.b.switch_to_block(join);
+        p
+    }
+
     fn stmts(&mut self, depth: u32) {
         let n = 1 + self.rng.below(3);
         for _ in 0..n {
@@ -154,7 +175,11 @@ impl Gen<'_, '_> {
                     }
                 }
                 2 => {
-                    let c = self.cond(1);
+                    let c = if self.rng.below(2) == 0 {
+                        self.cond(1)
+                    } else {
+                        self.short_circuit()
+                    };
                     let (t, e, j) = (
                         self.b.create_block(),
                         self.b.create_block(),

@@ -115,3 +115,41 @@ block3:
     );
     assert_eq!(run_i(&m, "f", &[7]), 7);
 }
+
+#[test]
+fn short_circuit_join_is_threaded() {
+    // `if (a < n && b < n)` as the front end emits it.
+    let mut m = parse(
+        "device @f(i32, i32, i32) -> i32 {
+block0(v0: i32, v1: i32, v2: i32):
+    v3 = icmp.slt v0, v2
+    v4 = iconst.i1 0
+    brif v3, block1, block2(v4)
+
+block1:
+    v5 = icmp.slt v1, v2
+    jump block2(v5)
+
+block2(v6: i1):
+    brif v6, block3, block4
+
+block3:
+    v7 = iconst.i32 1
+    return v7
+
+block4:
+    v8 = iconst.i32 0
+    return v8
+}
+",
+    );
+    let before = m.clone();
+    run_passes(&mut m, &["simplify-cfg"]);
+    let f = func(&m, "f");
+    assert_eq!(f.layout.len(), 4, "the join block is gone");
+    assert!(f.layout[1..].iter().all(|&b| f.blocks[b].params.is_empty()));
+    for (a, b, n) in [(1, 2, 3), (1, 5, 3), (5, 1, 3), (5, 5, 3)] {
+        assert_eq!(run_i(&m, "f", &[a, b, n]), run_i(&before, "f", &[a, b, n]));
+        assert_eq!(run_i(&m, "f", &[a, b, n]), (a < n && b < n) as i64);
+    }
+}
