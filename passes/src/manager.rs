@@ -116,7 +116,7 @@ pub fn run_pass(pass: &PassInfo, module: &mut Module) -> bool {
 }
 
 /// What to run and which diagnostics to collect.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PipelineOptions {
     /// `-O0` … `-O3` (values above 3 act as 3).
     pub opt_level: u8,
@@ -128,6 +128,22 @@ pub struct PipelineOptions {
     pub print_after_all: bool,
     /// Time every pass (`--time-passes`).
     pub time_passes: bool,
+    /// Contract multiply-adds into `fma` (`-fmad=true`, nvcc's default); when false the
+    /// `fp-contract` pass is skipped, also if `--passes=` names it.
+    pub fmad: bool,
+}
+
+impl Default for PipelineOptions {
+    fn default() -> Self {
+        PipelineOptions {
+            opt_level: 0,
+            passes: None,
+            verify_each: false,
+            print_after_all: false,
+            time_passes: false,
+            fmad: true,
+        }
+    }
 }
 
 /// Time spent in one pass run.
@@ -222,6 +238,9 @@ pub fn run_pipeline_with_report(
             .map(|n| find_pass(n).expect("pipeline names a registered pass"))
             .collect(),
     };
+    let passes = passes
+        .into_iter()
+        .filter(|p| opts.fmad || p.name != "fp-contract");
     let mut report = PipelineReport::default();
     if opts.verify_each {
         // Blame broken input on whoever produced it, not on the first pass.

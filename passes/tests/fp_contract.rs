@@ -308,3 +308,26 @@ fn pipelines_contract_saxpy() {
         assert_eq!(fmas(func(&m, "f")), 1, "-O{level}");
     }
 }
+
+#[test]
+fn fmad_false_skips_the_pass() {
+    let src = "    v3 = fmul.f32 v0, v1\n    v4 = fadd.f32 v3, v2\n    return v4";
+    for passes in [None, Some(vec!["fp-contract".to_string()])] {
+        let mut m = binary_fn(src);
+        let opts = oxicc_passes::PipelineOptions {
+            opt_level: 3,
+            passes,
+            fmad: false,
+            verify_each: true,
+            ..Default::default()
+        };
+        oxicc_passes::run_pipeline(&mut m, &opts).expect("runs");
+        assert_eq!(fmas(func(&m, "f")), 0);
+        assert_eq!(
+            run_f32(&m, "f", &[bits(A), bits(A), bits(C)]),
+            0.0,
+            "two roundings"
+        );
+    }
+    assert!(oxicc_passes::PipelineOptions::default().fmad);
+}
