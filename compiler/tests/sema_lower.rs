@@ -286,3 +286,17 @@ fn const_host_variables_are_constants_in_device_code() {
         oxicc_ir::InstData::FConst { bits, .. } if *bits == 2.5f32.to_bits() as u64
     )));
 }
+
+#[test]
+fn indexed_by_value_parameters_of_device_functions_are_copied() {
+    let m = lower_ok(
+        "struct Arr { int v[8]; float s; };
+         __device__ __noinline__ int g(Arr a, int i) { return a.v[i & 7]; }
+         __device__ __noinline__ float h(Arr a) { return a.s; }
+         __global__ void k(Arr a, int* out, int i) { out[0] = g(a, i) + h(a) + a.v[i & 7]; }",
+    );
+    // `g` indexes its parameter: a 36-byte local copy. `h` and the kernel read in place.
+    let has_copy = |name: &str| func(&m, name).stack_slots.iter().any(|(_, s)| s.size == 36);
+    assert!(has_copy("_Z1g3Arri"));
+    assert!(!has_copy("_Z1h3Arr"));
+}

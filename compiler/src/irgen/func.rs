@@ -288,7 +288,12 @@ impl Lowerer<'_> {
                 break;
             };
             let storage = if let ParamKind::ByVal { .. } = self.fs().func.sig.params[i] {
-                let written = p.name.is_some_and(|n| body_writes(body, n));
+                // The backend reads a device function's by-value parameter only at constant
+                // offsets, so element accesses through an index need a local copy too.
+                let is_kernel = info.space == super::ExecSpace::Global;
+                let written = p
+                    .name
+                    .is_some_and(|n| body_writes(body, n) || (!is_kernel && body_indexes(body, n)));
                 if written {
                     let size = self.types.size_of(pty.ty).unwrap_or(1);
                     let align = self.types.align_of(pty.ty);
@@ -416,6 +421,19 @@ fn body_writes(s: &ast::Stmt<'_>, name: Symbol) -> bool {
         };
         if let Some(t) = target {
             if mentions(t, name) {
+                found = true;
+            }
+        }
+    });
+    found
+}
+
+/// True when the body indexes into (an array member of) the variable `name`.
+fn body_indexes(s: &ast::Stmt<'_>, name: Symbol) -> bool {
+    let mut found = false;
+    visit_stmt(s, &mut |e| {
+        if let ExprKind::Index { base, .. } = &e.kind {
+            if mentions(base, name) {
                 found = true;
             }
         }
