@@ -368,3 +368,55 @@ fn full_pipeline_uses_specific_spaces() {
         );
     }
 }
+
+#[test]
+fn cycles_through_select_and_switch_edges() {
+    // q = select(c, p, p + 4) feeds the loop parameter back; a switch with two edges into
+    // block3 passes shared pointers on both. Everything stays shared. A stored pointer value
+    // keeps its generic form; only the address operand changes.
+    let mut m = parse(
+        "global shared @buf: i32[64], align 4
+
+kernel @k(ptr, i32, i1) {
+block0(v0: ptr, v1: i32, v2: i1):
+    v3 = globaladdr.ptr.shared @buf
+    v4 = addrspacecast.ptr v3
+    v5 = iconst.i32 0
+    jump block1(v4, v5)
+
+block1(v6: ptr, v7: i32):
+    v8 = icmp.slt v7, v1
+    brif v8, block2, block4
+
+block2:
+    v9 = iconst.i64 4
+    v10 = ptradd.ptr v6, v9
+    v11 = select.ptr v2, v6, v10
+    switch v7, default block3(v11), [0: block3(v6), 5: block3(v10)]
+
+block3(v12: ptr):
+    store v7, v12, align 4
+    v13 = iconst.i32 1
+    v14 = add.i32 v7, v13
+    jump block1(v12, v14)
+
+block4:
+    store v6, v0, align 8
+    return
+}
+",
+    );
+    run_passes(&mut m, &["infer-address-spaces", "dce"]);
+    let f = func(&m, "k");
+    assert_eq!(access_spaces(f), [AddrSpace::Shared, AddrSpace::Global]);
+    // The final store writes the generic loop pointer (kept alive by that use).
+    let stored = insts(f)
+        .iter()
+        .filter_map(|d| match d {
+            InstData::Store { value, .. } => Some(*value),
+            _ => None,
+        })
+        .last()
+        .unwrap();
+    assert_eq!(f.value_type(stored), Type::Ptr(AddrSpace::Generic));
+}
