@@ -416,7 +416,7 @@ block4:
             InstData::Store { value, .. } => Some(*value),
             _ => None,
         })
-        .last()
+        .next_back()
         .unwrap();
     assert_eq!(f.value_type(stored), Type::Ptr(AddrSpace::Generic));
 }
