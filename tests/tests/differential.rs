@@ -76,7 +76,7 @@ fn compile_with_nvcc(names: &[String], min_sm: u32) -> Vec<Result<String, String
         let children: Vec<_> = chunk
             .iter()
             .map(|&k| {
-                let ptx = out_dir.join(format!("{}.ptx", names[k]));
+                let ptx = out_dir.join(format!("{}.ptx", names[k].replace('/', "_")));
                 let child = Command::new(&nvcc)
                     .arg("-ptx")
                     .arg(kernel_arch(&names[k], min_sm))
@@ -202,6 +202,44 @@ fn random_schedule_gives_the_same_results() {
             let ptx = ptx.as_ref().expect("nvcc compiles the harness kernel");
             run_and_check(name, ptx, &launch, &opts)
                 .unwrap_or_else(|e| panic!("{name} with random schedule seed {seed}: {e}"));
+        }
+    }
+}
+
+/// Kernels in `harness/errors/` fault on purpose; each names the error it must produce in a
+/// `// harness-error: TEXT` line (device assert, out-of-bounds access, deadlock, trap).
+#[test]
+fn device_faults_are_reported() {
+    let dir = harness_dir().join("errors");
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("harness/errors exists")
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.strip_suffix(".cu"))
+                .map(|n| format!("errors/{n}"))
+        })
+        .collect();
+    names.sort();
+    assert!(names.len() >= 4);
+    let ptxs = compile_with_nvcc(&names, 75);
+    for (name, ptx) in names.iter().zip(ptxs) {
+        let src =
+            std::fs::read_to_string(harness_dir().join(format!("{name}.cu"))).expect("source");
+        let want = src
+            .lines()
+            .find_map(|l| l.strip_prefix("// harness-error: "))
+            .expect("harness-error line");
+        let launch = load_launch(name);
+        let module =
+            Module::parse(&ptx.expect("nvcc compiles")).unwrap_or_else(|e| panic!("{name}: {e}"));
+        match oxicc_emu::run(&module, &launch, &RunOptions::default()) {
+            Ok(_) => panic!("{name}: ran without the expected error `{want}`"),
+            Err(e) => assert!(
+                e.0.contains(want) && !e.0.contains('\n'),
+                "{name}: error `{e}` should contain `{want}`"
+            ),
         }
     }
 }

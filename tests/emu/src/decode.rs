@@ -63,6 +63,8 @@ pub struct Program {
     pub globals: Vec<GlobalVar>,
     /// Bytes of static shared memory (all `.shared` variables of the module).
     pub static_shared: u32,
+    /// The PTX source lines (trimmed), for error messages.
+    pub source: Vec<String>,
 }
 
 impl Program {
@@ -423,6 +425,7 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
         calls,
         globals: global_vars,
         static_shared,
+        source: Vec::new(),
     })
 }
 

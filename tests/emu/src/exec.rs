@@ -87,8 +87,12 @@ impl Env<'_> {
     pub fn fail(&self, t: &Thread, pc: u32, msg: impl std::fmt::Display) -> crate::EmuError {
         let i = &self.prog.insts[pc as usize];
         let c = self.launch.ctaid;
+        let text = (i.line as usize)
+            .checked_sub(1)
+            .and_then(|l| self.prog.source.get(l))
+            .map_or("", |s| s.as_str());
         crate::EmuError(format!(
-            "line {}: {msg} (thread ({},{},{}) of block ({},{},{}))",
+            "line {} `{text}`: {msg} (thread ({},{},{}) of block ({},{},{}))",
             i.line, t.tid[0], t.tid[1], t.tid[2], c[0], c[1], c[2]
         ))
     }

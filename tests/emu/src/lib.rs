@@ -47,7 +47,10 @@ impl Module {
     pub fn parse(ptx: &str) -> Result<Module, EmuError> {
         let tree = parse::parse_module(ptx)?;
         Ok(Module {
-            prog: decode::decode_module(&tree)?,
+            prog: decode::Program {
+                source: ptx.lines().map(|l| l.trim().to_string()).collect(),
+                ..decode::decode_module(&tree)?
+            },
         })
     }
 

@@ -19,7 +19,10 @@ const LAUNCH: &str = r#"{"grid": [1], "block": [32], "args": [
     {"buffer": "out", "type": "u32", "len": 32, "fill": {"value": 0}}, {"scalar": "u32", "value": 32}]}"#;
 
 fn opts() -> RunOptions {
-    RunOptions { max_instructions: 200_000, ..Default::default() }
+    RunOptions {
+        max_instructions: 200_000,
+        ..Default::default()
+    }
 }
 
 #[test]
@@ -33,19 +36,40 @@ fn the_valid_module_runs() {
 
 #[test]
 fn truncations_and_mutations_do_not_panic() {
-    let toks: Vec<&str> = PTX.split_inclusive(|c: char| c.is_whitespace() || ",;[]{}()".contains(c)).collect();
+    let toks: Vec<&str> = PTX
+        .split_inclusive(|c: char| c.is_whitespace() || ",;[]{}()".contains(c))
+        .collect();
     for cut in (0..PTX.len()).step_by(7) {
         if PTX.is_char_boundary(cut) {
             let _ = run_text(&PTX[..cut], LAUNCH, &opts());
         }
     }
-    let replacements = ["", "%r1", "-1", "0f7FC00000", "[%rd1+4096]", "{", "}", ".b8", "bar.sync 1;", "exit;", "sh", "%p1"];
+    let replacements = [
+        "",
+        "%r1",
+        "-1",
+        "0f7FC00000",
+        "[%rd1+4096]",
+        "{",
+        "}",
+        ".b8",
+        "bar.sync 1;",
+        "exit;",
+        "sh",
+        "%p1",
+    ];
     let mut seed = 12345u64;
     for round in 0..600 {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let at = (seed >> 33) as usize % toks.len();
         let rep = replacements[round % replacements.len()];
-        let text: String = toks.iter().enumerate().map(|(k, t)| if k == at { rep } else { *t }).collect();
+        let text: String = toks
+            .iter()
+            .enumerate()
+            .map(|(k, t)| if k == at { rep } else { *t })
+            .collect();
         let _ = run_text(&text, LAUNCH, &opts());
     }
 }
