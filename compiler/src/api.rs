@@ -37,6 +37,8 @@ pub struct Options {
     pub print_after_all: bool,
     /// Record per-pass timings into `CompileOutput::trace` (`--time-passes`).
     pub time_passes: bool,
+    /// Contract `a * b + c` into fused multiply-adds (`-fmad=true`, nvcc's default).
+    pub fmad: bool,
 }
 
 impl Default for Options {
@@ -53,6 +55,7 @@ impl Default for Options {
             verify_each: false,
             print_after_all: false,
             time_passes: false,
+            fmad: true,
         }
     }
 }

@@ -53,6 +53,9 @@ pub struct Args {
     /// Run the IR verifier after every pass.
     #[arg(long = "verify-each")]
     pub verify_each: bool,
+    /// Contract floating-point multiplies and adds into fused multiply-adds (`true`/`false`).
+    #[arg(long = "fmad", default_value = "true", action = clap::ArgAction::Set)]
+    pub fmad: bool,
 }
 
 /// The nvcc options spelled with one dash that clap must see with two.
@@ -69,6 +72,7 @@ const NVCC_LONG_OPTIONS: &[&str] = &[
     "print-after-all",
     "time-passes",
     "verify-each",
+    "fmad",
 ];
 
 /// Rewrites nvcc's single-dash long options (`-arch=sm_90`, `-arch sm_90`, `-ptx`) into
@@ -158,6 +162,7 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         verify_each: args.verify_each,
         print_after_all: args.print_after_all,
         time_passes: args.time_passes,
+        fmad: args.fmad,
     };
     let out = oxicc::compile(&file_name, &source, &options);
     for t in &out.trace {

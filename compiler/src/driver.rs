@@ -50,8 +50,7 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
         verify_each: options.verify_each,
         print_after_all: options.print_after_all,
         time_passes: options.time_passes,
-        // `-fmad` is not an option of the driver yet: nvcc's default (contract to fma).
-        fmad: true,
+        fmad: options.fmad,
     };
     match oxicc_passes::run_pipeline_with_report(&mut module, &pipeline) {
         Ok(report) => {
