@@ -81,3 +81,83 @@ fn host_bodies_may_hold_anything_balanced() {
     );
     assert!(p.dump.contains("(var after [device] int)"), "{}", p.dump);
 }
+
+#[test]
+fn cxx_in_device_code_says_what_is_not_supported() {
+    let cases = [
+        (
+            "__device__ void f() { auto x = 1; }",
+            "`auto` is not supported yet",
+        ),
+        (
+            "__device__ void f() { for (int v : a) {} }",
+            "a range-based `for` is not supported yet",
+        ),
+        (
+            "__device__ void f() { if constexpr (1) {} }",
+            "`if constexpr` is not supported yet",
+        ),
+        (
+            "__device__ void f() { int *p = new int; }",
+            "`new` is not supported yet",
+        ),
+        (
+            "__device__ void f() { g([](int x) { return x; }); }",
+            "a lambda expression is not supported yet",
+        ),
+        (
+            "__device__ void f() { x = n::y; }",
+            "a qualified name is not supported yet",
+        ),
+        (
+            "__device__ void f() { asm(\"trap;\"); }",
+            "inline assembly is not supported yet",
+        ),
+        (
+            "__device__ void f(int x = 1) {}",
+            "a default argument is not supported yet",
+        ),
+        (
+            "__device__ int a[2] = {[1] = 2};",
+            "a designated initializer is not supported yet",
+        ),
+        (
+            "__device__ enum class E { A };",
+            "a scoped enumeration (`enum class`) is not supported yet",
+        ),
+        (
+            "__device__ void f() { x = (int[]){1, 2}[0]; }",
+            "a compound literal is not supported yet",
+        ),
+        (
+            "__device__ const char *s = L\"wide\";",
+            "wide string literals are not supported yet",
+        ),
+    ];
+    for (src, msg) in cases {
+        let p = parse(src);
+        assert!(
+            p.diags.len() == 1 && p.diags[0].ends_with(msg),
+            "{src}: {:?}",
+            p.diags
+        );
+    }
+}
+
+#[test]
+fn device_use_of_a_skipped_host_class_is_reported_there() {
+    let p = parse(
+        "class Timer { public: Timer(); double t; };\nenum class E { A };\n\
+         Timer global_timer;\nvoid host(Timer *t, E e);\n\
+         __global__ void k(Timer *t) {}\n__device__ E e;",
+    );
+    assert_eq!(
+        p.diags,
+        [
+            "5:19: Error: `Timer` is declared by a class with C++ members, which is not supported yet",
+            "1:1: Note: `Timer` is declared here",
+            "6:12: Error: `E` is declared by a scoped enumeration, which is not supported yet",
+            "2:1: Note: `E` is declared here",
+        ]
+    );
+}

@@ -283,6 +283,51 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// After a skipped `{…}`: does the statement go on (the braces were an initializer or a
+    /// compound literal inside an expression, or an `if` block with an `else`)?
+    fn block_continues(&self) -> bool {
+        use Punct::*;
+        match self.kind() {
+            TokenKind::Ident(s) => s == crate::intern::kw::ELSE,
+            TokenKind::Punct(p) => matches!(
+                p,
+                Semi | LBracket
+                    | RBracket
+                    | RParen
+                    | Dot
+                    | Arrow
+                    | Comma
+                    | Question
+                    | Colon
+                    | Assign
+                    | PlusAssign
+                    | MinusAssign
+                    | StarAssign
+                    | SlashAssign
+                    | PercentAssign
+                    | AmpAssign
+                    | PipeAssign
+                    | CaretAssign
+                    | ShlAssign
+                    | ShrAssign
+                    | Slash
+                    | Percent
+                    | Lt
+                    | Gt
+                    | Le
+                    | Ge
+                    | EqEq
+                    | NotEq
+                    | Pipe
+                    | Caret
+                    | PipePipe
+                    | AmpAmp
+                    | Shl
+            ),
+            _ => false,
+        }
+    }
+
     /// The index just past the bracket that closes the one at `open` (`(`, `[` or `{`),
     /// counting all three kinds; `None` if the input ends first.
     pub(super) fn matching_close(&self, open: usize) -> Option<usize> {
@@ -309,7 +354,30 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// to (not past) a `}` that closes the enclosing block. Always makes progress unless at
     /// `}` or `Eof`.
     pub(super) fn recover_statement(&mut self) {
+        self.recover_statement_at_depth(0);
+    }
+
+    /// Statement recovery for a statement that began at token `start`: brackets it opened
+    /// before the error (`g([](int x) { … });`) count, so recovery does not stop inside them.
+    pub(super) fn recover_statement_from(&mut self, start: usize) {
         let mut depth = 0usize;
+        let mut braces = 0usize;
+        for t in &self.toks[start.min(self.pos)..self.pos] {
+            match t.kind {
+                TokenKind::Punct(Punct::LBrace) => braces += 1,
+                TokenKind::Punct(Punct::RBrace) => braces = braces.saturating_sub(1),
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) if braces == 0 => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) if braces == 0 => {
+                    depth = depth.saturating_sub(1)
+                }
+                _ => {}
+            }
+        }
+        self.recover_statement_at_depth(depth);
+    }
+
+    fn recover_statement_at_depth(&mut self, initial: usize) {
+        let mut depth = initial;
         loop {
             match self.kind() {
                 TokenKind::Eof => return,
@@ -329,7 +397,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                         Some(end) => self.pos = end,
                         None => self.pos = self.eof_index(),
                     }
-                    if depth == 0 {
+                    if depth == 0 && !self.block_continues() {
                         return;
                     }
                     continue;

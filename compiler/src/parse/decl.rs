@@ -96,6 +96,10 @@ impl<'a, 'c> Parser<'a, 'c> {
                 break;
             }
         }
+        if ctx == DeclContext::Block && self.at(Punct::Colon) {
+            let span = self.span();
+            return Err(self.unsupported(span, "a range-based `for`"));
+        }
         self.expect(Punct::Semi, "after declaration")?;
         Ok(())
     }

@@ -163,6 +163,8 @@ pub(crate) struct Parser<'a, 'c> {
     saw_cxx: bool,
     /// Positions of tokens that followed a removed bad token.
     after_bad_token: HashSet<(FileId, u32)>,
+    /// Class names declared by skipped host C++ (`Decl::Unsupported`): what and where.
+    unsupported_types: hashbrown::HashMap<crate::intern::Symbol, (&'static str, Span)>,
     /// "expected `}`" at the end of input was reported.
     eof_reported: bool,
     pragma_unroll: crate::intern::Symbol,
@@ -192,6 +194,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             extern_c: false,
             saw_cxx: false,
             after_bad_token: HashSet::new(),
+            unsupported_types: hashbrown::HashMap::new(),
             eof_reported: false,
             pragma_unroll,
         }

@@ -131,6 +131,19 @@ impl<'a, 'c> Parser<'a, 'c> {
                         }));
                     }
                     Some(NameKind::Tag(kind)) => {
+                        if let Some(&(what, decl_span)) = self.unsupported_types.get(&sym) {
+                            let name = self.interner.resolve(sym).to_string();
+                            self.saw_cxx = true;
+                            if self.fatal.is_none() {
+                                let d = crate::diag::Diag::error(
+                                    tok.span,
+                                    format!("`{name}` is declared by a {what}, which is not supported yet"),
+                                )
+                                .with_note(decl_span, format!("`{name}` is declared here"));
+                                self.diags.push(d);
+                            }
+                            return Err(super::Failed);
+                        }
                         s.base = Some(self.alloc(TypeExpr::Tag {
                             kind,
                             name: sym,

@@ -20,9 +20,10 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.scopes.push();
         let mut stmts = Vec::new();
         while !self.at(Punct::RBrace) && !self.at_eof() {
+            let start = self.pos;
             match self.statement() {
                 Ok(s) => stmts.push(s),
-                Err(_) => self.recover_statement(),
+                Err(_) => self.recover_statement_from(start),
             }
         }
         self.scopes.truncate(depth);

@@ -10,7 +10,7 @@
 //! reports it only if device code uses it. Otherwise the held diagnostics are reported.
 
 use super::{DeclContext, PResult, Parser};
-use crate::ast::Decl;
+use crate::ast::{Decl, TagKind};
 use crate::diag::Diagnostics;
 use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
@@ -176,10 +176,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             Some(what) if !device && closed => {
                 out.truncate(mark);
                 let last = self.toks[skip_end - 1].span;
-                out.push(Decl::Unsupported {
-                    what,
-                    span: start_span.to(last),
-                });
+                let span = start_span.to(last);
+                out.push(Decl::Unsupported { what, span });
+                // Its class name stays a type, so later uses parse; a use in device code is
+                // then reported (see `specs.rs`), a use in host code is host code too.
+                if let Some((name, kind)) = self.declared_class_name(start, skip_end) {
+                    self.scopes.declare_tag(name, kind);
+                    self.unsupported_types.insert(name, (what, span));
+                }
                 self.pos = skip_end;
             }
             _ => {
@@ -219,7 +223,14 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// The first C++ marker in `toks[from..to]`, described.
     fn cxx_marker(&self, from: usize, to: usize) -> Option<&'static str> {
-        self.toks[from..to].iter().find_map(|t| match t.kind {
+        let toks = &self.toks[from..to];
+        let scoped_enum = toks.windows(2).any(|w| {
+            w[0].is_ident(kw::ENUM) && (w[1].is_ident(kw::CLASS) || w[1].is_ident(kw::STRUCT))
+        });
+        if scoped_enum {
+            return Some("scoped enumeration");
+        }
+        toks.iter().find_map(|t| match t.kind {
             TokenKind::Ident(s) => CXX_MARKERS
                 .iter()
                 .find(|(k, _)| kw::sym(k) == s)
@@ -228,6 +239,65 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::LaunchOpen | TokenKind::LaunchClose => Some("host code"),
             _ => None,
         })
+    }
+
+    /// The class/struct/union/enum a skipped declaration defines (`class Timer { … };`,
+    /// `template <…> struct Vec { … };`, `enum class E { … };`), if it defines one.
+    fn declared_class_name(&self, from: usize, to: usize) -> Option<(Symbol, TagKind)> {
+        let toks = &self.toks[from..to];
+        let mut i = 0;
+        // Skip a template parameter list.
+        if matches!(toks.first()?.kind, TokenKind::Ident(kw::TEMPLATE)) {
+            i = 1;
+            let mut angle = 0usize;
+            while i < toks.len() {
+                match toks[i].kind {
+                    TokenKind::Punct(Punct::Lt) => angle += 1,
+                    TokenKind::Punct(Punct::Gt) => {
+                        angle = angle.saturating_sub(1);
+                        if angle == 0 {
+                            i += 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+        }
+        while i < toks.len() {
+            let kind = match toks[i].kind {
+                TokenKind::Ident(kw::STRUCT) => TagKind::Struct,
+                TokenKind::Ident(kw::CLASS) => TagKind::Class,
+                TokenKind::Ident(kw::UNION) => TagKind::Union,
+                TokenKind::Ident(kw::ENUM) => TagKind::Enum,
+                TokenKind::Punct(Punct::LParen | Punct::LBrace | Punct::Assign | Punct::Semi) => {
+                    return None
+                }
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            let mut j = i + 1;
+            while j < toks.len() {
+                match toks[j].kind {
+                    TokenKind::Ident(kw::CLASS | kw::STRUCT) if kind == TagKind::Enum => j += 1,
+                    TokenKind::Ident(kw::ALIGN | kw::ATTRIBUTE) => {
+                        j += 1;
+                        if toks.get(j).is_some_and(|t| t.is_punct(Punct::LParen)) {
+                            j = self.matching_close(from + j)? - from;
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            return match toks.get(j)?.kind {
+                TokenKind::Ident(name) if !name.is_keyword() => Some((name, kind)),
+                _ => None,
+            };
+        }
+        None
     }
 
     /// A `(` at bracket depth 0 before any `=`, `{` or `;`: the declaration declares a function.
@@ -252,7 +322,17 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// past its `;`, or past the `}` of a function/namespace body. Returns false when the
     /// input ended inside brackets.
     fn skip_declaration(&mut self, decl_start: usize) -> bool {
+        // Brackets the declaration opened before the cursor (an error inside `= { … }`).
         let mut depth = 0usize;
+        for t in &self.toks[decl_start.min(self.pos)..self.pos] {
+            match t.kind {
+                TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => depth += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                    depth = depth.saturating_sub(1)
+                }
+                _ => {}
+            }
+        }
         loop {
             match self.kind() {
                 TokenKind::Eof => return depth == 0,
