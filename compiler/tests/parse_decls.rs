@@ -131,6 +131,7 @@ fn tags_usable_without_keyword() {
     insta::assert_snapshot!(parse_ok(
         "struct V { float x, y; };
          __device__ V add(V a, V b) { V r; r.x = a.x + b.x; return r; }
-         __device__ void g(V *p) { V *q = (V *)p; int n = sizeof(V); }"
+         __device__ void g(V *p) { V *q = (V *)p; int n = sizeof(V); }
+         __device__ void h(struct Later *p); __device__ Later *later;"
     ));
 }

@@ -261,7 +261,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     pub(super) fn param_list(&mut self) -> PResult<(&'a [ParamDecl<'a>], bool)> {
         self.expect(Punct::LParen, "before parameters")?;
         let depth = self.scopes.depth();
-        self.scopes.push();
+        self.scopes.push_prototype();
         let r = self.param_list_inner();
         self.scopes.truncate(depth);
         r

@@ -68,7 +68,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             };
             // C++: `struct S *p;` introduces `S` if it is not visible yet.
             if !self.scopes.is_type(n) {
-                self.scopes.declare_tag(n, kind);
+                self.scopes.declare_elaborated_tag(n, kind);
             }
             s.tag_ref = Some((kind, n, span));
             return Ok(self.alloc(TypeExpr::Tag {

@@ -22,17 +22,26 @@ pub(crate) enum NameKind {
 /// A stack of scopes, innermost last.
 pub(crate) struct Scopes {
     stack: Vec<HashMap<Symbol, NameKind>>,
+    /// Depths (stack lengths) of the scopes that are parameter lists.
+    prototypes: Vec<usize>,
 }
 
 impl Scopes {
     pub fn new() -> Self {
         Scopes {
             stack: vec![HashMap::new()],
+            prototypes: Vec::new(),
         }
     }
 
     pub fn push(&mut self) {
         self.stack.push(HashMap::new());
+    }
+
+    /// Pushes the scope of a parameter list.
+    pub fn push_prototype(&mut self) {
+        self.push();
+        self.prototypes.push(self.stack.len());
     }
 
     pub fn depth(&self) -> usize {
@@ -42,6 +51,8 @@ impl Scopes {
     /// Pops scopes until `depth` remain (restores the stack after a failed sub-parse).
     pub fn truncate(&mut self, depth: usize) {
         self.stack.truncate(depth.max(1));
+        let len = self.stack.len();
+        self.prototypes.retain(|&d| d <= len);
     }
 
     pub fn lookup(&self, name: Symbol) -> Option<NameKind> {
@@ -67,6 +78,18 @@ impl Scopes {
     /// precedence for ordinary lookup (C++ `struct stat` + function `stat`).
     pub fn declare_tag(&mut self, name: Symbol, kind: TagKind) {
         if let Some(s) = self.stack.last_mut() {
+            s.entry(name).or_insert(NameKind::Tag(kind));
+        }
+    }
+
+    /// Declares a tag first named by a reference (`struct S *p`): C++ puts it in the
+    /// nearest scope that is not a parameter list, so `void f(struct S *); S *q;` works.
+    pub fn declare_elaborated_tag(&mut self, name: Symbol, kind: TagKind) {
+        let mut i = self.stack.len();
+        while i > 1 && self.prototypes.contains(&i) {
+            i -= 1;
+        }
+        if let Some(s) = self.stack.get_mut(i - 1) {
             s.entry(name).or_insert(NameKind::Tag(kind));
         }
     }
