@@ -260,9 +260,9 @@ fn init_bytes(d: &VarDecl, size: u32, syms: &HashMap<String, Sym>) -> Result<Vec
             Operand::F32(b) => *b as u64,
             Operand::F64(b) if ty == Ty::F32 => (f64::from_bits(*b) as f32).to_bits() as u64,
             Operand::F64(b) => *b,
-            Operand::Name(n) => match syms.get(n) {
-                Some(Sym::Global(a)) => *a,
-                Some(Sym::Shared(o)) => *o as u64,
+            Operand::Addr(Some(n), off) => match syms.get(n) {
+                Some(Sym::Global(a)) => a.wrapping_add(*off as u64),
+                Some(Sym::Shared(o)) => (*o as u64).wrapping_add(*off as u64),
                 _ => {
                     return Err(EmuError(format!(
                         "line {}: unknown symbol `{n}` in initializer",

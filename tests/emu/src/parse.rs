@@ -386,14 +386,38 @@ impl Parser {
                 if self.is_punct('{') {
                     out.extend(self.initializer()?);
                 } else {
-                    out.push(self.scalar_operand()?);
+                    out.push(self.init_value()?);
                 }
                 self.eat_punct(',');
             }
         } else {
-            out.push(self.scalar_operand()?);
+            out.push(self.init_value()?);
         }
         Ok(out)
+    }
+
+    /// One initializer value: a number, a symbol address `name`, `name+off`, or
+    /// `generic(name)` (the generic address of a global), as an `Addr` operand.
+    fn init_value(&mut self) -> Result<Operand, EmuError> {
+        let mut name = match self.peek() {
+            Some(Tok::Word(w)) if w == "generic" => {
+                self.pos += 1;
+                self.expect_punct('(')?;
+                let n = self.word()?;
+                self.expect_punct(')')?;
+                n
+            }
+            Some(Tok::Word(_)) => self.word()?,
+            _ => return self.scalar_operand(),
+        };
+        let mut off = 0i64;
+        while self.eat_punct('+') {
+            off = off.wrapping_add(self.int()?);
+        }
+        if name == "_" {
+            name.clear();
+        }
+        Ok(Operand::Addr(Some(name), off))
     }
 
     fn param_list(&mut self, line: u32) -> Result<Vec<VarDecl>, EmuError> {
@@ -571,15 +595,6 @@ impl Parser {
                     Operand::Sink
                 } else if self.eat_punct('|') {
                     Operand::Pair(w, self.word()?)
-                } else if self.is_punct('+')
-                    && self
-                        .toks
-                        .get(self.pos + 1)
-                        .is_some_and(|t| matches!(t.0, Tok::Int(_)))
-                {
-                    // `name+4` in initializers (address of a global plus offset): keep the name.
-                    self.pos += 2;
-                    Operand::Name(w)
                 } else {
                     Operand::Name(w)
                 }

@@ -145,3 +145,18 @@ fn faults_name_instruction_thread_and_address() {
         "{unknown}"
     );
 }
+
+#[test]
+fn initializers_with_addresses_and_arrays() {
+    let ptx = ".version 8.0\n.target sm_75\n.address_size 64\n\
+        .global .align 4 .b32 table[4] = {10, 20, 30, 40};\n\
+        .global .align 8 .u64 ptrs[2] = {generic(table), generic(table)+8};\n\
+        .const .align 4 .f32 half = 0f3F000000;\n\
+        .visible .entry k(.param .u64 out, .param .u64 in)\n{\n.reg .b32 %r<4>;\n.reg .b64 %rd<5>;\n.reg .f32 %f1;\n\
+        ld.param.u64 %rd1, [out];\nld.global.u64 %rd2, [ptrs+8];\nld.u32 %r1, [%rd2];\nld.global.u32 %r2, [table+4];\n\
+        ld.const.f32 %f1, [half];\nmov.b32 %r3, %f1;\nst.global.v4.u32 [%rd1], {%r1, %r2, %r3, %r1};\nret;\n}\n";
+    assert_eq!(
+        run_u32(ptx, 1, 4, &[]).unwrap_or_else(|e| panic!("{e}")),
+        vec![30, 20, 0x3F00_0000, 30]
+    );
+}
