@@ -300,3 +300,21 @@ fn indexed_by_value_parameters_of_device_functions_are_copied() {
     assert!(has_copy("_Z1g3Arri"));
     assert!(!has_copy("_Z1h3Arr"));
 }
+
+#[test]
+fn struct_results_go_through_a_hidden_pointer() {
+    let m = lower_ok(
+        "struct V { float x, y, z; };
+         __device__ V add(V a, V b) { V r; r.x = a.x + b.x; r.y = a.y + b.y; r.z = a.z + b.z; return r; }
+         __device__ V twice(V a) { return add(a, a); }
+         __global__ void k(V* p) { V s = twice(p[0]); p[1] = add(s, p[0]); p[2].x = add(s, s).y; }",
+    );
+    use oxicc_ir::{AddrSpace, ParamKind, Type};
+    let f = func(&m, "_Z3add1VS_");
+    assert_eq!(f.sig.ret, None);
+    assert_eq!(
+        f.sig.params[0],
+        ParamKind::Value(Type::Ptr(AddrSpace::Generic))
+    );
+    assert_eq!(f.sig.params.len(), 3);
+}

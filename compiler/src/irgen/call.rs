@@ -126,9 +126,19 @@ impl Lowerer<'_> {
             return None;
         }
         let ir = self.ensure_ir(f)?;
-        let kinds = self.module.functions[ir].sig.params.clone();
+        let sret = self.returns_struct(&info);
+        let kinds = self.module.functions[ir].sig.params[sret as usize..].to_vec();
         let ret = self.module.functions[ir].sig.ret;
         let mut vals: Vec<Value> = Vec::new();
+        let result_slot = if sret {
+            let size = self.types.size_of(info.ret.ty).unwrap_or(1);
+            let align = self.types.align_of(info.ret.ty);
+            let slot = self.alloca(size, align, span)?;
+            vals.push(self.generic_ptr(slot));
+            Some(slot)
+        } else {
+            None
+        };
         let mut ok = true;
         for (i, a) in args.iter().enumerate() {
             let pty = info.params[i];
@@ -174,6 +184,9 @@ impl Lowerer<'_> {
             },
             ret,
         );
+        if let Some(slot) = result_slot {
+            return Some(Operand::lv(slot, info.ret.unqual()));
+        }
         match r {
             Some(v) => {
                 let v = self.value_repr(v, info.ret.ty);

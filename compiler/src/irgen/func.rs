@@ -275,19 +275,28 @@ impl Lowerer<'_> {
             });
             b
         };
-        if !self.types.is_void(info.ret.ty) {
+        let sret = self.returns_struct(&info);
+        let all_params: Vec<Value> = self.fs().func.params().to_vec();
+        let params: Vec<Value> = if sret {
+            self.fs().ret_slot = all_params.first().copied();
+            all_params[1..].to_vec()
+        } else {
+            all_params
+        };
+        if !sret && !self.types.is_void(info.ret.ty) {
             let size = self.types.size_of(info.ret.ty).unwrap_or(1);
             let align = self.types.align_of(info.ret.ty);
             let slot = self.alloca(size, align, fd.span);
             self.fs().ret_slot = slot;
         }
         self.scopes.push();
-        let params: Vec<Value> = self.fs().func.params().to_vec();
+        let first_user = sret as usize;
         for (i, p) in fd.params.iter().enumerate() {
             let (Some(&pty), Some(&pv)) = (info.params.get(i), params.get(i)) else {
                 break;
             };
-            let storage = if let ParamKind::ByVal { .. } = self.fs().func.sig.params[i] {
+            let storage = if let ParamKind::ByVal { .. } = self.fs().func.sig.params[i + first_user]
+            {
                 // The backend reads a device function's by-value parameter only at constant
                 // offsets, so element accesses through an index need a local copy too.
                 let is_kernel = info.space == super::ExecSpace::Global;
@@ -344,6 +353,7 @@ impl Lowerer<'_> {
         self.jump_to(ret_block);
         self.switch_to(ret_block);
         let rv = match self.fs().ret_slot {
+            Some(_) if sret => None,
             Some(slot) => {
                 let ty = self.fs().ret_ty;
                 let mt = self.mem_type(ty.ty);

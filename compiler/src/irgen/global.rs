@@ -195,14 +195,25 @@ impl Lowerer<'_> {
             None
         } else if self.types.is_scalar(info.ret.ty) {
             Some(self.mem_type(info.ret.ty))
+        } else if self.returns_struct(info) {
+            if self.types.size_of(info.ret.ty).is_none() {
+                self.error(span, "incomplete type is not allowed");
+                return None;
+            }
+            // A struct result is written through a hidden first parameter (the caller's
+            // slot, as a generic pointer); the function itself returns nothing.
+            params.insert(0, ParamKind::Value(Type::Ptr(AddrSpace::Generic)));
+            None
         } else {
-            self.error(
-                span,
-                "returning a struct or array by value is not supported yet",
-            );
+            self.error(span, "a function may not return an array");
             return None;
         };
         Some(Signature { params, ret })
+    }
+
+    /// True when the function returns a struct through a hidden result pointer.
+    pub fn returns_struct(&self, info: &FnInfo) -> bool {
+        self.types.is_record(info.ret.ty)
     }
 
     /// The IR function of `fid`, declared in the module on first need.

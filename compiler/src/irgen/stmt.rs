@@ -2,7 +2,7 @@
 //! and `#pragma unroll` on the header block), `switch` (an IR `Switch` to case blocks that
 //! fall through into each other), `return` through the single return block, `goto`.
 
-use super::expr::ConvCtx;
+use super::expr::{ConvCtx, OpKind};
 use super::func::SwitchCtx;
 use super::{Binding, Lowerer, Storage, VarInfo, MAX_NESTING};
 use crate::ast::{self, Stmt, StmtKind};
@@ -334,6 +334,21 @@ impl Lowerer<'_> {
                 if let Some(o) = self.expr(e) {
                     if !self.types.is_void(o.ty.ty) {
                         self.error(e.span, "return value type does not match the function type");
+                    }
+                }
+            }
+            (Some(e), false) if self.types.is_record(ret_ty.ty) => {
+                if let Some(o) = self.expr(e) {
+                    match o.kind {
+                        OpKind::LValue(src) if o.ty.ty == ret_ty.ty => {
+                            let slot = self.fs().ret_slot.expect("struct result pointer");
+                            let size = self.types.size_of(ret_ty.ty).unwrap_or(0);
+                            let align = self.types.align_of(ret_ty.ty);
+                            self.copy_bytes(slot, src, size, align, false);
+                        }
+                        _ => {
+                            self.error(e.span, "return value type does not match the function type")
+                        }
                     }
                 }
             }
