@@ -131,6 +131,25 @@ fn bad_directives_and_expressions() {
 }
 
 #[test]
+fn unterminated_comment_in_directive_or_skipped_group() {
+    assert_eq!(
+        diags("#define X 1 /* never closed\nint x;\n"),
+        vec!["main.cu:1:13: error: unterminated comment"]
+    );
+    assert_eq!(
+        diags("#if 0\n/* never closed\n#endif\n"),
+        vec![
+            "main.cu:2:1: error: unterminated comment",
+            "main.cu:1:2: error: unterminated conditional directive (missing #endif)"
+        ]
+    );
+    // In active code the token reaches the parser, which reports it.
+    let r = run("int /* x\n");
+    assert!(r.diag_lines().is_empty());
+    assert_eq!(r.text(), "int /*");
+}
+
+#[test]
 fn macro_call_errors() {
     assert_eq!(
         diags("#define F(a, b) a\nF(1)\n"),

@@ -53,6 +53,14 @@ impl Preprocessor<'_, '_> {
             (f.toks.clone(), start, end)
         };
         let line = &toks[start..end];
+        // The parser never sees directive lines: report a comment that swallowed the rest
+        // of the file here.
+        if let Some(t) = line
+            .iter()
+            .find(|t| t.kind == TokenKind::Unknown(self.names.slash_star))
+        {
+            self.ctx.diags.error(t.span, "unterminated comment");
+        }
         let skipping = self.skipping();
         let Some(first) = line.first() else {
             return; // the null directive

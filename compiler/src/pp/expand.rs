@@ -171,6 +171,10 @@ impl Preprocessor<'_, '_> {
                         continue;
                     }
                     if skipping {
+                        if t.kind == TokenKind::Unknown(self.names.slash_star) {
+                            // The parser never sees skipped tokens: report it here.
+                            self.ctx.diags.error(t.span, "unterminated comment");
+                        }
                         continue;
                     }
                     if matches!(f.guard, Guard::Start | Guard::After(_)) {

@@ -325,6 +325,8 @@ struct Names {
     has_feature: Symbol,
     has_extension: Symbol,
     pragma_unroll: Symbol,
+    /// The spelling of the lexer's "unterminated comment" token.
+    slash_star: Symbol,
     true_: Symbol,
     zero: Symbol,
     one: Symbol,
@@ -343,6 +345,7 @@ impl Names {
             has_feature: i.intern("__has_feature"),
             has_extension: i.intern("__has_extension"),
             pragma_unroll: i.intern(crate::lex::token::PRAGMA_UNROLL_IDENT),
+            slash_star: i.intern("/*"),
             true_: i.intern("true"),
             zero: i.intern("0"),
             one: i.intern("1"),
