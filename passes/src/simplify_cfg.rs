@@ -13,14 +13,23 @@
 //!    and a conditional edge that passes a constant `p` goes straight to `T` or `E` (when
 //!    that target has no parameters). This is what the `&&`/`||` join blocks of the front
 //!    end need (`brif a, rhs, join(false)` … `join(c): brif c, …`);
-//! 5. a block whose only predecessor edge is a `jump` from another block is merged into
+//! 5. if-conversion: a `brif c` whose two arms reach one join block, each arm either
+//!    directly or through a block of at most `MAX_ARM_INSTS` pure instructions that only
+//!    this branch enters, becomes straight-line code: the arms' instructions move above the
+//!    branch and the join's arguments become `select c, a, b`. This is how `?:` and small
+//!    `if`/`else` assignments turn into `selp` instead of divergent branches (LLVM's
+//!    two-entry phi folding); nested ternaries fold innermost first;
+//! 6. a block whose only predecessor edge is a `jump` from another block is merged into
 //!    that predecessor, its parameters replaced by the jump's arguments;
-//! 6. block parameters nothing uses are removed with their arguments.
+//! 7. block parameters nothing uses are removed with their arguments.
 
 use crate::util::{self, Replacements};
-use oxicc_ir::{Block, Function, InstData, SecondaryMap, UnrollHint, Value, ValueDef};
+use oxicc_ir::{Block, BlockCall, Function, InstData, SecondaryMap, UnrollHint, Value, ValueDef};
 
 const MAX_ROUNDS: usize = 16;
+
+/// The most instructions (besides its `jump`) an arm may have to be speculated.
+const MAX_ARM_INSTS: usize = 4;
 
 pub fn run(func: &mut Function) -> bool {
     if func.is_declaration() {
@@ -32,6 +41,7 @@ pub fn run(func: &mut Function) -> bool {
         round |= fold_same_target_branches(func);
         round |= bypass_forwarding_blocks(func);
         round |= thread_branch_blocks(func);
+        round |= speculate_small_arms(func);
         round |= merge_straight_line_blocks(func);
         round |= remove_unused_params(func);
         if !round {
@@ -223,6 +233,145 @@ fn thread_branch_blocks(func: &mut Function) -> bool {
             calls[ci].args.clear();
         }
         changed = true;
+    }
+    changed
+}
+
+/// One side of a branch: where it lands, with which arguments, through which arm block.
+struct Arm {
+    join: Block,
+    args: Vec<Value>,
+    block: Option<Block>,
+}
+
+/// Follows one branch target through a speculatable arm block, if it is one.
+fn arm_of(func: &Function, edges: &SecondaryMap<Block, u32>, d: Block, call: &BlockCall) -> Arm {
+    let x = call.block;
+    let direct = Arm {
+        join: x,
+        args: call.args.clone(),
+        block: None,
+    };
+    let data = &func.blocks[x];
+    if x == d || x == func.entry() || edges[x] != 1 || data.unroll != UnrollHint::None {
+        return direct;
+    }
+    let Some((&last, body)) = data.insts.split_last() else {
+        return direct;
+    };
+    let InstData::Jump { dest } = &func.insts[last].data else {
+        return direct;
+    };
+    let speculatable = body.len() <= MAX_ARM_INSTS
+        && body.iter().all(|&i| {
+            let info = func.insts[i].data.info();
+            !info.side_effects && !info.reads_memory && !info.writes_memory && !info.convergent
+        });
+    if !speculatable || dest.block == x || dest.block == d {
+        return direct;
+    }
+    Arm {
+        join: dest.block,
+        args: dest.args.clone(),
+        block: Some(x),
+    }
+}
+
+fn speculate_small_arms(func: &mut Function) -> bool {
+    let mut edges: SecondaryMap<Block, u32> = SecondaryMap::with_capacity(func.blocks.len(), 0);
+    for &b in &func.layout {
+        if let Some(t) = func.terminator(b) {
+            for call in func.insts[t].data.successors() {
+                edges[call.block] += 1;
+            }
+        }
+    }
+    let mut repl = Replacements::new();
+    let mut emptied: SecondaryMap<Block, bool> = util::mask(func.blocks.len());
+    let mut changed = false;
+    // Post-order of the layout's reachable blocks: inner diamonds before outer ones.
+    let order: Vec<Block> = oxicc_ir::Cfg::compute(func)
+        .rpo()
+        .iter()
+        .rev()
+        .copied()
+        .collect();
+    for d in order {
+        let Some(t) = func.terminator(d) else {
+            continue;
+        };
+        let InstData::Branch {
+            cond,
+            then_dest,
+            else_dest,
+        } = func.insts[t].data.clone()
+        else {
+            continue;
+        };
+        let then_arm = arm_of(func, &edges, d, &then_dest);
+        let else_arm = arm_of(func, &edges, d, &else_dest);
+        let join = then_arm.join;
+        if else_arm.join != join || join == d || join == func.entry() {
+            continue;
+        }
+        if then_arm.block.is_none() && else_arm.block.is_none() && then_dest.block == join {
+            // `brif c, J(a), J(b)`: still worth a select when the arguments differ, but
+            // only if `fold_same_target_branches` did not already take it (equal args).
+            if then_dest.args == else_dest.args {
+                continue;
+            }
+        }
+        // Move the arms' instructions above the branch, arm parameters becoming the
+        // branch's arguments.
+        let mut moved: Vec<oxicc_ir::Inst> = Vec::new();
+        for (arm, call) in [(&then_arm, &then_dest), (&else_arm, &else_dest)] {
+            let Some(x) = arm.block else { continue };
+            for (&p, &a) in func.blocks[x].params.clone().iter().zip(&call.args) {
+                repl.insert(p, a);
+            }
+            let mut insts = std::mem::take(&mut func.blocks[x].insts);
+            insts.pop();
+            moved.extend(insts);
+        }
+        let cond = repl.resolve(cond);
+        let params = func.blocks[join].params.clone();
+        let mut args = Vec::with_capacity(params.len());
+        for (n, &p) in params.iter().enumerate() {
+            let a = repl.resolve(then_arm.args[n]);
+            let b = repl.resolve(else_arm.args[n]);
+            if a == b {
+                args.push(a);
+                continue;
+            }
+            let ty = func.value_type(p);
+            let sel = func.make_inst(
+                InstData::Select {
+                    cond,
+                    if_true: a,
+                    if_false: b,
+                },
+                Some(ty),
+            );
+            moved.push(sel);
+            args.push(func.result(sel));
+        }
+        let insts = &mut func.blocks[d].insts;
+        let at = insts.len() - 1;
+        insts.splice(at..at, moved);
+        func.insts[t].data = InstData::Jump {
+            dest: BlockCall::new(join, args),
+        };
+        for x in [then_arm.block, else_arm.block].into_iter().flatten() {
+            // Emptied arms leave the layout (nothing branches to them any more).
+            edges[x] = 0;
+            emptied[x] = true;
+        }
+        edges[join] = edges[join].saturating_sub(1);
+        changed = true;
+    }
+    if changed {
+        func.layout.retain(|&b| !emptied[b]);
+        repl.apply(func);
     }
     changed
 }
