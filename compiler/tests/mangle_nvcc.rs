@@ -111,3 +111,11 @@ fn extern_c_device_functions_and_local_statics() {
         ],
     );
 }
+
+#[test]
+fn function_pointer_parameters() {
+    assert_has(
+        "__global__ void k_fp(void (*fp)(int), int (*g)(float, double)) {}",
+        &["_Z4k_fpPFviEPFifdE"],
+    );
+}
