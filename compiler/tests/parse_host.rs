@@ -161,3 +161,19 @@ fn device_use_of_a_skipped_host_class_is_reported_there() {
         ]
     );
 }
+
+#[test]
+fn host_aliases_of_unsupported_types_are_host_code_too() {
+    let p = parse(
+        "typedef std::vector<int> IntVec;\nusing Map = std::map<int, int>;\n\
+         IntVec global_vec;\nMap global_map;\nstatic IntVec make();\n\
+         __device__ IntVec bad;",
+    );
+    assert_eq!(
+        p.diags,
+        [
+            "6:12: Error: `IntVec` is declared by a declaration with a qualified name, which is not supported yet",
+            "1:1: Note: `IntVec` is declared here",
+        ]
+    );
+}

@@ -125,25 +125,14 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
                 match self.scopes.lookup(sym) {
                     Some(NameKind::Typedef) => {
+                        self.check_supported_type(sym, tok.span)?;
                         s.base = Some(self.alloc(TypeExpr::Named {
                             name: sym,
                             span: tok.span,
                         }));
                     }
                     Some(NameKind::Tag(kind)) => {
-                        if let Some(&(what, decl_span)) = self.unsupported_types.get(&sym) {
-                            let name = self.interner.resolve(sym).to_string();
-                            self.saw_cxx = true;
-                            if self.fatal.is_none() {
-                                let d = crate::diag::Diag::error(
-                                    tok.span,
-                                    format!("`{name}` is declared by a {what}, which is not supported yet"),
-                                )
-                                .with_note(decl_span, format!("`{name}` is declared here"));
-                                self.diags.push(d);
-                            }
-                            return Err(super::Failed);
-                        }
+                        self.check_supported_type(sym, tok.span)?;
                         s.base = Some(self.alloc(TypeExpr::Tag {
                             kind,
                             name: sym,
@@ -170,6 +159,23 @@ impl<'a, 'c> Parser<'a, 'c> {
             s.any = true;
         }
         Ok(s)
+    }
+
+    /// A type name declared by skipped host C++ (`Decl::Unsupported`) cannot be used here:
+    /// reported at the use, with a note at the declaration.
+    fn check_supported_type(&mut self, sym: Symbol, span: Span) -> PResult<()> {
+        let Some(&(what, decl_span)) = self.unsupported_types.get(&sym) else {
+            return Ok(());
+        };
+        let name = self.interner.resolve(sym).to_string();
+        self.saw_cxx = true;
+        if self.fatal.is_none() {
+            let msg = format!("`{name}` is declared by a {what}, which is not supported yet");
+            let d = crate::diag::Diag::error(span, msg)
+                .with_note(decl_span, format!("`{name}` is declared here"));
+            self.diags.push(d);
+        }
+        Err(super::Failed)
     }
 
     /// At an unknown identifier followed by another plain identifier (or a `*` and one),

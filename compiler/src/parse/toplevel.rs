@@ -9,6 +9,7 @@
 //! `Decl::Unsupported` with no error — nvcc would hand it to the host compiler, and sema
 //! reports it only if device code uses it. Otherwise the held diagnostics are reported.
 
+use super::scope::NameKind;
 use super::{DeclContext, PResult, Parser};
 use crate::ast::{Decl, TagKind};
 use crate::diag::Diagnostics;
@@ -183,6 +184,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 if let Some((name, kind)) = self.declared_class_name(start, skip_end) {
                     self.scopes.declare_tag(name, kind);
                     self.unsupported_types.insert(name, (what, span));
+                } else if let Some(name) = self.declared_alias_name(start, skip_end) {
+                    self.scopes.declare(name, NameKind::Typedef);
+                    self.unsupported_types.insert(name, (what, span));
                 }
                 self.pos = skip_end;
             }
@@ -235,8 +239,10 @@ impl<'a, 'c> Parser<'a, 'c> {
                 .iter()
                 .find(|(k, _)| kw::sym(k) == s)
                 .map(|(_, what)| *what),
-            TokenKind::Punct(Punct::ColonColon) => Some("qualified name"),
-            TokenKind::LaunchOpen | TokenKind::LaunchClose => Some("host code"),
+            TokenKind::Punct(Punct::ColonColon) => Some("declaration with a qualified name"),
+            TokenKind::LaunchOpen | TokenKind::LaunchClose => {
+                Some("declaration with a kernel launch")
+            }
             _ => None,
         })
     }
@@ -298,6 +304,38 @@ impl<'a, 'c> Parser<'a, 'c> {
             };
         }
         None
+    }
+
+    /// The name a skipped `typedef …;` or `using N = …;` declares, if it is one.
+    fn declared_alias_name(&self, from: usize, to: usize) -> Option<Symbol> {
+        let toks = &self.toks[from..to];
+        match toks.first()?.kind {
+            TokenKind::Ident(kw::USING) => match (toks.get(1)?.kind, toks.get(2)?.kind) {
+                (TokenKind::Ident(n), TokenKind::Punct(Punct::Assign)) if !n.is_keyword() => {
+                    Some(n)
+                }
+                _ => None,
+            },
+            // `typedef … NAME;`: the last plain identifier at bracket depth 0.
+            TokenKind::Ident(kw::TYPEDEF) => {
+                let mut depth = 0usize;
+                let mut last = None;
+                for t in toks {
+                    match t.kind {
+                        TokenKind::Punct(Punct::LParen | Punct::LBracket | Punct::LBrace) => {
+                            depth += 1
+                        }
+                        TokenKind::Punct(Punct::RParen | Punct::RBracket | Punct::RBrace) => {
+                            depth = depth.saturating_sub(1)
+                        }
+                        TokenKind::Ident(n) if depth == 0 && !n.is_keyword() => last = Some(n),
+                        _ => {}
+                    }
+                }
+                last
+            }
+            _ => None,
+        }
     }
 
     /// A `(` at bracket depth 0 before any `=`, `{` or `;`: the declaration declares a function.
