@@ -310,8 +310,9 @@ pub enum ExprKind<'a> {
         decimal: bool,
     },
     /// A floating literal; `is_float` for the `f` suffix. The value is exactly the decimal
-    /// rounded to `f64`; a `float` literal is rounded from the decimal directly (see
-    /// `float_text`) to avoid double rounding.
+    /// rounded to `f64`; for a `float` literal it is the decimal rounded directly to `f32`
+    /// (then widened, exactly), so `value as f32` is the literal without double rounding.
+    /// `text` is the literal without digit separators and suffix.
     FloatLit {
         value: f64,
         is_float: bool,
