@@ -318,3 +318,14 @@ fn struct_results_go_through_a_hidden_pointer() {
     );
     assert_eq!(f.sig.params.len(), 3);
 }
+
+#[test]
+fn identical_string_literals_share_one_global() {
+    let m = lower_ok(
+        "__global__ void k(int x) { printf(\"a %d\\n\", x); printf(\"a %d\\n\", x + 1); printf(\"b\\n\"); }
+         __global__ void k2(int x) { printf(\"a %d\\n\", x); }",
+    );
+    // nvcc: `$str` = "a %d\n", `$str$1` = "b\n".
+    let names: Vec<&str> = m.globals.iter().map(|(_, g)| g.name.as_str()).collect();
+    assert_eq!(names, vec!["$str", "$str$1"]);
+}

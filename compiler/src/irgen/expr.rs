@@ -303,13 +303,16 @@ impl Lowerer<'_> {
 
     /// A `.global .align 1 .b8 $str…[]` constant, named as nvcc names them.
     pub fn string_global(&mut self, data: &[u8]) -> oxicc_ir::GlobalId {
+        if let Some(&g) = self.string_globals.get(data) {
+            return g;
+        }
         let name = if self.strings == 0 {
             "$str".to_string()
         } else {
             format!("$str${}", self.strings)
         };
         self.strings += 1;
-        self.module.add_global(oxicc_ir::GlobalVar {
+        let g = self.module.add_global(oxicc_ir::GlobalVar {
             name,
             space: AddrSpace::Global,
             elem: Type::I8,
@@ -318,7 +321,9 @@ impl Lowerer<'_> {
             init: Some(data.to_vec()),
             linkage: oxicc_ir::Linkage::Internal,
             extern_shared: false,
-        })
+        });
+        self.string_globals.insert(data.to_vec(), g);
+        g
     }
 
     fn ident(&mut self, name: crate::intern::Symbol, span: Span) -> Option<Operand> {

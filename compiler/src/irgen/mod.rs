@@ -178,6 +178,8 @@ pub(crate) struct Lowerer<'x> {
     pub f: Option<FnState>,
     /// Counter for `$str`, `$str$1`, … string literal globals.
     pub strings: u32,
+    /// String literal globals by contents: identical literals share one (as in nvcc).
+    pub string_globals: hashbrown::HashMap<Vec<u8>, GlobalId>,
     /// The `vprintf` import, once a `printf` was seen.
     pub vprintf: Option<FuncId>,
     /// Current expression nesting, to turn runaway recursion into a diagnostic.
@@ -208,6 +210,7 @@ impl<'x> Lowerer<'x> {
             module: Module::new(),
             f: None,
             strings: 0,
+            string_globals: hashbrown::HashMap::new(),
             vprintf: None,
             depth: 0,
         }
