@@ -167,7 +167,11 @@ impl<'a, 'c> Parser<'a, 'c> {
             .iter()
             .any(|t| matches!(t.kind, TokenKind::Ident(s) if is_device_marker(s)));
         let what = self.cxx_marker(start, end.max(skip_end)).or(if saw_cxx {
-            Some("C++ declaration")
+            if self.declared_class_name(start, skip_end).is_some() {
+                Some("class with C++ members")
+            } else {
+                Some("C++ declaration")
+            }
         } else if self.looks_like_function(start) {
             Some("host function declaration")
         } else {
