@@ -102,9 +102,6 @@ fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, Backen
                 decls.push(header(module, callee));
             }
         }
-        if callees(f).contains(&id) && declared.insert(id) {
-            decls.push(header(module, id));
-        }
         let frame = frame::Frame::layout(f);
         let mut mf = isel::select_function(module, f, target, &frame, index)?;
         regalloc::assign_registers(&mut mf);

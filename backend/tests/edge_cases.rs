@@ -362,3 +362,133 @@ fn unsupported_targets_and_types_are_errors() {
     .unwrap();
     common::assemble(&ptx, 90, "bf16");
 }
+
+/// Self and mutual recursion: callees are emitted first where possible, and a prototype
+/// declares a function called before its definition.
+#[test]
+fn recursion_and_prototypes() {
+    let mut m = Module::new();
+    let i32p = [ParamKind::Value(Type::I32)];
+    let even = m.add_function(device("_Z4eveni", &i32p, Some(Type::I32)));
+    let odd = m.add_function(device("_Z3oddi", &i32p, Some(Type::I32)));
+    let fact = m.add_function(device("_Z4facti", &i32p, Some(Type::I32)));
+    // even(n) = n == 0 ? 1 : odd(n - 1);  odd(n) = n == 0 ? 0 : even(n - 1)
+    for (id, other, base) in [(even, odd, 1), (odd, even, 0)] {
+        let f = &mut m.functions[id];
+        let n = f.params()[0];
+        let mut b = FunctionBuilder::new(f);
+        let done = b.create_block();
+        let rec = b.create_block();
+        let z = b.iconst(Type::I32, 0);
+        let c = b.icmp(IntCC::Eq, n, z);
+        b.branch(c, BlockCall::plain(done), BlockCall::plain(rec));
+        b.switch_to_block(done);
+        let r = b.iconst(Type::I32, base);
+        b.ret(Some(r));
+        b.switch_to_block(rec);
+        let one = b.iconst(Type::I32, 1);
+        let n1 = b.binary(BinaryOp::Sub, n, one);
+        let r = b.call(other, vec![n1], Some(Type::I32)).unwrap();
+        b.ret(Some(r));
+    }
+    {
+        // fact(n) = n <= 1 ? 1 : n * fact(n - 1)
+        let f = &mut m.functions[fact];
+        let n = f.params()[0];
+        let mut b = FunctionBuilder::new(f);
+        let done = b.create_block();
+        let rec = b.create_block();
+        let one = b.iconst(Type::I32, 1);
+        let c = b.icmp(IntCC::Sle, n, one);
+        b.branch(c, BlockCall::plain(done), BlockCall::plain(rec));
+        b.switch_to_block(done);
+        b.ret(Some(one));
+        b.switch_to_block(rec);
+        let n1 = b.binary(BinaryOp::Sub, n, one);
+        let r = b.call(fact, vec![n1], Some(Type::I32)).unwrap();
+        let p = b.binary(BinaryOp::Mul, n, r);
+        b.ret(Some(p));
+    }
+    let mut k = kernel("rec", &[G, Type::I32]);
+    let p = k.params().to_vec();
+    {
+        let mut b = FunctionBuilder::new(&mut k);
+        let e = b.call(even, vec![p[1]], Some(Type::I32)).unwrap();
+        b.store(p[0], e, MemFlags::aligned(4));
+        let f = b.call(fact, vec![p[1]], Some(Type::I32)).unwrap();
+        let o = offset(&mut b, p[0], 4);
+        b.store(o, f, MemFlags::aligned(4));
+        b.ret(None);
+    }
+    m.add_function(k);
+    let ptx = compile_and_assemble(&m, "recursion");
+    // odd is emitted before even (its caller), so even needs a prototype.
+    assert!(
+        ptx.contains(
+            ".func  (.param .b32 func_retval0) _Z4eveni\n(\n\t.param .b32 _Z4eveni_param_0\n)\n;"
+        ),
+        "{ptx}"
+    );
+    for n in [0u32, 5, 6] {
+        let out = run(
+            &ptx,
+            "rec",
+            1,
+            &[
+                Arg::Buf(Buf {
+                    name: "o",
+                    bytes: 4,
+                    data: vec![0, 0],
+                }),
+                Arg::Scalar("s32", n.to_string()),
+            ],
+        );
+        let fact: u64 = (1..=n as u64).product();
+        assert_eq!(out[0], vec![(n % 2 == 0) as u64, fact], "n = {n}");
+    }
+}
+
+/// A block laid out before the block that dominates it: selection must not depend on the
+/// layout following dominance.
+#[test]
+fn layout_not_in_dominance_order() {
+    let mut f = kernel("order", &[G, Type::I32]);
+    let p = f.params().to_vec();
+    let late = f.create_block();
+    let early = f.create_block();
+    {
+        let mut b = FunctionBuilder::new(&mut f);
+        b.jump(late, vec![]);
+        // `early` is laid out second but runs last; it uses a value defined in `late`.
+        b.switch_to_block(early);
+    }
+    let x;
+    {
+        let mut b = FunctionBuilder::new(&mut f);
+        b.switch_to_block(late);
+        let three = b.iconst(Type::I32, 3);
+        x = b.binary(BinaryOp::Mul, p[1], three);
+        b.jump(early, vec![]);
+        b.switch_to_block(early);
+        let one = b.iconst(Type::I32, 1);
+        let y = b.binary(BinaryOp::Add, x, one);
+        b.store(p[0], y, MemFlags::aligned(4));
+        b.ret(None);
+    }
+    assert_eq!(f.layout[1], early);
+    let ptx = compile_and_assemble(&finish(f), "order");
+    let out = run(
+        &ptx,
+        "order",
+        1,
+        &[
+            Arg::Buf(Buf {
+                name: "o",
+                bytes: 4,
+                data: vec![0],
+            }),
+            Arg::Scalar("s32", "14".into()),
+        ],
+    );
+    assert_eq!(out[0], vec![43]);
+}

@@ -111,6 +111,9 @@ pub(crate) fn select_function(
         let edges = std::mem::take(&mut cx.edges);
         cx.mf.order.extend(edges);
     }
+    if cfg!(debug_assertions) {
+        check_every_read_register_is_written(&cx.mf, func);
+    }
     Ok(cx.mf)
 }
 
@@ -231,7 +234,9 @@ impl<'a> Ctx<'a> {
             );
             return Ok(d);
         }
-        panic!("backend: value {v} used before it was selected (IR not in dominance order?)");
+        // Defined in a block laid out later (the layout need not follow dominance): the
+        // definition will write this register.
+        self.result_reg(v)
     }
 
     /// The MIR block that an IR block starts with.
@@ -395,6 +400,40 @@ impl<'a> Ctx<'a> {
             InstData::Unreachable => {
                 self.emit(Op::new(Opc::Trap, &[], &[]), vec![], vec![]);
                 Ok(())
+            }
+        }
+    }
+}
+
+/// Catches disagreements between the pre-pass and selection: a register that is read but
+/// never written means a needed value was skipped. (Block parameters of unreachable blocks
+/// are the one legitimate case; they are read only by unreachable code.)
+fn check_every_read_register_is_written(mf: &MFunction, func: &Function) {
+    let mut written = vec![false; mf.vregs.len()];
+    for b in &mf.order {
+        for i in &mf.blocks[b.index()].insts {
+            for d in i.defs() {
+                written[d.index()] = true;
+            }
+        }
+    }
+    let mut reached = hashbrown::HashSet::new();
+    for &b in &func.layout {
+        reached.extend(func.successors(b));
+    }
+    let has_params_without_preds = func
+        .layout
+        .iter()
+        .skip(1)
+        .any(|b| !reached.contains(b) && !func.blocks[*b].params.is_empty());
+    for b in &mf.order {
+        for i in &mf.blocks[b.index()].insts {
+            for u in i.uses() {
+                assert!(
+                    written[u.index()] || has_params_without_preds,
+                    "backend bug in `{}`: {u:?} is read but never written ({i:?})",
+                    func.name
+                );
             }
         }
     }
