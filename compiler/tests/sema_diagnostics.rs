@@ -250,3 +250,15 @@ fn host_device_calling_host_is_a_warning() {
     );
     assert!(m.function_by_name("_Z1hi").is_none());
 }
+
+#[test]
+fn library_functions_without_an_implementation_are_reported() {
+    // `__frcp_rn` is declared by oxicc's built-in headers but not implemented yet.
+    expect(
+        "#include <cuda_runtime.h>\n__global__ void k(float* p) { p[0] = __frcp_rn(p[1]); }",
+        "2:38",
+        "the device function \"__frcp_rn\" is not supported yet",
+    );
+    // A user's undefined device function stays an external call, as in nvcc.
+    lower_ok("__device__ int f(int);\n__global__ void k(int* p) { p[0] = f(p[1]); }");
+}

@@ -126,6 +126,9 @@ impl Lowerer<'_> {
             return None;
         }
         let ir = self.ensure_ir(f)?;
+        if self.fns[f.0 as usize].first_call.is_none() {
+            self.fns[f.0 as usize].first_call = Some(callee_span);
+        }
         let sret = self.returns_struct(&info);
         let kinds = self.module.functions[ir].sig.params[sret as usize..].to_vec();
         let ret = self.module.functions[ir].sig.ret;

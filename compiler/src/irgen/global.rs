@@ -152,6 +152,7 @@ impl Lowerer<'_> {
             ir: None,
             defined: false,
             span: fd.name_span,
+            first_call: None,
         });
         self.scopes.bind(fd.name, Binding::Func(id));
         Some(id)

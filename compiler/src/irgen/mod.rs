@@ -68,6 +68,7 @@ pub fn lower_translation_unit(
         }
         l.file_decl(d);
     }
+    l.check_library_calls();
     if l.diags.error_count() > errors_before {
         return None;
     }
@@ -160,12 +161,13 @@ pub(crate) struct FnInfo {
     pub ir: Option<FuncId>,
     pub defined: bool,
     pub span: Span,
+    /// Where device code first called it (for errors about missing definitions).
+    pub first_call: Option<Span>,
 }
 
 /// The state of the walk.
 pub(crate) struct Lowerer<'x> {
     pub interner: &'x Interner,
-    #[allow(dead_code)]
     pub sources: &'x SourceMap,
     pub diags: &'x mut Diagnostics,
     pub opts: &'x LowerOptions,
@@ -244,6 +246,26 @@ impl<'x> Lowerer<'x> {
 
     pub fn func_info(&self, id: FnId) -> &FnInfo {
         &self.fns[id.0 as usize]
+    }
+
+    /// Calls to functions that only oxicc's built-in headers declare (device library
+    /// functions without an implementation yet) are errors; other undefined functions stay
+    /// `.extern` calls, as in nvcc.
+    fn check_library_calls(&mut self) {
+        for i in 0..self.fns.len() {
+            let f = &self.fns[i];
+            let (Some(call), false) = (f.first_call, f.defined) else {
+                continue;
+            };
+            let from_builtin_header = self.sources.file(f.span.file).name.starts_with("<oxicc>/");
+            if from_builtin_header {
+                let n = self.name(f.name);
+                self.error(
+                    call,
+                    format!("the device function \"{n}\" is not supported yet"),
+                );
+            }
+        }
     }
 
     /// One file-scope declaration.
