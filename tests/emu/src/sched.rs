@@ -76,76 +76,138 @@ pub struct GridRun<'a> {
     pub instructions: u64,
 }
 
+/// A CTA in flight: its threads, shared memory and rendezvous state.
+struct Cta {
+    ctaid: [u32; 3],
+    threads: Vec<Thread>,
+    shared: Vec<u8>,
+    st: CtaState,
+}
+
+/// Instructions a CTA runs before the next CTA gets a turn. CTAs normally finish within one
+/// slice; one that spins on a flag that a later CTA sets is suspended and resumed later.
+const CTA_SLICE: u64 = 1 << 22;
+
 impl GridRun<'_> {
-    pub fn run(&mut self) -> Result<(), EmuError> {
+    fn new_cta(&self, ctaid: [u32; 3], spare: &mut Vec<(Vec<Thread>, Vec<u8>)>) -> Cta {
         let f = &self.prog.funcs[self.kernel as usize];
         let nthreads = (self.block[0] * self.block[1] * self.block[2]) as usize;
-        let mut threads: Vec<Thread> = (0..nthreads)
-            .map(|k| Thread {
-                pc: 0,
-                regs: Vec::new(),
-                frames: Vec::new(),
-                local: Vec::new(),
-                fparam: Vec::new(),
-                cc: 0,
-                state: TState::Ready,
-                tid: [
-                    k as u32 % self.block[0],
-                    (k as u32 / self.block[0]) % self.block[1],
-                    k as u32 / (self.block[0] * self.block[1]),
-                ],
-                linear: k as u32,
-            })
-            .collect();
         let smem = (self.prog.static_shared + self.dyn_smem) as usize;
-        let mut shared = vec![0u8; smem];
+        let (mut threads, mut shared) = spare.pop().unwrap_or_else(|| {
+            let threads = (0..nthreads)
+                .map(|k| Thread {
+                    pc: 0,
+                    regs: Vec::new(),
+                    frames: Vec::new(),
+                    local: Vec::new(),
+                    fparam: Vec::new(),
+                    cc: 0,
+                    state: TState::Ready,
+                    tid: [
+                        k as u32 % self.block[0],
+                        (k as u32 / self.block[0]) % self.block[1],
+                        k as u32 / (self.block[0] * self.block[1]),
+                    ],
+                    linear: k as u32,
+                })
+                .collect();
+            (threads, vec![0u8; smem])
+        });
+        for t in threads.iter_mut() {
+            t.pc = f.entry_pc;
+            t.regs.clear();
+            t.regs.resize(f.nregs as usize, 0);
+            let nr = f.nregs as usize;
+            t.regs[nr - f.consts.len()..].copy_from_slice(&f.consts);
+            t.frames.clear();
+            t.frames.push(Frame {
+                reg_base: 0,
+                local_base: 0,
+                param_base: 0,
+                ret_pc: 0,
+                call: 0,
+            });
+            t.local.clear();
+            t.local.resize(f.local_size as usize, 0);
+            t.fparam.clear();
+            t.fparam.resize(f.fparam_size as usize, 0);
+            t.cc = 0;
+            t.state = TState::Ready;
+        }
+        shared.iter_mut().for_each(|b| *b = 0);
+        let nwarps = nthreads.div_ceil(32);
+        let st = CtaState {
+            bars: vec![Barrier::default(); 16],
+            warp_wait: vec![0; nwarps],
+            am_wait: vec![0; nwarps],
+            exited: 0,
+            next: 0,
+        };
+        Cta {
+            ctaid,
+            threads,
+            shared,
+            st,
+        }
+    }
+
+    /// Runs CTA `c` for one slice; true when it has finished.
+    fn slice(&mut self, c: &mut Cta, rng: &mut Rng) -> Result<bool, EmuError> {
+        let smem = self.prog.static_shared + self.dyn_smem;
+        let launch = LaunchCtx {
+            ntid: self.block,
+            nctaid: self.grid,
+            ctaid: c.ctaid,
+            dyn_smem: self.dyn_smem,
+            total_smem: smem,
+        };
+        let mut env = Env {
+            prog: self.prog,
+            mem: self.mem,
+            shared: &mut c.shared,
+            launch: &launch,
+            printf: &mut self.printf,
+            instructions: self.instructions,
+        };
+        let done = run_cta(
+            &mut env,
+            &mut c.threads,
+            &mut c.st,
+            self.opts,
+            rng,
+            CTA_SLICE,
+        );
+        self.instructions = env.instructions;
+        done
+    }
+
+    /// Runs the grid: CTAs start in x, y, z order; a CTA that does not finish within its slice
+    /// waits while later CTAs run, then resumes.
+    pub fn run(&mut self) -> Result<(), EmuError> {
         let mut rng = Rng(self.opts.seed ^ 0x5EED);
-        for cz in 0..self.grid[2] {
-            for cy in 0..self.grid[1] {
-                for cx in 0..self.grid[0] {
-                    for t in threads.iter_mut() {
-                        t.pc = f.entry_pc;
-                        t.regs.clear();
-                        t.regs.resize(f.nregs as usize, 0);
-                        let nr = f.nregs as usize;
-                        t.regs[nr - f.consts.len()..].copy_from_slice(&f.consts);
-                        t.frames.clear();
-                        t.frames.push(Frame {
-                            reg_base: 0,
-                            local_base: 0,
-                            param_base: 0,
-                            ret_pc: 0,
-                            call: 0,
-                        });
-                        t.local.clear();
-                        t.local.resize(f.local_size as usize, 0);
-                        t.fparam.clear();
-                        t.fparam.resize(f.fparam_size as usize, 0);
-                        t.cc = 0;
-                        t.state = TState::Ready;
-                    }
-                    shared.iter_mut().for_each(|b| *b = 0);
-                    let launch = LaunchCtx {
-                        ntid: self.block,
-                        nctaid: self.grid,
-                        ctaid: [cx, cy, cz],
-                        dyn_smem: self.dyn_smem,
-                        total_smem: smem as u32,
-                    };
-                    let mut env = Env {
-                        prog: self.prog,
-                        mem: self.mem,
-                        shared: &mut shared,
-                        launch: &launch,
-                        printf: &mut self.printf,
-                        instructions: self.instructions,
-                    };
-                    run_cta(&mut env, &mut threads, self.opts, &mut rng)?;
-                    self.instructions = env.instructions;
+        let mut spare = Vec::new();
+        let mut suspended: std::collections::VecDeque<Cta> = std::collections::VecDeque::new();
+        let g = self.grid.map(|x| x as u64);
+        let total = g[0] * g[1] * g[2];
+        let mut started = 0u64;
+        loop {
+            let mut c = if started < total {
+                let k = started;
+                started += 1;
+                let id = [k % g[0], k / g[0] % g[1], k / (g[0] * g[1])].map(|x| x as u32);
+                self.new_cta(id, &mut spare)
+            } else {
+                match suspended.pop_front() {
+                    Some(c) => c,
+                    None => return Ok(()),
                 }
+            };
+            if self.slice(&mut c, &mut rng)? {
+                spare.push((c.threads, c.shared));
+            } else {
+                suspended.push_back(c);
             }
         }
-        Ok(())
     }
 }
 
@@ -157,24 +219,26 @@ struct CtaState {
     /// Per warp: number of lanes waiting at `activemask`.
     am_wait: Vec<u32>,
     exited: usize,
+    /// Rotation of the random schedule.
+    next: usize,
 }
 
+/// Runs a CTA until it finishes (true) or has run `slice` more instructions (false).
 fn run_cta(
     env: &mut Env,
     threads: &mut [Thread],
+    st: &mut CtaState,
     opts: &RunOptions,
     rng: &mut Rng,
-) -> Result<(), EmuError> {
+    slice: u64,
+) -> Result<bool, EmuError> {
     let n = threads.len();
     let nwarps = n.div_ceil(32);
-    let mut st = CtaState {
-        bars: vec![Barrier::default(); 16],
-        warp_wait: vec![0; nwarps],
-        am_wait: vec![0; nwarps],
-        exited: 0,
-    };
-    let mut next = 0usize;
+    let stop_at = env.instructions + slice;
     loop {
+        if env.instructions >= stop_at && st.exited < n {
+            return Ok(false);
+        }
         let mut progressed = false;
         match opts.schedule {
             Schedule::RoundRobin => {
@@ -184,7 +248,7 @@ fn run_cta(
                     }
                     progressed = true;
                     let stop = env.run(&mut threads[idx], RR_QUANTUM)?;
-                    after_stop(env, threads, idx, stop, &mut st)?;
+                    after_stop(env, threads, idx, stop, st)?;
                     if env.instructions > opts.max_instructions {
                         return Err(EmuError(format!(
                             "instruction limit of {} exceeded (an endless loop?)",
@@ -197,15 +261,15 @@ fn run_cta(
                 // Pick a random start and take the first ready thread from there.
                 let start = (rng.next() % n as u64) as usize;
                 for k in 0..n {
-                    let idx = (start + k + next) % n;
+                    let idx = (start + k + st.next) % n;
                     if threads[idx].state == TState::Ready {
                         progressed = true;
                         let stop = env.run(&mut threads[idx], 1)?;
-                        after_stop(env, threads, idx, stop, &mut st)?;
+                        after_stop(env, threads, idx, stop, st)?;
                         break;
                     }
                 }
-                next = next.wrapping_add(1);
+                st.next = st.next.wrapping_add(1);
                 if env.instructions > opts.max_instructions {
                     return Err(EmuError(format!(
                         "instruction limit of {} exceeded (an endless loop?)",
@@ -215,7 +279,7 @@ fn run_cta(
             }
         }
         if st.exited == n {
-            return Ok(());
+            return Ok(true);
         }
         if !progressed {
             let mut resolved = false;
@@ -277,6 +341,7 @@ fn after_stop(
         warp_wait,
         am_wait,
         exited,
+        ..
     } = st;
     let n = threads.len();
     let w = idx / 32;

@@ -370,6 +370,10 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Check {
         "match_any" => super::expect_more::match_any(l, o),
         "last_block_done" => super::expect_more::last_block_done(l, o),
         "async_copy_redux" => super::expect_more::async_copy_redux(l, o),
+        "inter_block_flag" => {
+            eq_i32("out", output(o, "out")?, &[43])?;
+            eq_i32("flag", output(o, "flag")?, &[1])
+        }
         _ => Err(format!("no CPU reference for kernel `{name}`")),
     }
 }
