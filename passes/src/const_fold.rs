@@ -10,7 +10,8 @@
 //!   `x op (c1 op c2)` for `add mul and or xor`; `ptradd (ptradd p, c1), c2` →
 //!   `ptradd p, c1+c2`; exact float identities (`x*1.0`, `x/1.0`,
 //!   `x+(-0.0)`, `x-0.0`); double negations; `select` with a constant condition or equal
-//!   arms; `icmp ne (zext b), 0` → `b`; `trunc (zext x)` back to `x`'s type → `x`;
+//!   arms; `select` on `i1` with a constant arm → `and`/`or`; `icmp ne (zext b), 0` → `b`;
+//!   `trunc (zext x)` back to `x`'s type → `x`;
 //!   constants of commutative operations move to the right so CSE sees one form;
 //! - turns a `branch` on a constant, or with two identical targets, and a `switch` on a
 //!   constant, into a `jump`; a `branch` or `select` on `not c` uses `c` with its arms
@@ -295,6 +296,23 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
                 && c(if_false) == Some(0)
             {
                 return Outcome::Forward(cond);
+            }
+            // On `i1`: `select c, x, false` is `c & x`; `select c, true, x` is `c | x`.
+            if func.value_type(if_true) == Type::I1 {
+                if c(if_false) == Some(0) {
+                    return Outcome::Rewrite(InstData::Binary {
+                        op: BinaryOp::And,
+                        lhs: cond,
+                        rhs: if_true,
+                    });
+                }
+                if c(if_true) == Some(1) {
+                    return Outcome::Rewrite(InstData::Binary {
+                        op: BinaryOp::Or,
+                        lhs: cond,
+                        rhs: if_false,
+                    });
+                }
             }
             // `select (not c), a, b` is `select c, b, a`.
             if let Some(x) = negated(func, cond) {

@@ -396,3 +396,32 @@ block0(v0: ptr.global, v1: i32):
     assert_eq!(offsets, [Some(12)], "one ptradd by 8 + 4");
     assert_eq!(adds, [Some(7), None], "x - 3 + 10 is x + 7");
 }
+
+#[test]
+fn boolean_selects_become_and_or() {
+    let mut m = parse(
+        "device @f(i32, i32) -> i32 {
+block0(v0: i32, v1: i32):
+    v2 = iconst.i32 0
+    v3 = icmp.slt v0, v2
+    v4 = icmp.slt v1, v2
+    v5 = iconst.i1 0
+    v6 = iconst.i1 1
+    v7 = select.i1 v3, v4, v5
+    v8 = select.i1 v3, v6, v4
+    v9 = zext.i32 v7
+    v10 = zext.i32 v8
+    v11 = iconst.i32 2
+    v12 = mul.i32 v10, v11
+    v13 = add.i32 v9, v12
+    return v13
+}
+",
+    );
+    run_passes(&mut m, &["const-fold", "dce"]);
+    assert_eq!(count_ops(func(&m, "f"), &[Opcode::Select]), 0);
+    for (a, b) in [(-1i64, -1i64), (-1, 1), (1, -1), (1, 1)] {
+        let want = ((a < 0 && b < 0) as i64) + 2 * ((a < 0 || b < 0) as i64);
+        assert_eq!(run_i(&m, "f", &[a, b]), want);
+    }
+}
