@@ -64,6 +64,20 @@ pub(crate) fn decode_inst(
     match base {
         "mov" => {
             need(2, &c)?;
+            // Special registers and local addresses go straight to the destination.
+            if let Operand::Name(n) = &ops[1] {
+                let direct = match (sreg(n), c.f.lookup(n)) {
+                    (Some(r), _) => Some((Op::Sreg(r), 0)),
+                    (None, Some(Sym::Local(o))) => Some((Op::LocalAddr, o as i64)),
+                    (None, Some(Sym::FParam(o))) => Some((Op::FParamAddr, o as i64)),
+                    _ => None,
+                };
+                if let Some((op, off)) = direct {
+                    let d = c.dst(&ops[0])?;
+                    c.emit(op, [d, NO_REG, NO_REG, NO_REG], NS, off, 0);
+                    return Ok(());
+                }
+            }
             match (&ops[0], &ops[1]) {
                 (Operand::Vector(ds), _) => {
                     let a = c.src(&ops[1], ty)?;
@@ -106,6 +120,9 @@ pub(crate) fn decode_inst(
         }
         "ld" | "ldu" | "st" => {
             need(2, &c)?;
+            if ty.bits() > 64 {
+                return Err(c.err("128-bit loads and stores are not supported"));
+            }
             let is_st = base == "st";
             let n = if has("v2") {
                 2
