@@ -341,7 +341,9 @@ impl Lowerer<'_> {
                 if let Some(o) = self.expr(e) {
                     match o.kind {
                         OpKind::LValue(src) if o.ty.ty == ret_ty.ty => {
-                            let slot = self.fs().ret_slot.expect("struct result pointer");
+                            let Some(slot) = self.fs().ret_slot else {
+                                return;
+                            };
                             let size = self.types.size_of(ret_ty.ty).unwrap_or(0);
                             let align = self.types.align_of(ret_ty.ty);
                             self.copy_bytes(slot, src, size, align, false);
@@ -354,8 +356,9 @@ impl Lowerer<'_> {
             }
             (Some(e), false) => {
                 if let Some(o) = self.expr(e) {
-                    if let Some(val) = self.implicit(o, ret_ty, ConvCtx::Return, e.span) {
-                        let slot = self.fs().ret_slot.expect("non-void has a slot");
+                    let val = self.implicit(o, ret_ty, ConvCtx::Return, e.span);
+                    // The slot is missing only when its allocation was already reported.
+                    if let (Some(val), Some(slot)) = (val, self.fs().ret_slot) {
                         self.store_scalar(slot, val, ret_ty.unqual());
                     }
                 }
