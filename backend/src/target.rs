@@ -73,6 +73,10 @@ pub enum Feature {
     Clusters,
     /// Taking the generic address of a kernel parameter (`cvta.param`): sm_70+, PTX 7.7.
     ParamAddress,
+    /// `cvt.rn.bf16.f32`: sm_80+, PTX 7.0.
+    Bf16Convert,
+    /// `bf16` conversions from and to integers and `f64` (`cvt.rn.bf16.s32`): sm_90+, PTX 7.8.
+    Bf16ConvertAll,
 }
 
 impl Feature {
@@ -85,6 +89,8 @@ impl Feature {
             Feature::Bf16Arith => (90, (7, 8)),
             Feature::Clusters => (90, (7, 8)),
             Feature::ParamAddress => (70, (7, 7)),
+            Feature::Bf16Convert => (80, (7, 0)),
+            Feature::Bf16ConvertAll => (90, (7, 8)),
         }
     }
 }

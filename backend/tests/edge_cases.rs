@@ -333,7 +333,7 @@ fn unsupported_targets_and_types_are_errors() {
     .unwrap_err();
     assert!(e.message.contains("128-bit"), "{e}");
 
-    // bf16 arithmetic needs sm_90.
+    // bf16 arithmetic is native on sm_90 and goes through f32 before.
     let mut f = kernel("bf", &[G]);
     let p = f.params().to_vec();
     {
@@ -344,14 +344,16 @@ fn unsupported_targets_and_types_are_errors() {
         b.ret(None);
     }
     let m = finish(f);
-    assert!(emit_ptx(
+    let ptx = emit_ptx(
         &m,
         &TargetOptions {
             sm: 80,
-            ptx_version: None
-        }
+            ptx_version: None,
+        },
     )
-    .is_err());
+    .unwrap();
+    assert!(ptx.contains("add.rn.f32"), "{ptx}");
+    common::assemble(&ptx, 80, "bf16");
     let ptx = emit_ptx(
         &m,
         &TargetOptions {
@@ -360,7 +362,37 @@ fn unsupported_targets_and_types_are_errors() {
         },
     )
     .unwrap();
+    assert!(ptx.contains("add.rn.bf16"), "{ptx}");
     common::assemble(&ptx, 90, "bf16");
+
+    // Rounding f64 to bf16 before sm_90 would round twice: an error.
+    let mut f = kernel("bf2", &[G, Type::F64]);
+    let p = f.params().to_vec();
+    {
+        let mut b = FunctionBuilder::new(&mut f);
+        let h = b.cast(CastOp::FpTrunc, p[1], Type::BF16);
+        b.store(p[0], h, MemFlags::aligned(2));
+        b.ret(None);
+    }
+    let m = finish(f);
+    let e = emit_ptx(
+        &m,
+        &TargetOptions {
+            sm: 80,
+            ptx_version: None,
+        },
+    )
+    .unwrap_err();
+    assert!(e.message.contains("sm_90"), "{e}");
+    let ptx = emit_ptx(
+        &m,
+        &TargetOptions {
+            sm: 90,
+            ptx_version: None,
+        },
+    )
+    .unwrap();
+    common::assemble(&ptx, 90, "bf16_from_f64");
 }
 
 /// Self and mutual recursion: callees are emitted first where possible, and a prototype

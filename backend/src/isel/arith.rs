@@ -156,16 +156,33 @@ impl Ctx<'_> {
                 let a = self.operand(arg)?;
                 self.def(res, Op::new(Opc::Not, &[], &[bit_type(t)]), vec![a])
             }
+            UnaryOp::FNeg | UnaryOp::FAbs if matches!(t, Type::F16 | Type::BF16) => {
+                self.half_sign_op(op == UnaryOp::FNeg, arg, res)
+            }
+            _ if matches!(t, Type::F16 | Type::BF16) => {
+                let m = match op {
+                    UnaryOp::FSqrt => Mod::Rn,
+                    UnaryOp::FRint => Mod::Rni,
+                    UnaryOp::FTrunc => Mod::Rzi,
+                    UnaryOp::FFloor => Mod::Rmi,
+                    UnaryOp::FCeil => Mod::Rpi,
+                    _ => return Err(unsupported("this operation", t)),
+                };
+                let f32op = if op == UnaryOp::FSqrt {
+                    Op::new(Opc::Sqrt, &[m], &[PtxType::F32])
+                } else {
+                    Op::new(Opc::Cvt, &[m], &[PtxType::F32, PtxType::F32])
+                };
+                self.half_via_f32(f32op, &[arg], res)
+            }
             UnaryOp::FNeg | UnaryOp::FAbs | UnaryOp::FSqrt => {
                 let opc = match op {
                     UnaryOp::FNeg => Opc::Neg,
                     UnaryOp::FAbs => Opc::Abs,
                     _ => Opc::Sqrt,
                 };
-                match t {
-                    Type::F32 | Type::F64 => {}
-                    Type::F16 if opc == Opc::Neg => {}
-                    _ => return Err(unsupported("this float operation", t)),
+                if !matches!(t, Type::F32 | Type::F64) {
+                    return Err(unsupported("this float operation", t));
                 }
                 let mods: &[Mod] = if opc == Opc::Sqrt { &[Mod::Rn] } else { &[] };
                 let a = self.reg(arg)?;
@@ -393,10 +410,19 @@ impl Ctx<'_> {
         let ft = float_type(t);
         let half = matches!(t, Type::F16 | Type::BF16);
         if half {
-            let ok = matches!(op, FAdd | FSub | FMul)
+            let native = matches!(op, FAdd | FSub | FMul)
                 && (t == Type::F16 || self.target.has(crate::target::Feature::Bf16Arith));
-            if !ok {
-                return Err(unsupported("this float operation", t));
+            if !native {
+                let (opc, mods): (Opc, &[Mod]) = match op {
+                    FAdd => (Opc::Add, &[Mod::Rn]),
+                    FSub => (Opc::Sub, &[Mod::Rn]),
+                    FMul => (Opc::Mul, &[Mod::Rn]),
+                    FDiv => (Opc::Div, &[Mod::Rn]),
+                    FMin => (Opc::Min, &[]),
+                    FMax => (Opc::Max, &[]),
+                    _ => return Err(unsupported("this float operation", t)),
+                };
+                return self.half_via_f32(Op::new(opc, mods, &[PtxType::F32]), &[lhs, rhs], res);
             }
         }
         let (opc, mods): (Opc, &[Mod]) = match op {
@@ -497,6 +523,10 @@ impl Ctx<'_> {
         match t {
             Type::F32 | Type::F64 | Type::F16 => {}
             Type::BF16 if self.target.has(crate::target::Feature::Bf16Arith) => {}
+            Type::BF16 => {
+                let op = Op::new(Opc::Fma, &[Mod::Rn], &[PtxType::F32]);
+                return self.half_via_f32(op, &[a, b, c], res);
+            }
             _ => return Err(unsupported("fma", t)),
         }
         let ao = Operand::Reg(self.reg(a)?);
@@ -578,25 +608,18 @@ impl Ctx<'_> {
         res: Value,
     ) -> Result<(), BackendError> {
         let t = self.ty(lhs);
-        if !matches!(t, Type::F32 | Type::F64) {
-            return Err(unsupported("comparison", t));
+        if t == Type::BF16 {
+            // Compare exactly in f32.
+            let a = self.half_value_to_f32(lhs)?;
+            let b = self.half_value_to_f32(rhs)?;
+            let cmp = float_cmp(cond);
+            return self.def(
+                res,
+                Op::new(Opc::Setp, &[Mod::Cmp(cmp)], &[PtxType::F32]),
+                vec![Operand::Reg(a), Operand::Reg(b)],
+            );
         }
-        let cmp = match cond {
-            FloatCC::Oeq => CmpOp::Eq,
-            FloatCC::One => CmpOp::Ne,
-            FloatCC::Olt => CmpOp::Lt,
-            FloatCC::Ole => CmpOp::Le,
-            FloatCC::Ogt => CmpOp::Gt,
-            FloatCC::Oge => CmpOp::Ge,
-            FloatCC::Ord => CmpOp::Num,
-            FloatCC::Ueq => CmpOp::Equ,
-            FloatCC::Une => CmpOp::Neu,
-            FloatCC::Ult => CmpOp::Ltu,
-            FloatCC::Ule => CmpOp::Leu,
-            FloatCC::Ugt => CmpOp::Gtu,
-            FloatCC::Uge => CmpOp::Geu,
-            FloatCC::Uno => CmpOp::Nan,
-        };
+        let cmp = float_cmp(cond);
         let a = self.operand(lhs)?;
         let b = self.operand(rhs)?;
         let (a, b, cmp) = match a {
@@ -670,5 +693,25 @@ pub fn swap_cmp(c: CmpOp) -> CmpOp {
         Leu => Geu,
         Geu => Leu,
         other => other,
+    }
+}
+
+/// The `setp` condition of a float comparison.
+pub fn float_cmp(cond: FloatCC) -> CmpOp {
+    match cond {
+        FloatCC::Oeq => CmpOp::Eq,
+        FloatCC::One => CmpOp::Ne,
+        FloatCC::Olt => CmpOp::Lt,
+        FloatCC::Ole => CmpOp::Le,
+        FloatCC::Ogt => CmpOp::Gt,
+        FloatCC::Oge => CmpOp::Ge,
+        FloatCC::Ord => CmpOp::Num,
+        FloatCC::Ueq => CmpOp::Equ,
+        FloatCC::Une => CmpOp::Neu,
+        FloatCC::Ult => CmpOp::Ltu,
+        FloatCC::Ule => CmpOp::Leu,
+        FloatCC::Ugt => CmpOp::Gtu,
+        FloatCC::Uge => CmpOp::Geu,
+        FloatCC::Uno => CmpOp::Nan,
     }
 }

@@ -9,6 +9,7 @@ use super::arith::{float_type, int_type};
 use super::Ctx;
 use crate::lower_args::class_of;
 use crate::mir::*;
+use crate::target::Feature;
 use crate::BackendError;
 use oxicc_ir::{AddrSpace, CastOp, Type, Value};
 
@@ -143,8 +144,11 @@ impl Ctx<'_> {
             }
             CastOp::FpToSi | CastOp::FpToUi => {
                 let signed = op == CastOp::FpToSi;
-                let a = self.reg(arg)?;
-                let ft = float_type(from);
+                let (a, ft) = if from == Type::BF16 {
+                    (self.half_value_to_f32(arg)?, PtxType::F32)
+                } else {
+                    (self.reg(arg)?, float_type(from))
+                };
                 if to == Type::I1 {
                     let r = self.emit_new(
                         RegClass::B32,
@@ -161,6 +165,35 @@ impl Ctx<'_> {
                 }
                 self.cvt(res, &[Mod::Rzi], int_type(to, signed), ft, Operand::Reg(a))
             }
+            CastOp::SiToFp | CastOp::UiToFp
+                if to == Type::BF16 && !self.target.has(Feature::Bf16ConvertAll) =>
+            {
+                // Through f32, exact for sources of up to 16 bits, then one rounding.
+                if from.bits() > 16 {
+                    return Err(BackendError::new(format!(
+                        "converting {from} to bf16 needs sm_90 (targeting sm_{})",
+                        self.target.sm
+                    )));
+                }
+                let signed = op == CastOp::SiToFp;
+                let src = if from == Type::I1 {
+                    Operand::Reg(self.bool_to_int(arg, signed)?)
+                } else {
+                    self.ext_operand(arg, signed)?
+                };
+                let src = self.force_reg(src, Type::I16)?;
+                let st = if from == Type::I1 {
+                    int_type(Type::I32, signed)
+                } else {
+                    int_type(from, signed)
+                };
+                let f = self.emit_new(
+                    RegClass::F32,
+                    Op::new(Opc::Cvt, &[Mod::Rn], &[PtxType::F32, st]),
+                    vec![src],
+                );
+                self.define_half_from_f32(res, f)
+            }
             CastOp::SiToFp | CastOp::UiToFp => {
                 let signed = op == CastOp::SiToFp;
                 let tt = float_type(to);
@@ -176,6 +209,27 @@ impl Ctx<'_> {
                 };
                 let src = self.force_reg(src, Type::I16)?;
                 self.cvt(res, &[Mod::Rn], tt, st, src)
+            }
+            CastOp::FpExt | CastOp::FpTrunc
+                if from == Type::BF16 || (to.bits() == 16 && from.bits() == 16) =>
+            {
+                // bf16 widens exactly through f32; f16 <-> bf16 rounds once from f32.
+                let f = self.half_value_to_f32(arg)?;
+                match to {
+                    Type::F32 => self.copy_to(res, Operand::Reg(f)),
+                    Type::F64 => self.cvt(res, &[], PtxType::F64, PtxType::F32, Operand::Reg(f)),
+                    _ => self.define_half_from_f32(res, f),
+                }
+            }
+            CastOp::FpTrunc if to == Type::BF16 && from == Type::F32 => {
+                let a = self.reg(arg)?;
+                self.define_half_from_f32(res, a)
+            }
+            CastOp::FpTrunc if to == Type::BF16 && !self.target.has(Feature::Bf16ConvertAll) => {
+                Err(BackendError::new(format!(
+                    "rounding {from} to bf16 needs sm_90 (targeting sm_{})",
+                    self.target.sm
+                )))
             }
             CastOp::FpExt => {
                 let a = self.reg(arg)?;

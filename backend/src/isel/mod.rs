@@ -13,7 +13,7 @@
 //! Files: `arith` (integer/float arithmetic, comparisons, selects), `convert` (casts),
 //! `memory` (loads, stores, addresses, atomics), `control` (branches, switch, calls,
 //! returns), `gpu` (special registers, barriers, fences, shuffles, votes), `frem` (the exact
-//! `fmod` expansion).
+//! `fmod` expansion), `half` (`f16`/`bf16` operations the target lacks, through `f32`).
 
 mod analysis;
 mod arith;
@@ -21,6 +21,7 @@ mod control;
 mod convert;
 mod frem;
 mod gpu;
+mod half;
 mod memory;
 
 use crate::frame::Frame;
