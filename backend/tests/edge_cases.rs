@@ -524,3 +524,49 @@ fn layout_not_in_dominance_order() {
     );
     assert_eq!(out[0], vec![43]);
 }
+
+/// 64-bit shifts by an extended `i32` read the `i32` directly; negative amounts (huge after
+/// `sext`) shift everything out, as the IR defines.
+#[test]
+fn wide_shift_by_extended_amount() {
+    let mut f = kernel("shift64", &[G, Type::I64, Type::I32]);
+    let p = f.params().to_vec();
+    let mut b = FunctionBuilder::new(&mut f);
+    let ops = [
+        (BinaryOp::Shl, CastOp::ZExt),
+        (BinaryOp::LShr, CastOp::SExt),
+        (BinaryOp::AShr, CastOp::SExt),
+    ];
+    for (k, (op, ext)) in ops.into_iter().enumerate() {
+        let n = b.cast(ext, p[2], Type::I64);
+        let r = b.binary(op, p[1], n);
+        let o = offset(&mut b, p[0], 8 * k as i64);
+        b.store(o, r, MemFlags::aligned(8));
+    }
+    b.ret(None);
+    let ptx = compile_and_assemble(&finish(f), "shift64");
+    assert!(!ptx.contains("cvt.s64.s32"), "{ptx}");
+    let x: i64 = -0x1234_5678_9abc;
+    for n in [0i32, 5, 63, 64, -1, -64] {
+        let out = run(
+            &ptx,
+            "shift64",
+            1,
+            &[
+                Arg::Buf(Buf {
+                    name: "o",
+                    bytes: 8,
+                    data: vec![0; 3],
+                }),
+                Arg::Scalar("s64", x.to_string()),
+                Arg::Scalar("s32", n.to_string()),
+            ],
+        );
+        let zx = n as u32 as u64;
+        let sx = n as i64 as u64;
+        let shl = if zx >= 64 { 0 } else { (x as u64) << zx };
+        let lshr = if sx >= 64 { 0 } else { (x as u64) >> sx };
+        let ashr = (x >> sx.min(63)) as u64;
+        assert_eq!(out[0], vec![shl, lshr, ashr], "n = {n}");
+    }
+}

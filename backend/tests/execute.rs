@@ -143,6 +143,10 @@ fn check_int_binary(w: u32) {
         .iter()
         .map(|x| x % (2 * w as u64 + 2))
         .collect();
+    // Huge amounts too: all bits shift out, whatever PTX's 32-bit amount would see.
+    let mut sh = sh;
+    let huge = [mask(w), 1u64 << (w - 1), (1u64 << (w - 1)) | 1, w as u64, 0];
+    sh[LANES as usize - huge.len()..].copy_from_slice(&huge);
     let mut args = vec![
         Arg::Buf(Buf {
             name: "a",

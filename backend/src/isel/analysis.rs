@@ -5,7 +5,8 @@
 //! work is not duplicated and no value moves across control flow):
 //! - `add(mul(a, b), c)` → `mad.lo` (and `mad.wide` when the `mul` is itself widening);
 //! - `mul(sext(a), sext(b))` on `i64` from `i32` → `mul.wide.s32` (`zext` → `.u32`), also
-//!   with a constant that fits in 32 bits and for `shl(sext(a), k)`.
+//!   with a constant that fits in 32 bits and for `shl(sext(a), k)`;
+//! - a 64-bit shift by `zext`/`sext` of an `i32` reads the `i32` amount directly.
 //!
 //! Address folds need no single-use condition: a `PtrAdd` with a constant offset folds into
 //! the address of every load, store or atomic that uses it (`[%rd1+16]`), and symbols
@@ -38,6 +39,13 @@ pub enum Pattern {
         signed: bool,
         a: Value,
         b: WideOperand,
+    },
+    /// A 64-bit shift whose amount is an extended `i32`: the shift reads the `i32` directly
+    /// (PTX shift amounts are 32-bit and clamp, which matches for both extensions).
+    Shift64 {
+        op: BinaryOp,
+        value: Value,
+        amount: Value,
     },
     /// `mad.wide.{s32,u32} d, a, b, c`.
     MadWide {
@@ -245,7 +253,30 @@ impl Ctx<'_> {
                 }
                 None
             }
-            BinaryOp::Mul | BinaryOp::Shl => self.mul_wide(i),
+            BinaryOp::Mul => self.mul_wide(i),
+            BinaryOp::Shl | BinaryOp::LShr | BinaryOp::AShr if ty == Type::I64 => {
+                if op == BinaryOp::Shl {
+                    if let Some(p) = self.mul_wide(i) {
+                        return Some(p);
+                    }
+                }
+                let ci = self.foldable(rhs, i)?;
+                match self.f.insts[ci].data {
+                    InstData::Cast {
+                        op: CastOp::ZExt | CastOp::SExt,
+                        arg,
+                        to: Type::I64,
+                    } if self.f.value_type(arg) == Type::I32 => Some((
+                        Pattern::Shift64 {
+                            op,
+                            value: lhs,
+                            amount: arg,
+                        },
+                        vec![ci],
+                    )),
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }
@@ -345,6 +376,7 @@ fn operand_uses(
                     out.push(b);
                 }
             }
+            Pattern::Shift64 { value, amount, .. } => out.extend([value, amount]),
             Pattern::MadWide { a, b, c, .. } => {
                 out.extend([a, c]);
                 if let WideOperand::Value(b) = b {

@@ -96,11 +96,20 @@ impl Ctx<'_> {
         let r = self.reg(v)?;
         Ok(match t.bits() {
             32 => Operand::Reg(r),
-            64 => Operand::Reg(self.emit_new(
-                RegClass::B32,
-                Op::new(Opc::Cvt, &[], &[PtxType::U32, PtxType::U64]),
-                vec![Operand::Reg(r)],
-            )),
+            64 => {
+                // Amounts of 2^32 and more must still shift everything out: clamp before
+                // narrowing to PTX's 32-bit amount.
+                let c = self.emit_new(
+                    RegClass::B64,
+                    Op::new(Opc::Min, &[], &[PtxType::U64]),
+                    vec![Operand::Reg(r), Operand::Imm(64)],
+                );
+                Operand::Reg(self.emit_new(
+                    RegClass::B32,
+                    Op::new(Opc::Cvt, &[], &[PtxType::U32, PtxType::U64]),
+                    vec![Operand::Reg(c)],
+                ))
+            }
             8 => Operand::Reg(self.emit_new(
                 RegClass::B32,
                 Op::new(Opc::Cvt, &[], &[PtxType::U32, PtxType::U8]),
@@ -334,7 +343,6 @@ impl Ctx<'_> {
                     LShr => (self.ext_operand(lhs, false)?, int_type(t, false)),
                     _ => (self.ext_operand(lhs, true)?, int_type(t, true)),
                 };
-                let a = self.force_reg(a, t)?;
                 let b = self.shift_amount(rhs)?;
                 let opc = if op == Shl { Opc::Shl } else { Opc::Shr };
                 return self.def(res, Op::new(opc, &[], &[ty]), vec![a, b]);
@@ -362,7 +370,7 @@ impl Ctx<'_> {
         }
     }
 
-    /// Keeps immediates in the second position: commutes when possible, else materializes.
+    /// Puts an immediate second when the operation commutes; two immediates get a register.
     fn order_operands(
         &mut self,
         op: BinaryOp,
@@ -392,8 +400,10 @@ impl Ctx<'_> {
                 | FMin
                 | FMax
         );
-        if commutative && !is_imm(&b) {
-            return Ok((b, a));
+        if !is_imm(&b) {
+            // PTX takes an immediate in either position (checked with ptxas); commute
+            // anyway where allowed, to read like nvcc's output.
+            return Ok(if commutative { (b, a) } else { (a, b) });
         }
         Ok((self.force_reg(a, t)?, b))
     }
@@ -497,6 +507,16 @@ impl Ctx<'_> {
                 let bo = wide_b(self, b)?;
                 let ty = if signed { PtxType::S32 } else { PtxType::U32 };
                 self.def(res, Op::new(Opc::Mul, &[Mod::Wide], &[ty]), vec![ao, bo])
+            }
+            Pattern::Shift64 { op, value, amount } => {
+                let v = self.operand(value)?;
+                let a = self.operand(amount)?;
+                let (opc, ty) = match op {
+                    BinaryOp::Shl => (Opc::Shl, PtxType::B64),
+                    BinaryOp::LShr => (Opc::Shr, PtxType::U64),
+                    _ => (Opc::Shr, PtxType::S64),
+                };
+                self.def(res, Op::new(opc, &[], &[ty]), vec![v, a])
             }
             Pattern::MadWide { signed, a, b, c } => {
                 let ao = Operand::Reg(self.reg(a)?);
