@@ -262,3 +262,12 @@ fn library_functions_without_an_implementation_are_reported() {
     // A user's undefined device function stays an external call, as in nvcc.
     lower_ok("__device__ int f(int);\n__global__ void k(int* p) { p[0] = f(p[1]); }");
 }
+
+#[test]
+fn string_initializer_needs_room_for_the_nul() {
+    expect(
+        "__device__ char s[3] = \"abc\";",
+        "1:24",
+        "a value of type \"const char [4]\" cannot be used to initialize an entity of type \"char [3]\"",
+    );
+}

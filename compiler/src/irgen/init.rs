@@ -216,12 +216,13 @@ impl Lowerer<'_> {
     }
 
     fn check_string_fits(&mut self, b: &[u8], len: u64, span: Span) -> bool {
-        // The terminating NUL may be dropped when the array is exactly as long as the text.
-        if b.len() as u64 > len {
-            self.error(
-                span,
-                "a value of this string type is too long for the array it initializes",
+        // C++ (unlike C) needs room for the terminating NUL ([dcl.init.string]).
+        if b.len() as u64 + 1 > len {
+            let msg = format!(
+                "a value of type \"const char [{}]\" cannot be used to initialize an entity of type \"char [{len}]\"",
+                b.len() + 1
             );
+            self.error(span, msg);
             return false;
         }
         true
