@@ -10,20 +10,10 @@ mod expect;
 mod expect_more;
 
 use oxicc_emu::{Launch, Module, RunOptions, Schedule};
+use oxicc_tests::guard::compile_guarded;
+use oxicc_tests::kernels::KernelSource;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("workspace root")
-        .to_path_buf()
-}
-
-/// nvcc from the project's tool directory (`.tools/nvidia/nvidia/cu13/bin`).
-fn nvcc() -> PathBuf {
-    workspace_root().join(".tools/nvidia/nvidia/cu13/bin/nvcc")
-}
 
 fn harness_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels/harness")
@@ -59,12 +49,8 @@ fn kernel_arch(name: &str, at_least: u32) -> String {
 /// Compiles every kernel with nvcc (for at least `sm_<min_sm>`), a few processes at a time;
 /// returns PTX text per kernel.
 fn compile_with_nvcc(names: &[String], min_sm: u32) -> Vec<Result<String, String>> {
-    let nvcc = nvcc();
-    assert!(
-        nvcc.exists(),
-        "nvcc not found at {} (install the project tools first)",
-        nvcc.display()
-    );
+    // Panics with the install hint when the tools are missing: the harness never skips.
+    let nvcc = oxicc_tests::tools::nvcc();
     // One directory per call: the tests of this file run in parallel in one process.
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -131,22 +117,25 @@ fn harness_kernels_match_cpu_results() {
     let mut oxicc_pending = Vec::new();
     let opts = RunOptions::default();
     for name in &names {
-        let src = std::fs::read_to_string(harness_dir().join(format!("{name}.cu")))
-            .expect("kernel source");
+        let source = KernelSource::load(&harness_dir().join(format!("{name}.cu")));
         let launch = load_launch(name);
+        let sm = kernel_arch(name, 75)
+            .trim_start_matches("-arch=sm_")
+            .parse()
+            .unwrap_or(75);
         let options = oxicc::Options {
-            sm: 75,
+            sm,
             opt_level: 3,
             ..Default::default()
         };
-        let compiled = oxicc::compile(&format!("{name}.cu"), &src, &options);
-        match compiled.text {
-            Some(ptx) => match run_and_check(name, &ptx, &launch, &opts) {
+        // Guarded: an oxicc panic or hang is reported like a compile error.
+        match compile_guarded(&source, &options) {
+            Ok(ptx) => match run_and_check(name, &ptx, &launch, &opts) {
                 Ok(()) => oxicc_ok.push(name.clone()),
                 // oxicc is under construction: a wrong result is reported, not fatal yet.
                 Err(e) => oxicc_pending.push(format!("{name} (runs wrong: {e})")),
             },
-            None => oxicc_pending.push(name.clone()),
+            Err(_) => oxicc_pending.push(name.clone()),
         }
     }
     let ptxs = nvcc_job.join().expect("nvcc thread");
