@@ -329,3 +329,22 @@ fn identical_string_literals_share_one_global() {
     let names: Vec<&str> = m.globals.iter().map(|(_, g)| g.name.as_str()).collect();
     assert_eq!(names, vec!["$str", "$str$1"]);
 }
+
+#[test]
+fn stores_to_constant_memory_trap_like_nvcc() {
+    // nvcc: "Cannot store to pointer that points to constant memory space" and a trap.
+    let m = lower_ok(
+        "__constant__ float cw[4];
+         __global__ void k(float* p) { cw[0] = p[0]; atomicAdd(&cw[1], 1.0f); }",
+    );
+    let f = func(&m, "_Z1kPf");
+    assert!(insts(f)
+        .iter()
+        .any(|d| matches!(d, oxicc_ir::InstData::Unreachable)));
+    let konst = oxicc_ir::Type::Ptr(oxicc_ir::AddrSpace::Const);
+    assert!(!insts(f).iter().any(|d| match d {
+        oxicc_ir::InstData::Store { ptr, .. } | oxicc_ir::InstData::AtomicRmw { ptr, .. } =>
+            f.value_type(*ptr) == konst,
+        _ => false,
+    }));
+}

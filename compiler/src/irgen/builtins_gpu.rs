@@ -236,6 +236,13 @@ impl Lowerer<'_> {
             _ => return no_match(self),
         };
         let v = self.arg_as(args[1], elem.ty)?;
+        if self.vty(p) == Type::Ptr(AddrSpace::Const) {
+            self.store_to_constant();
+            let r = self.iconst(Type::I32, 0);
+            let int = self.types.int(IntKind::Int);
+            let r = self.convert(r, int, elem.ty);
+            return Some(Operand::rv(r, elem));
+        }
         if base == "atomicCAS" {
             let nv = self.arg_as(args[2], elem.ty)?;
             let r = self.ins_v(

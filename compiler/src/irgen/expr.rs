@@ -66,7 +66,10 @@ impl Lowerer<'_> {
             }
             None
         } else {
-            self.expr_inner(e)
+            let saved = std::mem::replace(&mut self.cur_span, e.span);
+            let r = self.expr_inner(e);
+            self.cur_span = saved;
+            r
         };
         self.depth -= 1;
         r

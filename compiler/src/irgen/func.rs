@@ -200,11 +200,25 @@ impl Lowerer<'_> {
     }
 
     pub fn store(&mut self, ptr: Value, value: Value, align: u64, volatile: bool) {
+        if self.vty(ptr) == Type::Ptr(AddrSpace::Const) {
+            self.store_to_constant();
+            return;
+        }
         let flags = MemFlags {
             align: align.clamp(1, 1 << 16) as u32,
             volatile,
         };
         self.ins(InstData::Store { ptr, value, flags }, None);
+    }
+
+    /// A write into `__constant__` memory: nvcc warns and the write traps (`unreachable`).
+    pub fn store_to_constant(&mut self) {
+        let span = self.cur_span;
+        self.warning(
+            span,
+            "Cannot store to pointer that points to constant memory space",
+        );
+        self.ins(InstData::Unreachable, None);
     }
 
     /// `ptr + off` bytes (no instruction for a zero constant offset).

@@ -186,6 +186,8 @@ pub(crate) struct Lowerer<'x> {
     pub vprintf: Option<FuncId>,
     /// Current expression nesting, to turn runaway recursion into a diagnostic.
     pub depth: u32,
+    /// The expression being lowered (for diagnostics raised deep inside the emitter).
+    pub cur_span: Span,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -215,6 +217,7 @@ impl<'x> Lowerer<'x> {
             string_globals: hashbrown::HashMap::new(),
             vprintf: None,
             depth: 0,
+            cur_span: Span::default(),
         }
     }
 
