@@ -27,8 +27,8 @@ pub fn int_bit_ops(l: &Launch, o: &Outcome) -> Check {
             funnel,
             x >> (y & 31),
             ((x as i32) >> (y & 31)) as u32,
-            if y != 0 { x / y } else { 0 },
-            if y != 0 { x % y } else { 0 },
+            x.checked_div(y).unwrap_or(0),
+            x.checked_rem(y).unwrap_or(0),
             (x as i32).wrapping_div((y as i32) | 1) as u32,
         ]);
     }
