@@ -79,7 +79,7 @@ impl Preprocessor<'_, '_> {
             None => {
                 let ctx = &mut *self.ctx;
                 let v = crate::lex::lex_file(file, &ctx.sources.file(file).text, ctx.interner);
-                let rc: Rc<[Token]> = v.into();
+                let rc = Rc::new(v);
                 self.lexed.insert(file, rc.clone());
                 rc
             }

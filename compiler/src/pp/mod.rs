@@ -247,10 +247,10 @@ enum Guard {
     No,
 }
 
-/// A lexed file being read.
+/// A lexed file being read (the token list is shared by every inclusion of the file).
 struct FileSrc {
     file: FileId,
-    toks: Rc<[Token]>,
+    toks: Rc<Vec<Token>>,
     pos: usize,
     /// Conditional-stack length when the file was entered (conditionals may not span files).
     cond_base: usize,
@@ -389,7 +389,7 @@ struct Preprocessor<'c, 'a> {
     /// Found files, by identity key (see `include.rs`).
     file_keys: HashMap<String, FileId>,
     file_info: HashMap<FileId, FileInfo>,
-    lexed: HashMap<FileId, Rc<[Token]>>,
+    lexed: HashMap<FileId, Rc<Vec<Token>>>,
     once: HashSet<FileId>,
     guards: HashMap<FileId, Symbol>,
     line_marks: HashMap<FileId, Vec<LineMark>>,
@@ -467,7 +467,8 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
         );
         self.push_file(id);
 
-        let mut tokens = Vec::new();
+        // The main file's size is a good first guess of the output's.
+        let mut tokens = Vec::with_capacity(self.ctx.sources.file(main).text.len() / 4);
         let mut last_span = Span::new(main, 0, 0);
         while let Some(t) = self.next_expanded() {
             if t.tok.kind == crate::lex::TokenKind::Eof {
