@@ -16,30 +16,31 @@ use crate::diag::Diagnostics;
 use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
 
-/// C++ keywords whose presence marks a failed declaration as host C++.
-const CXX_MARKERS: &[(&str, &str)] = &[
-    ("template", "template declaration"),
-    ("namespace", "namespace"),
-    ("using", "using declaration"),
-    ("static_assert", "static_assert"),
-    ("operator", "operator overload"),
-    ("class", "class with C++ members"),
-    ("public", "class with C++ members"),
-    ("private", "class with C++ members"),
-    ("protected", "class with C++ members"),
-    ("virtual", "class with C++ members"),
-    ("friend", "class with C++ members"),
-    ("explicit", "class with C++ members"),
-    ("mutable", "class with C++ members"),
-    ("typename", "template declaration"),
-    ("decltype", "C++ declaration"),
-    ("auto", "C++ declaration"),
-    ("new", "C++ declaration"),
-    ("delete", "C++ declaration"),
-    ("this", "C++ declaration"),
-    ("throw", "C++ declaration"),
-    ("try", "C++ declaration"),
-    ("catch", "C++ declaration"),
+/// C++ keywords whose presence marks a failed declaration as host C++ (checked when
+/// compiling: `kw::sym` fails the build for a name that is not a keyword).
+const CXX_MARKERS: &[(Symbol, &str)] = &[
+    (kw::sym("template"), "template declaration"),
+    (kw::sym("namespace"), "namespace"),
+    (kw::sym("using"), "using declaration"),
+    (kw::sym("static_assert"), "static_assert"),
+    (kw::sym("operator"), "operator overload"),
+    (kw::sym("class"), "class with C++ members"),
+    (kw::sym("public"), "class with C++ members"),
+    (kw::sym("private"), "class with C++ members"),
+    (kw::sym("protected"), "class with C++ members"),
+    (kw::sym("virtual"), "class with C++ members"),
+    (kw::sym("friend"), "class with C++ members"),
+    (kw::sym("explicit"), "class with C++ members"),
+    (kw::sym("mutable"), "class with C++ members"),
+    (kw::sym("typename"), "template declaration"),
+    (kw::sym("decltype"), "C++ declaration"),
+    (kw::sym("auto"), "C++ declaration"),
+    (kw::sym("new"), "C++ declaration"),
+    (kw::sym("delete"), "C++ declaration"),
+    (kw::sym("this"), "C++ declaration"),
+    (kw::sym("throw"), "C++ declaration"),
+    (kw::sym("try"), "C++ declaration"),
+    (kw::sym("catch"), "C++ declaration"),
 ];
 
 fn is_device_marker(s: Symbol) -> bool {
@@ -211,7 +212,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn not_a_declaration(&mut self) -> super::Failed {
         let t = *self.peek();
         if let TokenKind::Ident(s) = t.kind {
-            if let Some((_, what)) = CXX_MARKERS.iter().find(|(k, _)| kw::sym(k) == s) {
+            if let Some((_, what)) = CXX_MARKERS.iter().find(|(k, _)| *k == s) {
                 return self.unsupported(t.span, &format!("a {what}"));
             }
             if !s.is_keyword() && self.peek_at(1).is_punct(Punct::LParen) {
@@ -241,7 +242,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         toks.iter().find_map(|t| match t.kind {
             TokenKind::Ident(s) => CXX_MARKERS
                 .iter()
-                .find(|(k, _)| kw::sym(k) == s)
+                .find(|(k, _)| *k == s)
                 .map(|(_, what)| *what),
             TokenKind::Punct(Punct::ColonColon) => Some("declaration with a qualified name"),
             TokenKind::LaunchOpen | TokenKind::LaunchClose => {
