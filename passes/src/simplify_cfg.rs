@@ -14,7 +14,8 @@
 //!    that target has no parameters). This is what the `&&`/`||` join blocks of the front
 //!    end need (`brif a, rhs, join(false)` … `join(c): brif c, …`);
 //! 5. if-conversion: a `brif c` whose two arms reach one join block, each arm either
-//!    directly or through a block of at most `MAX_ARM_INSTS` pure instructions that only
+//!    directly or through a block of at most `MAX_ARM_INSTS` cheap pure instructions (no
+//!    division, remainder or square root) that only
 //!    this branch enters, becomes straight-line code: the arms' instructions move above the
 //!    branch and the join's arguments become `select c, a, b`. This is how `?:` and small
 //!    `if`/`else` assignments turn into `selp` instead of divergent branches (LLVM's
@@ -24,7 +25,10 @@
 //! 7. block parameters nothing uses are removed with their arguments.
 
 use crate::util::{self, Replacements};
-use oxicc_ir::{Block, BlockCall, Function, InstData, SecondaryMap, UnrollHint, Value, ValueDef};
+use oxicc_ir::{
+    BinaryOp, Block, BlockCall, Function, InstData, SecondaryMap, UnaryOp, UnrollHint, Value,
+    ValueDef,
+};
 
 const MAX_ROUNDS: usize = 16;
 
@@ -262,11 +266,8 @@ fn arm_of(func: &Function, edges: &SecondaryMap<Block, u32>, d: Block, call: &Bl
     let InstData::Jump { dest } = &func.insts[last].data else {
         return direct;
     };
-    let speculatable = body.len() <= MAX_ARM_INSTS
-        && body.iter().all(|&i| {
-            let info = func.insts[i].data.info();
-            !info.side_effects && !info.reads_memory && !info.writes_memory && !info.convergent
-        });
+    let speculatable =
+        body.len() <= MAX_ARM_INSTS && body.iter().all(|&i| cheap(&func.insts[i].data));
     if !speculatable || dest.block == x || dest.block == d {
         return direct;
     }
@@ -275,6 +276,30 @@ fn arm_of(func: &Function, edges: &SecondaryMap<Block, u32>, d: Block, call: &Bl
         args: dest.args.clone(),
         block: Some(x),
     }
+}
+
+/// Pure and cheap enough to run on both sides of a branch. Divisions, remainders and
+/// square roots are long instruction sequences on the GPU (and integer division by zero
+/// gives an unspecified value), so they keep their branch.
+fn cheap(data: &InstData) -> bool {
+    let info = data.info();
+    let pure = !info.side_effects && !info.reads_memory && !info.writes_memory && !info.convergent;
+    let slow = matches!(
+        data,
+        InstData::Binary {
+            op: BinaryOp::SDiv
+                | BinaryOp::UDiv
+                | BinaryOp::SRem
+                | BinaryOp::URem
+                | BinaryOp::FDiv
+                | BinaryOp::FRem,
+            ..
+        } | InstData::Unary {
+            op: UnaryOp::FSqrt,
+            ..
+        }
+    );
+    pure && !slow
 }
 
 fn speculate_small_arms(func: &mut Function) -> bool {
