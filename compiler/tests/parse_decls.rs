@@ -122,7 +122,8 @@ fn attributes_are_skipped_or_kept_as_alignment() {
          __attribute__((unused)) static __device__ int y;
          struct __attribute__((packed)) P { char c; int i; };
          __device__ __attribute__((noinline)) void f(int *__attribute__((unused)) p) {}
-         int z asm(\"zz\");"
+         int z asm(\"zz\");
+         [[nodiscard]] __device__ int g(); __device__ void h() { [[maybe_unused]] int u = 1; }"
     ));
 }
 

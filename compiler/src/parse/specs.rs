@@ -104,6 +104,8 @@ impl<'a, 'c> Parser<'a, 'c> {
         match self.peek_at(n).kind {
             TokenKind::Ident(s) if s.is_keyword() => is_specifier_keyword(s),
             TokenKind::Ident(s) => self.scopes.is_type(s),
+            // A C++11 attribute `[[…]]` in front of a declaration.
+            TokenKind::Punct(Punct::LBracket) => self.peek_at(n + 1).is_punct(Punct::LBracket),
             _ => false,
         }
     }
@@ -116,6 +118,14 @@ impl<'a, 'c> Parser<'a, 'c> {
         };
         loop {
             let tok = *self.peek();
+            if tok.is_punct(Punct::LBracket) && self.peek_at(1).is_punct(Punct::LBracket) {
+                // `[[nodiscard]]`, `[[maybe_unused]]`, …: skipped.
+                match self.matching_close(self.pos) {
+                    Some(end) => self.pos = end,
+                    None => return Err(self.error_here("unbalanced `[[`")),
+                }
+                continue;
+            }
             let TokenKind::Ident(sym) = tok.kind else {
                 break;
             };
