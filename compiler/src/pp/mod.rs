@@ -14,14 +14,14 @@
 //! expansion buffer is on the stack, and a name read while its macro is disabled is
 //! painted "never expand" for good. This is the C standard's rule; it differs from
 //! Prosser's hide-set algorithm on deferred-expansion idioms (`EXPAND(REPEAT(1))`), where
-//! we follow gcc. Tokens coming out of an
-//! expansion carry the span of the outermost macro use in the file and an index into
-//! [`PpOutput::expansions`], from which [`PpOutput::expansion_notes`] builds the
-//! "in expansion of macro `M`" notes.
+//! we follow gcc. Tokens coming out of an expansion carry the span of the outermost macro
+//! use in the file and an index into [`PpOutput::expansions`], from which
+//! [`PpOutput::expansion_notes`] builds the "in expansion of macro `M`" notes.
 //!
 //! Module map: `directive.rs` (directives and conditionals), `expand.rs` (reading and macro
 //! expansion), `subst.rs` (argument substitution, `#`, `##`, `__VA_OPT__`), `macros.rs`
-//! (macro definitions), `expr.rs` (`#if` arithmetic), `include.rs` (header search and
+//! (macro definitions), `cond.rs` (`#if` lines: `defined`, `__has_include`), `expr.rs`
+//! (`#if` arithmetic), `include.rs` (header search and
 //! loading), `predefined.rs` (predefined macros), `builtin_headers.rs` (the headers that
 //! ship inside oxicc).
 
