@@ -123,7 +123,7 @@ fn attributes_are_skipped_or_kept_as_alignment() {
          struct __attribute__((packed)) P { char c; int i; };
          __device__ __attribute__((noinline)) void f(int *__attribute__((unused)) p) {}
          int z asm(\"zz\");
-         [[nodiscard]] __device__ int g(); __device__ void h() { [[maybe_unused]] int u = 1; }"
+         [[nodiscard]] __device__ int g(); __device__ alignas(double) char buf[8]; __device__ void h() { [[maybe_unused]] int u = 1; }"
     ));
 }
 

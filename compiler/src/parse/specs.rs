@@ -337,8 +337,17 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// `( expr )` after a keyword like `__align__`.
     pub(super) fn paren_expr_arg(&mut self, what: &str) -> PResult<&'a Expr<'a>> {
-        self.expect(Punct::LParen, &format!("before {what}"))?;
-        let e = self.assign_expr()?;
+        let open = self.expect(Punct::LParen, &format!("before {what}"))?;
+        // `alignas(T)` means `alignas(alignof(T))`.
+        let e = if self.at_decl_start() {
+            let ty = self.type_name()?;
+            self.alloc(Expr {
+                kind: crate::ast::ExprKind::AlignofType(ty),
+                span: open.to(self.prev_span()),
+            })
+        } else {
+            self.assign_expr()?
+        };
         self.expect(Punct::RParen, &format!("after {what}"))?;
         Ok(e)
     }
