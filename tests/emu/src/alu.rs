@@ -209,6 +209,30 @@ pub fn int_op(op: IntOp, ty: Ty, a: u64, b: u64, c: u64, e: u64, cc: &mut u64) -
             }
             acc as u64 & 0xFFFF_FFFF
         }
+        IntOp::Bmsk(wrap) => {
+            let (pos, width) = if wrap {
+                (a as u32 & 31, b as u32 & 31)
+            } else {
+                ((a as u32).min(32), (b as u32).min(32))
+            };
+            if pos >= 32 {
+                0
+            } else {
+                ((mask(width) << pos) & 0xFFFF_FFFF) as u64
+            }
+        }
+        IntOp::Szext(wrap) => {
+            let n = if wrap {
+                b as u32 & 31
+            } else {
+                (b as u32).min(32)
+            };
+            match (n, signed) {
+                (0, _) => 0,
+                (n, true) => sext(a, n) as u64 & 0xFFFF_FFFF,
+                (n, false) => a & mask(n),
+            }
+        }
         IntOp::Dp2aLo(sa, sb) | IntOp::Dp2aHi(sa, sb) => {
             let base = if matches!(op, IntOp::Dp2aHi(..)) {
                 2
@@ -297,6 +321,33 @@ pub use crate::fops::{compare, cvt, float_op, read_float, write_float};
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bmsk_and_szext() {
+        let mut cc = 0;
+        // bmsk: 4 bits from bit 8; clamp stops at bit 31; wrap takes both operands mod 32.
+        assert_eq!(
+            int_op(IntOp::Bmsk(false), Ty::B32, 8, 4, 0, 0, &mut cc),
+            0xF00
+        );
+        assert_eq!(
+            int_op(IntOp::Bmsk(false), Ty::B32, 30, 8, 0, 0, &mut cc),
+            0xC000_0000
+        );
+        assert_eq!(
+            int_op(IntOp::Bmsk(true), Ty::B32, 33, 34, 0, 0, &mut cc),
+            0b110
+        );
+        // szext: the low 4 bits of 0xF8 are 0b1000 -> -8 signed, 8 unsigned.
+        assert_eq!(
+            int_op(IntOp::Szext(false), Ty::S32, 0xF8, 4, 0, 0, &mut cc),
+            0xFFFF_FFF8
+        );
+        assert_eq!(
+            int_op(IntOp::Szext(false), Ty::U32, 0xF8, 4, 0, 0, &mut cc),
+            8
+        );
+    }
 
     #[test]
     fn shifts_clamp_to_width() {

@@ -475,6 +475,7 @@ impl Env<'_> {
                 | Op::Shfl(_)
                 | Op::Vote(_)
                 | Op::Activemask
+                | Op::Elect
                 | Op::MatchAny(_)
                 | Op::MatchAll(_)
                 | Op::Redux(..) => {

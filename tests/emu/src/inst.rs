@@ -250,6 +250,10 @@ pub enum IntOp {
     Dp4a(bool, bool),
     Dp2aLo(bool, bool),
     Dp2aHi(bool, bool),
+    /// `bmsk.clamp/.wrap.b32`: a mask of `b` bits from bit `a` (`true` = wrap).
+    Bmsk(bool),
+    /// `szext.clamp/.wrap.{s32,u32}`: extends the low `b` bits of `a` (`true` = wrap).
+    Szext(bool),
 }
 
 /// Float operations evaluated by `alu::float_op`.
@@ -407,6 +411,8 @@ pub enum Op {
     Shfl(ShflMode),
     Vote(VoteMode),
     Activemask,
+    /// `elect.sync d|p, mask`: the lowest lane of the mask is elected.
+    Elect,
     MatchAny(Ty),
     MatchAll(Ty),
     Redux(AtomOp, Ty),

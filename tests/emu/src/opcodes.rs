@@ -345,6 +345,8 @@ pub(crate) fn decode_inst(
             c.emit(iop(IntOp::Bfi), [d, NO_REG, NO_REG, NO_REG], s, 0, 0);
         }
         "sad" => alu!(iop(IntOp::Sad), 3),
+        "bmsk" => alu!(Op::Int(IntOp::Bmsk(has("wrap")), Ty::B32), 2),
+        "szext" => alu!(iop(IntOp::Szext(has("wrap"))), 2),
         "dp4a" => {
             let t = two_signs(&types, &c)?;
             alu!(Op::Int(IntOp::Dp4a(t.0, t.1), Ty::U32), 3)
@@ -415,7 +417,7 @@ pub(crate) fn decode_inst(
             let sty = ty;
             need(3, &c)?;
             let (d0, d1) = match &ops[0] {
-                Operand::Pair(p, q) => (c.reg(p)?, c.reg(q)?),
+                Operand::Pair(p, q) => (c.sink_or_reg(p)?, c.sink_or_reg(q)?),
                 o => (c.dst(o)?, NO_REG),
             };
             let a = c.src(&ops[1], sty)?;
@@ -627,7 +629,7 @@ pub(crate) fn decode_inst(
             };
             need(4, &c)?;
             let (d, p) = match &ops[0] {
-                Operand::Pair(a, b) => (c.reg(a)?, c.reg(b)?),
+                Operand::Pair(a, b) => (c.sink_or_reg(a)?, c.sink_or_reg(b)?),
                 o => (c.dst(o)?, NO_REG),
             };
             let mask = if nops >= 5 {
@@ -677,7 +679,7 @@ pub(crate) fn decode_inst(
         "match" => {
             need(3, &c)?;
             let (d, p) = match &ops[0] {
-                Operand::Pair(a, b) => (c.reg(a)?, c.reg(b)?),
+                Operand::Pair(a, b) => (c.sink_or_reg(a)?, c.sink_or_reg(b)?),
                 o => (c.dst(o)?, NO_REG),
             };
             let s = [
@@ -692,6 +694,21 @@ pub(crate) fn decode_inst(
                 Op::MatchAny(ty)
             };
             c.emit(op, [d, p, NO_REG, NO_REG], s, 0, 0);
+        }
+        "elect" => {
+            need(2, &c)?;
+            let (d, p) = match &ops[0] {
+                Operand::Pair(a, b) => (c.sink_or_reg(a)?, c.sink_or_reg(b)?),
+                o => (c.dst(o)?, NO_REG),
+            };
+            let m = c.src(&ops[1], Ty::B32)?;
+            c.emit(
+                Op::Elect,
+                [d, p, NO_REG, NO_REG],
+                [m, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+                0,
+                0,
+            );
         }
         "redux" => {
             let op = atom_op_of(mods).ok_or_else(|| c.err("unknown redux operation"))?;

@@ -98,6 +98,15 @@ impl Ctx<'_, '_> {
         }
     }
 
+    /// A register of a `d|p` pair, where `_` discards that result.
+    pub(crate) fn sink_or_reg(&mut self, name: &str) -> Result<u32, EmuError> {
+        if name == "_" {
+            Ok(self.f.new_temp())
+        } else {
+            self.reg(name)
+        }
+    }
+
     pub(crate) fn dst(&mut self, o: &Operand) -> Result<u32, EmuError> {
         match o {
             Operand::Name(n) => self.reg(n),

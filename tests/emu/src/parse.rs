@@ -591,10 +591,10 @@ impl Parser {
             Tok::F32(b) => Operand::F32(if neg { b ^ 0x8000_0000 } else { b }),
             Tok::F64(b) => Operand::F64(if neg { b ^ (1 << 63) } else { b }),
             Tok::Word(w) if !neg => {
-                if w == "_" {
-                    Operand::Sink
-                } else if self.eat_punct('|') {
+                if self.eat_punct('|') {
                     Operand::Pair(w, self.word()?)
+                } else if w == "_" {
+                    Operand::Sink
                 } else {
                     Operand::Name(w)
                 }

@@ -322,7 +322,7 @@ fn deadlock(env: &Env, threads: &[Thread]) -> EmuError {
 
 fn warp_op_mask(i: &Inst) -> Option<Src> {
     match i.op {
-        Op::BarWarpSync => Some(i.s[0]),
+        Op::BarWarpSync | Op::Elect => Some(i.s[0]),
         Op::Shfl(_) => Some(i.s[3]),
         Op::Vote(_) | Op::MatchAny(_) | Op::MatchAll(_) | Op::Redux(..) => Some(i.s[1]),
         _ => None,
@@ -545,6 +545,12 @@ fn complete_collective(
     let mut out: Vec<(usize, u64, Option<u64>)> = Vec::with_capacity(lanes.len());
     match op {
         Op::BarWarpSync => {}
+        Op::Elect => {
+            let leader = lanes[0];
+            for &l in &lanes {
+                out.push((l, leader as u64, Some((l == leader) as u64)));
+            }
+        }
         Op::Shfl(mode) => {
             for &l in &lanes {
                 let t = &threads[base + l];

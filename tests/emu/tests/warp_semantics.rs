@@ -108,3 +108,17 @@ fn bar_red_popc_counts_predicates() {
     let out = run_u32(&ptx, 96, 4, &[]).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(&out[..3], &[10, 0, 1]);
 }
+
+#[test]
+fn elect_sync_picks_the_lowest_lane_of_the_mask() {
+    // Lanes 4..31 elect among mask 0xFFFFFFF0; lanes 0..3 exit first.
+    let ptx = kernel(
+        "setp.lt.u32 %p2, %r1, 4;\n@%p2 exit;\nelect.sync %r2|%p1, 0xFFFFFFF0;\nselp.u32 %r3, 1, 0, %p1;\n\
+         elect.sync _|%p3, 0xFFFFFFF0;\nmul.wide.u32 %rd3, %r1, 8;\nadd.u64 %rd4, %rd1, %rd3;\nst.global.v2.u32 [%rd4], {%r2, %r3};",
+    );
+    let out = run_u32(&ptx, 32, 64, &[]).unwrap_or_else(|e| panic!("{e}"));
+    for lane in 4..32 {
+        assert_eq!(out[2 * lane], 4, "leader");
+        assert_eq!(out[2 * lane + 1], (lane == 4) as u32, "is leader");
+    }
+}
