@@ -218,7 +218,7 @@ pub fn int_op(op: IntOp, ty: Ty, a: u64, b: u64, c: u64, e: u64, cc: &mut u64) -
             if pos >= 32 {
                 0
             } else {
-                ((mask(width) << pos) & 0xFFFF_FFFF) as u64
+                (mask(width) << pos) & 0xFFFF_FFFF
             }
         }
         IntOp::Szext(wrap) => {
