@@ -528,6 +528,8 @@ pub enum MInstKind {
     },
     /// A call with its parameter traffic.
     Call(CallSeq),
+    /// A directive inside the body, e.g. `.pragma "nounroll";` at a loop header.
+    Pragma(&'static str),
 }
 
 /// A machine instruction with an optional guard predicate (`@%p1` / `@!%p1`).
@@ -574,6 +576,7 @@ impl MInst {
         match &self.kind {
             MInstKind::Op { defs, .. } => defs.iter().filter_map(|o| o.reg()).collect(),
             MInstKind::Call(c) => c.ret.iter().map(|r| r.2).collect(),
+            MInstKind::Pragma(_) => Vec::new(),
         }
     }
 
@@ -587,6 +590,7 @@ impl MInst {
                     v.extend(a.stores.iter().filter_map(|s| s.2.reg()));
                 }
             }
+            MInstKind::Pragma(_) => {}
         }
         v
     }
@@ -616,6 +620,7 @@ impl MInst {
                     r.2 = f(r.2);
                 }
             }
+            MInstKind::Pragma(_) => {}
         }
     }
 
@@ -636,7 +641,7 @@ impl MInst {
             MInstKind::Op { op, .. } => {
                 self.guard.is_none() && matches!(op.opc, Opc::Bra | Opc::Ret | Opc::Trap)
             }
-            MInstKind::Call(_) => false,
+            MInstKind::Call(_) | MInstKind::Pragma(_) => false,
         }
     }
 }

@@ -105,7 +105,13 @@ fn loop_with_block_params() {
     b.switch_to_block(exit);
     b.store(p[2], r, a4());
     b.ret(None);
+    // `#pragma unroll 1` on the loop.
+    f.blocks[header].unroll = UnrollHint::Count(1);
     let ptx = compile_and_assemble(&finish(f), "loop");
+    assert!(
+        ptx.contains("$L__BB0_1:\n\t.pragma \"nounroll\";\n"),
+        "{ptx}"
+    );
     // The loop counter and accumulator update in place: no copies in the loop.
     assert!(!ptx.contains("mov.f32 \t%f1, %f"), "{ptx}");
     assert!(!ptx.contains("mov.u32 \t%r2, %r"), "{ptx}");

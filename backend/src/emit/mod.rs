@@ -57,6 +57,8 @@ pub enum PtxInst {
         args: Vec<CallParam>,
         ret: Option<(ParamDecl, PtxType, Reg)>,
     },
+    /// `.pragma "…";`
+    Pragma(String),
 }
 
 /// A block: an optional label and its instructions.
@@ -165,6 +167,7 @@ pub fn build_function(
                         operands,
                     }
                 }
+                MInstKind::Pragma(p) => PtxInst::Pragma((*p).to_string()),
                 MInstKind::Call(c) => {
                     let args = c
                         .args

@@ -87,6 +87,7 @@ impl Display for PtxInst {
                 }
                 f.write_str(";\n")
             }
+            PtxInst::Pragma(p) => writeln!(f, "\t.pragma \"{p}\";"),
             PtxInst::Call {
                 seq,
                 callee,

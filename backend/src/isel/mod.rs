@@ -104,6 +104,13 @@ pub(crate) fn select_function(
         if i == 0 {
             cx.lower_entry()?;
         }
+        // `#pragma unroll 1` on a loop: tell ptxas not to unroll it either, as nvcc does.
+        if func.blocks[b].unroll == oxicc_ir::UnrollHint::Count(1) {
+            cx.push(MInst {
+                guard: None,
+                kind: MInstKind::Pragma("nounroll"),
+            });
+        }
         for &inst in &func.blocks[b].insts {
             cx.select_inst(inst)?;
         }
