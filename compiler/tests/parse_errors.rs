@@ -81,6 +81,13 @@ fn declaration_errors() {
         ["1:23: Error: unknown type name `uint`"]
     );
     assert_eq!(
+        errors("__device__ void f(int y) { int x = (uint)y + (uint)3; }"),
+        [
+            "1:37: Error: unknown type name `uint`",
+            "1:47: Error: unknown type name `uint`"
+        ]
+    );
+    assert_eq!(
         errors("__device__ float int x;"),
         ["1:18: Error: invalid combination of type specifiers"]
     );

@@ -180,6 +180,28 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// A cast expression `(T)e`, or a unary expression.
     pub(super) fn cast_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        // `(uint)x` with `uint` unknown: nothing else it could mean.
+        if let (TokenKind::Punct(Punct::LParen), TokenKind::Ident(name)) =
+            (self.kind(), self.peek_at(1).kind)
+        {
+            if !name.is_keyword()
+                && self.scopes.lookup(name).is_none()
+                && self.peek_at(2).is_punct(Punct::RParen)
+                && matches!(
+                    self.peek_at(3).kind,
+                    TokenKind::Ident(_) | TokenKind::Number(_)
+                )
+            {
+                let start = self.bump().span;
+                let span = self.bump().span;
+                let text = self.interner.resolve(name).to_string();
+                self.error(span, format!("unknown type name `{text}`"));
+                self.bump();
+                let ty = self.alloc(TypeExpr::Named { name, span });
+                let expr = self.nested(|p| p.cast_expr())?;
+                return Ok(self.mk(ExprKind::Cast { ty, expr }, start.to(expr.span)));
+            }
+        }
         if self.at(Punct::LParen) && self.is_decl_start_at(1) {
             let start = self.span();
             let ty = self.speculate(|p| {
