@@ -11,6 +11,7 @@
 pub mod const_fold;
 pub mod cse;
 pub mod dce;
+pub mod dse;
 mod fold_float;
 mod fold_int;
 pub mod fp_contract;

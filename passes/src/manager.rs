@@ -83,6 +83,11 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::fp_contract::run),
     },
     PassInfo {
+        name: "dse",
+        description: "delete stores that a later store in the same block overwrites unread",
+        entry: PassEntry::Function(crate::dse::run),
+    },
+    PassInfo {
         name: "licm",
         description: "hoist loop-invariant pure instructions into loop preheaders",
         entry: PassEntry::Function(crate::licm::run),

@@ -7,7 +7,8 @@
 //! stack slots and the backend gives them a frame.
 //!
 //! `-O1` adds the scalar cleanups (folding, DCE, CFG simplification) and size-budget
-//! inlining; `-O2` adds CSE and LICM and a second cleanup round; `-O3` is `-O2` with one
+//! inlining; `-O2` adds CSE, load elimination, dead-store elimination and LICM and a
+//! second cleanup round; `-O3` is `-O2` with one
 //! more round after LICM, so that hoisted code is folded and deduplicated again.
 
 const O0: &[&str] = &["always-inline", "mem2reg"];
@@ -38,6 +39,7 @@ const O2: &[&str] = &[
     "simplify-cfg",
     "cse",
     "load-elim",
+    "dse",
     "licm",
     "const-fold",
     "fp-contract",
@@ -57,6 +59,7 @@ const O3: &[&str] = &[
     "simplify-cfg",
     "cse",
     "load-elim",
+    "dse",
     "licm",
     "const-fold",
     "cse",
