@@ -108,6 +108,21 @@ fn atomics_in_every_space_and_scope() {
     let _ = cas64;
     let o = offset(&mut b, p[0], 4);
     b.store(o, cv, a4());
+    // Old values nobody reads: reductions.
+    for (op, ptr, scope) in [
+        (AtomicOp::Add, p[0], Scope::Gpu),
+        (AtomicOp::SMax, sh, Scope::Cta),
+    ] {
+        b.ins(
+            InstData::AtomicRmw {
+                op,
+                ptr,
+                value: two,
+                scope,
+            },
+            Some(Type::I32),
+        );
+    }
     b.ins(InstData::Fence { scope: Scope::Cta }, None);
     b.ins(InstData::Fence { scope: Scope::Gpu }, None);
     b.ins(
@@ -130,6 +145,8 @@ fn atomics_in_every_space_and_scope() {
         "atom.global.add.u64",
         "atom.global.cas.b32",
         "atom.global.cta.cas.b64",
+        "red.global.add.u32",
+        "red.shared.cta.max.s32",
         "membar.cta;",
         "membar.gl;",
         "membar.sys;",

@@ -4,7 +4,8 @@
 //! The state space of an access comes from the pointer's address space (`ld.global`,
 //! `st.shared`, `ld` for generic). Addresses fold constant offsets and symbols
 //! (`[%rd1+16]`, `[w+4]`, `[%SPL+8]`, `[k_param_1+4]`). Atomics take the default `.gpu`
-//! scope without a suffix, as nvcc prints them, and `.cta`/`.sys` otherwise.
+//! scope without a suffix, as nvcc prints them, and `.cta`/`.sys` otherwise; an atomic whose
+//! old value nobody reads is a `red` (reduction), as in nvcc's output.
 
 use super::analysis::{addr_root, AddrRoot};
 use super::arith::{bit_type, float_type};
@@ -258,6 +259,20 @@ impl Ctx<'_> {
         let mut mods = self.atomic_mods(self.ty(ptr), scope)?;
         mods.push(Mod::Word(word));
         let addr = Operand::Addr(self.address(ptr)?);
+        let unused = !matches!(res, Some(r) if self.an.reg_uses(r) > 0);
+        if unused && op != AtomicOp::Exch {
+            // Nobody reads the old value: a reduction, as nvcc emits.
+            self.emit(
+                Op {
+                    opc: Opc::Red,
+                    mods,
+                    types: vec![ty],
+                },
+                vec![],
+                vec![addr, v],
+            );
+            return Ok(());
+        }
         let d = match res {
             Some(r) => self.result_reg(r)?,
             None => self.mf.new_vreg(crate::lower_args::class_of(t)?),
