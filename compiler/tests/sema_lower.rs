@@ -348,3 +348,18 @@ fn stores_to_constant_memory_trap_like_nvcc() {
         _ => false,
     }));
 }
+
+#[test]
+fn by_value_parameters_whose_arrays_escape_are_copied() {
+    let m = lower_ok(
+        "struct Arr { int v[8]; float s; };
+         __device__ __noinline__ void fill(int* p) { p[0] = 1; }
+         __global__ void k(Arr a, int* out) { fill(a.v); out[0] = a.v[0]; }
+         __global__ void k2(Arr a, int* out) { out[0] = a.v[out[1] & 7]; }",
+    );
+    let has_copy = |name: &str| func(&m, name).stack_slots.iter().any(|(_, s)| s.size == 36);
+    // `a.v` decays to a pointer that `fill` writes through: a local copy.
+    assert!(has_copy("_Z1k3ArrPi"));
+    // Only indexed: read in place from the parameter space.
+    assert!(!has_copy("_Z2k23ArrPi"));
+}

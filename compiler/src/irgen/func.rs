@@ -314,9 +314,11 @@ impl Lowerer<'_> {
                 // The backend reads a device function's by-value parameter only at constant
                 // offsets, so element accesses through an index need a local copy too.
                 let is_kernel = info.space == super::ExecSpace::Global;
-                let written = p
-                    .name
-                    .is_some_and(|n| body_writes(body, n) || (!is_kernel && body_indexes(body, n)));
+                let written = p.name.is_some_and(|n| {
+                    body_writes(body, n)
+                        || (!is_kernel && body_indexes(body, n))
+                        || self.array_member_escapes(body, n, pty)
+                });
                 if written {
                     let size = self.types.size_of(pty.ty).unwrap_or(1);
                     let align = self.types.align_of(pty.ty);
@@ -400,6 +402,65 @@ impl Lowerer<'_> {
         }
         let ir = self.func_info(fid).ir.expect("declared in the module");
         self.module.functions[ir] = fs.func;
+    }
+
+    /// True when an array member of the by-value parameter `name` (of record type `root`)
+    /// is used other than by indexing it, i.e. decays to a pointer that may be written
+    /// through or passed on.
+    fn array_member_escapes(&self, body: &ast::Stmt<'_>, name: Symbol, root: QualType) -> bool {
+        // Nodes are identified by address (the AST is immutable while we look).
+        let mut arrays: Vec<usize> = Vec::new();
+        let mut indexed: Vec<usize> = Vec::new();
+        visit_stmt(body, &mut |e| {
+            if let ExprKind::Index { base, .. } = &e.kind {
+                indexed.push(*base as *const ast::Expr<'_> as *const () as usize);
+            }
+            if let Some(t) = self.member_chain_type(e, name, root, 0) {
+                if self.types.is_array(t.ty) {
+                    arrays.push(e as *const ast::Expr<'_> as *const () as usize);
+                }
+            }
+        });
+        arrays.iter().any(|a| !indexed.contains(a))
+    }
+
+    /// The type of `name.f.g[i]…` chains rooted at the parameter `name`.
+    fn member_chain_type(
+        &self,
+        e: &ast::Expr<'_>,
+        name: Symbol,
+        root: QualType,
+        depth: u32,
+    ) -> Option<QualType> {
+        if depth > super::MAX_NESTING {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Ident(n) if *n == name => Some(root),
+            ExprKind::Member {
+                base,
+                name: field,
+                arrow: false,
+                ..
+            } => {
+                let t = self.member_chain_type(base, name, root, depth + 1)?;
+                let crate::sema::TypeKind::Record(r) = self.types.kind(t.ty) else {
+                    return None;
+                };
+                let f = self
+                    .types
+                    .record(*r)
+                    .fields
+                    .iter()
+                    .find(|f| f.name == Some(*field))?;
+                Some(f.ty)
+            }
+            ExprKind::Index { base, .. } => {
+                let t = self.member_chain_type(base, name, root, depth + 1)?;
+                self.types.array_elem(t.ty)
+            }
+            _ => None,
+        }
     }
 
     /// Copies `size` bytes from `src` to `dst` in the widest chunks the alignment allows.
