@@ -247,7 +247,7 @@ pub fn run_pipeline_with_report(
         .into_iter()
         .filter(|p| opts.fmad || p.name != "fp-contract");
     let mut report = PipelineReport::default();
-    if opts.verify_each {
+    if opts.verify_each || cfg!(debug_assertions) {
         // Blame broken input on whoever produced it, not on the first pass.
         check_module(module, "<input>")?;
     }
