@@ -438,3 +438,20 @@ int main() { k<<<1, 1>>>(0, 0, 0); }";
         }
     });
 }
+
+#[test]
+fn empty_input_and_missing_eof() {
+    use oxicc::lex::{Token, TokenKind};
+    let arena = bumpalo::Bump::new();
+    let mut interner = oxicc::intern::Interner::new();
+    let sources = oxicc::source::SourceMap::new();
+    let mut diags = oxicc::diag::Diagnostics::new();
+    let tu = oxicc::parse::parse_translation_unit(&[], &arena, &mut interner, &sources, &mut diags);
+    assert!(tu.decls.is_empty() && diags.list.is_empty());
+    // A stream without its final `Eof` still ends cleanly.
+    let int = Token::new(TokenKind::Ident(oxicc::intern::kw::INT), Default::default());
+    let tu =
+        oxicc::parse::parse_translation_unit(&[int], &arena, &mut interner, &sources, &mut diags);
+    assert!(tu.decls.is_empty());
+    assert_eq!(diags.error_count(), 1);
+}
