@@ -118,6 +118,10 @@ impl Ctx<'_, '_> {
     pub(crate) fn src(&mut self, o: &Operand, ty: Ty) -> Result<Src, EmuError> {
         Ok(match o {
             Operand::Name(n) => {
+                // The predefined constant of PTX.
+                if n == "WARP_SZ" {
+                    return Ok(Src::Imm(32));
+                }
                 if let Some(s) = sreg(n) {
                     return Ok(Src::Reg(self.emit_helper(Op::Sreg(s), Src::Imm(0), 0)));
                 }

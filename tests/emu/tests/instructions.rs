@@ -160,3 +160,13 @@ fn initializers_with_addresses_and_arrays() {
         vec![30, 20, 0x3F00_0000, 30]
     );
 }
+
+#[test]
+fn warp_size_constant_and_special_registers() {
+    let out = single(
+        "mov.u32 %r2, WARP_SZ;\nmov.u32 %r3, %laneid;\nmov.u32 %r4, %lanemask_lt;\nmov.u32 %r5, %nwarpid;\n\
+         st.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5};",
+        4,
+    );
+    assert_eq!(out, vec![32, 0, 0, 1]);
+}
