@@ -83,6 +83,9 @@ pub(crate) enum Binding {
     Typedef(QualType),
     /// An enumerator: its value and the enum's type.
     EnumConst(ConstValue, QualType),
+    /// A declaration that failed (already reported): uses stay quiet instead of cascading
+    /// into "identifier is undefined".
+    Poisoned,
 }
 
 /// What a tag names.
@@ -283,9 +286,9 @@ impl<'x> Lowerer<'x> {
             ast::Decl::Enum(ed) => {
                 self.define_enum(ed);
             }
-            ast::Decl::Unsupported { what, span } => {
-                self.error(*span, format!("{what} is not supported yet"));
-            }
+            // File-scope `Unsupported` is host-only C++ the parser skipped without an error
+            // (it reports device uses of what it declares itself): nothing to compile.
+            ast::Decl::Unsupported { .. } => {}
         }
     }
 }
