@@ -132,7 +132,7 @@ fn check(seed: u64) {
     }
     // Back edge: each parameter gets a random value of its width (params included, so
     // swaps and cycles appear).
-    let mut selection = |rng: &mut Rng| -> Vec<usize> {
+    let selection = |rng: &mut Rng| -> Vec<usize> {
         (0..n_params)
             .map(|p| {
                 let c: Vec<usize> = (0..ty.len()).filter(|&i| ty[i] == widths[p]).collect();
