@@ -271,3 +271,15 @@ fn string_initializer_needs_room_for_the_nul() {
         "a value of type \"const char [4]\" cannot be used to initialize an entity of type \"char [3]\"",
     );
 }
+
+#[test]
+fn a_failed_declaration_does_not_cascade() {
+    // nvcc reports the bad bound only, not later uses of `a`.
+    let d = lower_err("__device__ int f() {\n  int a[-4];\n  return a[0];\n}");
+    assert_eq!(
+        d,
+        vec!["2:9: the size of an array must be greater than zero".to_string()]
+    );
+    let d = lower_err("__device__ void g() {\n  __shared__ int s = 3;\n  s = 4;\n}");
+    assert_eq!(d.len(), 1, "{d:?}");
+}

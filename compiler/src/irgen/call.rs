@@ -28,6 +28,12 @@ impl Lowerer<'_> {
         }
         match binding {
             Some(Binding::Func(f)) => self.direct_call(f, args, callee.span, span),
+            Some(Binding::Poisoned) => {
+                for a in args {
+                    self.expr_discard(a);
+                }
+                None
+            }
             Some(_) => {
                 self.error(
                     callee.span,

@@ -19,6 +19,7 @@ impl<'x> Lowerer<'x> {
             TypeExpr::Builtin(b) => QualType::new(self.builtin(*b)),
             TypeExpr::Named { name, span } => match self.scopes.lookup(*name) {
                 Some(Binding::Typedef(qt)) => *qt,
+                Some(Binding::Poisoned) => return None,
                 Some(_) => {
                     self.error(
                         *span,
@@ -314,6 +315,7 @@ impl<'x> Lowerer<'x> {
 
     pub fn typedef_decl(&mut self, td: &ast::TypedefDecl<'_>) {
         let Some(t) = self.resolve_type(td.ty) else {
+            self.scopes.bind(td.name, Binding::Poisoned);
             return;
         };
         // `typedef struct { … } Name;` gives the record Name for mangling (C++ [dcl.typedef]).

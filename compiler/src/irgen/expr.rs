@@ -242,6 +242,7 @@ impl Lowerer<'_> {
             ExprKind::Ident(n) => match self.scopes.lookup(*n).copied() {
                 Some(Binding::Var(v)) => Some(self.var(v).ty),
                 Some(Binding::EnumConst(_, t)) => Some(t),
+                Some(Binding::Poisoned) => None,
                 _ => {
                     self.error(
                         e.span,
@@ -374,6 +375,7 @@ impl Lowerer<'_> {
                 self.error(span, "type name is not allowed");
                 None
             }
+            Some(Binding::Poisoned) => None,
             None => {
                 if self.name(name) == "warpSize" {
                     let v = self.ins_v(
@@ -656,6 +658,15 @@ impl Lowerer<'_> {
         ctx: ConvCtx,
         span: Span,
     ) -> Option<Value> {
+        if self.types.is_record(o.ty.ty) && o.ty.ty != to.ty {
+            let msg = format!(
+                "no suitable conversion function from \"{}\" to \"{}\" exists",
+                self.show(o.ty.unqual()),
+                self.show(to.unqual())
+            );
+            self.error(span, msg);
+            return None;
+        }
         let (v, from) = self.rvalue(o, span)?;
         if !self.assignable(from, to, o.npc) {
             let (f, t) = (self.show(from), self.show(to.unqual()));

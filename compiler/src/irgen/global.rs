@@ -16,6 +16,9 @@ impl Lowerer<'_> {
     /// A function declaration or definition at file (or block) scope.
     pub fn function_decl(&mut self, fd: &ast::FunctionDecl<'_>) {
         let Some(fid) = self.declare_function(fd) else {
+            if self.scopes.lookup(fd.name).is_none() {
+                self.scopes.bind(fd.name, Binding::Poisoned);
+            }
             return;
         };
         if fd.body.is_none() {
@@ -238,6 +241,14 @@ impl Lowerer<'_> {
 
     /// A file-scope variable.
     pub fn global_var(&mut self, vd: &ast::VarDecl<'_>) {
+        self.global_var_inner(vd);
+        // A declaration that failed still declares its name (no cascade of "undefined").
+        if self.scopes.lookup_local(vd.name).is_none() {
+            self.scopes.bind(vd.name, Binding::Poisoned);
+        }
+    }
+
+    fn global_var_inner(&mut self, vd: &ast::VarDecl<'_>) {
         let Some(mut ty) = self.resolve_type(vd.ty) else {
             return;
         };

@@ -408,6 +408,14 @@ impl Lowerer<'_> {
     }
 
     fn local_var(&mut self, vd: &ast::VarDecl<'_>) {
+        self.local_var_inner(vd);
+        // A declaration that failed still declares its name (no cascade of "undefined").
+        if self.scopes.lookup_local(vd.name).is_none() {
+            self.scopes.bind(vd.name, Binding::Poisoned);
+        }
+    }
+
+    fn local_var_inner(&mut self, vd: &ast::VarDecl<'_>) {
         let Some(ty) = self.resolve_type(vd.ty) else {
             return;
         };
