@@ -240,6 +240,13 @@ impl Env<'_> {
                     let mut addr = s!(0).wrapping_add(i.off as u64);
                     addr = self.frame_rel(t, i.aux, addr);
                     let size = ty.bytes() as usize;
+                    if n > 1 && !addr.is_multiple_of(size as u64 * n as u64) {
+                        let msg = format!(
+                            "misaligned {}-byte vector access at address {addr:#x}",
+                            size * n as usize
+                        );
+                        return Err(self.fail(t, pc, msg));
+                    }
                     for k in 0..n as usize {
                         let a = addr + (k * size) as u64;
                         let v = self
@@ -257,6 +264,13 @@ impl Env<'_> {
                     let mut addr = s!(0).wrapping_add(i.off as u64);
                     addr = self.frame_rel(t, i.aux, addr);
                     let size = ty.bytes() as usize;
+                    if n > 1 && !addr.is_multiple_of(size as u64 * n as u64) {
+                        let msg = format!(
+                            "misaligned {}-byte vector access at address {addr:#x}",
+                            size * n as usize
+                        );
+                        return Err(self.fail(t, pc, msg));
+                    }
                     for k in 0..n as usize {
                         let v = if k < 3 {
                             s!(k + 1)

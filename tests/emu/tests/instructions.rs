@@ -137,6 +137,9 @@ fn faults_name_instruction_thread_and_address() {
     );
     let mis = run_u32(&kernel("st.global.u32 [%rd1+2], %r1;"), 1, 4, &[]).expect_err("misaligned");
     assert!(mis.0.contains("misaligned"), "{mis}");
+    let vec =
+        run_u32(&kernel("st.global.v2.u32 [%rd1+4], {%r1, %r1};"), 1, 4, &[]).expect_err("vector");
+    assert!(vec.0.contains("misaligned 8-byte vector"), "{vec}");
     let trap = run_u32(&kernel("trap;"), 1, 4, &[]).expect_err("trap");
     assert!(trap.0.contains("trap"), "{trap}");
     let unknown = run_u32(&kernel("frobnicate.b32 %r1, %r1;"), 1, 4, &[]).expect_err("unknown");

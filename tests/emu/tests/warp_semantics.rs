@@ -60,12 +60,12 @@ fn votes_ballot_and_match() {
          vote.sync.ballot.b32 %r3, %p1, -1;\nvote.sync.any.pred %p2, %p1, -1;\nvote.sync.all.pred %p3, %p1, -1;\n\
          vote.sync.uni.pred %p4, %p1, -1;\nselp.u32 %r4, 1, 0, %p2;\nselp.u32 %r5, 1, 0, %p3;\nselp.u32 %r6, 1, 0, %p4;\n\
          shr.u32 %r7, %r1, 3;\nmatch.any.sync.b32 %r8, %r7, -1;\nactivemask.b32 %r9;\n\
-         mul.wide.u32 %rd3, %r1, 24;\nadd.u64 %rd4, %rd1, %rd3;\n\
+         mul.wide.u32 %rd3, %r1, 32;\nadd.u64 %rd4, %rd1, %rd3;\n\
          st.global.v4.u32 [%rd4], {%r3, %r4, %r5, %r6};\nst.global.v2.u32 [%rd4+16], {%r8, %r9};",
     );
-    let out = run_u32(&ptx, 32, 32 * 6, &[]).unwrap_or_else(|e| panic!("{e}"));
+    let out = run_u32(&ptx, 32, 32 * 8, &[]).unwrap_or_else(|e| panic!("{e}"));
     for lane in 0..32usize {
-        let r = &out[6 * lane..6 * lane + 6];
+        let r = &out[8 * lane..8 * lane + 6];
         assert_eq!(r[0], 0xAAAA_AAAA, "ballot");
         assert_eq!((r[1], r[2], r[3]), (1, 0, 0), "any/all/uni");
         assert_eq!(r[4], 0xFF << (lane / 8 * 8), "match.any groups of 8");
