@@ -8,8 +8,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 tools/install-nvidia-tools.sh
 
 # Debug profile: in this workspace it is optimized (opt-level 1, dependencies 2), which
-# builds much faster than --release while the tests still run quickly.
-cargo test --workspace
+# builds much faster than --release while the tests still run quickly. --no-fail-fast:
+# one run shows every failing test binary, not only the first.
+cargo test --workspace --no-fail-fast
 
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
