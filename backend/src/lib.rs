@@ -5,7 +5,8 @@
 //! 2. `frame` — lay out stack slots in the local depot;
 //! 3. `isel` — select machine instructions per block (with `lower_args` for the parameter
 //!    ABI and `out_of_ssa` for block arguments);
-//! 4. `regalloc` — coalesce copies and assign compact registers per class;
+//! 4. `regalloc` — coalesce copies and assign compact registers per class (checked by
+//!    `regalloc_check` in debug builds);
 //! 5. `peephole` — fall through instead of branching;
 //! 6. `emit` — renumber registers, build the PTX AST and print it.
 //!
@@ -21,6 +22,7 @@ pub mod mir;
 pub mod out_of_ssa;
 pub mod peephole;
 pub mod regalloc;
+mod regalloc_check;
 pub mod target;
 
 use emit::{FuncHeader, FuncKind as PtxFuncKind, ParamSpec, PtxModule};

@@ -115,6 +115,11 @@ pub fn assign_registers(f: &mut MFunction) {
             VReg(new_id[class.index()][p as usize])
         })
         .collect();
+    if cfg!(debug_assertions) {
+        if let Err(e) = crate::regalloc_check::check_assignment(f, &mapping, new_vregs.len()) {
+            panic!("register assignment bug: {e}");
+        }
+    }
     for b in f.blocks.iter_mut() {
         for inst in b.insts.iter_mut() {
             inst.map_regs(|r| mapping[r.index()]);
