@@ -135,7 +135,12 @@ fn harness_kernels_match_cpu_results() {
                 // oxicc is under construction: a wrong result is reported, not fatal yet.
                 Err(e) => oxicc_pending.push(format!("{name} (runs wrong: {e})")),
             },
-            Err(_) => oxicc_pending.push(name.clone()),
+            Err(e) => {
+                // The first diagnostic, so the compiler's progress is visible in the log.
+                let first: String = e.lines().next().unwrap_or("").chars().take(160).collect();
+                println!("oxicc {name}: not yet: {first}");
+                oxicc_pending.push(name.clone());
+            }
         }
     }
     let ptxs = nvcc_job.join().expect("nvcc thread");
