@@ -7,7 +7,7 @@
 //! does. Slots are placed by decreasing alignment, then in creation order, which packs
 //! them without padding between alignment classes.
 
-use oxicc_ir::{EntityRef, Function, StackSlot};
+use oxicc_ir::{EntityRef, Function, InstData, StackSlot};
 
 /// The layout of a function's stack slots.
 #[derive(Clone, Debug, Default)]
@@ -21,9 +21,20 @@ pub struct Frame {
 impl Frame {
     /// Lays out the stack slots of `f`.
     pub fn layout(f: &Function) -> Frame {
+        // Only slots whose address is taken somewhere in the body need memory; passes may
+        // leave unused ones behind.
+        let mut used = vec![false; f.stack_slots.len()];
+        for &b in &f.layout {
+            for &i in &f.blocks[b].insts {
+                if let InstData::StackAddr { slot } = f.insts[i].data {
+                    used[slot.index()] = true;
+                }
+            }
+        }
         let mut slots: Vec<(StackSlot, u32, u32)> = f
             .stack_slots
             .iter()
+            .filter(|(k, _)| used[k.index()])
             .map(|(k, d)| (k, d.size, d.align.max(1)))
             .collect();
         slots.sort_by_key(|&(k, _, align)| (std::cmp::Reverse(align), k));
@@ -65,9 +76,19 @@ mod tests {
         let mut f = Function::new("f", Signature::default(), FuncKind::Kernel);
         let a = f.create_stack_slot(4, 4);
         let b = f.create_stack_slot(16, 8);
+        let unused = f.create_stack_slot(64, 16);
         let c = f.create_stack_slot(1, 1);
+        {
+            let mut bld = oxicc_ir::FunctionBuilder::new(&mut f);
+            for s in [a, b, c] {
+                bld.stack_addr(s);
+            }
+            bld.ret(None);
+        }
+        let _ = unused;
         let fr = Frame::layout(&f);
-        // Worked by hand: b (align 8) at 0..16, a at 16..20, c at 20; size rounded to 24.
+        // Worked by hand: b (align 8) at 0..16, a at 16..20, c at 20; size rounded to 24;
+        // the unused 64-byte slot takes no space.
         assert_eq!(fr.offset(b), 0);
         assert_eq!(fr.offset(a), 16);
         assert_eq!(fr.offset(c), 20);
