@@ -19,10 +19,13 @@ pub mod infer_address_spaces;
 pub mod inline;
 pub mod licm;
 pub mod load_elim;
+pub mod loop_unroll;
 pub mod manager;
 pub mod mem2reg;
 pub mod pipelines;
 pub mod simplify_cfg;
+pub mod trip_count;
+mod unroll_clone;
 pub mod util;
 
 pub use manager::{

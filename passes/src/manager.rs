@@ -92,6 +92,11 @@ static REGISTRY: &[PassInfo] = &[
         description: "hoist loop-invariant pure instructions into loop preheaders",
         entry: PassEntry::Function(crate::licm::run),
     },
+    PassInfo {
+        name: "loop-unroll",
+        description: "unroll loops fully or by N per #pragma unroll, small counted loops fully",
+        entry: PassEntry::Function(crate::loop_unroll::run),
+    },
 ];
 
 /// Every pass, in a fixed order.

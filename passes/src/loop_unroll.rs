@@ -1,0 +1,180 @@
+//! `loop-unroll`: full and partial unrolling of natural loops, driven by `#pragma unroll`
+//! and a small-loop heuristic modelled on cicc's.
+//!
+//! Decisions, per loop, innermost first (the pragma is the header's `UnrollHint`):
+//! - `#pragma unroll 1` (and `unroll 0`): never unrolled.
+//! - `#pragma unroll` (full): fully unrolled when the trip count is a known constant
+//!   (`trip_count.rs`, at most [`MAX_FULL_UNROLL_ITERATIONS`]) and the unrolled size stays
+//!   within [`PRAGMA_SIZE_LIMIT`]; otherwise left alone.
+//! - `#pragma unroll N`: with a constant trip count ≤ N, fully unrolled; with a larger one,
+//!   unrolled by N, the exit test kept only in the one copy that can leave (the other
+//!   copies' tests are decided, so no remainder loop is needed even when N does not divide
+//!   the count). With an unknown trip count the loop is unrolled by N *keeping the exit test
+//!   in every copy* (always correct; saves the back-edge branches but not the compares —
+//!   a remainder-loop scheme that drops the tests is not implemented). Loops with
+//!   convergent operations are not unrolled this way.
+//! - No pragma: fully unrolled when the trip count is a known constant and
+//!   trip count × body size ≤ [`HEURISTIC_SIZE_LIMIT`] (cicc's default `Threshold` of 300).
+//!
+//! Sizes count the loop's instructions other than constants (which fold away).
+//! Full and constant-count unrolling keeps every convergent operation executed by the same
+//! threads in the same order (the copies run exactly the iterations the loop ran), so
+//! barriers are simply duplicated. Functions with irreducible control flow are skipped.
+//!
+//! After a change the loop analysis is recomputed, so the pass costs O(loops × function
+//! size) plus the size of the code it creates, which the limits bound. The copies are left
+//! for `const-fold`, `cse`, `dce` and `simplify-cfg` to clean up.
+
+use hashbrown::HashSet;
+use oxicc_ir::{Block, Cfg, DomTree, Function, InstData, LoopData, LoopInfo, UnrollHint};
+
+use crate::trip_count::{constant_exit, CountedExit};
+use crate::unroll_clone::{unroll, Plan, TestFate};
+
+/// Most iterations a full unroll creates (and the trip-count simulation explores).
+pub const MAX_FULL_UNROLL_ITERATIONS: u64 = 1024;
+/// Largest unrolled size (instructions) a pragma may ask for: cicc's `pragma-unroll-threshold`.
+pub const PRAGMA_SIZE_LIMIT: u64 = 32768;
+/// Largest unrolled size for loops without a pragma: cicc's default unroll `Threshold`.
+pub const HEURISTIC_SIZE_LIMIT: u64 = 300;
+/// A function is not grown beyond this many instructions by unrolling.
+pub const FUNCTION_SIZE_LIMIT: u64 = 200_000;
+/// Most loops unrolled in one function per run (each one recomputes the analyses).
+const MAX_UNROLLS_PER_FUNCTION: usize = 512;
+
+pub fn run(func: &mut Function) -> bool {
+    if func.is_declaration() {
+        return false;
+    }
+    let mut changed = false;
+    let mut skipped: HashSet<Block> = HashSet::new();
+    for _ in 0..MAX_UNROLLS_PER_FUNCTION {
+        let cfg = Cfg::compute(func);
+        let dom = DomTree::compute(func, &cfg);
+        let loops = LoopInfo::compute(func, &cfg, &dom);
+        if !loops.is_reducible() {
+            break;
+        }
+        let mut unrolled = false;
+        for l in loops.loops_innermost_first() {
+            let lp = loops.data(l);
+            if skipped.contains(&lp.header) {
+                continue;
+            }
+            let plan = decide(func, &loops, &dom, lp);
+            match plan.map(|p| unroll(func, &p)) {
+                Some(Ok(())) => {
+                    unrolled = true;
+                    changed = true;
+                    break;
+                }
+                _ => {
+                    skipped.insert(lp.header);
+                }
+            }
+        }
+        if !unrolled {
+            break;
+        }
+    }
+    changed
+}
+
+/// The loop's size in instructions, constants excluded, and whether it holds a convergent
+/// operation.
+fn loop_size(func: &Function, lp: &LoopData) -> (u64, bool) {
+    let mut size = 0;
+    let mut convergent = false;
+    for &b in &lp.body {
+        for &i in &func.blocks[b].insts {
+            let data = &func.insts[i].data;
+            convergent |= data.info().convergent;
+            if !matches!(data, InstData::IConst { .. } | InstData::FConst { .. }) {
+                size += 1;
+            }
+        }
+    }
+    (size, convergent)
+}
+
+/// Chooses how to unroll `lp`, or `None` to leave it.
+fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Option<Plan> {
+    if lp.latches.len() != 1 {
+        return None;
+    }
+    let hint = func.blocks[lp.header].unroll;
+    if matches!(hint, UnrollHint::Count(0 | 1)) {
+        return None;
+    }
+    let (size, convergent) = loop_size(func, lp);
+    let room = FUNCTION_SIZE_LIMIT.saturating_sub(func.inst_count() as u64);
+    let fits = |copies: u64, limit: u64| {
+        let grown = size.saturating_mul(copies);
+        grown <= limit && grown <= room
+    };
+    let counted = constant_exit(func, loops, dom, lp, MAX_FULL_UNROLL_ITERATIONS);
+    let full = |ce: CountedExit| -> Plan {
+        let mut fates = vec![TestFate::Stay; ce.exit_iteration as usize];
+        fates.push(TestFate::Leave);
+        Plan {
+            body: lp.body.clone(),
+            exiting: Some(ce.exiting),
+            fates,
+            keep_back_edge: false,
+        }
+    };
+    match (hint, counted) {
+        (UnrollHint::Full, Some(ce)) => {
+            let copies = ce.exit_iteration + 1;
+            fits(copies, PRAGMA_SIZE_LIMIT).then(|| full(ce))
+        }
+        (UnrollHint::None, Some(ce)) => {
+            let copies = ce.exit_iteration + 1;
+            fits(copies, HEURISTIC_SIZE_LIMIT).then(|| full(ce))
+        }
+        (UnrollHint::Count(n), Some(ce)) => {
+            let n = u64::from(n);
+            let trip = ce.body_trip_count(lp.header);
+            if trip <= n {
+                return fits(ce.exit_iteration + 1, PRAGMA_SIZE_LIMIT).then(|| full(ce));
+            }
+            if !fits(n, PRAGMA_SIZE_LIMIT) {
+                return None;
+            }
+            // Iteration j runs in copy j mod n; only the copy of the exit iteration can
+            // leave, the tests of the others are known to stay.
+            let leaving_copy = (ce.exit_iteration % n) as usize;
+            let fates = (0..n as usize)
+                .map(|c| {
+                    if c == leaving_copy {
+                        TestFate::Keep
+                    } else {
+                        TestFate::Stay
+                    }
+                })
+                .collect();
+            Some(Plan {
+                body: lp.body.clone(),
+                exiting: Some(ce.exiting),
+                fates,
+                keep_back_edge: true,
+            })
+        }
+        (UnrollHint::Count(n), None) => {
+            // Unknown trip count: every copy keeps its own exit tests, so the copies run
+            // exactly the iterations the loop ran. Convergent operations are left alone
+            // (cicc would need a remainder loop for them too).
+            let n = u64::from(n);
+            if convergent || !fits(n, PRAGMA_SIZE_LIMIT) {
+                return None;
+            }
+            Some(Plan {
+                body: lp.body.clone(),
+                exiting: None,
+                fates: vec![TestFate::Keep; n as usize],
+                keep_back_edge: true,
+            })
+        }
+        _ => None,
+    }
+}
