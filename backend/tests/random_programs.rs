@@ -35,6 +35,42 @@ enum Node {
     /// trunc to i8, add, sign-extend back.
     Byte(usize, usize),
     Const(u64),
+    /// `mix(a, b, (i8) a, a <s 0)` with `a` 32-bit and `b` 64-bit: a device-function call
+    /// with small and boolean parameters.
+    Call(usize, usize),
+}
+
+/// The device function the programs call, computed in plain Rust:
+/// `mix(a, b, c, d) = sext(a) * 3 + (b ^ zext(c)) + d`.
+fn mix_ref(a: u64, b: u64) -> u64 {
+    let c = a & 0xff;
+    let d = (sx(a, 32) < 0) as u64;
+    (sx(a, 32) as u64)
+        .wrapping_mul(3)
+        .wrapping_add(b ^ c)
+        .wrapping_add(d)
+}
+
+fn mix_function() -> Function {
+    let params = [
+        ParamKind::Value(Type::I32),
+        ParamKind::Value(Type::I64),
+        ParamKind::Value(Type::I8),
+        ParamKind::Value(Type::I1),
+    ];
+    let mut f = device("_Z3mixilcb", &params, Some(Type::I64));
+    let p = f.params().to_vec();
+    let mut b = FunctionBuilder::new(&mut f);
+    let a = b.cast(CastOp::SExt, p[0], Type::I64);
+    let three = b.iconst(Type::I64, 3);
+    let m = b.binary(BinaryOp::Mul, a, three);
+    let c = b.cast(CastOp::ZExt, p[2], Type::I64);
+    let x = b.binary(BinaryOp::Xor, p[1], c);
+    let s = b.binary(BinaryOp::Add, m, x);
+    let d = b.cast(CastOp::ZExt, p[3], Type::I64);
+    let r = b.binary(BinaryOp::Add, s, d);
+    b.ret(Some(r));
+    f
 }
 
 const OPS: [BinaryOp; 10] = [
@@ -148,6 +184,8 @@ fn check(seed: u64) {
     let (cx, cy) = if ty[cx] == ty[cy] { (cx, cy) } else { (cx, cx) };
 
     // IR.
+    let mut m = Module::new();
+    let mix = m.add_function(mix_function());
     let mut f = kernel("rnd", &[G, G, Type::I32]);
     let kp = f.params().to_vec();
     let mut b = FunctionBuilder::new(&mut f);
@@ -199,6 +237,13 @@ fn check(seed: u64) {
                 let t = Type::int_with_bits(ty[vals.len()]).unwrap();
                 b.iconst(t, c as i64)
             }
+            Node::Call(x, y) => {
+                let c8 = b.cast(CastOp::Trunc, vals[x], Type::I8);
+                let z = b.iconst(Type::I32, 0);
+                let neg = b.icmp(IntCC::Slt, vals[x], z);
+                b.call(mix, vec![vals[x], vals[y], c8, neg], Some(Type::I64))
+                    .unwrap()
+            }
         };
         vals.push(v);
     }
@@ -235,7 +280,6 @@ fn check(seed: u64) {
         b.store(a, v, MemFlags::aligned(8));
     }
     b.ret(None);
-    let mut m = Module::new();
     m.add_function(f);
     let ptx = emit_ptx(
         &m,
@@ -292,6 +336,7 @@ fn check(seed: u64) {
                     Node::Trunc(x) => v[x] & mask(32),
                     Node::Byte(x, y) => (sx(v[x].wrapping_add(v[y]) & 0xff, 8) as u64) & mask(32),
                     Node::Const(k) => k & mask(w),
+                    Node::Call(x, y) => mix_ref(v[x], v[y]),
                 };
                 v.push(r);
             }
