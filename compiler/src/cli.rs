@@ -190,8 +190,12 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         }
     };
     let Some(text) = out.text else {
-        // Leave no stale output behind.
-        if output_path.as_os_str() != "-" {
+        // Leave no stale output behind — but only ever remove a regular file: `-o /dev/null`
+        // run as root must not delete the device.
+        let is_regular_file = std::fs::symlink_metadata(&output_path)
+            .map(|m| m.file_type().is_file())
+            .unwrap_or(false);
+        if output_path.as_os_str() != "-" && is_regular_file {
             let _ = std::fs::remove_file(&output_path);
         }
         let n = errors.len();
