@@ -158,6 +158,10 @@ fn check(seed: u64) {
             } else {
                 rng.next() % 9
             }),
+            4 if w == 64 => match (pick(&mut rng, &ty, 32), pick(&mut rng, &ty, 64)) {
+                (Some(a), Some(b)) => Node::Call(a, b),
+                _ => Node::Const(11),
+            },
             _ => match (pick(&mut rng, &ty, w), pick(&mut rng, &ty, w)) {
                 (Some(a), Some(b)) => Node::Bin(OPS[rng.below(OPS.len())], a, b),
                 _ => Node::Const(3),
