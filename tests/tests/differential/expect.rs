@@ -370,6 +370,21 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Check {
         "match_any" => super::expect_more::match_any(l, o),
         "last_block_done" => super::expect_more::last_block_done(l, o),
         "async_copy_redux" => super::expect_more::async_copy_redux(l, o),
+        "grid3d_index" => super::expect_more::grid3d_index(o),
+        "atomic_float_double" => super::expect_more::atomic_float_double(l, o),
+        "bitonic_sort_shared" => {
+            let x = i32s(input(l, "data"));
+            let want: Vec<i32> = x
+                .chunks(256)
+                .flat_map(|c| {
+                    let mut c = c.to_vec();
+                    c.sort_unstable();
+                    c
+                })
+                .collect();
+            eq_i32("data", output(o, "data")?, &want)
+        }
+        "shuffle_width_syncwarp" => super::expect_more::shuffle_width_syncwarp(l, o),
         "inter_block_flag" => {
             eq_i32("out", output(o, "out")?, &[43])?;
             eq_i32("flag", output(o, "flag")?, &[1])

@@ -355,3 +355,53 @@ pub fn async_copy_redux(l: &Launch, o: &Outcome) -> Check {
     }
     eq_i32("out", output(o, "out")?, &want)
 }
+
+pub fn grid3d_index(o: &Outcome) -> Check {
+    let (nx, ny, nz) = (8u32, 6u32, 6u32);
+    let mut want = vec![0u32; (2 * nx * ny * nz) as usize];
+    for z in 0..nz {
+        for y in 0..ny {
+            for x in 0..nx {
+                let i = (z * ny + y) * nx + x;
+                want[2 * i as usize] = i;
+                want[2 * i as usize + 1] = (x << 16) | (y << 8) | z;
+            }
+        }
+    }
+    eq_u32("out", output(o, "out")?, &want)
+}
+
+pub fn atomic_float_double(l: &Launch, o: &Outcome) -> Check {
+    // Integer-valued addends: every partial sum is exact, so the order of the atomics does
+    // not matter.
+    let x = i32s(input(l, "in"));
+    let total: i64 = x.iter().map(|&v| v as i64).sum();
+    eq_f32("fsum", output(o, "fsum")?, &[total as f32])?;
+    eq_f64("dsum", output(o, "dsum")?, &[total as f64 * 0.5])?;
+    eq_f64("csum", output(o, "csum")?, &[total as f64 * 0.25])
+}
+
+pub fn shuffle_width_syncwarp(l: &Launch, o: &Outcome) -> Check {
+    let x = i32s(input(l, "in"));
+    let mut sums = Vec::new();
+    let mut bcast = Vec::new();
+    for w in x.chunks(32) {
+        // __shfl_down_sync(.., width 8): a lane whose source leaves its segment keeps its value.
+        let mut v = w.to_vec();
+        for off in [4, 2, 1] {
+            v = (0..32)
+                .map(|lane| {
+                    v[lane].wrapping_add(if lane % 8 + off < 8 {
+                        v[lane + off]
+                    } else {
+                        v[lane]
+                    })
+                })
+                .collect();
+        }
+        sums.extend(v);
+        bcast.extend((0..32).map(|lane| w[lane / 16 * 16 + 3]));
+    }
+    eq_i32("seg_sum", output(o, "seg_sum")?, &sums)?;
+    eq_i32("bcast", output(o, "bcast")?, &bcast)
+}
