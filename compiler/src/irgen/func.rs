@@ -18,6 +18,8 @@ pub(crate) struct SwitchCtx {
     /// The promoted type of the condition (case values are converted to it).
     pub kind: crate::sema::IntKind,
     pub cases: Vec<(u64, Block)>,
+    /// The case values seen so far (duplicate check without a quadratic scan).
+    pub seen: HashSet<u64>,
     pub default: Option<Block>,
 }
 

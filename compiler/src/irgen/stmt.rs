@@ -251,6 +251,7 @@ impl Lowerer<'_> {
         self.fs().switches.push(SwitchCtx {
             kind: pk,
             cases: Vec::new(),
+            seen: hashbrown::HashSet::new(),
             default: None,
         });
         self.fs().breaks.push(exit);
@@ -307,7 +308,7 @@ impl Lowerer<'_> {
         let ctx = self.fs().switches.last_mut().expect("checked");
         match key {
             Some(k) => {
-                if ctx.cases.iter().any(|(v, _)| *v == k) {
+                if !ctx.seen.insert(k) {
                     self.error(span, "case label value has already appeared in this switch");
                     return;
                 }
