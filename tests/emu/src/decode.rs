@@ -121,7 +121,7 @@ pub(crate) struct FnCtx<'a> {
 }
 
 /// Register slots per function the interpreter accepts (a guard against absurd `%r<N>`).
-const MAX_REGS: u32 = 1 << 20;
+const MAX_REGS: u32 = 1 << 16;
 
 fn align_up(v: u32, a: u32) -> u32 {
     let a = a.max(1);

@@ -82,6 +82,9 @@ pub struct Env<'a> {
 }
 
 const MAX_CALL_DEPTH: usize = 4096;
+/// Per-thread bytes of local memory plus register slots (8 bytes each) over all frames: a
+/// guard against runaway recursion with large frames.
+const MAX_THREAD_STACK: usize = 16 << 20;
 
 impl Env<'_> {
     pub fn fail(&self, t: &Thread, pc: u32, msg: impl std::fmt::Display) -> crate::EmuError {
@@ -547,6 +550,14 @@ impl Env<'_> {
         if t.frames.len() >= MAX_CALL_DEPTH {
             return Err(format!(
                 "call stack overflow (more than {MAX_CALL_DEPTH} nested calls)"
+            ));
+        }
+        if t.local.len() + f.local_size as usize + 8 * (t.regs.len() + f.nregs as usize)
+            > MAX_THREAD_STACK
+        {
+            return Err(format!(
+                "thread stack overflow (more than {} MiB of frames)",
+                MAX_THREAD_STACK >> 20
             ));
         }
         let caller_base = t.base();

@@ -342,6 +342,12 @@ impl Launch {
         if self.grid[1] > 65535 || self.grid[2] > 65535 {
             return Err(e("grid.y and grid.z are at most 65535"));
         }
+        if f.local_size > 512 * 1024 {
+            return Err(e(format!(
+                "kernel `{}` needs {} bytes of local memory per thread (at most 512 KiB)",
+                f.name, f.local_size
+            )));
+        }
         let smem = prog.static_shared as u64 + self.dynamic_shared_bytes as u64;
         if smem > 228 * 1024 {
             return Err(e(format!("{smem} bytes of shared memory (over 228 KiB)")));

@@ -1,10 +1,10 @@
 //! The `oxicc-emu` command: `oxicc-emu run KERNEL.ptx --launch LAUNCH.json
-//! [--schedule=rr|random] [--seed N] [--stats]`. Prints the result JSON on stdout; on any
-//! error prints one line on stderr and exits with status 1.
+//! [--schedule=rr|random] [--seed N] [--stats] [--max-instructions N]`. Prints the result
+//! JSON on stdout; on any error prints one line on stderr and exits with status 1.
 
 use oxicc_emu::{run_text, RunOptions, Schedule};
 
-const USAGE: &str = "usage: oxicc-emu run KERNEL.ptx --launch LAUNCH.json [--schedule=rr|random] [--seed N] [--stats]";
+const USAGE: &str = "usage: oxicc-emu run KERNEL.ptx --launch LAUNCH.json [--schedule=rr|random] [--seed N] [--stats] [--max-instructions N]";
 
 fn main() {
     match real_main() {
@@ -42,6 +42,11 @@ fn real_main() -> Result<String, String> {
                     .map_err(|_| "--seed needs an integer".to_string())?
             }
             "--stats" => stats = true,
+            "--max-instructions" => {
+                opts.max_instructions = value(&mut k)?
+                    .parse()
+                    .map_err(|_| "--max-instructions needs an integer".to_string())?
+            }
             "--schedule" => opts.schedule = schedule(&value(&mut k)?)?,
             _ if a.starts_with("--schedule=") => {
                 opts.schedule = schedule(&a["--schedule=".len()..])?

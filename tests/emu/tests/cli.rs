@@ -23,7 +23,11 @@ fn write_tmp(name: &str, text: &str) -> std::path::PathBuf {
 }
 
 fn run(name: &str, launch: &str, extra: &[&str]) -> (i32, String, String) {
-    let ptx = write_tmp(&format!("{name}.ptx"), PTX);
+    run_ptx(name, PTX, launch, extra)
+}
+
+fn run_ptx(name: &str, ptx_text: &str, launch: &str, extra: &[&str]) -> (i32, String, String) {
+    let ptx = write_tmp(&format!("{name}.ptx"), ptx_text);
     let json = write_tmp(&format!("{name}.json"), launch);
     let out = Command::new(env!("CARGO_BIN_EXE_oxicc-emu"))
         .arg("run")
@@ -122,4 +126,13 @@ fn bad_launches_fail_before_running_with_one_line() {
             "case {k}: {stderr} should mention {want}"
         );
     }
+}
+
+#[test]
+fn endless_loops_stop_at_the_instruction_limit() {
+    let ptx = ".version 8.0\n.target sm_75\n.address_size 64\n.visible .entry spin()\n{\nLOOP:\nbra LOOP;\n}\n";
+    let launch = r#"{"grid": [1], "block": [32], "args": []}"#;
+    let (code, _, stderr) = run_ptx("spin", ptx, launch, &["--max-instructions", "100000"]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("instruction limit"), "{stderr}");
 }
