@@ -46,11 +46,11 @@ pub fn int_op(op: IntOp, ty: Ty, a: u64, b: u64, c: u64, e: u64, cc: &mut u64) -
         IntOp::Add => a.wrapping_add(b) & m,
         IntOp::Sub => a.wrapping_sub(b) & m,
         IntOp::MulLo => a.wrapping_mul(b) & m,
-        IntOp::MulHi => hi(ia * ib),
-        IntOp::MulWide => wide(ia * ib),
+        IntOp::MulHi => hi(ia.wrapping_mul(ib)),
+        IntOp::MulWide => wide(ia.wrapping_mul(ib)),
         IntOp::MadLo => a.wrapping_mul(b).wrapping_add(c) & m,
-        IntOp::MadHi => hi(ia * ib).wrapping_add(c) & m,
-        IntOp::MadWide => wide(ia * ib).wrapping_add(c) & mask((bits * 2).min(64)),
+        IntOp::MadHi => hi(ia.wrapping_mul(ib)).wrapping_add(c) & m,
+        IntOp::MadWide => wide(ia.wrapping_mul(ib)).wrapping_add(c) & mask((bits * 2).min(64)),
         IntOp::Mul24Lo | IntOp::Mul24Hi | IntOp::Mad24Lo => {
             let t24 = |v: u64| {
                 if signed {
