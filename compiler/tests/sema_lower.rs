@@ -363,3 +363,12 @@ fn by_value_parameters_whose_arrays_escape_are_copied() {
     // Only indexed: read in place from the parameter space.
     assert!(!has_copy("_Z2k23ArrPi"));
 }
+
+#[test]
+fn members_of_anonymous_unions_are_found() {
+    let m = lower_ok(
+        "struct S { int tag; union { float f; unsigned u; }; };
+         __global__ void k(S* s, unsigned* o) { s->f = 1.0f; o[0] = s->u + sizeof(S); }",
+    );
+    assert!(m.function_by_name("_Z1kP1SPj").is_some());
+}

@@ -593,7 +593,7 @@ impl Lowerer<'_> {
             self.error(span, "incomplete type is not allowed");
             return None;
         }
-        let Some(f) = info.fields.iter().find(|f| f.name == Some(name)).cloned() else {
+        let Some((offset, fty)) = self.find_field(r, name, 0) else {
             let rn = info.name.map(|n| self.name(n)).unwrap_or("<unnamed>");
             self.error(
                 name_span,
@@ -601,8 +601,35 @@ impl Lowerer<'_> {
             );
             return None;
         };
-        let a = self.ptr_add_const(addr, f.offset);
-        Some(Operand::lv(a, f.ty.with_quals(rty.quals)))
+        let a = self.ptr_add_const(addr, offset);
+        Some(Operand::lv(a, fty.with_quals(rty.quals)))
+    }
+
+    /// A field by name, looking inside anonymous struct/union members too; returns its
+    /// offset from the start of `r` and its type.
+    fn find_field(
+        &self,
+        r: crate::sema::types::RecordId,
+        name: crate::intern::Symbol,
+        depth: u32,
+    ) -> Option<(u64, QualType)> {
+        let info = self.types.record(r);
+        if let Some(f) = info.fields.iter().find(|f| f.name == Some(name)) {
+            return Some((f.offset, f.ty));
+        }
+        if depth > 32 {
+            return None;
+        }
+        info.fields
+            .iter()
+            .filter(|f| f.name.is_none())
+            .find_map(|f| {
+                let TypeKind::Record(inner) = self.types.kind(f.ty.ty) else {
+                    return None;
+                };
+                let (off, t) = self.find_field(*inner, name, depth + 1)?;
+                Some((f.offset + off, t.with_quals(f.ty.quals)))
+            })
     }
 
     /// `threadIdx.x` and friends (when not shadowed by a user declaration).
