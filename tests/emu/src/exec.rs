@@ -44,7 +44,12 @@ impl Thread {
     /// Reads a source operand in this thread's current frame.
     pub fn src(&self, s: Src) -> u64 {
         match s {
-            Src::Reg(r) => self.regs[self.base() + r as usize],
+            // Collectives read other lanes' registers, which may sit in a smaller frame.
+            Src::Reg(r) => self
+                .regs
+                .get(self.base() + r as usize)
+                .copied()
+                .unwrap_or(0),
             Src::Imm(v) => v,
         }
     }
