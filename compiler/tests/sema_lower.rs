@@ -372,3 +372,12 @@ fn members_of_anonymous_unions_are_found() {
     );
     assert!(m.function_by_name("_Z1kP1SPj").is_some());
 }
+
+#[test]
+fn launch_bounds_on_a_prototype_apply_to_the_definition() {
+    let m = lower_ok(
+        "__global__ void __launch_bounds__(64) k(float* p);
+         __global__ void k(float* p) { p[0] = 1; }",
+    );
+    assert_eq!(func(&m, "_Z1kPf").launch_bounds, Some((64, 0)));
+}

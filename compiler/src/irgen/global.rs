@@ -58,9 +58,8 @@ impl Lowerer<'_> {
             Linkage::Internal
         };
         func.inline = info.inline;
-        if let Some(lb) = &fd.launch_bounds {
-            func.launch_bounds = self.launch_bounds(lb);
-        }
+        // `__launch_bounds__` may sit on an earlier declaration (kept in the `FnInfo`).
+        func.launch_bounds = info.launch_bounds;
         self.ensure_ir(fid);
         self.lower_body(fid, fd, func);
     }
@@ -114,6 +113,10 @@ impl Lowerer<'_> {
             self.error(fd.span, "a __global__ function cannot have an ellipsis");
             return None;
         }
+        let launch_bounds = match &fd.launch_bounds {
+            Some(lb) => self.launch_bounds(lb),
+            None => None,
+        };
         let inline = if s.forceinline {
             InlineHint::Always
         } else if s.noinline {
@@ -138,6 +141,9 @@ impl Lowerer<'_> {
             if inline != InlineHint::Default {
                 p.inline = inline;
             }
+            if launch_bounds.is_some() {
+                p.launch_bounds = launch_bounds;
+            }
             p.extern_c |= s.extern_c;
             p.is_static |= s.is_static;
             return Some(prev);
@@ -156,6 +162,7 @@ impl Lowerer<'_> {
             defined: false,
             span: fd.name_span,
             first_call: None,
+            launch_bounds,
         });
         self.scopes.bind(fd.name, Binding::Func(id));
         Some(id)

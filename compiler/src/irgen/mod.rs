@@ -166,6 +166,8 @@ pub(crate) struct FnInfo {
     pub span: Span,
     /// Where device code first called it (for errors about missing definitions).
     pub first_call: Option<Span>,
+    /// `__launch_bounds__(max, min)` from any declaration of a kernel.
+    pub launch_bounds: Option<(u32, u32)>,
 }
 
 /// The state of the walk.
