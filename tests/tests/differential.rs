@@ -237,3 +237,67 @@ fn device_faults_are_reported() {
         }
     }
 }
+
+/// Kernels of the other suites (`tests/kernels/<suite>/NAME.cu`) that have a launch file
+/// `NAME.json` beside them: nvcc's PTX must run; where oxicc compiles the kernel, its run must
+/// produce the same buffers bit for bit (there is no CPU reference for these).
+#[test]
+fn suite_kernels_with_launch_files_agree_with_nvcc() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels");
+    let mut found = Vec::new();
+    for suite in std::fs::read_dir(&root)
+        .expect("tests/kernels")
+        .filter_map(|e| e.ok())
+    {
+        if suite.file_name() == "harness" || !suite.path().is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(suite.path())
+            .expect("suite dir")
+            .filter_map(|e| e.ok())
+        {
+            let p = f.path();
+            if p.extension().is_some_and(|x| x == "json") && p.with_extension("cu").is_file() {
+                found.push(p);
+            }
+        }
+    }
+    found.sort();
+    let mut failures = Vec::new();
+    for json in &found {
+        let cu = json.with_extension("cu");
+        let launch_text = std::fs::read_to_string(json).expect("launch file");
+        let launch =
+            Launch::from_json(&launch_text).unwrap_or_else(|e| panic!("{}: {e}", json.display()));
+        let run = |ptx: &str| -> Result<Vec<oxicc_emu::Buffer>, String> {
+            let m = Module::parse(ptx).map_err(|e| e.to_string())?;
+            oxicc_emu::run(&m, &launch, &RunOptions::default())
+                .map(|o| o.buffers)
+                .map_err(|e| e.to_string())
+        };
+        let reference = oxicc_tests::try_nvcc_ptx(&cu, 75, 3).and_then(|p| run(&p));
+        let reference = match reference {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{} (nvcc PTX): {e}", cu.display()));
+                continue;
+            }
+        };
+        let options = oxicc::Options {
+            sm: 75,
+            opt_level: 3,
+            ..Default::default()
+        };
+        match compile_guarded(&KernelSource::load(&cu), &options).and_then(|p| run(&p)) {
+            Ok(ours) if ours == reference => println!("oxicc {}: matches nvcc", cu.display()),
+            Ok(_) => println!("oxicc {}: buffers differ from nvcc's", cu.display()),
+            Err(e) => println!(
+                "oxicc {}: not yet: {}",
+                cu.display(),
+                e.lines().next().unwrap_or("")
+            ),
+        }
+    }
+    println!("suite kernels with launch files: {}", found.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
