@@ -381,3 +381,17 @@ fn launch_bounds_on_a_prototype_apply_to_the_definition() {
     );
     assert_eq!(func(&m, "_Z1kPf").launch_bounds, Some((64, 0)));
 }
+
+#[test]
+fn assert_malloc_and_free_are_external_calls_like_nvcc() {
+    let m = lower_ok(
+        "#include <cassert>\n#include <cstdlib>\n
+         __global__ void k(int* p) { assert(p[0] > 0); int* q = (int*)malloc(16); q[0] = p[1]; free(q); }",
+    );
+    for name in ["__assertfail", "malloc", "free"] {
+        let f = m
+            .function_by_name(name)
+            .unwrap_or_else(|| panic!("{name} declared"));
+        assert_eq!(m.functions[f].linkage, oxicc_ir::Linkage::Import);
+    }
+}
