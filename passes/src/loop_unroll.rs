@@ -13,8 +13,12 @@
 //!   in every copy* (always correct; saves the back-edge branches but not the compares —
 //!   a remainder-loop scheme that drops the tests is not implemented). Loops with
 //!   convergent operations are not unrolled this way.
-//! - No pragma: fully unrolled when the trip count is a known constant and
-//!   trip count × body size ≤ [`HEURISTIC_SIZE_LIMIT`] (cicc's default `Threshold` of 300).
+//! - No pragma: fully unrolled when the trip count is a known constant and the unrolled code
+//!   *after folding* (see [`folded_iteration_cost`]: the IV is a constant in each copy,
+//!   invariant code is shared) is at most [`HEURISTIC_SIZE_LIMIT`] instructions (cicc's
+//!   default `Threshold` of 300), and the unrolled code *before* folding at most 4× that
+//!   (cicc's `MaxPercentThresholdBoost` of 400%). The pass runs before CSE/LICM, so the
+//!   folded estimate stands for the size cicc would measure after them.
 //!
 //! Sizes count the loop's instructions other than constants (which fold away).
 //! Full and constant-count unrolling keeps every convergent operation executed by the same
@@ -26,7 +30,9 @@
 //! for `const-fold`, `cse`, `dce` and `simplify-cfg` to clean up.
 
 use hashbrown::HashSet;
-use oxicc_ir::{Block, Cfg, DomTree, Function, InstData, LoopData, LoopInfo, UnrollHint};
+use oxicc_ir::{
+    Block, Cfg, DomTree, Function, Inst, InstData, LoopData, LoopInfo, UnrollHint, Value, ValueDef,
+};
 
 use crate::trip_count::{constant_exit, CountedExit};
 use crate::unroll_clone::{unroll, Plan, TestFate};
@@ -37,6 +43,9 @@ pub const MAX_FULL_UNROLL_ITERATIONS: u64 = 1024;
 pub const PRAGMA_SIZE_LIMIT: u64 = 32768;
 /// Largest unrolled size for loops without a pragma: cicc's default unroll `Threshold`.
 pub const HEURISTIC_SIZE_LIMIT: u64 = 300;
+/// How far the plain size of a heuristic full unroll may exceed [`HEURISTIC_SIZE_LIMIT`]
+/// when folding brings it back under: cicc's `MaxPercentThresholdBoost`.
+pub const MAX_THRESHOLD_BOOST_PERCENT: u64 = 400;
 /// A function is not grown beyond this many instructions by unrolling.
 pub const FUNCTION_SIZE_LIMIT: u64 = 200_000;
 /// Most loops unrolled in one function per run (each one recomputes the analyses).
@@ -97,6 +106,62 @@ fn loop_size(func: &Function, lp: &LoopData) -> (u64, bool) {
     (size, convergent)
 }
 
+/// The cost of one iteration once fully unrolled and cleaned up: what remains after the
+/// induction variable becomes a constant in each copy. Constants, `jump`s, pure operations
+/// whose operands are constants, the IV or defined before the loop (folded, or hoisted and
+/// shared by the copies), branches on such conditions, and `ptradd`s with such offsets
+/// (they become immediate address offsets) are free; everything else costs 1.
+fn folded_iteration_cost(func: &Function, lp: &LoopData, iv: Value) -> u64 {
+    let loop_insts: HashSet<Inst> = lp
+        .body
+        .iter()
+        .flat_map(|&b| func.blocks[b].insts.iter().copied())
+        .collect();
+    let mut known: HashSet<Value> = HashSet::new();
+    known.insert(iv);
+    let is_known = |known: &HashSet<Value>, v: Value| {
+        known.contains(&v)
+            || match func.values[v].def {
+                ValueDef::Param(b, _) => !lp.body.contains(&b),
+                ValueDef::Result(i) => !loop_insts.contains(&i),
+            }
+    };
+    let mut cost = 0;
+    for &b in &lp.body {
+        for &i in &func.blocks[b].insts {
+            let data = &func.insts[i].data;
+            let info = data.info();
+            let mut operands_known = true;
+            data.for_each_arg(|v| operands_known &= is_known(&known, v));
+            let pure = !info.side_effects
+                && !info.reads_memory
+                && !info.writes_memory
+                && !info.convergent
+                && !info.terminator;
+            match data {
+                InstData::Jump { .. } => {}
+                InstData::Branch { cond, .. } => {
+                    if !is_known(&known, *cond) {
+                        cost += 1;
+                    }
+                }
+                InstData::PtrAdd { offset, .. } if is_known(&known, *offset) => {
+                    if operands_known {
+                        known.insert(func.result(i));
+                    }
+                }
+                _ if pure && operands_known => {
+                    if let Some(r) = func.insts[i].result {
+                        known.insert(r);
+                    }
+                }
+                _ => cost += 1,
+            }
+        }
+    }
+    cost
+}
+
 /// Chooses how to unroll `lp`, or `None` to leave it.
 fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Option<Plan> {
     if lp.latches.len() != 1 {
@@ -130,7 +195,13 @@ fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Op
         }
         (UnrollHint::None, Some(ce)) => {
             let copies = ce.exit_iteration + 1;
-            fits(copies, HEURISTIC_SIZE_LIMIT).then(|| full(ce))
+            let folded = folded_iteration_cost(func, lp, ce.iv).saturating_mul(copies);
+            (folded <= HEURISTIC_SIZE_LIMIT
+                && fits(
+                    copies,
+                    HEURISTIC_SIZE_LIMIT * MAX_THRESHOLD_BOOST_PERCENT / 100,
+                ))
+            .then(|| full(ce))
         }
         (UnrollHint::Count(n), Some(ce)) => {
             let n = u64::from(n);

@@ -1,17 +1,22 @@
 //! The pass lists of `-O0` … `-O3`.
 //!
-//! `-O0` runs only `always-inline` and `mem2reg`. That matches what NVIDIA's cicc does at
-//! `-O0` (checked with `nvcc -Xcicc -O0`: locals live in registers, not `.local`, calls to
-//! non-forceinline device functions stay calls, and no other cleanup happens), and it keeps
-//! PTX free of `__local_depot` traffic for scalars. Arrays and address-taken locals stay in
-//! stack slots and the backend gives them a frame.
+//! `-O0` runs only `always-inline`, `mem2reg` and `fp-contract`. That matches what NVIDIA's
+//! cicc does at `-O0` (checked with `nvcc -Xcicc -O0`: locals live in registers, not
+//! `.local`, calls to non-forceinline device functions stay calls, and no other cleanup
+//! happens), and it keeps PTX free of `__local_depot` traffic for scalars. Arrays and
+//! address-taken locals stay in stack slots and the backend gives them a frame. Contraction
+//! into `fma` is part of `-O0` because under nvcc's default `-fmad=true` it is a language
+//! decision, not an optimization: nvcc's `-O0` PTX fuses too, and results must not depend on
+//! the optimization level.
 //!
 //! `-O1` adds the scalar cleanups (folding, DCE, CFG simplification) and size-budget
 //! inlining; `-O2` adds CSE, load elimination, dead-store elimination and LICM and a
 //! second cleanup round; `-O3` is `-O2` with one
 //! more round after LICM, so that hoisted code is folded and deduplicated again.
+//! `-O2`/`-O3` unroll loops (`loop-unroll`) once the IR is in clean SSA after inlining, and
+//! fold the copies right away so that CSE and LICM see the simplified code.
 
-const O0: &[&str] = &["always-inline", "mem2reg"];
+const O0: &[&str] = &["always-inline", "mem2reg", "fp-contract"];
 
 const O1: &[&str] = &[
     "mem2reg",
@@ -37,6 +42,10 @@ const O2: &[&str] = &[
     "infer-address-spaces",
     "const-fold",
     "simplify-cfg",
+    "loop-unroll",
+    "const-fold",
+    "dce",
+    "simplify-cfg",
     "cse",
     "load-elim",
     "dse",
@@ -56,6 +65,10 @@ const O3: &[&str] = &[
     "mem2reg",
     "infer-address-spaces",
     "const-fold",
+    "simplify-cfg",
+    "loop-unroll",
+    "const-fold",
+    "dce",
     "simplify-cfg",
     "cse",
     "load-elim",

@@ -3,24 +3,26 @@
 //! A loop is *counted* here when, in the block-parameter SSA form:
 //! - it has one latch, which branches to the header exactly once;
 //! - an integer header parameter `p` (the induction variable) receives the same constant on
-//!   every edge entering the loop and `p + s` (or `p - s`) with a constant `s` on the back
-//!   edge;
+//!   every edge entering the loop and, on the back edge, `p` after a chain of operations
+//!   with constant operands (`p + s`, `p - s`, `p >> 1`, `p * 2`, …);
 //! - an *exiting block* `E` — the header (the shape irgen emits for `for` loops: test first)
 //!   or the latch (the rotated shape, test last) — that executes exactly once per iteration
 //!   (it dominates the latch and is in no inner loop) ends in `brif (icmp cc x, C)` or
 //!   `brif (icmp cc C, x)` with one target inside the loop and one outside, where `x` is `p`
-//!   or `p + c` for constants `c`, `C`.
+//!   or `p` after such a chain (`p + c`, or the updated value itself), `C` a constant.
 //!
 //! Instead of solving the exit condition in closed form (where signedness, the step's sign
 //! and wrap-around are easy to get wrong), the test is *simulated* in the IV's width with
-//! wrapping arithmetic for at most `cap` + 1 iterations: `p_j = init + j·s`. The first `j`
+//! the IR's integer semantics (`fold_int`, wrapping at the IV's width) for at most `cap` + 1
+//! iterations: `p_0 = init`, `p_{j+1} = update(p_j)`. The first `j`
 //! whose test leaves the loop is the exit iteration. Loops whose test does not leave within
 //! the cap are reported as unknown. Cost: O(cap) per loop.
 
 use oxicc_ir::{
-    BinaryOp, Block, DomTree, Function, InstData, IntCC, LoopData, LoopInfo, Value, ValueDef,
+    BinaryOp, Block, DomTree, Function, InstData, IntCC, LoopData, LoopInfo, Type, Value, ValueDef,
 };
 
+use crate::fold_int;
 use crate::util::const_value;
 
 /// The counted exit of a loop with a constant trip count.
@@ -31,6 +33,8 @@ pub struct CountedExit {
     /// The iteration (0-based) in which the test leaves the loop; the exiting block runs
     /// `exit_iteration + 1` times.
     pub exit_iteration: u64,
+    /// The induction variable (a header parameter).
+    pub iv: Value,
 }
 
 impl CountedExit {
@@ -67,22 +71,34 @@ pub fn constant_exit(
         if loops.innermost_loop(exiting) != Some(me) || !dom.dominates(exiting, latch) {
             continue;
         }
-        if let Some(k) = simulate_exit(func, lp, latch, exiting, cap) {
+        if let Some((k, iv)) = simulate_exit(func, lp, latch, exiting, cap) {
             return Some(CountedExit {
                 exiting,
                 exit_iteration: k,
+                iv,
             });
         }
     }
     None
 }
 
-/// The induction variable `p` (header parameter `index`): its constant start and step.
+/// The induction variable: its constant start and how the back edge updates it.
 struct Induction {
-    ty_bits: u32,
+    ty: Type,
     init: u64,
-    step: u64,
+    update: Vec<Link>,
 }
+
+/// One step of a chain of operations with a constant operand: `v op c` or `c op v`.
+#[derive(Copy, Clone)]
+struct Link {
+    op: BinaryOp,
+    constant: u64,
+    constant_on_left: bool,
+}
+
+/// Longest chain of constant operations followed from a compared or updated value.
+const MAX_CHAIN: usize = 8;
 
 fn simulate_exit(
     func: &Function,
@@ -90,7 +106,7 @@ fn simulate_exit(
     latch: Block,
     exiting: Block,
     cap: u64,
-) -> Option<u64> {
+) -> Option<(u64, Value)> {
     let term = func.terminator(exiting)?;
     let InstData::Branch {
         cond,
@@ -117,59 +133,65 @@ fn simulate_exit(
         (Some((_, c)), None) => (rhs, c, swap(cc)),
         _ => return None,
     };
-    let (param, offset) = iv_plus_constant(func, x)?;
+    let (param, tested) = constant_chain(func, x)?;
     let iv = induction(func, lp, latch, param)?;
-    let mask = width_mask(iv.ty_bits);
-    let mut p = iv.init & mask;
+    let bits = iv.ty.bits();
+    let mut p = iv.init & width_mask(bits);
     for j in 0..=cap {
-        let v = p.wrapping_add(offset) & mask;
-        if compare(cc, v, bound & mask, iv.ty_bits) != stay {
-            return Some(j);
+        let v = eval_chain(&tested, p, iv.ty)?;
+        if compare(cc, v, bound & width_mask(bits), bits) != stay {
+            return Some((j, param));
         }
-        p = p.wrapping_add(iv.step) & mask;
+        p = eval_chain(&iv.update, p, iv.ty)?;
     }
     None
 }
 
-/// `x` is `p` or `p + c1 + c2 …` (adds or subtracts of constants, as many as irgen leaves
-/// before `const-fold` merges them) with `p` a block parameter: returns `(p, Σc)`.
-fn iv_plus_constant(func: &Function, mut x: Value) -> Option<(Value, u64)> {
-    let mut offset = 0u64;
-    for _ in 0..8 {
+/// Follows `x` back through operations with one constant operand (`p + 1`, `p << 2`,
+/// `(p + 1) + 3`, …) to a block parameter `p`; returns `p` and the operations from `p` to
+/// `x` in execution order.
+fn constant_chain(func: &Function, mut x: Value) -> Option<(Value, Vec<Link>)> {
+    let mut links = Vec::new();
+    for _ in 0..=MAX_CHAIN {
         if matches!(func.values[x].def, ValueDef::Param(..)) {
-            return Some((x, offset));
+            links.reverse();
+            return Some((x, links));
         }
-        let (base, c) = add_of_constant(func, x)?;
-        offset = offset.wrapping_add(c);
+        let def = func.def_inst(x)?;
+        let InstData::Binary { op, lhs, rhs } = func.insts[def].data else {
+            return None;
+        };
+        let (base, constant, constant_on_left) =
+            match (const_value(func, lhs), const_value(func, rhs)) {
+                (None, Some((_, c))) => (lhs, c, false),
+                (Some((_, c)), None) => (rhs, c, true),
+                _ => return None,
+            };
+        links.push(Link {
+            op,
+            constant,
+            constant_on_left,
+        });
         x = base;
     }
     None
 }
 
-/// `v = add a, C` / `add C, a` / `sub a, C`: returns `(a, C)` with `C` negated for `sub`.
-fn add_of_constant(func: &Function, v: Value) -> Option<(Value, u64)> {
-    let def = func.def_inst(v)?;
-    let InstData::Binary { op, lhs, rhs } = func.insts[def].data else {
-        return None;
-    };
-    match op {
-        BinaryOp::Add => match (const_value(func, lhs), const_value(func, rhs)) {
-            (None, Some((_, c))) => Some((lhs, c)),
-            (Some((_, c)), None) => Some((rhs, c)),
-            _ => None,
-        },
-        BinaryOp::Sub => {
-            let (_, c) = const_value(func, rhs)?;
-            const_value(func, lhs)
-                .is_none()
-                .then_some((lhs, c.wrapping_neg()))
-        }
-        _ => None,
+/// Applies a chain to `v` with the IR's integer semantics; `None` if a step does not fold
+/// (a division by zero, a float operation).
+fn eval_chain(links: &[Link], mut v: u64, ty: Type) -> Option<u64> {
+    for l in links {
+        v = if l.constant_on_left {
+            fold_int::binary(l.op, l.constant, v, ty)?
+        } else {
+            fold_int::binary(l.op, v, l.constant, ty)?
+        };
     }
+    Some(v)
 }
 
 /// Checks that `param` is an integer parameter of the header with a constant start on every
-/// entering edge and `param + step` on the single back edge.
+/// entering edge and a chain of constant operations of itself on the single back edge.
 fn induction(func: &Function, lp: &LoopData, latch: Block, param: Value) -> Option<Induction> {
     let ValueDef::Param(block, index) = func.values[param].def else {
         return None;
@@ -182,9 +204,7 @@ fn induction(func: &Function, lp: &LoopData, latch: Block, param: Value) -> Opti
     let mut init: Option<u64> = None;
     let mut next: Option<Value> = None;
     let mut back_edges = 0;
-    // Every edge into the header: the latch's back edge and the entering edges. Predecessors
-    // are found by scanning the layout once (the loop is small compared with the function
-    // only sometimes, but this runs once per candidate loop).
+    // Every edge into the header: the latch's back edge and the entering edges.
     for &b in &func.layout {
         let Some(t) = func.terminator(b) else {
             continue;
@@ -211,11 +231,11 @@ fn induction(func: &Function, lp: &LoopData, latch: Block, param: Value) -> Opti
     if back_edges != 1 {
         return None;
     }
-    let (base, step) = add_of_constant(func, next?)?;
-    (base == param).then_some(Induction {
-        ty_bits: ty.bits(),
+    let (base, update) = constant_chain(func, next?)?;
+    (base == param && !update.is_empty()).then_some(Induction {
+        ty,
         init: init?,
-        step,
+        update,
     })
 }
 

@@ -45,6 +45,8 @@ struct LoopSpec {
     bits: u32,
     shape: Shape,
     init: u64,
+    /// The update `p = p op step`.
+    op: &'static str,
     step: u64,
     /// Compare `p + offset` (test-first) or `next + offset` (test-last) …
     offset: u64,
@@ -89,6 +91,19 @@ fn cmp(cc: &str, a: u64, b: u64, bits: u32) -> bool {
 
 impl LoopSpec {
     /// Whether the loop goes on after testing value `x`.
+    /// The update, with the IR's semantics (wrapping; shift amounts ≥ the width give 0).
+    fn next(&self, p: u64) -> u64 {
+        let m = mask(self.bits);
+        let r = match self.op {
+            "add" => p.wrapping_add(self.step),
+            "mul" => p.wrapping_mul(self.step),
+            "shl" if self.step < u64::from(self.bits) => p << self.step,
+            "lshr" if self.step < u64::from(self.bits) => p >> self.step,
+            _ => 0,
+        };
+        r & m
+    }
+
     fn stays(&self, x: u64, bound: u64) -> bool {
         let (l, r) = if self.swapped { (bound, x) } else { (x, bound) };
         cmp(CCS[self.cc], l, r, self.bits) != self.inverted
@@ -106,11 +121,11 @@ impl LoopSpec {
                         return Some(((acc ^ p) & m, n));
                     }
                     acc = acc.wrapping_mul(3).wrapping_add(p ^ a) & m;
-                    p = p.wrapping_add(self.step) & m;
+                    p = self.next(p);
                 }
                 Shape::BottomOneBlock | Shape::BottomTwoBlocks => {
                     acc = acc.wrapping_mul(3).wrapping_add(p ^ a) & m;
-                    p = p.wrapping_add(self.step) & m;
+                    p = self.next(p);
                     if !self.stays(p.wrapping_add(self.offset) & m, bound) {
                         return Some(((acc ^ p) & m, n + 1));
                     }
@@ -153,8 +168,9 @@ impl LoopSpec {
             }
         };
         let body = format!(
-            "    v20 = iconst.{t} 3\n    v21 = mul.{t} v11, v20\n    v22 = xor.{t} v10, v0\n    v23 = add.{t} v21, v22\n    v24 = iconst.{t} {}\n    v25 = add.{t} v10, v24\n",
-            c(self.step)
+            "    v20 = iconst.{t} 3\n    v21 = mul.{t} v11, v20\n    v22 = xor.{t} v10, v0\n    v23 = add.{t} v21, v22\n    v24 = iconst.{t} {}\n    v25 = {}.{t} v10, v24\n",
+            c(self.step),
+            self.op
         );
         let head = format!(
             "device @f({t}, {t}) -> {t} {{\nblock0(v0: {t}, v1: {t}):\n    v99 = iconst.{t} 0\n    v2 = iconst.{t} {}\n    v3 = iconst.{t} 0\n    jump block1(v2, v3)\n\nblock1(v10: {t}, v11: {t}){hint}:\n",
@@ -187,11 +203,14 @@ fn random_spec(rng: &mut Rng) -> LoopSpec {
     // Starts near 0 or near the signed/unsigned wrap points.
     let specials = [0u64, m, m >> 1, (m >> 1) + 1];
     let init = specials[rng.below(4) as usize].wrapping_add(small(rng, 20)) & m;
-    let step = match rng.below(4) {
-        0 => 1,
-        1 => m, // -1
-        _ => small(rng, 5),
-    } & m;
+    let (op, step) = match rng.below(12) {
+        0 => ("add", 1),
+        1 => ("add", m), // -1
+        2 => ("shl", 1 + rng.below(2)),
+        3 => ("lshr", 1 + rng.below(2)),
+        4 => ("mul", 2 + rng.below(2)),
+        _ => ("add", small(rng, 5) & m),
+    };
     let bound = match rng.below(5) {
         0 => None,
         1 => Some(specials[rng.below(4) as usize].wrapping_add(small(rng, 20)) & m),
@@ -210,6 +229,7 @@ fn random_spec(rng: &mut Rng) -> LoopSpec {
             Shape::BottomTwoBlocks,
         ][rng.below(3) as usize],
         init,
+        op,
         step,
         offset: if rng.below(3) == 0 {
             small(rng, 3) & m
@@ -235,7 +255,7 @@ fn random_counted_loops_keep_their_results() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     let mut fully_unrolled = 0;
-    while checked < 600 {
+    while checked < 2000 {
         let spec = random_spec(&mut rng);
         let m = mask(spec.bits);
         let inputs: Vec<(u64, u64)> = (0..6)
