@@ -395,3 +395,16 @@ fn assert_malloc_and_free_are_external_calls_like_nvcc() {
         assert_eq!(m.functions[f].linkage, oxicc_ir::Linkage::Import);
     }
 }
+
+#[test]
+fn memset_and_memcpy_expand_to_byte_loops() {
+    let m = lower_ok(
+        "#include <cstring>\n
+         __global__ void k(int* o) { int a[4]; memset(a, 0, sizeof(a)); memcpy(o, a, 16); }",
+    );
+    let f = func(&m, "_Z1kPi");
+    assert!(m.function_by_name("memset").is_none() && m.function_by_name("memcpy").is_none());
+    assert!(!insts(f)
+        .iter()
+        .any(|d| matches!(d, oxicc_ir::InstData::Call { .. })));
+}

@@ -105,8 +105,6 @@ const UNSUPPORTED_MATH: &[&str] = &[
     "clock",
     "clock64",
     "__nanosleep",
-    "memcpy",
-    "memset",
     "assert",
 ];
 

@@ -42,6 +42,7 @@ impl Lowerer<'_> {
                 return Some(self.funnel_shift(n, args, span))
             }
             "__ldg" => return Some(self.ldg(args, span)),
+            "memcpy" | "memset" => return Some(self.mem_loop(n == "memcpy", args, span)),
             _ => {}
         }
         let body = n.strip_prefix("__")?;
@@ -164,6 +165,61 @@ impl Lowerer<'_> {
             self.cast(CastOp::Trunc, sh, Type::I32)
         };
         Some(Operand::rv(r, QualType::new(ut)))
+    }
+
+    /// `memcpy(dst, src, n)` / `memset(dst, c, n)`: a byte loop (nvcc expands them inline
+    /// too); the result is `dst`.
+    fn mem_loop(&mut self, copy: bool, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if !self.argc(args, 3, span) {
+            return None;
+        }
+        let (dst, dt) = self.expr_rv(args[0])?;
+        if !self.types.is_pointer(dt.ty) {
+            self.error(args[0].span, "argument must be a pointer");
+            return None;
+        }
+        let src = if copy {
+            let (s, st) = self.expr_rv(args[1])?;
+            if !self.types.is_pointer(st.ty) {
+                self.error(args[1].span, "argument must be a pointer");
+                return None;
+            }
+            s
+        } else {
+            let int = self.int_ty(IntKind::Int);
+            let c = self.arg_as(args[1], int)?;
+            self.cast(CastOp::Trunc, c, Type::I8)
+        };
+        let ulong = self.int_ty(IntKind::ULong);
+        let n = self.arg_as(args[2], ulong)?;
+        let counter = self.alloca(8, 8, span)?;
+        let zero = self.iconst(Type::I64, 0);
+        self.store(counter, zero, 8, false);
+        let header = self.new_block();
+        let body = self.new_block();
+        let exit = self.new_block();
+        self.jump_to(header);
+        self.switch_to(header);
+        let i = self.load(Type::I64, counter, 8, false);
+        let more = self.icmp(oxicc_ir::IntCC::Ult, i, n);
+        self.branch(more, body, exit);
+        self.switch_to(body);
+        let byte = if copy {
+            let from = self.ptr_add(src, i);
+            self.load(Type::I8, from, 1, false)
+        } else {
+            src
+        };
+        let to = self.ptr_add(dst, i);
+        self.store(to, byte, 1, false);
+        let one = self.iconst(Type::I64, 1);
+        let next = self.bin(BinaryOp::Add, i, one);
+        self.store(counter, next, 8, false);
+        self.jump_to(header);
+        self.switch_to(exit);
+        let void = QualType::new(self.types.void());
+        let vp = QualType::new(self.types.pointer_to(void));
+        Some(Operand::rv(dst, vp))
     }
 
     /// `__ldg(p)`: a read of `*p` (the read-only cache path is the backend's choice).
