@@ -203,6 +203,21 @@ fn typed_data(
     Ok(out)
 }
 
+/// Rejects misspelled or unknown keys instead of silently ignoring them.
+fn only_keys(
+    o: &serde_json::Map<String, Value>,
+    allowed: &[&str],
+    what: &str,
+) -> Result<(), EmuError> {
+    match o.keys().find(|k| !allowed.contains(&k.as_str())) {
+        Some(k) => Err(e(format!(
+            "{what} has an unknown key \"{k}\" (expected one of {})",
+            allowed.join(", ")
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn dim3(v: Option<&Value>, what: &str) -> Result<[u32; 3], EmuError> {
     let Some(v) = v else {
         return Err(e(format!("missing \"{what}\"")));
@@ -235,6 +250,18 @@ impl Launch {
     pub fn from_json(text: &str) -> Result<Launch, EmuError> {
         let v: Value = serde_json::from_str(text).map_err(|x| e(format!("not valid JSON: {x}")))?;
         let o = v.as_object().ok_or_else(|| e("must be a JSON object"))?;
+        only_keys(
+            o,
+            &[
+                "kernel",
+                "grid",
+                "block",
+                "dynamic_shared_bytes",
+                "args",
+                "globals",
+            ],
+            "the launch",
+        )?;
         let kernel = match o.get("kernel") {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) => Some(s.clone()),
@@ -261,6 +288,13 @@ impl Launch {
             let a = a
                 .as_object()
                 .ok_or_else(|| e(format!("argument {k} must be an object")))?;
+            only_keys(
+                a,
+                &[
+                    "buffer", "type", "data", "len", "fill", "scalar", "value", "bytes", "align",
+                ],
+                &format!("argument {k}"),
+            )?;
             if let Some(name) = a.get("buffer") {
                 let name = name
                     .as_str()
@@ -310,6 +344,11 @@ impl Launch {
                 let spec = spec
                     .as_object()
                     .ok_or_else(|| e(format!("global `{name}` must be an object")))?;
+                only_keys(
+                    spec,
+                    &["type", "data", "len", "fill"],
+                    &format!("global `{name}`"),
+                )?;
                 let ty = parse_ty(
                     spec.get("type")
                         .ok_or_else(|| e(format!("global `{name}` needs a \"type\"")))?,

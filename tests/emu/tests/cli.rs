@@ -111,6 +111,10 @@ fn bad_launches_fail_before_running_with_one_line() {
             "unknown type",
         ),
         ("not json", "not valid JSON"),
+        (
+            r#"{"grid": [1], "block": [1], "args": [], "dynamic_shared": 4}"#,
+            "unknown key \"dynamic_shared\"",
+        ),
     ];
     for (k, (launch, want)) in cases.iter().enumerate() {
         let (code, stdout, stderr) = run(&format!("bad{k}"), launch, &[]);
