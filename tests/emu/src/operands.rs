@@ -1,7 +1,8 @@
 //! Operand resolution for the decoder: registers, special registers, symbols, immediates and
-//! address expressions, plus the parsing of mnemonic modifiers (spaces, rounding, comparisons).
+//! address expressions, the parsing of mnemonic modifiers (spaces, rounding, comparisons), and
+//! the argument lists of `call`.
 
-use crate::decode::{FnCtx, Sym};
+use crate::decode::{FnCtx, FuncInfo, Sym};
 use crate::inst::*;
 use crate::parse::Operand;
 use crate::EmuError;
@@ -305,3 +306,79 @@ pub(crate) fn atom_op_of(mods: &[&str]) -> Option<AtomOp> {
 
 pub(crate) const NR: [u32; 4] = [NO_REG; 4];
 pub(crate) const NS: [Src; 4] = [Src::Imm(0); 4];
+
+pub(crate) fn decode_call(
+    c: &mut Ctx,
+    ops: &[Operand],
+    funcs: &[FuncInfo],
+    calls: &mut Vec<CallSite>,
+) -> Result<(), EmuError> {
+    let mut k = 0;
+    let rets: Vec<Operand> = match ops.first() {
+        Some(Operand::List(r)) => {
+            k = 1;
+            r.clone()
+        }
+        _ => Vec::new(),
+    };
+    let Some(Operand::Name(callee)) = ops.get(k) else {
+        return Err(c.err("missing callee"));
+    };
+    let args: Vec<Operand> = match ops.get(k + 1) {
+        Some(Operand::List(a)) => a.clone(),
+        _ => Vec::new(),
+    };
+    let fi = match c.f.lookup(callee) {
+        Some(Sym::Func(i)) => i,
+        _ => {
+            return Err(c.err(format!(
+                "indirect or unknown call target `{callee}` is not supported"
+            )))
+        }
+    };
+    let info = &funcs[fi as usize];
+    let marshal = |c: &mut Ctx, o: &Operand| -> Result<CallArg, EmuError> {
+        Ok(match o {
+            Operand::Name(n) => match c.f.lookup(n) {
+                Some(Sym::FParam(off)) => CallArg::Param(off),
+                Some(Sym::Reg(r)) => CallArg::Reg(r),
+                _ => return Err(c.err(format!("bad call argument `{n}`"))),
+            },
+            Operand::Int(v) => CallArg::Imm(*v as u64),
+            Operand::F32(b) => CallArg::Imm(*b as u64),
+            Operand::F64(b) => CallArg::Imm(*b),
+            o => return Err(c.err(format!("bad call argument {o:?}"))),
+        })
+    };
+    let mut site = CallSite {
+        callee: fi,
+        ..Default::default()
+    };
+    if args.len() != info.params.len() || rets.len() != info.rets.len() {
+        return Err(c.err(format!(
+            "call to `{callee}` has the wrong number of arguments"
+        )));
+    }
+    for (o, p) in args.iter().zip(&info.params) {
+        let a = marshal(c, o)?;
+        site.args.push((a, p.offset, p.size));
+    }
+    for (o, p) in rets.iter().zip(&info.rets) {
+        let a = marshal(c, o)?;
+        site.rets.push((a, p.offset, p.size));
+    }
+    let op = match (info.name.as_str(), info.has_body) {
+        ("vprintf", false) => Op::Vprintf,
+        ("__assertfail", false) => Op::AssertFail,
+        (_, true) => Op::Call,
+        (n, false) => {
+            return Err(c.err(format!(
+                "call to `{n}`, which has no body in this module, is not supported"
+            )))
+        }
+    };
+    let idx = calls.len() as u32;
+    calls.push(site);
+    c.emit(op, NR, NS, 0, idx);
+    Ok(())
+}
