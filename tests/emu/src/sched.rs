@@ -88,6 +88,9 @@ struct Cta {
 /// slice; one that spins on a flag that a later CTA sets is suspended and resumed later.
 const CTA_SLICE: u64 = 1 << 22;
 
+/// How many unfinished CTAs may be suspended at once.
+const MAX_SUSPENDED_CTAS: usize = 2048;
+
 impl GridRun<'_> {
     fn new_cta(&self, ctaid: [u32; 3], spare: &mut Vec<(Vec<Thread>, Vec<u8>)>) -> Cta {
         let f = &self.prog.funcs[self.kernel as usize];
@@ -205,6 +208,13 @@ impl GridRun<'_> {
             if self.slice(&mut c, &mut rng)? {
                 spare.push((c.threads, c.shared));
             } else {
+                // A real GPU keeps only so many CTAs resident; more waiting on each other
+                // would also hang there (and would take a lot of memory here).
+                if suspended.len() >= MAX_SUSPENDED_CTAS {
+                    return Err(EmuError(format!(
+                        "more than {MAX_SUSPENDED_CTAS} CTAs wait on each other without finishing (grid-wide spin-wait?)"
+                    )));
+                }
                 suspended.push_back(c);
             }
         }
