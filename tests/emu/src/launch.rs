@@ -403,7 +403,10 @@ impl Launch {
             let ok = match a {
                 Arg::Buffer(_) => p.size == 8 && !p.ty.is_float(),
                 Arg::Scalar(t, _) => {
-                    t.bytes() == p.size && (t.is_float() == p.ty.is_float() || p.is_array)
+                    // `.b32`/`.b64` parameters are untyped bits: any scalar of the size fits.
+                    let untyped =
+                        matches!(p.ty, Ty::B8 | Ty::B16 | Ty::B32 | Ty::B64) || p.is_array;
+                    t.bytes() == p.size && (untyped || t.is_float() == p.ty.is_float())
                 }
                 Arg::Bytes(b, _) => b.len() as u32 == p.size,
             };
