@@ -408,3 +408,19 @@ fn memset_and_memcpy_expand_to_byte_loops() {
         .iter()
         .any(|d| matches!(d, oxicc_ir::InstData::Call { .. })));
 }
+
+#[test]
+fn struct_members_initialized_from_whole_structs() {
+    lower_ok(
+        "struct V { float x, y; };
+         struct Seg { V a, b; int n; };
+         __device__ V mk(float t) { V v = {t, t}; return v; }
+         __global__ void k(V* p, int* o) {
+             V v = p[0];
+             Seg s = {v, mk(2.0f), 3};
+             Seg t = {{1, 2}, p[1], 4};
+             Seg u = {1, 2, 3, 4, 5};
+             o[0] = (int)(s.b.y + t.a.x + u.b.y) + s.n;
+         }",
+    );
+}

@@ -150,6 +150,58 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The type of a simple expression (name, call, member, element), without diagnostics;
+    /// `None` when it cannot tell.
+    fn quick_type(&mut self, e: &Expr<'_>, depth: u32) -> Option<crate::sema::TypeId> {
+        if depth > 64 {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Ident(n) => match self.scopes.lookup(*n).copied()? {
+                super::Binding::Var(v) => Some(self.var(v).ty.ty),
+                _ => None,
+            },
+            ExprKind::Call { callee, .. } => match &callee.kind {
+                ExprKind::Ident(n) => match self.scopes.lookup(*n).copied()? {
+                    super::Binding::Func(f) => Some(self.func_info(f).ret.ty),
+                    _ => None,
+                },
+                _ => None,
+            },
+            ExprKind::Index { base, .. } => {
+                let t = self.quick_type(base, depth + 1)?;
+                self.types
+                    .array_elem(t)
+                    .or_else(|| self.types.pointee(t))
+                    .map(|q| q.ty)
+            }
+            ExprKind::Unary {
+                op: crate::ast::UnaryOp::Deref,
+                expr,
+            } => {
+                let t = self.quick_type(expr, depth + 1)?;
+                self.types.pointee(t).map(|q| q.ty)
+            }
+            ExprKind::Member {
+                base, name, arrow, ..
+            } => {
+                let t = self.quick_type(base, depth + 1)?;
+                let rt = if *arrow { self.types.pointee(t)?.ty } else { t };
+                let TypeKind::Record(r) = self.types.kind(rt) else {
+                    return None;
+                };
+                let f = self
+                    .types
+                    .record(*r)
+                    .fields
+                    .iter()
+                    .find(|f| f.name == Some(*name))?;
+                Some(f.ty.ty)
+            }
+            _ => None,
+        }
+    }
+
     /// Consumes items from `pos` into the sub-objects of aggregate `ty` (brace elision).
     fn fill<'e, 'a>(
         &mut self,
@@ -178,7 +230,9 @@ impl Lowerer<'_> {
                             leaf: Leaf::Str(b, len.unwrap_or(b.len() as u64 + 1), e.span),
                         });
                         *pos += 1;
-                    } else if self.is_aggregate(st) {
+                    } else if self.is_aggregate(st) && self.quick_type(e, 0) != Some(st.ty) {
+                        // Brace elision, unless the expression is a whole struct of the
+                        // member's type (C++ [dcl.init.aggr]: it initializes the member).
                         self.fill(st, items, pos, base + off, out)?;
                     } else {
                         out.push(Flat {
