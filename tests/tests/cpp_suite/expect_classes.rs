@@ -1,0 +1,351 @@
+//! Expected results of the C++ suite's class-, struct-, operator- and statement-level
+//! kernels (`tests/kernels/cpp`), computed independently in plain Rust from the launch's
+//! inputs. Float kernels are exact where every operation is correctly rounded (or its
+//! products are exact, so fusing cannot change the result); the two that contract
+//! products into sums in a compiler-chosen order use a documented tolerance.
+
+use super::check::*;
+use oxicc_emu::{Launch, Outcome};
+
+/// Checks kernel `name`; `None` when this module does not know it.
+pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
+    Some(match name {
+        "vec3_particles" => {
+            // dt = 1/64 is a power of two, so dt*g and dt*v are exact and the position and
+            // velocity updates are single correctly rounded adds, fused or not. The energy's
+            // dot product may be contracted in either order: a few ulps (1e-6 relative).
+            let (pos, vel) = (input(l, "pos").to_f32(), input(l, "vel").to_f32());
+            let dt = f32::from_bits(scalar_bits(l, 4) as u32);
+            let (mut p, mut v, mut energy) = (pos.clone(), vel.clone(), vec![]);
+            for i in 0..pos.len() / 3 {
+                let g = [0.0f32, -9.75, 0.0];
+                for d in 0..3 {
+                    v[3 * i + d] += dt * g[d];
+                    p[3 * i + d] += dt * v[3 * i + d];
+                }
+                let e: f64 = (0..3).map(|d| (v[3 * i + d] as f64).powi(2)).sum();
+                energy.push(0.5 * e);
+            }
+            all([
+                eq_f32(o, "pos", &p),
+                eq_f32(o, "vel", &v),
+                close_f32(o, "energy", &energy, 0.0, 1e-6),
+            ])
+        }
+        "complex_arith" => {
+            // Products and sums contract into fma in nvcc's order: compared in f64 within
+            // 2e-6 absolute (the inputs are in [-2, 2], so results stay below ~10) + 1e-5
+            // relative.
+            let (a, b, c) = (
+                input(l, "a").to_f64(),
+                input(l, "b").to_f64(),
+                input(l, "c").to_f64(),
+            );
+            let (mut z, mut n2) = (vec![], vec![]);
+            for i in 0..a.len() / 2 {
+                let (ar, ai, br, bi) = (a[2 * i], a[2 * i + 1], b[2 * i], b[2 * i + 1]);
+                let re = ar * br - ai * bi + c[2 * i];
+                let im = ar * bi + ai * br - c[2 * i + 1];
+                z.extend([re, im]);
+                n2.push(re * re + im * im);
+            }
+            all([
+                close_f32(o, "z", &z, 2e-6, 1e-5),
+                close_f32(o, "n2", &n2, 2e-5, 1e-5),
+            ])
+        }
+        "namespaces" => {
+            let (a, b) = (i32s(l, "a"), i32s(l, "b"));
+            let want: Vec<i32> = a
+                .iter()
+                .zip(&b)
+                .map(|(&a, &b)| a * 1000 + b.max(0) - 1000)
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "references_sort4" => {
+            let x = i32s(l, "in");
+            let (mut sorted, mut range) = (vec![], vec![]);
+            for (i, c) in x.chunks(4).enumerate() {
+                let mut v = c.to_vec();
+                v.sort();
+                let (lo, hi) = (v[0], v[3]);
+                range.push(hi - lo + if i & 1 != 0 { lo } else { hi });
+                sorted.extend(v);
+            }
+            all([eq_i32(o, "out", &sorted), eq_i32(o, "range", &range)])
+        }
+        "overloading" => {
+            // short, char -> int (1); float -> double (4); unsigned (2); int* -> const int* (5).
+            let x = ints(l, "in");
+            all([
+                eq_i32(o, "tags", &vec![11425; x.len()]),
+                eq_ints(o, "wide", &x.iter().map(|v| 5 * v).collect::<Vec<_>>()),
+                eq_f64(
+                    o,
+                    "dbl",
+                    &x.iter().map(|&v| 2.0 * v as f64).collect::<Vec<_>>(),
+                ),
+            ])
+        }
+        "default_args" => {
+            let x = i32s(l, "in");
+            let q = |v: i32, step: i32, bias: i32| (v / step) * step + bias;
+            let a: Vec<i32> = x
+                .iter()
+                .map(|v| q(v.clamp(&0, &255).to_owned(), 16, 0))
+                .collect();
+            let b: Vec<i32> = x.iter().map(|&v| q(v.clamp(10, 255), 10, 0)).collect();
+            let c: Vec<i32> = x.iter().map(|&v| q(v.clamp(-50, 50), 7, 3)).collect();
+            all([eq_i32(o, "a", &a), eq_i32(o, "b", &b), eq_i32(o, "c", &c)])
+        }
+        "structured_bindings" => {
+            let (x, base) = (i32s(l, "in"), scalar_i32(l, 5));
+            let q: Vec<i32> = x.iter().map(|v| v / base + 1).collect();
+            let r: Vec<i32> = x.iter().map(|v| v % base).collect();
+            let s: Vec<i32> = x
+                .iter()
+                .map(|v| {
+                    let s = v / base + v % base;
+                    if s > 10 {
+                        s
+                    } else {
+                        -s
+                    }
+                })
+                .collect();
+            all([eq_i32(o, "q", &q), eq_i32(o, "r", &r), eq_i32(o, "s", &s)])
+        }
+        "range_for" => {
+            let x = i32s(l, "in");
+            let n = x.len();
+            let want: Vec<i32> = (0..n)
+                .map(|i| {
+                    let mut acc: i32 = (0..5).map(|k| x[(5 * i + k) % n]).sum();
+                    for w in [1, 2, 3] {
+                        acc = acc.wrapping_mul(2).wrapping_add(w);
+                    }
+                    for m in [7, 11, 13] {
+                        acc ^= m * i as i32;
+                    }
+                    acc
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "static_members" => {
+            let (a, b) = (u32s(l, "a"), u32s(l, "b"));
+            let packed: Vec<u32> = a
+                .iter()
+                .zip(&b)
+                .map(|(&a, &b)| (a << 8) | (b & 0xff))
+                .collect();
+            // hits[1] is written by the second kernel, which this launch does not run.
+            all([eq_u32(o, "out", &packed), eq_i32(o, "hits", &[8, 0])])
+        }
+        "alignas_struct" => {
+            let x = i32s(l, "in");
+            let mut want = vec![0; x.len()];
+            for i in 0..x.len() / 4 {
+                let src = (i / 64) * 64 + 63 - i % 64;
+                let p = &x[4 * src..4 * src + 4];
+                want[4 * i] = p[0];
+                want[4 * i + 1] = p[1] + p[2] * 2;
+                want[4 * i + 2] = p[2];
+                want[4 * i + 3] = p[3] | ((p[0] & 3) << 4);
+            }
+            eq_i32(o, "out", &want)
+        }
+        "struct_param" => {
+            // Params { int n; float scale; int offsets[4]; short shift; char tag; } (28 bytes).
+            let p = aggregate_bytes(l, 3);
+            let n = le_i32(p, 0) as usize;
+            let scale = f32::from_le_bytes(p[4..8].try_into().expect("4 bytes"));
+            let offsets: Vec<i32> = (0..4).map(|k| le_i32(p, 8 + 4 * k)).collect();
+            let shift = i16::from_le_bytes([p[24], p[25]]) as u32;
+            let tag = p[26] as i8 as i32;
+            let x = input(l, "in").to_f32();
+            let mut f = vec![0f32; x.len()];
+            let mut ints_out = vec![0i32; x.len()];
+            for i in 0..n {
+                f[i] = x[i] * scale;
+                ints_out[i] = (offsets[i & 3] << shift) + tag;
+            }
+            all([eq_f32(o, "out_f", &f), eq_i32(o, "out_i", &ints_out)])
+        }
+        "class_rng" => {
+            let draws = scalar_i32(l, 3);
+            let want: Vec<u32> = u32s(l, "seeds")
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| {
+                    let seed = s ^ i as u32;
+                    let mut state = if seed != 0 { seed } else { 0x9E37_79B9 };
+                    let mut acc = 0u32;
+                    for _ in 0..draws {
+                        state ^= state << 13;
+                        state ^= state >> 17;
+                        state ^= state << 5;
+                        acc = acc.wrapping_add(state % 1000);
+                    }
+                    acc
+                })
+                .collect();
+            eq_u32(o, "out", &want)
+        }
+        "matrix_view_ops" => {
+            let (rows, cols) = (scalar_i32(l, 2) as usize, scalar_i32(l, 3) as usize);
+            let x = i32s(l, "in");
+            let mut t = vec![0; rows * cols];
+            for r in 0..rows {
+                for c in 0..cols {
+                    t[c * rows + r] = x[r * cols + c];
+                }
+            }
+            eq_i32(o, "out", &t)
+        }
+        "shared_histogram_class" => {
+            let mut hist = vec![0u32; 32];
+            for v in u32s(l, "in") {
+                hist[(v % 32) as usize] += 1;
+            }
+            eq_u32(o, "hist", &hist)
+        }
+        "crtp_shapes" => {
+            let (w, h) = (i32s(l, "w"), i32s(l, "h"));
+            let want: Vec<i32> = w
+                .iter()
+                .zip(&h)
+                .flat_map(|(&w, &h)| [w * h * 4 - 2 * (w + h), w * w * 4 - 4 * w])
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "virtual_dispatch" => {
+            let (x, which) = (i32s(l, "in"), i32s(l, "which"));
+            let want: Vec<i32> = x
+                .iter()
+                .zip(&which)
+                .map(|(&v, &w)| if w & 1 != 0 { v * -3 } else { v + 5 })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "bitmask_class" => {
+            let (a, b) = (u64s(l, "a"), u64s(l, "b"));
+            let (mut out, mut counts) = (vec![], vec![]);
+            for i in 0..a.len() {
+                let m = ((a[i] & !b[i]) | (b[i] << (i & 63))) ^ 0xF0F0_F0F0_F0F0_F0F0;
+                out.push(m as i64);
+                counts.push(
+                    m.count_ones() as i32
+                        + if m == a[i] { 100 } else { 0 }
+                        + if a[i] & b[i] != 0 { 1000 } else { 0 },
+                );
+            }
+            all([eq_ints(o, "out", &out), eq_i32(o, "counts", &counts)])
+        }
+        "fixed_point" => {
+            let (a, b) = (i32s(l, "a"), i32s(l, "b"));
+            let one = 1i32 << 16;
+            let want: Vec<i32> = a
+                .iter()
+                .zip(&b)
+                .map(|(&x, &y)| {
+                    let d = if y < one { one } else { y };
+                    let xy = ((x as i64 * y as i64) >> 16) as i32;
+                    let s = xy.wrapping_add(one);
+                    let q = (((s as i64) << 16) / d as i64) as i32;
+                    q.wrapping_sub(x)
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "vector_type_operators" => {
+            let (a, b) = (i32s(l, "a"), i32s(l, "b"));
+            let (mut out2, mut dots) = (vec![], vec![]);
+            for (x, y) in a.chunks(4).zip(b.chunks(4)) {
+                out2.extend([3 * x[0] + y[2], 3 * x[1] + y[3]]);
+                dots.push((0..4).map(|k| x[k] * y[k]).sum::<i32>());
+            }
+            all([eq_i32(o, "out2", &out2), eq_i32(o, "dots", &dots)])
+        }
+        "span_iterator" => {
+            let (rows, cols) = (scalar_i32(l, 2) as usize, scalar_i32(l, 3) as usize);
+            let m = i32s(l, "m");
+            let out: Vec<i32> = (0..cols)
+                .map(|c| {
+                    let col: Vec<i32> = (0..rows).map(|r| m[r * cols + c]).collect();
+                    let sum: i32 = col.iter().sum();
+                    let weighted: i32 = col.iter().zip(1..).map(|(v, r)| v * r).sum();
+                    sum * 7 + weighted
+                })
+                .collect();
+            let decremented: Vec<i32> = m.iter().map(|v| v - 1).collect();
+            all([eq_i32(o, "out", &out), eq_i32(o, "m", &decremented)])
+        }
+        "bitfield_decode" => {
+            // Bitfields are allocated from the least significant bit (the host ABI nvcc
+            // follows): opcode 0..6, rd 6..11, rs 11..16, imm 16..32 (signed).
+            let (mut fields, mut re) = (vec![], vec![]);
+            for w in u32s(l, "words") {
+                let (op, rs) = (w & 63, (w >> 11) & 31);
+                let imm = (w >> 16) as u16 as i16 as i32;
+                fields.extend([op as i32, ((w >> 6) & 31) as i32, rs as i32, imm]);
+                let rd = (rs + 1) & 31;
+                let imm2 = (imm / 2) as u16 as u32;
+                re.push(op | (rd << 6) | (rs << 11) | (imm2 << 16));
+            }
+            all([eq_i32(o, "fields", &fields), eq_u32(o, "reencoded", &re)])
+        }
+        "float_bits_casts" => {
+            let bits: Vec<u32> = input(l, "in")
+                .to_f32()
+                .iter()
+                .map(|f| f.to_bits())
+                .collect();
+            let exps: Vec<u32> = bits.iter().map(|b| (b >> 23) & 0xff).collect();
+            let rebuilt: Vec<f32> = bits
+                .iter()
+                .map(|b| f32::from_bits((b & 0x807F_FFFF) | (127 << 23)))
+                .collect();
+            let widened: Vec<i64> = bits.iter().map(|&b| (b as i32 as i64) << 3).collect();
+            all([
+                eq_u32(o, "exps", &exps),
+                eq_f32(o, "rebuilt", &rebuilt),
+                eq_ints(o, "widened", &widened),
+            ])
+        }
+        "switch_if_init" => {
+            let want: Vec<i32> = i32s(l, "in")
+                .iter()
+                .map(|&raw| {
+                    let bucket = (raw & 0xff) % 5;
+                    let score = match bucket {
+                        0 => 110,
+                        1 => 10,
+                        2 => 14,
+                        b => -b,
+                    };
+                    if raw < 0 {
+                        -score - 1
+                    } else {
+                        score
+                    }
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "complex_double_rotate" => {
+            // The unit factors are 0 and ±1: every product is exact, so fused or not each
+            // component is one correctly rounded add.
+            let (pts, turns) = (input(l, "pts").to_f64(), i32s(l, "turns"));
+            let mut want = vec![];
+            for (i, t) in turns.iter().enumerate() {
+                let (re, im) = (pts[2 * i], pts[2 * i + 1]);
+                let (ur, ui) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][(t & 3) as usize];
+                want.extend([re * ur - im * ui, re * ui + im * ur]);
+            }
+            eq_f64(o, "out", &want)
+        }
+        _ => return None,
+    })
+}

@@ -1,0 +1,349 @@
+//! Expected results of the C++ suite's template-, functor-, lambda- and constexpr-heavy
+//! kernels (`tests/kernels/cpp`), computed independently in plain Rust from the launch's
+//! inputs. Integer kernels wrap like the GPU's 32/64-bit registers.
+
+use super::check::*;
+use oxicc_emu::{Launch, Outcome};
+
+/// Checks kernel `name`; `None` when this module does not know it.
+pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
+    Some(match name {
+        "reduce_sum_int_128" => {
+            let x = i32s(l, "in");
+            let want: Vec<i32> = x
+                .chunks(128)
+                .map(|c| c.iter().fold(0i32, |a, b| a.wrapping_add(*b)))
+                .collect();
+            eq_i32(o, "partial", &want)
+        }
+        "reduce_max_u32_64" => {
+            let x = u32s(l, "in");
+            let want: Vec<u32> = (0..4)
+                .map(|b| x.iter().skip(b * 64).take(64).copied().max().unwrap_or(0))
+                .collect();
+            eq_u32(o, "out", &want)
+        }
+        "reduce_f64_tree_256" => {
+            // The tree fixes the add order: s[t] += s[t + stride] for stride 128, 64, ..., 1.
+            let x = input(l, "in").to_f64();
+            let want: Vec<f64> = x
+                .chunks(256)
+                .map(|c| {
+                    let mut s = c.to_vec();
+                    let mut stride = 128;
+                    while stride > 0 {
+                        for t in 0..stride {
+                            s[t] += s[t + stride];
+                        }
+                        stride /= 2;
+                    }
+                    s[0]
+                })
+                .collect();
+            eq_f64(o, "out", &want)
+        }
+        "tiled_matmul_int" => {
+            let (a, b, n) = (i32s(l, "A"), i32s(l, "B"), 16usize);
+            let mut c = vec![0i32; n * n];
+            for r in 0..n {
+                for col in 0..n {
+                    c[r * n + col] = (0..n).fold(0i32, |acc, k| {
+                        acc.wrapping_add(a[r * n + k].wrapping_mul(b[k * n + col]))
+                    });
+                }
+            }
+            eq_i32(o, "C", &c)
+        }
+        "tiled_matmul_float" => {
+            // `acc += As*Bs` is fused by nvcc; the k order is 0..n across the tiles.
+            let (a, b, n) = (input(l, "A").to_f32(), input(l, "B").to_f32(), 16usize);
+            let mut c = vec![0f32; n * n];
+            for r in 0..n {
+                for col in 0..n {
+                    c[r * n + col] =
+                        (0..n).fold(0f32, |acc, k| a[r * n + k].mul_add(b[k * n + col], acc));
+                }
+            }
+            eq_f32(o, "C", &c)
+        }
+        "functor_transform" => {
+            let f = aggregate_bytes(l, 3);
+            let (a, b, lo, hi) = (le_i32(f, 0), le_i32(f, 4), le_i32(f, 8), le_i32(f, 12));
+            let want: Vec<i32> = i32s(l, "in")
+                .iter()
+                .map(|&x| a.wrapping_mul(x).wrapping_add(b).clamp(lo, hi))
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "lambda_capture_value" => {
+            let (scale, offset) = (scalar_i32(l, 3), scalar_i32(l, 4));
+            let want: Vec<i32> = i32s(l, "in")
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| {
+                    // Grid-stride over 2 blocks of 64: the captured bias is the block of the
+                    // thread that handles element i.
+                    let bias = ((i % 128) / 64) as i32;
+                    x.wrapping_mul(scale)
+                        .wrapping_add(offset)
+                        .wrapping_add(bias)
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "lambda_capture_ref" => {
+            let (x, threshold) = (i32s(l, "in"), scalar_i32(l, 4));
+            let n = x.len();
+            let (mut count, mut sum) = (vec![0; n], vec![0; n]);
+            for i in 0..n {
+                for k in 0..8 {
+                    let v = x[(i + k) % n];
+                    if v > threshold {
+                        count[i] += 1;
+                        sum[i] += v;
+                    }
+                }
+            }
+            all([eq_i32(o, "count", &count), eq_i32(o, "sum", &sum)])
+        }
+        "generic_lambda" => {
+            let (a, b) = (u32s(l, "a"), i32s(l, "b"));
+            let mixed: Vec<u32> = a
+                .iter()
+                .zip(&b)
+                .map(|(&a, &b)| {
+                    let b = b as u32;
+                    ((a ^ b).wrapping_mul(3)).wrapping_add(a & b)
+                })
+                .collect();
+            let squares: Vec<i64> = a
+                .iter()
+                .zip(&b)
+                .map(|(&a, &b)| (b as i64) * (b as i64) + ((a & 0xff) as i64).pow(2))
+                .collect();
+            all([eq_u32(o, "out_u", &mixed), eq_ints(o, "out_l", &squares)])
+        }
+        "lambda_for_each" => {
+            let (n, base) = (scalar_i32(l, 1), scalar_i32(l, 2));
+            let want: Vec<i32> = (0..n)
+                .map(|i| {
+                    let v = base + i;
+                    v.wrapping_mul(v).wrapping_sub(i)
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "lambda_block_reduce" => {
+            let x = i32s(l, "in");
+            let want: Vec<i32> = x
+                .chunks(128)
+                .flat_map(|c| {
+                    [
+                        c.iter().fold(0, |a, b| a ^ b),
+                        *c.iter().min().expect("block"),
+                    ]
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "constexpr_crc_table" => {
+            let data = ints(l, "data");
+            let want: Vec<u32> = data
+                .chunks(32)
+                .map(|record| {
+                    // Bitwise CRC-32 (reflected, polynomial 0xEDB88320), no table.
+                    let mut c = 0xFFFF_FFFFu32;
+                    for &byte in record {
+                        c ^= byte as u32;
+                        for _ in 0..8 {
+                            c = if c & 1 != 0 {
+                                0xEDB8_8320 ^ (c >> 1)
+                            } else {
+                                c >> 1
+                            };
+                        }
+                    }
+                    !c
+                })
+                .collect();
+            eq_u32(o, "crc", &want)
+        }
+        "constexpr_functions" => {
+            let choose9 = |k: i32| -> i32 {
+                (0..k).fold(1i64, |acc, j| acc * (9 - j as i64) / (j as i64 + 1)) as i32
+            };
+            let want: Vec<i32> = i32s(l, "k_in")
+                .iter()
+                .map(|&k| choose9(k.rem_euclid(10)) * 32 + 81)
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "enum_class_dispatch" => {
+            let (ops, operands) = (ints(l, "ops"), i32s(l, "operands"));
+            let len = ops.len();
+            let want: Vec<i32> = (0..operands.len() / len)
+                .map(|i| {
+                    let mut acc = i as i32;
+                    for (k, op) in ops.iter().enumerate() {
+                        let b = operands[i * len + k];
+                        acc = match op % 6 {
+                            0 => acc.wrapping_add(b),
+                            1 => acc.wrapping_sub(b),
+                            2 => acc.wrapping_mul(b),
+                            3 => acc ^ b,
+                            4 => acc.wrapping_shl((b & 15) as u32),
+                            _ => acc.max(b),
+                        };
+                    }
+                    acc
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "variadic_sum" => {
+            let a = i32s(l, "a");
+            let n = a.len();
+            let (mut sums, mut means, mut xors) = (vec![], vec![], vec![]);
+            for i in 0..n {
+                let (x, y, z) = (a[i], a[(i + 1) % n], a[(i + 2) % n]);
+                sums.push(
+                    x.wrapping_add(y)
+                        .wrapping_add(z)
+                        .wrapping_add(7)
+                        .wrapping_mul(5),
+                );
+                means.push((x + y + z + i as i32) / 4);
+                xors.push(x as i64 ^ y as i64 ^ 123_456_789_012i64 ^ z as i64);
+            }
+            all([
+                eq_i32(o, "sums", &sums),
+                eq_i32(o, "means", &means),
+                eq_ints(o, "xors", &xors),
+            ])
+        }
+        "if_constexpr" => {
+            let want: Vec<u32> = i32s(l, "in")
+                .iter()
+                .map(|&x| (x.wrapping_shl(1) ^ (x >> 31)) as u32)
+                .collect();
+            eq_u32(o, "out", &want)
+        }
+        "if_constexpr_float" => {
+            let want: Vec<f64> = input(l, "in").to_f64().iter().map(|x| x * 0.25).collect();
+            eq_f64(o, "out", &want)
+        }
+        "explicit_instantiation" => {
+            let x = input(l, "in").to_f32();
+            let n = x.len();
+            let want: Vec<f32> = (0..n)
+                .map(|i| {
+                    let (block, t) = (i / 128, i % 128);
+                    let src = block * 128 + 127 - t;
+                    (if src < n { x[src] } else { 0.0 }) * 128.0
+                })
+                .collect();
+            eq_f32(o, "out", &want)
+        }
+        "partial_specialization" => {
+            let x = ints(l, "in");
+            let groups: Vec<[i64; 3]> = x
+                .chunks(3)
+                .map(|c| [c[0] & 511, c[1] & 511, c[2] & 511])
+                .collect();
+            let out3: Vec<i64> = groups
+                .iter()
+                .map(|v| (v[0] * 1000 + v[1]) * 1000 + v[2])
+                .collect();
+            let out1: Vec<i64> = groups.iter().map(|v| -v[0] + 14).collect();
+            all([
+                eq_ints(o, "out3", &out3),
+                eq_ints(o, "out1", &out1),
+                eq_i32(o, "flags", &vec![2; groups.len()]),
+            ])
+        }
+        "sfinae_enable_if" => {
+            let (a, b) = (i32s(l, "a"), i32s(l, "b"));
+            let di: Vec<i32> = a.iter().zip(&b).map(|(x, y)| (x - y).abs()).collect();
+            let du: Vec<u32> = a
+                .iter()
+                .zip(&b)
+                .map(|(&x, &y)| {
+                    let (x, y) = (x as u32, y as u32);
+                    (if x > y { x - y } else { y - x }) | 1
+                })
+                .collect();
+            let df: Vec<f32> = a
+                .iter()
+                .zip(&b)
+                .map(|(&x, &y)| (x as f32 * 0.5 - y as f32).abs())
+                .collect();
+            all([
+                eq_i32(o, "di", &di),
+                eq_u32(o, "du", &du),
+                eq_f32(o, "df", &df),
+            ])
+        }
+        "warp_reduce_template" => {
+            let x = u32s(l, "in");
+            let sum = |c: &[u32]| c.iter().fold(0u32, |a, b| a.wrapping_add(*b));
+            let sums: Vec<u32> = x.chunks(32).flat_map(|c| vec![sum(c); 32]).collect();
+            let ors: Vec<u32> = x
+                .chunks(32)
+                .flat_map(|c| vec![c.iter().fold(0, |a, b| a | b); 32])
+                .collect();
+            let seg: Vec<u32> = x.chunks(8).flat_map(|c| vec![sum(c); 8]).collect();
+            all([
+                eq_u32(o, "sums", &sums),
+                eq_u32(o, "ors", &ors),
+                eq_u32(o, "seg", &seg),
+            ])
+        }
+        "block_scan_template" => {
+            let want: Vec<i32> = i32s(l, "in")
+                .chunks(128)
+                .flat_map(|c| {
+                    c.iter()
+                        .scan(0i32, |acc, &v| {
+                            *acc = acc.wrapping_add(v);
+                            Some(*acc)
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "stencil_template" => {
+            const W: [i32; 7] = [1, -2, 3, 10, 3, -2, 1];
+            let x = i32s(l, "in");
+            let n = x.len() as i64;
+            let want: Vec<i32> = (0..n)
+                .map(|g| {
+                    (-3i64..=3)
+                        .map(|k| W[(k + 3) as usize] * x[(g + k).clamp(0, n - 1) as usize])
+                        .sum()
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "template_recursion" => {
+            const COEFFS: [i64; 6] = [3, -1, 4, 1, -5, 9];
+            let want: Vec<i64> = ints(l, "x")
+                .iter()
+                .map(|&x| COEFFS.iter().fold(0i64, |acc, c| acc * x + c) + 479_001_600)
+                .collect();
+            eq_ints(o, "out", &want)
+        }
+        "saturate_cast_traits" => {
+            let x = ints(l, "in");
+            let s8: Vec<i64> = x.iter().map(|v| v.clamp(&-128, &127)).copied().collect();
+            let u8_: Vec<i64> = x.iter().map(|v| v.clamp(&0, &255)).copied().collect();
+            let s16: Vec<i64> = x.iter().map(|v| (v * 3).clamp(-32768, 32767)).collect();
+            all([
+                eq_ints(o, "s8", &s8),
+                eq_ints(o, "u8", &u8_),
+                eq_ints(o, "s16", &s16),
+            ])
+        }
+        _ => return None,
+    })
+}
