@@ -26,6 +26,7 @@ pub mod pipelines;
 pub mod simplify_cfg;
 pub mod trip_count;
 mod unroll_clone;
+mod unroll_runtime;
 pub mod util;
 
 pub use manager::{

@@ -9,10 +9,11 @@
 //! - `#pragma unroll N`: with a constant trip count ≤ N, fully unrolled; with a larger one,
 //!   unrolled by N, the exit test kept only in the one copy that can leave (the other
 //!   copies' tests are decided, so no remainder loop is needed even when N does not divide
-//!   the count). With an unknown trip count the loop is unrolled by N *keeping the exit test
-//!   in every copy* (always correct; saves the back-edge branches but not the compares —
-//!   a remainder-loop scheme that drops the tests is not implemented). Loops with
-//!   convergent operations are not unrolled this way.
+//!   the count). With an unknown trip count: a guarded main loop running N bodies per test
+//!   in front of the original loop as the remainder (`unroll_runtime.rs`) when the loop is a
+//!   test-first counted loop with a loop-invariant bound; otherwise the loop is unrolled by
+//!   N *keeping the exit test in every copy* (always correct; saves the back-edge branches
+//!   but not the compares). Loops with convergent operations are not unrolled either way.
 //! - No pragma: fully unrolled when the trip count is a known constant and the unrolled code
 //!   *after folding* (see [`folded_iteration_cost`]: the IV is a constant in each copy,
 //!   invariant code is shared) is at most [`HEURISTIC_SIZE_LIMIT`] instructions (cicc's
@@ -36,6 +37,7 @@ use oxicc_ir::{
 
 use crate::trip_count::{constant_exit, CountedExit};
 use crate::unroll_clone::{unroll, Plan, TestFate};
+use crate::unroll_runtime;
 
 /// Most iterations a full unroll creates (and the trip-count simulation explores).
 pub const MAX_FULL_UNROLL_ITERATIONS: u64 = 1024;
@@ -70,17 +72,17 @@ pub fn run(func: &mut Function) -> bool {
             if skipped.contains(&lp.header) {
                 continue;
             }
-            let plan = decide(func, &loops, &dom, lp);
-            match plan.map(|p| unroll(func, &p)) {
-                Some(Ok(())) => {
-                    unrolled = true;
-                    changed = true;
-                    break;
-                }
-                _ => {
-                    skipped.insert(lp.header);
-                }
+            let done = match decide(func, &loops, &dom, lp) {
+                Some(Action::Copy(plan)) => unroll(func, &plan).is_ok(),
+                Some(Action::Runtime(guard, n)) => unroll_runtime::apply(func, lp, &guard, n),
+                None => false,
+            };
+            if done {
+                unrolled = true;
+                changed = true;
+                break;
             }
+            skipped.insert(lp.header);
         }
         if !unrolled {
             break;
@@ -162,8 +164,16 @@ fn folded_iteration_cost(func: &Function, lp: &LoopData, iv: Value) -> u64 {
     cost
 }
 
+/// What to do with one loop.
+enum Action {
+    /// Copy the body as planned.
+    Copy(Plan),
+    /// Guarded main loop unrolled by N, the original loop as the remainder.
+    Runtime(unroll_runtime::RuntimeGuard, u32),
+}
+
 /// Chooses how to unroll `lp`, or `None` to leave it.
-fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Option<Plan> {
+fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Option<Action> {
     if lp.latches.len() != 1 {
         return None;
     }
@@ -178,15 +188,15 @@ fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Op
         grown <= limit && grown <= room
     };
     let counted = constant_exit(func, loops, dom, lp, MAX_FULL_UNROLL_ITERATIONS);
-    let full = |ce: CountedExit| -> Plan {
+    let full = |ce: CountedExit| -> Action {
         let mut fates = vec![TestFate::Stay; ce.exit_iteration as usize];
         fates.push(TestFate::Leave);
-        Plan {
+        Action::Copy(Plan {
             body: lp.body.clone(),
             exiting: Some(ce.exiting),
             fates,
             keep_back_edge: false,
-        }
+        })
     };
     match (hint, counted) {
         (UnrollHint::Full, Some(ce)) => {
@@ -224,27 +234,31 @@ fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Op
                     }
                 })
                 .collect();
-            Some(Plan {
+            Some(Action::Copy(Plan {
                 body: lp.body.clone(),
                 exiting: Some(ce.exiting),
                 fates,
                 keep_back_edge: true,
-            })
+            }))
         }
         (UnrollHint::Count(n), None) => {
-            // Unknown trip count: every copy keeps its own exit tests, so the copies run
-            // exactly the iterations the loop ran. Convergent operations are left alone
-            // (cicc would need a remainder loop for them too).
-            let n = u64::from(n);
-            if convergent || !fits(n, PRAGMA_SIZE_LIMIT) {
+            // Unknown trip count: a guarded main loop plus the original loop as the
+            // remainder when the shape allows (`unroll_runtime.rs`); otherwise every copy
+            // keeps its own exit tests, so the copies run exactly the iterations the loop
+            // ran. Convergent operations are left alone either way.
+            if convergent || !fits(u64::from(n) + 1, PRAGMA_SIZE_LIMIT) {
                 return None;
             }
-            Some(Plan {
+            if let Some(guard) = unroll_runtime::analyze(func, lp) {
+                return Some(Action::Runtime(guard, n));
+            }
+            let n = u64::from(n);
+            Some(Action::Copy(Plan {
                 body: lp.body.clone(),
                 exiting: None,
                 fates: vec![TestFate::Keep; n as usize],
                 keep_back_edge: true,
-            })
+            }))
         }
         _ => None,
     }

@@ -213,7 +213,7 @@ fn apply_fate(func: &mut Function, t: Inst, exit_index: usize, fate: TestFate) {
 /// Creates one copy of `body`: new blocks with new parameters and cloned instructions whose
 /// operands are not yet remapped. Returns the block map, the value map and the new
 /// instructions.
-fn clone_blocks(
+pub(crate) fn clone_blocks(
     func: &mut Function,
     body: &[Block],
 ) -> (HashMap<Block, Block>, HashMap<Value, Value>, Vec<Inst>) {

@@ -312,3 +312,23 @@ block5:
         assert_eq!(run_i(&m, "f", &[x]), model(x));
     }
 }
+
+#[test]
+fn pragma_count_with_invariant_bound_gets_a_guarded_main_loop() {
+    // `for (i = 0; i < n; i++)` with `n` a parameter: a main loop running four bodies per
+    // guard, then the original loop for the rest.
+    let src =
+        sum_loop(" unroll(4)", "iconst.i32 0").replace("icmp.slt v10, v12", "icmp.slt v10, v1");
+    let mut m = parse(&src);
+    run_passes(
+        &mut m,
+        &["loop-unroll", "const-fold", "cse", "dce", "simplify-cfg"],
+    );
+    let f = func(&m, "f");
+    assert_eq!(loops_of(f).len(), 2, "{}", print_module(&m));
+    // Four bodies in the main loop and one in the remainder.
+    assert!(count_ops(f, &[Opcode::Binary]) >= 5 * 2);
+    for n in [i32::MIN as i64, -5, 0, 1, 2, 3, 4, 5, 7, 8, 9, 13, 100] {
+        assert_eq!(run_i(&m, "f", &[3, n]), sum_model(3, n.max(0)), "n={n}");
+    }
+}

@@ -54,6 +54,8 @@ struct LoopSpec {
     cc: usize,
     /// … with this constant, or with the function's second parameter when `None`.
     bound: Option<u64>,
+    /// An unknown bound is computed before the loop (else in the header).
+    bound_before_loop: bool,
     /// The constant is on the left of the `icmp`.
     swapped: bool,
     /// The branch leaves the loop when the comparison is true.
@@ -115,7 +117,7 @@ impl LoopSpec {
         let m = mask(self.bits);
         let bound = self.bound.unwrap_or(b) & m;
         let (mut p, mut acc) = (self.init & m, 0u64);
-        for n in 0..3000u64 {
+        for n in 0..70_000u64 {
             match self.shape {
                 Shape::TopTest => {
                     if !self.stays(p.wrapping_add(self.offset) & m, bound) {
@@ -145,9 +147,13 @@ impl LoopSpec {
         } else {
             format!(" unroll({})", self.hint)
         };
-        let bound = match self.bound {
-            Some(k) => format!("    v90 = iconst.{t} {}\n", c(k)),
-            None => "    v90 = add.{t} v1, v99\n".replace("{t}", &t),
+        // An unknown bound is computed in the loop or, for the runtime unroller, before it.
+        let (bound, bound_before) = match self.bound {
+            Some(k) => (format!("    v90 = iconst.{t} {}\n", c(k)), String::new()),
+            None if self.bound_before_loop => {
+                (String::new(), format!("    v90 = add.{t} v1, v99\n"))
+            }
+            None => (format!("    v90 = add.{t} v1, v99\n"), String::new()),
         };
         let test = |x: &str| {
             let (l, r) = if self.swapped {
@@ -174,7 +180,7 @@ impl LoopSpec {
             self.op
         );
         let head = format!(
-            "device @f({t}, {t}) -> {t} {{\nblock0(v0: {t}, v1: {t}):\n    v99 = iconst.{t} 0\n    v2 = iconst.{t} {}\n    v3 = iconst.{t} 0\n    jump block1(v2, v3)\n\nblock1(v10: {t}, v11: {t}){hint}:\n",
+            "device @f({t}, {t}) -> {t} {{\nblock0(v0: {t}, v1: {t}):\n    v99 = iconst.{t} 0\n{bound_before}    v2 = iconst.{t} {}\n    v3 = iconst.{t} 0\n    jump block1(v2, v3)\n\nblock1(v10: {t}, v11: {t}){hint}:\n",
             c(self.init)
         );
         match self.shape {
@@ -239,6 +245,7 @@ fn random_spec(rng: &mut Rng) -> LoopSpec {
         },
         cc: rng.below(10) as usize,
         bound,
+        bound_before_loop: rng.below(2) == 0,
         swapped: rng.below(4) == 0,
         inverted: rng.below(3) == 0,
         hint: hints[rng.below(hints.len() as u64) as usize],
@@ -251,68 +258,120 @@ fn loop_count(f: &Function) -> usize {
     LoopInfo::compute(f, &cfg, &dom).len()
 }
 
+/// What checking one spec exercised.
+#[derive(Default)]
+struct Exercised {
+    fully_unrolled: u32,
+    runtime_unrolled: u32,
+}
+
+/// Checks one spec on six inputs through three pass lists; `None` when the model says the
+/// loop runs too long to be a useful test.
+fn check_spec(spec: &LoopSpec, rng: &mut Rng) -> Option<Exercised> {
+    let m = mask(spec.bits);
+    let inputs: Vec<(u64, u64)> = (0..6)
+        .map(|k| {
+            // Unknown bounds: small, or next to the signed/unsigned wrap points.
+            let near = [m, m >> 1, (m >> 1) + 1][rng.below(3) as usize];
+            let unknown = if k % 2 == 0 {
+                rng.below(50)
+            } else {
+                near.wrapping_sub(rng.below(8))
+            };
+            (rng.next() & m, spec.bound.unwrap_or(unknown) & m)
+        })
+        .collect();
+    let expected = inputs
+        .iter()
+        .map(|&(a, b)| spec.model(a, b))
+        .collect::<Option<Vec<_>>>()?;
+    let src = spec.text();
+    let original = parse(&src);
+    let mut seen = Exercised::default();
+    for passes in [
+        &["loop-unroll"][..],
+        &["loop-unroll", "const-fold", "cse", "dce", "simplify-cfg"][..],
+        &["-O3"][..],
+    ] {
+        let mut m2 = original.clone();
+        if passes == ["-O3"] {
+            run_level(&mut m2, 3);
+        } else {
+            run_passes(&mut m2, passes);
+        }
+        for (&(a, b), &(want, _)) in inputs.iter().zip(&expected) {
+            let got = run(&m2, "f", &[a as i64, b as i64]).expect("returns") & m;
+            assert_eq!(
+                got,
+                want,
+                "{spec:?} a={a} b={b} after {passes:?}\n{src}\n{}",
+                print_module(&m2)
+            );
+        }
+        let f = func(&m2, "f");
+        // A guarded main loop in front of the original one.
+        if passes == ["loop-unroll"] && loop_count(f) == 2 {
+            seen.runtime_unrolled += 1;
+        }
+        // Structural expectations that follow from the pragma alone.
+        // (-O3's constant folding may still remove a loop that runs once.)
+        if spec.hint == "1" && passes != ["-O3"] {
+            assert_eq!(loop_count(f), 1, "{spec:?}: unroll 1 keeps the loop");
+        }
+        let iterations = expected[0].1;
+        if spec.hint == "full" && spec.bound.is_some() && iterations <= 64 {
+            assert_eq!(
+                loop_count(f),
+                0,
+                "{spec:?}: full unroll leaves no loop\n{}",
+                print_module(&m2)
+            );
+            seen.fully_unrolled += 1;
+        }
+    }
+    Some(seen)
+}
+
 #[test]
 fn random_counted_loops_keep_their_results() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut checked = 0;
-    let mut fully_unrolled = 0;
+    let (mut checked, mut fully_unrolled) = (0, 0);
     while checked < 2000 {
         let spec = random_spec(&mut rng);
-        let m = mask(spec.bits);
-        let inputs: Vec<(u64, u64)> = (0..6)
-            .map(|_| (rng.next() & m, spec.bound.unwrap_or(rng.below(50)) & m))
-            .collect();
-        let Some(expected) = inputs
-            .iter()
-            .map(|&(a, b)| spec.model(a, b))
-            .collect::<Option<Vec<_>>>()
-        else {
-            continue; // does not terminate soon: not a useful test
-        };
-        let src = spec.text();
-        let original = parse(&src);
-        for passes in [
-            &["loop-unroll"][..],
-            &["loop-unroll", "const-fold", "cse", "dce", "simplify-cfg"][..],
-            &["-O3"][..],
-        ] {
-            let mut m2 = original.clone();
-            if passes == ["-O3"] {
-                run_level(&mut m2, 3);
-            } else {
-                run_passes(&mut m2, passes);
-            }
-            for (&(a, b), &(want, _)) in inputs.iter().zip(&expected) {
-                let got = run(&m2, "f", &[a as i64, b as i64]).expect("returns") & m;
-                assert_eq!(
-                    got,
-                    want,
-                    "{spec:?} a={a} b={b} after {passes:?}\n{src}\n{}",
-                    print_module(&m2)
-                );
-            }
-            let f = func(&m2, "f");
-            // Structural expectations that follow from the pragma alone.
-            // (-O3's constant folding may still remove a loop that runs once.)
-            if spec.hint == "1" && passes != ["-O3"] {
-                assert_eq!(loop_count(f), 1, "{spec:?}: unroll 1 keeps the loop");
-            }
-            let iterations = expected[0].1;
-            if spec.hint == "full" && spec.bound.is_some() && iterations <= 64 {
-                assert_eq!(
-                    loop_count(f),
-                    0,
-                    "{spec:?}: full unroll leaves no loop\n{}",
-                    print_module(&m2)
-                );
-                fully_unrolled += 1;
-            }
+        if let Some(seen) = check_spec(&spec, &mut rng) {
+            fully_unrolled += seen.fully_unrolled;
+            checked += 1;
         }
-        checked += 1;
     }
-
     assert!(
         fully_unrolled > 20,
         "too few full unrolls exercised: {fully_unrolled}"
+    );
+}
+
+#[test]
+fn random_runtime_unrolled_loops_keep_their_results() {
+    // Only loops the guarded main loop applies to: test first, bound known only at run
+    // time (sometimes next to the wrap points), `p + s` updates, a count pragma.
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let (mut checked, mut runtime_unrolled) = (0, 0);
+    while checked < 600 {
+        let mut spec = random_spec(&mut rng);
+        spec.shape = Shape::TopTest;
+        spec.bound = None;
+        spec.bound_before_loop = true;
+        spec.hint = ["2", "3", "4", "8"][rng.below(4) as usize];
+        spec.op = "add";
+        if spec.step == 0 {
+            spec.step = 1;
+        }
+        if let Some(seen) = check_spec(&spec, &mut rng) {
+            runtime_unrolled += seen.runtime_unrolled;
+            checked += 1;
+        }
+    }
+    assert!(
+        runtime_unrolled > 100,
+        "too few runtime unrolls exercised: {runtime_unrolled}"
     );
 }
