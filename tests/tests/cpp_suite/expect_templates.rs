@@ -267,10 +267,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             let du: Vec<u32> = a
                 .iter()
                 .zip(&b)
-                .map(|(&x, &y)| {
-                    let (x, y) = (x as u32, y as u32);
-                    (if x > y { x - y } else { y - x }) | 1
-                })
+                .map(|(&x, &y)| (x as u32).abs_diff(y as u32) | 1)
                 .collect();
             let df: Vec<f32> = a
                 .iter()
