@@ -260,8 +260,12 @@ impl Env<'_> {
                         let v = self
                             .load(t, space, a, size)
                             .map_err(|e| self.fail(t, pc, e))?;
+                        // A destination register wider than the type is sign-extended
+                        // for signed types (PTX's relaxed rule for ld): `ld.global.s32
+                        // %rd1` fills all 64 bits. Narrower operations mask their inputs,
+                        // so the extra bits never leak into 32-bit results.
                         let v = if ty.is_signed() {
-                            alu::sext(v, ty.bits()) as u64 & alu::mask(ty.bits().max(32))
+                            alu::sext(v, ty.bits()) as u64
                         } else {
                             v
                         };

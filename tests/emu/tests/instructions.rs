@@ -173,3 +173,17 @@ fn warp_size_constant_and_special_registers() {
     );
     assert_eq!(out, vec![32, 0, 0, 1]);
 }
+
+#[test]
+fn signed_load_into_a_wider_register_sign_extends() {
+    // PTX's relaxed type rule for `ld`: a destination wider than the type is sign-extended for
+    // signed types, zero-extended otherwise. Store -5 as s32, load it back as s32 and u32
+    // into 64-bit registers.
+    let out = single(
+        "mov.u32 %r1, 0xFFFFFFFB;\nst.global.u32 [%rd1], %r1;\n\
+         ld.global.s32 %rd2, [%rd1];\nld.global.u32 %rd3, [%rd1];\n\
+         st.global.u64 [%rd1+8], %rd2;\nst.global.u64 [%rd1+16], %rd3;",
+        6,
+    );
+    assert_eq!(&out[2..6], &[0xFFFF_FFFB, 0xFFFF_FFFF, 0xFFFF_FFFB, 0]);
+}
