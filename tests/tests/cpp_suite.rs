@@ -41,9 +41,6 @@ const OXICC_MUST_COMPILE: bool = false;
 const AWAITING_INTERPRETER: &[(&str, &str)] = &[
     // Virtual calls through a vtable: an indirect `call` with a `.callprototype`.
     ("virtual_dispatch", ".callprototype"),
-    // `ld.global.s32 %rd9, [%rd8]` (a signed load into a 64-bit register) must sign-extend;
-    // the interpreter zero-extends, so -17241 clamps to 127 instead of -128.
-    ("saturate_cast_traits", "s8[0] = 127, expected -128"),
 ];
 
 /// nvcc processes in flight at once: nvcc mostly waits on its sub-processes, so a few more
