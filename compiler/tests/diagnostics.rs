@@ -129,12 +129,20 @@ fn recursive_macros_and_include_cycles_terminate() {
     let dir = std::env::temp_dir().join(format!("oxicc-cycle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("self.cu");
-    std::fs::write(&file, "#include \"self.cu\"\n__global__ void k(int* p) { p[0] = 1; }\n").unwrap();
+    std::fs::write(
+        &file,
+        "#include \"self.cu\"\n__global__ void k(int* p) { p[0] = 1; }\n",
+    )
+    .unwrap();
     let name = file.to_string_lossy().into_owned();
     let src = std::fs::read_to_string(&file).unwrap();
     let out = on_small_stack(move || compile(&name, &src));
     assert!(out.text.is_none());
-    assert!(errors(&out).iter().any(|d| d.message.contains("include")), "{:?}", out.diagnostics.first().map(|d| &d.message));
+    assert!(
+        errors(&out).iter().any(|d| d.message.contains("include")),
+        "{:?}",
+        out.diagnostics.first().map(|d| &d.message)
+    );
 }
 
 #[test]
@@ -143,7 +151,11 @@ fn long_flat_expressions_compile_and_huge_ones_are_diagnosed() {
     let sum = vec!["p[1]"; 1_000].join(" + ");
     let src = format!("__global__ void k(int* p) {{ p[0] = {sum}; }}\n");
     let out = on_small_stack(move || compile("flat.cu", &src));
-    assert!(out.text.is_some(), "{:?}", out.diagnostics.first().map(|d| &d.message));
+    assert!(
+        out.text.is_some(),
+        "{:?}",
+        out.diagnostics.first().map(|d| &d.message)
+    );
     // A 100,000-term one hits the expression-depth limit: a diagnostic, not a crash.
     let sum = vec!["p[1]"; 100_000].join(" + ");
     let src = format!("__global__ void k(int* p) {{ p[0] = {sum}; }}\n");
