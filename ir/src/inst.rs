@@ -115,6 +115,24 @@ pub enum IntCC {
     Uge,
 }
 
+impl IntCC {
+    /// The condition with its operands exchanged: `a cc b` ⇔ `b cc.swapped() a`.
+    pub fn swapped(self) -> IntCC {
+        match self {
+            IntCC::Eq => IntCC::Eq,
+            IntCC::Ne => IntCC::Ne,
+            IntCC::Slt => IntCC::Sgt,
+            IntCC::Sle => IntCC::Sge,
+            IntCC::Sgt => IntCC::Slt,
+            IntCC::Sge => IntCC::Sle,
+            IntCC::Ult => IntCC::Ugt,
+            IntCC::Ule => IntCC::Uge,
+            IntCC::Ugt => IntCC::Ult,
+            IntCC::Uge => IntCC::Ule,
+        }
+    }
+}
+
 /// Float comparison conditions: ordered (false on NaN) or unordered (true on NaN).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum FloatCC {

@@ -236,7 +236,7 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
             // A constant on the left moves to the right with the mirrored condition.
             if c(lhs).is_some() && c(rhs).is_none() {
                 return Outcome::Rewrite(InstData::ICmp {
-                    cond: mirror(cond),
+                    cond: cond.swapped(),
                     lhs: rhs,
                     rhs: lhs,
                 });
@@ -436,21 +436,6 @@ fn negated(func: &Function, v: Value) -> Option<Value> {
             arg,
         } if func.value_type(arg) == Type::I1 => Some(arg),
         _ => None,
-    }
-}
-
-fn mirror(c: IntCC) -> IntCC {
-    match c {
-        IntCC::Eq => IntCC::Eq,
-        IntCC::Ne => IntCC::Ne,
-        IntCC::Slt => IntCC::Sgt,
-        IntCC::Sle => IntCC::Sge,
-        IntCC::Sgt => IntCC::Slt,
-        IntCC::Sge => IntCC::Sle,
-        IntCC::Ult => IntCC::Ugt,
-        IntCC::Ule => IntCC::Uge,
-        IntCC::Ugt => IntCC::Ult,
-        IntCC::Uge => IntCC::Ule,
     }
 }
 

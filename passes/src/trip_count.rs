@@ -19,7 +19,7 @@
 //! the cap are reported as unknown. Cost: O(cap) per loop.
 
 use oxicc_ir::{
-    BinaryOp, Block, DomTree, Function, InstData, IntCC, LoopData, LoopInfo, Type, Value, ValueDef,
+    BinaryOp, Block, DomTree, Function, InstData, LoopData, LoopInfo, Type, Value, ValueDef,
 };
 
 use crate::fold_int;
@@ -130,16 +130,16 @@ fn simulate_exit(
     // Put the IV side on the left: `x cc C`.
     let (x, bound, cc) = match (const_value(func, lhs), const_value(func, rhs)) {
         (None, Some((_, c))) => (lhs, c, cc),
-        (Some((_, c)), None) => (rhs, c, swap(cc)),
+        (Some((_, c)), None) => (rhs, c, cc.swapped()),
         _ => return None,
     };
     let (param, tested) = constant_chain(func, x)?;
     let iv = induction(func, lp, latch, param)?;
     let bits = iv.ty.bits();
-    let mut p = iv.init & width_mask(bits);
+    let mut p = fold_int::mask(iv.init, bits);
     for j in 0..=cap {
         let v = eval_chain(&tested, p, iv.ty)?;
-        if compare(cc, v, bound & width_mask(bits), bits) != stay {
+        if fold_int::icmp(cc, v, bound, iv.ty)? != stay {
             return Some((j, param));
         }
         p = eval_chain(&iv.update, p, iv.ty)?;
@@ -237,49 +237,4 @@ fn induction(func: &Function, lp: &LoopData, latch: Block, param: Value) -> Opti
         init: init?,
         update,
     })
-}
-
-fn width_mask(bits: u32) -> u64 {
-    if bits >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    }
-}
-
-/// The condition with its operands exchanged (`C cc x` ⇔ `x swap(cc) C`).
-fn swap(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Eq => IntCC::Eq,
-        IntCC::Ne => IntCC::Ne,
-        IntCC::Slt => IntCC::Sgt,
-        IntCC::Sle => IntCC::Sge,
-        IntCC::Sgt => IntCC::Slt,
-        IntCC::Sge => IntCC::Sle,
-        IntCC::Ult => IntCC::Ugt,
-        IntCC::Ule => IntCC::Uge,
-        IntCC::Ugt => IntCC::Ult,
-        IntCC::Uge => IntCC::Ule,
-    }
-}
-
-/// Evaluates `a cc b` on `bits`-wide values held zero-extended.
-fn compare(cc: IntCC, a: u64, b: u64, bits: u32) -> bool {
-    let sext = |v: u64| -> i64 {
-        let sh = 64 - bits;
-        ((v << sh) as i64) >> sh
-    };
-    let (sa, sb) = (sext(a), sext(b));
-    match cc {
-        IntCC::Eq => a == b,
-        IntCC::Ne => a != b,
-        IntCC::Slt => sa < sb,
-        IntCC::Sle => sa <= sb,
-        IntCC::Sgt => sa > sb,
-        IntCC::Sge => sa >= sb,
-        IntCC::Ult => a < b,
-        IntCC::Ule => a <= b,
-        IntCC::Ugt => a > b,
-        IntCC::Uge => a >= b,
-    }
 }

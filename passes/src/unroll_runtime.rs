@@ -84,7 +84,7 @@ pub fn analyze(func: &Function, lp: &LoopData) -> Option<RuntimeGuard> {
     let (x, bound, mut cc) = if invariant(rhs) && !invariant(lhs) {
         (lhs, rhs, cc)
     } else if invariant(lhs) && !invariant(rhs) {
-        (rhs, lhs, swap(cc))
+        (rhs, lhs, cc.swapped())
     } else {
         return None;
     };
@@ -144,20 +144,6 @@ fn add_chain(func: &Function, mut v: Value) -> Option<(Value, u64)> {
 fn sext(v: u64, bits: u32) -> i64 {
     let sh = 64 - bits;
     ((v << sh) as i64) >> sh
-}
-
-fn swap(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Slt => IntCC::Sgt,
-        IntCC::Sle => IntCC::Sge,
-        IntCC::Sgt => IntCC::Slt,
-        IntCC::Sge => IntCC::Sle,
-        IntCC::Ult => IntCC::Ugt,
-        IntCC::Ule => IntCC::Uge,
-        IntCC::Ugt => IntCC::Ult,
-        IntCC::Uge => IntCC::Ule,
-        other => other,
-    }
 }
 
 fn negate(cc: IntCC) -> IntCC {

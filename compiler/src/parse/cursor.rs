@@ -12,62 +12,8 @@ use crate::intern::Symbol;
 use crate::lex::token::{Punct, Token, TokenKind};
 use crate::source::Span;
 
-/// The source spelling of a punctuator.
-pub(crate) fn punct_text(p: Punct) -> &'static str {
-    use Punct::*;
-    match p {
-        LParen => "(",
-        RParen => ")",
-        LBracket => "[",
-        RBracket => "]",
-        LBrace => "{",
-        RBrace => "}",
-        Semi => ";",
-        Comma => ",",
-        Colon => ":",
-        ColonColon => "::",
-        Question => "?",
-        Dot => ".",
-        Ellipsis => "...",
-        Arrow => "->",
-        DotStar => ".*",
-        ArrowStar => "->*",
-        Plus => "+",
-        Minus => "-",
-        Star => "*",
-        Slash => "/",
-        Percent => "%",
-        Amp => "&",
-        Pipe => "|",
-        Caret => "^",
-        Tilde => "~",
-        Bang => "!",
-        Assign => "=",
-        Lt => "<",
-        Gt => ">",
-        PlusPlus => "++",
-        MinusMinus => "--",
-        Shl => "<<",
-        AmpAmp => "&&",
-        PipePipe => "||",
-        EqEq => "==",
-        NotEq => "!=",
-        Le => "<=",
-        Ge => ">=",
-        PlusAssign => "+=",
-        MinusAssign => "-=",
-        StarAssign => "*=",
-        SlashAssign => "/=",
-        PercentAssign => "%=",
-        AmpAssign => "&=",
-        PipeAssign => "|=",
-        CaretAssign => "^=",
-        ShlAssign => "<<=",
-        ShrAssign => ">>=",
-        Hash => "#",
-        HashHash => "##",
-    }
-}
+/// The source spelling of a punctuator (the lexer's table).
+pub(crate) use crate::lex::spelling::punct_str as punct_text;
 
 impl<'a, 'c> Parser<'a, 'c> {
     pub(super) fn peek(&self) -> &Token {
