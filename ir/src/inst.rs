@@ -484,6 +484,104 @@ impl Opcode {
     }
 }
 
+/// The operand walk shared by `InstData::for_each_arg` and `InstData::map_args`: one match
+/// over every variant, instantiated once for shared and once for mutable references (the
+/// patterns are the same; only `iter`/`iter_mut` differ), so the two cannot drift apart.
+macro_rules! visit_operands {
+    ($data:expr, $f:ident, $iter:ident) => {
+        match $data {
+            InstData::IConst { .. }
+            | InstData::FConst { .. }
+            | InstData::StackAddr { .. }
+            | InstData::GlobalAddr { .. }
+            | InstData::SpecialReg { .. }
+            | InstData::Barrier
+            | InstData::Fence { .. }
+            | InstData::Unreachable => {}
+            InstData::Unary { arg, .. } | InstData::Cast { arg, .. } => $f(arg),
+            InstData::Binary { lhs, rhs, .. }
+            | InstData::ICmp { lhs, rhs, .. }
+            | InstData::FCmp { lhs, rhs, .. } => {
+                $f(lhs);
+                $f(rhs)
+            }
+            InstData::Fma { a, b, c } => {
+                $f(a);
+                $f(b);
+                $f(c)
+            }
+            InstData::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                $f(cond);
+                $f(if_true);
+                $f(if_false)
+            }
+            InstData::Load { ptr, .. } => $f(ptr),
+            InstData::Store { ptr, value, .. } => {
+                $f(ptr);
+                $f(value)
+            }
+            InstData::PtrAdd { ptr, offset } => {
+                $f(ptr);
+                $f(offset)
+            }
+            InstData::Call { args, .. } => args.$iter().for_each($f),
+            InstData::AtomicRmw { ptr, value, .. } => {
+                $f(ptr);
+                $f(value)
+            }
+            InstData::AtomicCas {
+                ptr, expected, new, ..
+            } => {
+                $f(ptr);
+                $f(expected);
+                $f(new)
+            }
+            InstData::Shuffle {
+                mask,
+                value,
+                lane,
+                clamp,
+                ..
+            } => {
+                $f(mask);
+                $f(value);
+                $f(lane);
+                $f(clamp)
+            }
+            InstData::Vote { mask, pred, .. } => {
+                $f(mask);
+                $f(pred)
+            }
+            InstData::Jump { dest } => dest.args.$iter().for_each($f),
+            InstData::Branch {
+                cond,
+                then_dest,
+                else_dest,
+            } => {
+                $f(cond);
+                then_dest.args.$iter().for_each(&mut *$f);
+                else_dest.args.$iter().for_each($f)
+            }
+            InstData::Switch {
+                arg,
+                cases,
+                default,
+            } => {
+                $f(arg);
+                for (_, c) in cases {
+                    c.args.$iter().for_each(&mut *$f);
+                }
+                default.args.$iter().for_each($f)
+            }
+            InstData::Return { value } => value.$iter().for_each($f),
+        }
+    };
+}
+
 impl InstData {
     pub fn opcode(&self) -> Opcode {
         match self {
@@ -532,96 +630,7 @@ impl InstData {
     }
 
     fn visit_args(&self, f: &mut dyn FnMut(&Value)) {
-        match self {
-            InstData::IConst { .. }
-            | InstData::FConst { .. }
-            | InstData::StackAddr { .. }
-            | InstData::GlobalAddr { .. }
-            | InstData::SpecialReg { .. }
-            | InstData::Barrier
-            | InstData::Fence { .. }
-            | InstData::Unreachable => {}
-            InstData::Unary { arg, .. } | InstData::Cast { arg, .. } => f(arg),
-            InstData::Binary { lhs, rhs, .. }
-            | InstData::ICmp { lhs, rhs, .. }
-            | InstData::FCmp { lhs, rhs, .. } => {
-                f(lhs);
-                f(rhs)
-            }
-            InstData::Fma { a, b, c } => {
-                f(a);
-                f(b);
-                f(c)
-            }
-            InstData::Select {
-                cond,
-                if_true,
-                if_false,
-            } => {
-                f(cond);
-                f(if_true);
-                f(if_false)
-            }
-            InstData::Load { ptr, .. } => f(ptr),
-            InstData::Store { ptr, value, .. } => {
-                f(ptr);
-                f(value)
-            }
-            InstData::PtrAdd { ptr, offset } => {
-                f(ptr);
-                f(offset)
-            }
-            InstData::Call { args, .. } => args.iter().for_each(f),
-            InstData::AtomicRmw { ptr, value, .. } => {
-                f(ptr);
-                f(value)
-            }
-            InstData::AtomicCas {
-                ptr, expected, new, ..
-            } => {
-                f(ptr);
-                f(expected);
-                f(new)
-            }
-            InstData::Shuffle {
-                mask,
-                value,
-                lane,
-                clamp,
-                ..
-            } => {
-                f(mask);
-                f(value);
-                f(lane);
-                f(clamp)
-            }
-            InstData::Vote { mask, pred, .. } => {
-                f(mask);
-                f(pred)
-            }
-            InstData::Jump { dest } => dest.args.iter().for_each(f),
-            InstData::Branch {
-                cond,
-                then_dest,
-                else_dest,
-            } => {
-                f(cond);
-                then_dest.args.iter().for_each(&mut *f);
-                else_dest.args.iter().for_each(f)
-            }
-            InstData::Switch {
-                arg,
-                cases,
-                default,
-            } => {
-                f(arg);
-                for (_, c) in cases {
-                    c.args.iter().for_each(&mut *f);
-                }
-                default.args.iter().for_each(f)
-            }
-            InstData::Return { value } => value.iter().for_each(f),
-        }
+        visit_operands!(self, f, iter)
     }
 
     /// Replaces every value operand (block arguments included) by `f(operand)`.
@@ -631,96 +640,7 @@ impl InstData {
     }
 
     fn visit_args_mut(&mut self, f: &mut dyn FnMut(&mut Value)) {
-        match self {
-            InstData::IConst { .. }
-            | InstData::FConst { .. }
-            | InstData::StackAddr { .. }
-            | InstData::GlobalAddr { .. }
-            | InstData::SpecialReg { .. }
-            | InstData::Barrier
-            | InstData::Fence { .. }
-            | InstData::Unreachable => {}
-            InstData::Unary { arg, .. } | InstData::Cast { arg, .. } => f(arg),
-            InstData::Binary { lhs, rhs, .. }
-            | InstData::ICmp { lhs, rhs, .. }
-            | InstData::FCmp { lhs, rhs, .. } => {
-                f(lhs);
-                f(rhs)
-            }
-            InstData::Fma { a, b, c } => {
-                f(a);
-                f(b);
-                f(c)
-            }
-            InstData::Select {
-                cond,
-                if_true,
-                if_false,
-            } => {
-                f(cond);
-                f(if_true);
-                f(if_false)
-            }
-            InstData::Load { ptr, .. } => f(ptr),
-            InstData::Store { ptr, value, .. } => {
-                f(ptr);
-                f(value)
-            }
-            InstData::PtrAdd { ptr, offset } => {
-                f(ptr);
-                f(offset)
-            }
-            InstData::Call { args, .. } => args.iter_mut().for_each(f),
-            InstData::AtomicRmw { ptr, value, .. } => {
-                f(ptr);
-                f(value)
-            }
-            InstData::AtomicCas {
-                ptr, expected, new, ..
-            } => {
-                f(ptr);
-                f(expected);
-                f(new)
-            }
-            InstData::Shuffle {
-                mask,
-                value,
-                lane,
-                clamp,
-                ..
-            } => {
-                f(mask);
-                f(value);
-                f(lane);
-                f(clamp)
-            }
-            InstData::Vote { mask, pred, .. } => {
-                f(mask);
-                f(pred)
-            }
-            InstData::Jump { dest } => dest.args.iter_mut().for_each(f),
-            InstData::Branch {
-                cond,
-                then_dest,
-                else_dest,
-            } => {
-                f(cond);
-                then_dest.args.iter_mut().for_each(&mut *f);
-                else_dest.args.iter_mut().for_each(f)
-            }
-            InstData::Switch {
-                arg,
-                cases,
-                default,
-            } => {
-                f(arg);
-                for (_, c) in cases {
-                    c.args.iter_mut().for_each(&mut *f);
-                }
-                default.args.iter_mut().for_each(f)
-            }
-            InstData::Return { value } => value.iter_mut().for_each(f),
-        }
+        visit_operands!(self, f, iter_mut)
     }
 
     /// The successor targets of a terminator (empty for other instructions).
