@@ -1,5 +1,8 @@
 //! The `oxicc` command as a user runs it: flags, output files, exit codes, error format.
 
+mod ptxas_support;
+
+use ptxas_support::assert_ptxas_accepts;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -35,6 +38,7 @@ fn compiles_to_the_named_file_with_nvcc_style_flags() {
     assert!(ptx.contains(".target sm_90"));
     // The mangled name nvcc gives this kernel.
     assert!(ptx.contains(".entry _Z5saxpyifPKfPf("));
+    assert_ptxas_accepts(&ptx, 90, "saxpy");
 }
 
 #[test]
@@ -48,7 +52,9 @@ fn writes_to_stdout_with_dash_and_emits_ir_on_request() {
         .output()
         .unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains(".target sm_80"));
+    let ptx = String::from_utf8_lossy(&out.stdout);
+    assert!(ptx.contains(".target sm_80"));
+    assert_ptxas_accepts(&ptx, 80, "saxpy on stdout");
     let out = oxicc()
         .arg(&input)
         .args(["-o", "-", "--emit=ir"])
@@ -85,6 +91,7 @@ fn defines_and_include_paths_reach_the_preprocessor() {
     );
     let ptx = String::from_utf8_lossy(&out.stdout);
     assert!(ptx.contains("_Z9my_kernelPi"));
+    assert_ptxas_accepts(&ptx, 75, "my_kernel");
 }
 
 #[test]

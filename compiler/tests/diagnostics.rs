@@ -7,6 +7,9 @@
 //! diagnostics are also snapshotted (form only). Generated inputs check the resource limits:
 //! deep nesting must end in a diagnostic, not a stack overflow.
 
+mod ptxas_support;
+
+use ptxas_support::assert_ptxas_accepts;
 use std::path::Path;
 
 fn compile(name: &str, source: &str) -> oxicc::CompileOutput {
@@ -125,6 +128,7 @@ fn recursive_macros_and_include_cycles_terminate() {
                p[0] = a; p[1] = f(2); }\n";
     let out = on_small_stack(move || compile("macro.cu", src));
     assert!(out.text.is_some(), "{:?}", out.diagnostics.first());
+    assert_ptxas_accepts(out.text.as_deref().unwrap(), 75, "macro.cu");
 
     let dir = std::env::temp_dir().join(format!("oxicc-cycle-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -181,5 +185,8 @@ fn arbitrary_bytes_never_panic() {
         let src = String::from_utf8_lossy(&s).into_owned();
         let out = compile("rand.cu", &src);
         assert!(out.text.is_some() || !out.diagnostics.is_empty());
+        if let Some(ptx) = &out.text {
+            assert_ptxas_accepts(ptx, 75, "a random input that compiled");
+        }
     }
 }

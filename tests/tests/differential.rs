@@ -2,7 +2,8 @@
 //! file `NAME.json`) is compiled to PTX by nvcc (`-arch=sm_75`) and by oxicc, run in the PTX
 //! interpreter, and its output buffers are compared with results computed independently on
 //! the CPU (`differential/expect*.rs`). nvcc's PTX must match for every kernel (that checks
-//! the interpreter); kernels oxicc cannot compile yet are listed in a summary line.
+//! the interpreter); oxicc's PTX, where oxicc compiles the kernel, must pass ptxas and match
+//! too. Kernels oxicc cannot compile yet are listed in a summary line.
 
 #[path = "differential/expect.rs"]
 mod expect;
@@ -139,19 +140,19 @@ fn harness_kernels_match_cpu_results() {
         // Guarded: an oxicc panic or hang is reported like a compile error.
         match compile_guarded(&source, &options) {
             Ok(ptx) => {
-                // oxicc's output changes daily: an interpreter panic on it is reported loudly
-                // (it is an interpreter bug) without failing everyone's test run.
+                // What oxicc compiles must assemble and compute the right thing: a ptxas
+                // rejection, a wrong result or an interpreter panic fails the test.
                 let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    run_and_check(name, &ptx, &launch, &opts)
+                    oxicc_tests::ptxas_check(&ptx, sm)
+                        .map_err(|e| format!("ptxas rejects oxicc's PTX: {e}"))
+                        .and_then(|()| run_and_check(name, &ptx, &launch, &opts))
                 }));
                 match run {
                     Ok(Ok(())) => oxicc_ok.push(name.clone()),
-                    // oxicc is under construction: a wrong result is reported, not fatal yet.
-                    Ok(Err(e)) => oxicc_pending.push(format!("{name} (runs wrong: {e})")),
-                    Err(_) => {
-                        println!("INTERPRETER BUG: oxicc-emu panicked on oxicc's PTX for {name}");
-                        oxicc_pending.push(format!("{name} (interpreter panicked)"));
-                    }
+                    Ok(Err(e)) => failures.push(format!("{name} (oxicc PTX): {e}")),
+                    Err(_) => failures.push(format!(
+                        "{name} (oxicc PTX): the interpreter panicked (an interpreter bug)"
+                    )),
                 }
             }
             Err(e) => {
@@ -307,9 +308,22 @@ fn suite_kernels_with_launch_files_agree_with_nvcc() {
             opt_level: 3,
             ..Default::default()
         };
-        match compile_guarded(&KernelSource::load(&cu), &options).and_then(|p| run(&p)) {
-            Ok(ours) if ours == reference => println!("oxicc {}: matches nvcc", cu.display()),
-            Ok(_) => println!("oxicc {}: buffers differ from nvcc's", cu.display()),
+        match compile_guarded(&KernelSource::load(&cu), &options) {
+            Ok(ptx) => {
+                let ours = oxicc_tests::ptxas_check(&ptx, 75)
+                    .map_err(|e| format!("ptxas rejects oxicc's PTX: {e}"))
+                    .and_then(|()| run(&ptx));
+                match ours {
+                    Ok(ours) if ours == reference => {
+                        println!("oxicc {}: matches nvcc", cu.display())
+                    }
+                    Ok(_) => failures.push(format!(
+                        "{} (oxicc PTX): buffers differ from nvcc's",
+                        cu.display()
+                    )),
+                    Err(e) => failures.push(format!("{} (oxicc PTX): {e}", cu.display())),
+                }
+            }
             Err(e) => println!(
                 "oxicc {}: not yet: {}",
                 cu.display(),
