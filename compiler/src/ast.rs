@@ -103,6 +103,207 @@ pub enum TypeExpr<'a> {
         params: &'a [ParamDecl<'a>],
         variadic: bool,
     },
+    /// A type named by a qualified name or a template-id (`N::T`, `::S`, `S<int>`,
+    /// `Outer::Inner`). Plain one-word type names stay `Named`/`Tag`.
+    Qual(&'a QualName<'a>),
+    /// `T&` (`rvalue: false`) or `T&&`.
+    Reference {
+        referee: &'a TypeExpr<'a>,
+        rvalue: bool,
+    },
+}
+
+/// A possibly qualified name: `x`, `a::b::c`, `::x`, `S::operator+`, `V<int>::f`, `S::~S`.
+/// `global` is a leading `::`. There is always at least one segment; the last one is the
+/// name itself and the others name namespaces or classes. Used for expressions
+/// (`ExprKind::Name`), types (`TypeExpr::Qual`) and declarator names (`FunctionDecl::qual`).
+#[derive(Debug)]
+pub struct QualName<'a> {
+    pub global: bool,
+    pub segments: &'a [NameSeg<'a>],
+    pub span: Span,
+}
+
+impl<'a> QualName<'a> {
+    /// The last segment (the declared or referenced name itself).
+    pub fn last(&self) -> &NameSeg<'a> {
+        self.segments
+            .last()
+            .expect("a qualified name has a segment")
+    }
+
+    /// The segments before the last (the qualifier).
+    pub fn qualifier(&self) -> &[NameSeg<'a>] {
+        &self.segments[..self.segments.len() - 1]
+    }
+}
+
+/// One segment of a `QualName`.
+#[derive(Debug)]
+pub enum NameSeg<'a> {
+    Ident {
+        name: Symbol,
+        span: Span,
+    },
+    /// `name<args>` (filled in by the template parser).
+    TemplateId {
+        name: Symbol,
+        args: &'a [TemplateArgExpr<'a>],
+        span: Span,
+    },
+    /// `operator+`, `operator()`, `operator[]`, …
+    Operator {
+        op: OverloadedOp,
+        span: Span,
+    },
+    /// A conversion function `operator T`.
+    Conversion {
+        ty: &'a TypeExpr<'a>,
+        span: Span,
+    },
+    /// `~S`.
+    Destructor {
+        name: Symbol,
+        span: Span,
+    },
+}
+
+impl NameSeg<'_> {
+    pub fn span(&self) -> Span {
+        match *self {
+            NameSeg::Ident { span, .. }
+            | NameSeg::TemplateId { span, .. }
+            | NameSeg::Operator { span, .. }
+            | NameSeg::Conversion { span, .. }
+            | NameSeg::Destructor { span, .. } => span,
+        }
+    }
+
+    /// The identifier of an `Ident`, `TemplateId` or `Destructor` segment.
+    pub fn ident(&self) -> Option<Symbol> {
+        match *self {
+            NameSeg::Ident { name, .. }
+            | NameSeg::TemplateId { name, .. }
+            | NameSeg::Destructor { name, .. } => Some(name),
+            _ => None,
+        }
+    }
+}
+
+/// A template argument as written: a type or an expression (constant).
+#[derive(Debug)]
+pub enum TemplateArgExpr<'a> {
+    Type(&'a TypeExpr<'a>),
+    Expr(&'a Expr<'a>),
+}
+
+/// The operator of an `operator@` function name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OverloadedOp {
+    /// `+` (binary or unary, by arity).
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Percent,
+    Caret,
+    Amp,
+    Pipe,
+    Tilde,
+    Not,
+    Assign,
+    Lt,
+    Gt,
+    PlusAssign,
+    MinusAssign,
+    StarAssign,
+    SlashAssign,
+    PercentAssign,
+    CaretAssign,
+    AmpAssign,
+    PipeAssign,
+    Shl,
+    Shr,
+    ShlAssign,
+    ShrAssign,
+    EqEq,
+    NotEq,
+    Le,
+    Ge,
+    AndAnd,
+    OrOr,
+    PlusPlus,
+    MinusMinus,
+    Comma,
+    ArrowStar,
+    Arrow,
+    /// `()`
+    Call,
+    /// `[]`
+    Index,
+    New,
+    Delete,
+    NewArray,
+    DeleteArray,
+}
+
+impl OverloadedOp {
+    /// The operator's spelling (`+`, `()`, `new[]`).
+    pub fn spelling(self) -> &'static str {
+        use OverloadedOp::*;
+        match self {
+            Plus => "+",
+            Minus => "-",
+            Star => "*",
+            Slash => "/",
+            Percent => "%",
+            Caret => "^",
+            Amp => "&",
+            Pipe => "|",
+            Tilde => "~",
+            Not => "!",
+            Assign => "=",
+            Lt => "<",
+            Gt => ">",
+            PlusAssign => "+=",
+            MinusAssign => "-=",
+            StarAssign => "*=",
+            SlashAssign => "/=",
+            PercentAssign => "%=",
+            CaretAssign => "^=",
+            AmpAssign => "&=",
+            PipeAssign => "|=",
+            Shl => "<<",
+            Shr => ">>",
+            ShlAssign => "<<=",
+            ShrAssign => ">>=",
+            EqEq => "==",
+            NotEq => "!=",
+            Le => "<=",
+            Ge => ">=",
+            AndAnd => "&&",
+            OrOr => "||",
+            PlusPlus => "++",
+            MinusMinus => "--",
+            Comma => ",",
+            ArrowStar => "->*",
+            Arrow => "->",
+            Call => "()",
+            Index => "[]",
+            New => "new",
+            Delete => "delete",
+            NewArray => "new[]",
+            DeleteArray => "delete[]",
+        }
+    }
+}
+
+/// `public`, `protected`, `private`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Access {
+    Public,
+    Protected,
+    Private,
 }
 
 /// Storage class and CUDA specifiers of a declaration.
@@ -139,6 +340,19 @@ pub enum Decl<'a> {
     /// are named definitions nested in a struct body (before the enclosing struct).
     Record(&'a RecordDecl<'a>),
     Enum(&'a EnumDecl<'a>),
+    /// `namespace N { … }`, `namespace a::b { … }` (nested names are split into nested
+    /// `Namespace`s by the parser), `namespace { … }` (`name: None`), `inline namespace`.
+    Namespace(&'a NamespaceDecl<'a>),
+    /// `using namespace N;`
+    UsingDirective {
+        name: &'a QualName<'a>,
+        span: Span,
+    },
+    /// `using N::x;` (a using-declaration).
+    UsingDecl {
+        name: &'a QualName<'a>,
+        span: Span,
+    },
     /// File-scope host C++ the parser does not handle (templates, namespaces, classes with
     /// methods, `std::` types, …), skipped to its end. The parser reports no error for it
     /// (nvcc hands such code to the host compiler) and only produces it when the skipped
@@ -149,6 +363,15 @@ pub enum Decl<'a> {
         what: &'static str,
         span: Span,
     },
+}
+
+#[derive(Debug)]
+pub struct NamespaceDecl<'a> {
+    pub name: Option<Symbol>,
+    pub name_span: Span,
+    pub is_inline: bool,
+    pub decls: &'a [Decl<'a>],
+    pub span: Span,
 }
 
 #[derive(Debug)]
@@ -179,6 +402,42 @@ pub struct FunctionDecl<'a> {
     pub body: Option<&'a Stmt<'a>>,
     /// True when a host-only body was present but skipped unparsed.
     pub host_body_skipped: bool,
+    pub span: Span,
+    /// The declarator's name when it is more than a plain identifier: `S::f`, `N::g`,
+    /// `operator+`, `S::S`, `operator bool`. `name` is then the last segment's identifier
+    /// (for operators the interned spelling `operator+`).
+    pub qual: Option<&'a QualName<'a>>,
+    /// C++ member-function details (defaults for free functions).
+    pub method: MethodInfo<'a>,
+}
+
+/// What a member function declaration adds to a function declaration.
+#[derive(Debug, Default)]
+pub struct MethodInfo<'a> {
+    /// `f() const`.
+    pub is_const: bool,
+    /// `f() volatile`.
+    pub is_volatile: bool,
+    /// `virtual`.
+    pub is_virtual: bool,
+    /// `explicit` (constructors and conversion functions).
+    pub is_explicit: bool,
+    /// `= default`.
+    pub defaulted: bool,
+    /// `= delete`.
+    pub deleted: bool,
+    /// A constructor's member initializer list (`: a(x), B(y)`).
+    pub ctor_inits: &'a [MemInit<'a>],
+}
+
+/// One member initializer `name(args)` / `name{args}` of a constructor.
+#[derive(Debug)]
+pub struct MemInit<'a> {
+    /// A member or base class name (`Base`, `ns::Base`, `Base<T>`).
+    pub name: &'a QualName<'a>,
+    pub args: &'a [&'a Expr<'a>],
+    /// Written with braces.
+    pub braced: bool,
     pub span: Span,
 }
 
@@ -217,6 +476,28 @@ pub struct FieldDecl<'a> {
     pub bits: Option<&'a Expr<'a>>,
     pub align: Option<&'a Expr<'a>>,
     pub span: Span,
+    /// Access of the member (`public` in a struct or union unless written otherwise).
+    pub access: Access,
+    /// A default member initializer (`int x = 0;`, `int x{0};`).
+    pub init: Option<Init<'a>>,
+}
+
+/// A base class specifier (`public Base`, `Base<T>`).
+#[derive(Debug)]
+pub struct BaseSpec<'a> {
+    pub ty: &'a TypeExpr<'a>,
+    pub access: Access,
+    pub is_virtual: bool,
+    pub span: Span,
+}
+
+/// A class member other than a data member: a member function, a static data member, a
+/// nested type, a using-declaration, … (the declaration as at namespace scope), with its
+/// access.
+#[derive(Debug)]
+pub struct MemberDecl<'a> {
+    pub access: Access,
+    pub decl: Decl<'a>,
 }
 
 #[derive(Debug)]
@@ -228,6 +509,10 @@ pub struct RecordDecl<'a> {
     /// `__align__(N)` on the record.
     pub align: Option<&'a Expr<'a>>,
     pub span: Span,
+    /// Base classes (C++).
+    pub bases: &'a [BaseSpec<'a>],
+    /// Members other than non-static data members, in declaration order (C++).
+    pub members: &'a [MemberDecl<'a>],
 }
 
 #[derive(Debug)]
@@ -325,6 +610,19 @@ pub enum ExprKind<'a> {
     BoolLit(bool),
     Nullptr,
     Ident(Symbol),
+    /// A qualified name, operator name or template-id used as an expression (`N::x`,
+    /// `::f`, `S::kWidth`, `f<int>`, `operator+`). Plain identifiers stay `Ident`.
+    Name(&'a QualName<'a>),
+    /// `this`.
+    This,
+    /// `T(args)` with a class type, `T()`, or `T{args}`: a temporary constructed by a
+    /// constructor or value-initialized (functional casts with one argument to a non-class
+    /// type stay `Cast`).
+    Construct {
+        ty: &'a TypeExpr<'a>,
+        args: &'a [&'a Expr<'a>],
+        braced: bool,
+    },
     Unary {
         op: UnaryOp,
         expr: &'a Expr<'a>,
@@ -363,6 +661,13 @@ pub enum ExprKind<'a> {
         base: &'a Expr<'a>,
         name: Symbol,
         name_span: Span,
+        arrow: bool,
+    },
+    /// `base.N::name`, `base->operator+`, `base.template f<T>`, `base.~S`: a member access
+    /// whose name is more than one identifier.
+    QualMember {
+        base: &'a Expr<'a>,
+        name: &'a QualName<'a>,
         arrow: bool,
     },
     SizeofType(&'a TypeExpr<'a>),

@@ -16,6 +16,7 @@ impl<'x> Lowerer<'x> {
     /// Resolves a written type. Reports errors and returns `None` on failure.
     pub fn resolve_type(&mut self, te: &TypeExpr<'_>) -> Option<QualType> {
         Some(match te {
+            TypeExpr::Qual(_) | TypeExpr::Reference { .. } => return self.resolve_type_cxx(te),
             TypeExpr::Builtin(b) => QualType::new(self.builtin(*b)),
             TypeExpr::Named { name, span } => match self.scopes.lookup(*name) {
                 Some(Binding::Typedef(qt)) => *qt,

@@ -133,6 +133,10 @@ impl Lowerer<'_> {
 
     fn expr_inner(&mut self, e: &Expr<'_>) -> Option<Operand> {
         match &e.kind {
+            ExprKind::Name(_)
+            | ExprKind::This
+            | ExprKind::Construct { .. }
+            | ExprKind::QualMember { .. } => self.expr_cxx(e),
             ExprKind::IntLit {
                 value,
                 suffix,

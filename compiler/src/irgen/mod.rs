@@ -20,6 +20,7 @@ mod builtins_conv;
 mod builtins_gpu;
 mod call;
 mod cond;
+mod cxx;
 mod decl;
 mod expr;
 mod func;
@@ -281,6 +282,9 @@ impl<'x> Lowerer<'x> {
     /// One file-scope declaration.
     fn file_decl(&mut self, d: &ast::Decl<'_>) {
         match d {
+            ast::Decl::Namespace(_)
+            | ast::Decl::UsingDirective { .. }
+            | ast::Decl::UsingDecl { .. } => self.decl_cxx(d),
             ast::Decl::Function(fd) => self.function_decl(fd),
             ast::Decl::Var(vd) => self.global_var(vd),
             ast::Decl::Typedef(td) => self.typedef_decl(td),

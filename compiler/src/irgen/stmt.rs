@@ -384,6 +384,9 @@ impl Lowerer<'_> {
     /// A declaration inside a function body.
     fn local_decl(&mut self, d: &ast::Decl<'_>) {
         match d {
+            ast::Decl::Namespace(_)
+            | ast::Decl::UsingDirective { .. }
+            | ast::Decl::UsingDecl { .. } => self.decl_cxx(d),
             ast::Decl::Var(vd) => self.local_var(vd),
             ast::Decl::Typedef(td) => self.typedef_decl(td),
             ast::Decl::Record(rd) => {

@@ -58,6 +58,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.scopes.declare(name, NameKind::Value);
                 let header = FunctionHeader {
                     name,
+                    qual: d.qual,
+                    is_const: self.method_quals.is_const,
                     name_span,
                     ret,
                     params,
@@ -120,6 +122,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                     fields: None,
                     align: specs.align,
                     span: start.to(self.prev_span()),
+                    bases: &[],
+                    members: &[],
                 })));
             }
             return Ok(());
@@ -196,6 +200,11 @@ impl<'a, 'c> Parser<'a, 'c> {
             body,
             host_body_skipped,
             span: h.start.to(self.prev_span()),
+            qual: h.qual,
+            method: crate::ast::MethodInfo {
+                is_const: h.is_const,
+                ..Default::default()
+            },
         })
     }
 
@@ -252,6 +261,9 @@ impl<'a, 'c> Parser<'a, 'c> {
 /// What a function declarator gave: name, return type and parameters.
 struct FunctionHeader<'a> {
     name: Symbol,
+    qual: Option<&'a crate::ast::QualName<'a>>,
+    /// `f() const` (a member function).
+    is_const: bool,
     name_span: Span,
     ret: &'a TypeExpr<'a>,
     params: &'a [ParamDecl<'a>],

@@ -29,6 +29,8 @@ pub(crate) enum DeclaratorMode {
 /// A parsed declarator: the declared name (if any) and the complete type.
 pub(crate) struct Declarator<'a> {
     pub name: Option<(Symbol, Span)>,
+    /// The full name when it is more than an identifier (`S::f`, `operator+`, `~S`).
+    pub qual: Option<&'a crate::ast::QualName<'a>>,
     pub ty: &'a TypeExpr<'a>,
     pub span: Span,
 }
@@ -38,7 +40,7 @@ enum Suffix<'a> {
     Function(&'a [ParamDecl<'a>], bool),
 }
 
-const KW_OPERATOR: Symbol = kw::sym("operator");
+use super::qualname::KW_OPERATOR;
 
 impl<'a, 'c> Parser<'a, 'c> {
     /// Parses a declarator applied to `base`.
@@ -68,8 +70,12 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let quals = self.pointer_quals()?;
                 ty = self.alloc(TypeExpr::Pointer { pointee: ty, quals });
             } else if self.at(Punct::Amp) || self.at(Punct::AmpAmp) {
-                let span = self.span();
-                return Err(self.unsupported(span, "a reference type"));
+                let rvalue = self.bump().is_punct(Punct::AmpAmp);
+                self.chain_link()?;
+                ty = self.alloc(TypeExpr::Reference {
+                    referee: ty,
+                    rvalue,
+                });
             } else if self.at_kw(kw::ATTRIBUTE) {
                 self.attributes(&mut None)?;
             } else {
@@ -96,21 +102,24 @@ impl<'a, 'c> Parser<'a, 'c> {
             });
         }
         let mut name = None;
+        let mut qual = None;
+        let qualified = self.at_qualified_name(0)
+            || self.at_kw(KW_OPERATOR)
+            || (self.at(Punct::Tilde) && matches!(self.peek_at(1).kind, TokenKind::Ident(_)));
         match self.kind() {
-            TokenKind::Ident(s) if s == KW_OPERATOR => {
-                let span = self.span();
-                return Err(self.unsupported(span, "operator overloading"));
+            _ if qualified && mode != DeclaratorMode::Abstract => {
+                let q = self.qual_name()?;
+                let sym = self.declared_symbol(q.last());
+                name = Some((sym, q.last().span()));
+                let plain = q.segments.len() == 1
+                    && !q.global
+                    && matches!(q.last(), crate::ast::NameSeg::Ident { .. });
+                if !plain {
+                    qual = Some(q);
+                }
             }
             TokenKind::Ident(s) if !s.is_keyword() && mode != DeclaratorMode::Abstract => {
                 name = Some((s, self.bump().span));
-            }
-            TokenKind::Punct(Punct::Tilde) => {
-                let span = self.span();
-                return Err(self.unsupported(span, "a destructor"));
-            }
-            TokenKind::Punct(Punct::ColonColon) => {
-                let span = self.span();
-                return Err(self.unsupported(span, "a qualified name"));
             }
             _ if mode == DeclaratorMode::Named => {
                 let text = self.token_text(&self.peek().clone());
@@ -120,13 +129,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             _ => {}
         }
-        if self.at(Punct::ColonColon) || self.at(Punct::Lt) && name.is_some() {
+        if self.at(Punct::Lt) && name.is_some() {
             let span = self.span();
-            return Err(self.unsupported(span, "a qualified or template name"));
+            return Err(self.unsupported(span, "a template name"));
         }
         let ty = self.declarator_suffixes(ty, mode)?;
         Ok(Declarator {
             name,
+            qual,
             ty,
             span: start.to(self.prev_span()),
         })
@@ -234,10 +244,37 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(ty)
     }
 
-    /// Skips `noexcept`, `throw()` and attributes after a parameter list; member function
-    /// qualifiers and trailing return types are C++ this parser does not handle yet.
+    /// Skips `noexcept`, `throw()`, `override`, `final` and attributes after a parameter
+    /// list and records member-function qualifiers (`const`, `volatile`, `&`, `&&`) in
+    /// `method_quals`; trailing return types are not handled yet.
     fn after_param_list(&mut self) -> PResult<()> {
+        self.method_quals = Quals::default();
         loop {
+            if self.eat_kw(kw::CONST) {
+                self.method_quals.is_const = true;
+                continue;
+            }
+            if self.eat_kw(kw::VOLATILE) {
+                self.method_quals.is_volatile = true;
+                continue;
+            }
+            // `override` and `final` are identifiers with a special meaning here only.
+            if let TokenKind::Ident(s) = self.kind() {
+                if matches!(self.interner.resolve(s), "override" | "final") {
+                    self.bump();
+                    continue;
+                }
+            }
+            if (self.at(Punct::Amp) || self.at(Punct::AmpAmp))
+                && matches!(
+                    self.peek_at(1).kind,
+                    TokenKind::Punct(Punct::LBrace | Punct::Semi | Punct::Assign)
+                        | TokenKind::Ident(_)
+                )
+            {
+                self.bump();
+                continue;
+            }
             if self.eat_kw(KW_NOEXCEPT) {
                 if self.at(Punct::LParen) {
                     self.skip_balanced_parens()?;
@@ -246,11 +283,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.skip_balanced_parens()?;
             } else if self.at_kw(kw::ATTRIBUTE) {
                 self.attributes(&mut None)?;
-            } else if self.at_kw(kw::CONST) || self.at_kw(kw::VOLATILE) || self.at(Punct::Arrow) {
+            } else if self.at(Punct::Arrow) {
                 let span = self.span();
-                return Err(
-                    self.unsupported(span, "a member function qualifier or trailing return type")
-                );
+                return Err(self.unsupported(span, "a trailing return type"));
             } else {
                 return Ok(());
             }

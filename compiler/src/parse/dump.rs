@@ -6,11 +6,15 @@ use crate::ast::*;
 use crate::intern::Interner;
 use std::fmt::Write;
 
+#[path = "dump_cxx.rs"]
+mod cxx;
+
 /// Prints a translation unit, one declaration per line (function bodies indented).
 pub fn dump_translation_unit(tu: &TranslationUnit<'_>, interner: &Interner) -> String {
     let mut d = Dumper {
         out: String::new(),
         i: interner,
+        indent: 0,
     };
     for decl in tu.decls {
         d.decl(decl, 0);
@@ -23,6 +27,7 @@ pub fn dump_expr(e: &Expr<'_>, interner: &Interner) -> String {
     let mut d = Dumper {
         out: String::new(),
         i: interner,
+        indent: 0,
     };
     d.expr(e);
     d.out
@@ -31,6 +36,8 @@ pub fn dump_expr(e: &Expr<'_>, interner: &Interner) -> String {
 struct Dumper<'i> {
     out: String,
     i: &'i Interner,
+    /// Indentation of the declaration being printed (class members go one deeper).
+    indent: usize,
 }
 
 impl Dumper<'_> {
@@ -73,10 +80,12 @@ impl Dumper<'_> {
 
     fn decl(&mut self, d: &Decl<'_>, indent: usize) {
         self.line(indent);
+        self.indent = indent;
         match d {
             Decl::Function(f) => {
                 self.out.push_str("(fn ");
                 self.name(f.name);
+                self.fn_cxx(f);
                 self.specs(&f.specs);
                 self.out.push_str(" (ret ");
                 self.ty(f.ret);
@@ -126,6 +135,9 @@ impl Dumper<'_> {
             }
             Decl::Record(r) => self.record(r),
             Decl::Enum(e) => self.enum_decl(e),
+            Decl::Namespace(_) | Decl::UsingDirective { .. } | Decl::UsingDecl { .. } => {
+                self.decl_cxx(d, indent)
+            }
             Decl::Unsupported { what, .. } => {
                 let _ = write!(self.out, "(unsupported \"{what}\")");
             }
@@ -187,10 +199,12 @@ impl Dumper<'_> {
                         self.expr(a);
                         self.out.push(')');
                     }
+                    self.field_cxx(f);
                     self.out.push(')');
                 }
             }
         }
+        self.record_cxx(r);
         self.out.push(')');
     }
 
@@ -264,6 +278,7 @@ impl Dumper<'_> {
                 self.params(params, *variadic);
                 self.out.push(')');
             }
+            TypeExpr::Qual(_) | TypeExpr::Reference { .. } => self.ty_cxx(t),
         }
     }
 
@@ -403,6 +418,10 @@ impl Dumper<'_> {
                 self.ty(t);
                 self.out.push(')');
             }
+            ExprKind::Name(_)
+            | ExprKind::This
+            | ExprKind::Construct { .. }
+            | ExprKind::QualMember { .. } => self.expr_cxx(e),
         }
     }
 

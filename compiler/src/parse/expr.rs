@@ -427,10 +427,16 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 Ok(self.mk(ExprKind::Ident(s), span))
             }
+            TokenKind::Ident(s) if s == KW_THIS => {
+                self.bump();
+                Ok(self.mk(ExprKind::This, span))
+            }
+            _ if self.at_qualified_name(0) || self.at_kw(super::qualname::KW_OPERATOR) => {
+                self.qualified_primary()
+            }
             TokenKind::Ident(s)
                 if [
                     KW_DYNAMIC_CAST,
-                    KW_THIS,
                     KW_NEW,
                     KW_DELETE,
                     KW_TYPEID,
@@ -451,13 +457,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             TokenKind::Ident(s) => {
                 self.bump();
-                if self.at(Punct::ColonColon) {
-                    let span = self.span();
-                    return Err(self.unsupported(span, "a qualified name"));
-                }
                 Ok(self.mk(ExprKind::Ident(s), span))
             }
-            TokenKind::Punct(Punct::ColonColon) => Err(self.unsupported(span, "a qualified name")),
             TokenKind::Punct(Punct::LBracket) => Err(self.unsupported(span, "a lambda expression")),
             _ => {
                 let text = self.token_text(&t);
@@ -468,6 +469,51 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
             }
         }
+    }
+
+    /// A qualified name in an expression: a value (`N::x`, `S::f`, `::g`, `operator+`) or,
+    /// when it names a type, a functional cast or temporary (`N::S(1, 2)`).
+    fn qualified_primary(&mut self) -> PResult<&'a Expr<'a>> {
+        let is_type = self.qualified_type_len_at(0).is_some();
+        let q = self.qual_name()?;
+        if !is_type {
+            return Ok(self.mk(ExprKind::Name(q), q.span));
+        }
+        let ty: &'a TypeExpr<'a> = self.alloc(TypeExpr::Qual(q));
+        self.construct_args(ty, q.span)
+    }
+
+    /// `(args)` or `{args}` after a type in an expression: a one-argument functional cast
+    /// is a `Cast`, anything else a `Construct`.
+    pub(super) fn construct_args(
+        &mut self,
+        ty: &'a TypeExpr<'a>,
+        start: Span,
+    ) -> PResult<&'a Expr<'a>> {
+        let braced = self.at(Punct::LBrace);
+        if braced {
+            self.bump();
+            let mut args = Vec::new();
+            while !self.at(Punct::RBrace) {
+                args.push(self.assign_expr()?);
+                if !self.eat(Punct::Comma) {
+                    break;
+                }
+            }
+            self.expect(Punct::RBrace, "to close the braced initializer")?;
+            let args = self.alloc_slice(args);
+            let span = start.to(self.prev_span());
+            return Ok(self.mk(ExprKind::Construct { ty, args, braced }, span));
+        }
+        if !self.eat(Punct::LParen) {
+            return Err(self.error_here("expected `(` after a type name in an expression"));
+        }
+        let args = self.call_args()?;
+        let span = start.to(self.prev_span());
+        if args.len() == 1 {
+            return Ok(self.mk(ExprKind::Cast { ty, expr: args[0] }, span));
+        }
+        Ok(self.mk(ExprKind::Construct { ty, args, braced }, span))
     }
 
     /// `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `const_cast<T>(e)`.
@@ -531,7 +577,14 @@ impl<'a, 'c> Parser<'a, 'c> {
                 );
                 Ok(self.mk(ExprKind::Cast { ty, expr: zero }, span))
             }
-            _ => Err(self.unsupported(span, "a constructor call")),
+            _ => Ok(self.mk(
+                ExprKind::Construct {
+                    ty,
+                    args,
+                    braced: false,
+                },
+                span,
+            )),
         }
     }
 

@@ -21,6 +21,8 @@ mod declarator;
 pub mod dump;
 mod expr;
 pub mod literal;
+mod namespace;
+mod qualname;
 mod record;
 mod scope;
 mod specs;
@@ -168,6 +170,8 @@ pub(crate) struct Parser<'a, 'c> {
     /// "expected `}`" at the end of input was reported.
     eof_reported: bool,
     pragma_unroll: crate::intern::Symbol,
+    /// `const`/`volatile` after the last parameter list parsed (member functions).
+    method_quals: crate::ast::Quals,
 }
 
 impl<'a, 'c> Parser<'a, 'c> {
@@ -197,6 +201,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             unsupported_types: hashbrown::HashMap::new(),
             eof_reported: false,
             pragma_unroll,
+            method_quals: Default::default(),
         }
     }
 

@@ -12,7 +12,7 @@ use super::declarator::DeclaratorMode;
 use super::scope::NameKind;
 use super::specs::{SpecContext, Specs, KW_ALIGNAS};
 use super::{PResult, Parser};
-use crate::ast::{Decl, EnumDecl, Enumerator, FieldDecl, RecordDecl, TagKind, TypeExpr};
+use crate::ast::{Access, Decl, EnumDecl, Enumerator, FieldDecl, RecordDecl, TagKind, TypeExpr};
 use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
 
@@ -94,7 +94,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let span = self.span();
                 return Err(self.unsupported(span, "a base class"));
             }
-            let fields = self.record_body(&mut s.hoisted)?;
+            let fields = self.record_body(name.map(|n| n.0), &mut s.hoisted)?;
             self.attributes(&mut align)?;
             let rd = self.alloc(RecordDecl {
                 kind,
@@ -102,6 +102,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                 fields: Some(fields),
                 align,
                 span: ty_span.to(self.prev_span()),
+                bases: &[],
+                members: &[],
             });
             if name.is_some() {
                 s.hoisted.push(Decl::Record(rd));
@@ -122,12 +124,15 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// `{ members }` of a struct or union; nested tag definitions go to `hoisted`.
-    fn record_body(&mut self, hoisted: &mut Vec<Decl<'a>>) -> PResult<&'a [FieldDecl<'a>]> {
+    fn record_body(
+        &mut self,
+        name: Option<Symbol>,
+        hoisted: &mut Vec<Decl<'a>>,
+    ) -> PResult<&'a [FieldDecl<'a>]> {
         self.expect(Punct::LBrace, "to begin the struct body")?;
-        let depth = self.scopes.depth();
-        self.scopes.push();
+        let depth = self.scopes.open_class(name);
         let r = self.nested(|p| p.record_members(hoisted));
-        self.scopes.truncate(depth);
+        self.scopes.close_context(depth, false);
         let fields = r?;
         self.expect(Punct::RBrace, "to end the struct body")?;
         Ok(self.alloc_slice(fields))
@@ -202,6 +207,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                     bits: None,
                     align: specs.align,
                     span: start.to(self.prev_span()),
+                    access: Access::Public,
+                    init: None,
                 });
             }
             // `enum { A, B };` — its enumerators belong to the enclosing scope.
@@ -241,6 +248,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                 bits,
                 align,
                 span: fstart.to(self.prev_span()),
+                access: Access::Public,
+                init: None,
             });
             if !self.eat(Punct::Comma) {
                 break;

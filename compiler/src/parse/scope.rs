@@ -1,13 +1,25 @@
-//! The parser's table of which names are types, by scope.
+//! The parser's table of which names are types, by scope and by declaration context.
 //!
 //! C++ decides `T * p;` (declaration) versus `a * b;` (expression) by whether `T` names a
 //! type, so the parser tracks typedef names and tag names (`struct S {}; S x;` is valid C++)
 //! and the variables, functions and enumerators that hide them in inner scopes. Only this
 //! one bit of name lookup happens here; sema does the real lookup.
+//!
+//! Namespaces and classes are *contexts*: each has its own table so that `N::T` and `S::T`
+//! can be looked up after the body is closed. While a namespace or class body is open, its
+//! table is also the innermost scope of the stack (declarations go to both), and reopening
+//! `namespace N {` starts the scope from N's table. Heuristics where C++ needs full semantic
+//! lookup: a class's context is found by the class name alone (`class_ctxs`, the last
+//! class of that name wins), and `using namespace N` copies N's names as they are at that
+//! point into the current scope.
 
 use crate::ast::TagKind;
 use crate::intern::Symbol;
 use hashbrown::HashMap;
+
+/// A namespace or class context of the parser's table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct CtxId(pub u32);
 
 /// What an ordinary name denotes, as far as parsing cares.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -17,6 +29,8 @@ pub(crate) enum NameKind {
     Tag(TagKind),
     /// A variable, function, parameter or enumerator: hides an outer type name.
     Value,
+    /// A namespace.
+    Namespace(CtxId),
 }
 
 /// A stack of scopes, innermost last.
@@ -24,6 +38,12 @@ pub(crate) struct Scopes {
     stack: Vec<HashMap<Symbol, NameKind>>,
     /// Depths (stack lengths) of the scopes that are parameter lists.
     prototypes: Vec<usize>,
+    /// Name tables of namespaces and classes.
+    contexts: Vec<HashMap<Symbol, NameKind>>,
+    /// Open context bodies: the context and the stack depth of its scope.
+    open: Vec<(CtxId, usize)>,
+    /// The context of each class by name (see the module doc).
+    class_ctxs: HashMap<Symbol, CtxId>,
 }
 
 impl Scopes {
@@ -31,6 +51,9 @@ impl Scopes {
         Scopes {
             stack: vec![HashMap::new()],
             prototypes: Vec::new(),
+            contexts: Vec::new(),
+            open: Vec::new(),
+            class_ctxs: HashMap::new(),
         }
     }
 
@@ -53,6 +76,7 @@ impl Scopes {
         self.stack.truncate(depth.max(1));
         let len = self.stack.len();
         self.prototypes.retain(|&d| d <= len);
+        self.open.retain(|&(_, d)| d <= len);
     }
 
     pub fn lookup(&self, name: Symbol) -> Option<NameKind> {
@@ -72,6 +96,9 @@ impl Scopes {
         if let Some(s) = self.stack.last_mut() {
             s.insert(name, kind);
         }
+        if let Some(c) = self.innermost_open_context() {
+            self.contexts[c.0 as usize].insert(name, kind);
+        }
     }
 
     /// Declares a tag; a variable or typedef of the same name in the same scope keeps
@@ -79,6 +106,11 @@ impl Scopes {
     pub fn declare_tag(&mut self, name: Symbol, kind: TagKind) {
         if let Some(s) = self.stack.last_mut() {
             s.entry(name).or_insert(NameKind::Tag(kind));
+        }
+        if let Some(c) = self.innermost_open_context() {
+            self.contexts[c.0 as usize]
+                .entry(name)
+                .or_insert(NameKind::Tag(kind));
         }
     }
 
@@ -91,6 +123,118 @@ impl Scopes {
         }
         if let Some(s) = self.stack.get_mut(i - 1) {
             s.entry(name).or_insert(NameKind::Tag(kind));
+        }
+    }
+
+    /// The context whose body is the innermost scope, if it is one.
+    fn innermost_open_context(&self) -> Option<CtxId> {
+        match self.open.last() {
+            Some(&(c, d)) if d == self.stack.len() => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Opens the body of namespace `name` (`None`: anonymous) declared in the innermost
+    /// scope, reusing the context of an earlier `namespace name {`. Returns the depth to
+    /// pass to `close_context`.
+    pub fn open_namespace(&mut self, name: Option<Symbol>) -> usize {
+        let existing = name.and_then(|n| match self.stack.last().and_then(|s| s.get(&n)) {
+            Some(&NameKind::Namespace(c)) => Some(c),
+            _ => None,
+        });
+        let ctx = existing.unwrap_or_else(|| self.new_context());
+        if let Some(n) = name {
+            self.declare(n, NameKind::Namespace(ctx));
+        }
+        self.open_context(ctx)
+    }
+
+    /// Opens the body of class `name` (a new context each time a body is parsed).
+    pub fn open_class(&mut self, name: Option<Symbol>) -> usize {
+        let ctx = self.new_context();
+        if let Some(n) = name {
+            self.class_ctxs.insert(n, ctx);
+        }
+        self.open_context(ctx)
+    }
+
+    fn new_context(&mut self) -> CtxId {
+        self.contexts.push(HashMap::new());
+        CtxId(self.contexts.len() as u32 - 1)
+    }
+
+    fn open_context(&mut self, ctx: CtxId) -> usize {
+        let depth = self.stack.len();
+        self.stack.push(self.contexts[ctx.0 as usize].clone());
+        self.open.push((ctx, self.stack.len()));
+        depth
+    }
+
+    /// Closes a context body opened at `depth`. With `export` (anonymous and inline
+    /// namespaces) its names become visible in the enclosing scope too.
+    pub fn close_context(&mut self, depth: usize, export: bool) {
+        let ctx = match self.open.last() {
+            Some(&(c, d)) if d == depth + 1 => Some(c),
+            _ => None,
+        };
+        self.truncate(depth);
+        if let (Some(c), true) = (ctx, export) {
+            let names: Vec<(Symbol, NameKind)> = self.contexts[c.0 as usize]
+                .iter()
+                .map(|(&n, &k)| (n, k))
+                .collect();
+            let outer = self.innermost_open_context();
+            for (n, k) in names {
+                if let Some(s) = self.stack.last_mut() {
+                    s.entry(n).or_insert(k);
+                }
+                if let Some(o) = outer {
+                    self.contexts[o.0 as usize].entry(n).or_insert(k);
+                }
+            }
+        }
+    }
+
+    /// `using namespace N;`: N's names become visible in the innermost scope.
+    pub fn using_directive(&mut self, ns: CtxId) {
+        let names: Vec<(Symbol, NameKind)> = self.contexts[ns.0 as usize]
+            .iter()
+            .map(|(&n, &k)| (n, k))
+            .collect();
+        if let Some(s) = self.stack.last_mut() {
+            for (n, k) in names {
+                s.entry(n).or_insert(k);
+            }
+        }
+    }
+
+    /// The context a name denotes as a qualifier (`N::`, `S::`), from `within` (a context)
+    /// or, with `None`, from the scope stack (or the outermost scope with `global`).
+    pub fn qualifier_context(
+        &self,
+        within: Option<CtxId>,
+        global: bool,
+        name: Symbol,
+    ) -> Option<CtxId> {
+        let kind = self.lookup_qualified(within, global, name)?;
+        match kind {
+            NameKind::Namespace(c) => Some(c),
+            NameKind::Tag(_) | NameKind::Typedef => self.class_ctxs.get(&name).copied(),
+            NameKind::Value => None,
+        }
+    }
+
+    /// What `name` denotes in context `within` (or the stack, or the outermost scope).
+    pub fn lookup_qualified(
+        &self,
+        within: Option<CtxId>,
+        global: bool,
+        name: Symbol,
+    ) -> Option<NameKind> {
+        match within {
+            Some(c) => self.contexts[c.0 as usize].get(&name).copied(),
+            None if global => self.stack[0].get(&name).copied(),
+            None => self.lookup(name),
         }
     }
 }

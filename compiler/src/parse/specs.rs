@@ -101,6 +101,9 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     pub(super) fn is_decl_start_at(&self, n: usize) -> bool {
+        if self.at_qualified_name(n) {
+            return self.qualified_type_len_at(n).is_some();
+        }
         match self.peek_at(n).kind {
             TokenKind::Ident(s) if s.is_keyword() => is_specifier_keyword(s),
             TokenKind::Ident(s) => self.scopes.is_type(s),
@@ -124,6 +127,15 @@ impl<'a, 'c> Parser<'a, 'c> {
                     Some(end) => self.pos = end,
                     None => return Err(self.error_here("unbalanced `[[`")),
                 }
+                continue;
+            }
+            if !s.has_type() && self.at_qualified_name(0) {
+                if self.qualified_type_len_at(0).is_none() {
+                    break;
+                }
+                let q = self.qual_name()?;
+                s.base = Some(self.alloc(TypeExpr::Qual(q)));
+                s.any = true;
                 continue;
             }
             let TokenKind::Ident(sym) = tok.kind else {

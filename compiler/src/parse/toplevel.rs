@@ -67,7 +67,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// File-scope declarations until `Eof` (or the `}` of a linkage block).
-    fn external_declarations(&mut self, out: &mut Vec<Decl<'a>>, in_block: bool) {
+    pub(super) fn external_declarations(&mut self, out: &mut Vec<Decl<'a>>, in_block: bool) {
         loop {
             // Past the error limit nothing more would be shown: stop.
             if self.fatal.is_some() || self.at_eof() || self.diags.too_many() {
@@ -95,6 +95,13 @@ impl<'a, 'c> Parser<'a, 'c> {
                 && self.peek_at(2).is_punct(Punct::LBrace)
             {
                 let _ = self.linkage_block(out);
+                continue;
+            }
+            if self.at_namespace_item() {
+                let start = self.pos;
+                if self.namespace_item(out).is_err() {
+                    self.recover_statement_from(start);
+                }
                 continue;
             }
             self.external_declaration(out);
