@@ -168,15 +168,14 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
     for t in &out.trace {
         eprintln!("{t}");
     }
-    let mut warnings = Vec::new();
-    let mut errors = Vec::new();
-    for d in &out.diagnostics {
-        match d.severity {
-            Severity::Error => errors.push(d.to_string()),
-            _ if errors.is_empty() => warnings.push(d.to_string()),
-            _ => errors.push(d.to_string()),
-        }
-    }
+    // Diagnostics stay in the order they were reported (a note follows its error or
+    // warning); the summary counts errors only.
+    let mut warnings: Vec<String> = out.diagnostics.iter().map(|d| d.to_string()).collect();
+    let n = out
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
     let output_path = match &args.output {
         Some(p) => p.clone(),
         None => {
@@ -198,13 +197,11 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         if output_path.as_os_str() != "-" && is_regular_file {
             let _ = std::fs::remove_file(&output_path);
         }
-        let n = errors.len();
-        errors.extend(warnings);
-        errors.push(format!(
+        warnings.push(format!(
             "{n} error{} generated.",
             if n == 1 { "" } else { "s" }
         ));
-        return Err(errors);
+        return Err(warnings);
     };
     if output_path.as_os_str() == "-" {
         use std::io::Write;

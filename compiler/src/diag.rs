@@ -97,10 +97,13 @@ impl Diagnostics {
 fn resolve(sources: &SourceMap, severity: Severity, span: Span, message: &str) -> Diagnostic {
     let file = sources.file(span.file);
     let (line, column) = file.line_col(span.start);
+    // `#line` renames the file and renumbers its lines; the text shown is still the
+    // physical line (as gcc and nvcc do).
+    let (name, presumed) = file.presumed_line(line);
     Diagnostic {
         severity,
-        file: file.name.clone(),
-        line,
+        file: name.to_string(),
+        line: presumed,
         column,
         message: message.to_string(),
         source_line: file.line_text(line).to_string(),

@@ -34,14 +34,25 @@ impl Span {
     }
 }
 
+/// A `#line` remapping inside one file: from physical line `phys` on, lines count from
+/// `logical`, and the file is called `name`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMark {
+    pub phys: u32,
+    pub logical: u32,
+    pub name: std::rc::Rc<str>,
+}
+
 /// One loaded file.
 #[derive(Debug)]
 pub struct SourceFile {
-    /// The name shown in diagnostics and `__FILE__`.
+    /// The name shown in diagnostics and `__FILE__` (before any `#line`).
     pub name: String,
     pub text: String,
     /// Byte offsets where each line starts.
     line_starts: Vec<u32>,
+    /// `#line` remappings, sorted by `phys` (usually empty).
+    line_marks: Vec<LineMark>,
 }
 
 impl SourceFile {
@@ -56,6 +67,39 @@ impl SourceFile {
             name,
             text,
             line_starts,
+            line_marks: Vec::new(),
+        }
+    }
+
+    /// Records `#line logical ["name"]` taking effect at physical line `phys`. Without a
+    /// name the file keeps the name in force at that point. A file read twice (included
+    /// again) records the same marks again: a mark at the same line replaces the old one.
+    pub fn add_line_mark(&mut self, phys: u32, logical: u32, name: Option<&str>) {
+        let name: std::rc::Rc<str> = match name {
+            Some(n) => n.into(),
+            None => self.presumed_line(phys).0.into(),
+        };
+        let mark = LineMark {
+            phys,
+            logical,
+            name,
+        };
+        match self.line_marks.binary_search_by_key(&phys, |m| m.phys) {
+            Ok(i) => self.line_marks[i] = mark,
+            Err(i) => self.line_marks.insert(i, mark),
+        }
+    }
+
+    /// The file name and line number that physical line `line` has after `#line`
+    /// directives (what `__FILE__`, `__LINE__` and diagnostics show).
+    pub fn presumed_line(&self, line: u32) -> (&str, u32) {
+        if self.line_marks.is_empty() {
+            return (&self.name, line);
+        }
+        let i = self.line_marks.partition_point(|m| m.phys <= line);
+        match i.checked_sub(1).map(|i| &self.line_marks[i]) {
+            Some(m) => (&m.name, m.logical.wrapping_add(line - m.phys)),
+            None => (&self.name, line),
         }
     }
 
@@ -99,6 +143,9 @@ impl SourceMap {
     }
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
+    }
+    pub fn file_mut(&mut self, id: FileId) -> &mut SourceFile {
+        &mut self.files[id.0 as usize]
     }
     /// The source text a span covers.
     pub fn snippet(&self, span: Span) -> &str {

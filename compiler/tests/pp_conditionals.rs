@@ -12,7 +12,7 @@
 )]
 
 mod pp_support;
-use pp_support::{check, run};
+use pp_support::{check, norm, run};
 
 /// True when `#if expr` takes its branch (and produces no diagnostics).
 fn if_true(expr: &str) -> bool {
@@ -97,10 +97,64 @@ fn has_include_and_friends() {
     assert!(if_true("__has_include(<cuda_runtime.h>)"));
     assert!(if_true("__has_include(\"stdio.h\")"));
     assert!(!if_true("__has_include(<no_such_header.h>)"));
-    assert!(!if_true(
-        "__has_builtin(__builtin_expect) || __has_attribute(noinline)"
+    // clang's feature tests do not exist in gcc 12 (nvcc's preprocessor); we say 0.
+    assert!(!if_true("__has_feature(cxx_rvalue_references)"));
+    assert!(!if_true("__has_extension(x) || defined(__has_feature)"));
+    assert!(if_true(
+        "defined(__has_include) && defined(__has_include_next) && defined(__has_builtin) \
+         && defined(__has_attribute) && defined(__has_cpp_attribute)"
     ));
-    assert!(!if_true("__has_cpp_attribute(nodiscard)"));
+}
+
+/// `__has_attribute`, `__has_cpp_attribute` and `__has_builtin` give gcc 12.2's values,
+/// in `#if` and in text. Expected values: the output of
+/// `g++ -E -P -std=gnu++17` (gcc 12.2.0, the host compiler nvcc 13.5 preprocesses with)
+/// on the same lines.
+#[test]
+fn feature_tests_give_gcc_values() {
+    let r = run(concat!(
+        "__has_attribute(noinline) __has_attribute(__always_inline__) ",
+        "__has_attribute(gnu::aligned) __has_attribute(__gnu__::noinline) ",
+        "__has_attribute(clang::noinline) __has_attribute(host) ",
+        "__has_attribute(launch_bounds) __has_attribute(fallthrough) ",
+        "__has_attribute(unknown_thing)\n",
+        "__has_cpp_attribute(nodiscard) __has_cpp_attribute(maybe_unused) ",
+        "__has_cpp_attribute(deprecated) __has_cpp_attribute(noreturn) ",
+        "__has_cpp_attribute(likely) __has_cpp_attribute(no_unique_address) ",
+        "__has_cpp_attribute(carries_dependency) __has_cpp_attribute(__nodiscard__) ",
+        "__has_cpp_attribute(gnu::fallthrough) __has_cpp_attribute(clang::fallthrough) ",
+        "__has_cpp_attribute(noinline)\n",
+        "__has_builtin(__builtin_expect) __has_builtin(__builtin_unreachable) ",
+        "__has_builtin(__builtin_assume) __has_builtin(__is_trivially_copyable) ",
+        "__has_builtin(__make_integer_seq) __has_builtin(__syncthreads) ",
+        "__has_builtin(__builtin_bit_cast) __has_builtin(__builtin_va_arg)\n",
+    ));
+    assert!(r.diags.list.is_empty(), "{:?}", r.diag_lines());
+    assert_eq!(
+        r.text(),
+        norm(
+            "1 1 1 1 0 0 0 201603 0 \
+             201907 201603 201309 200809 201803 201803 0 201907 1 0 1 \
+             1 1 0 1 0 0 1 0"
+        )
+    );
+    assert!(if_true("__has_cpp_attribute(nodiscard) >= 201603L"));
+    assert!(if_true("__has_attribute(noinline) == 1"));
+    assert!(!if_true("__has_builtin(__builtin_assume)"));
+    let bad = run("#if __has_attribute(1)\n#endif\n#if __has_builtin\n#endif\n");
+    assert_eq!(
+        bad.diag_lines(),
+        vec![
+            "main.cu:1:21: error: macro \"__has_attribute\" requires an identifier",
+            "main.cu:3:5: error: missing '(' after \"__has_builtin\"",
+        ]
+    );
+    // Only `__has_include` is tied to `#if` (gcc's wording).
+    let outside = run("int x = __has_include(<stdio.h>);");
+    assert_eq!(
+        outside.diag_lines(),
+        vec!["main.cu:1:9: error: \"__has_include\" used outside of preprocessing directive"]
+    );
 }
 
 #[test]

@@ -36,7 +36,7 @@ fn angled_does_not_search_includer_dir() {
     assert_eq!(r.text(), "");
     assert_eq!(
         r.diag_lines(),
-        vec!["main.cu:1:10: error: cannot open include file \"x.h\": no such file"]
+        vec!["main.cu:1:10: error: x.h: No such file or directory"]
     );
 }
 

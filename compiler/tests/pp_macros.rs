@@ -20,7 +20,10 @@ fn object_and_function_like() {
     assert_eq!(r.text(), "");
     assert_eq!(
         r.diag_lines(),
-        vec!["main.cu:2:1: error: macro `F` passed 3 arguments, but takes just 2"]
+        vec![
+            "main.cu:2:1: error: macro \"F\" passed 3 arguments, but takes just 2",
+            "main.cu:1:9: note: macro \"F\" defined here"
+        ]
     );
 }
 
@@ -262,7 +265,7 @@ fn undef_and_redefinition() {
     let r = run("#define A 1\n#define A 2\nA");
     assert_eq!(r.text(), "2");
     assert!(
-        r.diag_lines()[0].contains("warning: `A` macro redefined"),
+        r.diag_lines()[0].contains("warning: \"A\" redefined"),
         "{:?}",
         r.diag_lines()
     );

@@ -29,12 +29,16 @@ impl Preprocessor<'_, '_> {
                 continue;
             };
             let value = if s == self.names.defined {
-                self.if_defined(&t)
+                self.if_defined(&t).map(i64::from)
             } else if s == self.names.has_include || s == self.names.has_include_next {
                 self.if_has_include(&t, file, s == self.names.has_include_next)
+                    .map(i64::from)
+            } else if let Some(which) = self.names.feature_test(s) {
+                self.feature_test_value(&t, which)
             } else if self.names.is_if_operator(s) {
-                // `__has_attribute(x)` and friends: we claim no extensions.
-                self.if_skip_parens(&t).map(|_| false)
+                // `__has_feature(x)`, `__has_extension(x)`: clang's, which gcc 12 (nvcc's
+                // preprocessor) does not define; we say 0 rather than failing.
+                self.if_skip_parens(&t).map(|_| 0)
             } else {
                 toks.push(t.tok);
                 continue;
@@ -42,7 +46,11 @@ impl Preprocessor<'_, '_> {
             match value {
                 Some(v) => {
                     let mut n = t.tok;
-                    n.kind = TokenKind::Number(if v { self.names.one } else { self.names.zero });
+                    n.kind = TokenKind::Number(match v {
+                        0 => self.names.zero,
+                        1 => self.names.one,
+                        v => self.ctx.interner.intern(&v.to_string()),
+                    });
                     toks.push(n);
                 }
                 None => {

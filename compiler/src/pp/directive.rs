@@ -11,7 +11,7 @@
 use std::rc::Rc;
 
 use super::macros::{parse_define, MacroKind};
-use super::{Cond, CondState, Guard, LineMark, PpTok, Preprocessor, Src, MAX_INCLUDE_DEPTH};
+use super::{Cond, CondState, Guard, PpTok, Preprocessor, Src, MAX_INCLUDE_DEPTH};
 use crate::diag::Diag;
 use crate::lex::{spelling, Punct, Token, TokenKind};
 
@@ -138,7 +138,7 @@ impl Preprocessor<'_, '_> {
                     return;
                 };
                 if c.seen_else {
-                    self.error_at(first, "#elif after #else");
+                    self.after_else(first, "#elif after #else", c.span);
                 }
                 let state = match c.state {
                     CondState::Taking | CondState::Done => CondState::Done,
@@ -157,7 +157,7 @@ impl Preprocessor<'_, '_> {
                     return;
                 };
                 if c.seen_else {
-                    self.error_at(first, "#else after #else");
+                    self.after_else(first, "#else after #else", c.span);
                 }
                 let top = self.conds.last_mut().expect("open");
                 top.seen_else = true;
@@ -209,6 +209,12 @@ impl Preprocessor<'_, '_> {
         }
     }
 
+    /// `#else`/`#elif` after `#else`, with gcc's note at the `#if`.
+    fn after_else(&mut self, at: &Token, msg: &str, cond: crate::source::Span) {
+        let d = Diag::error(at.span, msg).with_note(cond, "the conditional began here");
+        self.report(d, at.expansion);
+    }
+
     /// The innermost open conditional of the current file, or an error `msg`.
     fn open_cond(&mut self, at: &Token, msg: &str) -> Option<Cond> {
         let base = match self.stack.last() {
@@ -249,7 +255,11 @@ impl Preprocessor<'_, '_> {
             Directive::If | Directive::Elif => self.eval_if(rest, at),
             _ => {
                 let Some(name) = rest.first() else {
-                    self.error_at(at, "no macro name given in conditional directive");
+                    let msg = format!(
+                        "no macro name given in #{} directive",
+                        spelling(at, self.ctx.interner)
+                    );
+                    self.error_at(at, msg);
                     return false;
                 };
                 let Some(sym) = name.ident() else {
@@ -292,10 +302,12 @@ impl Preprocessor<'_, '_> {
             if let MacroKind::Builtin(_) = old.kind {
                 self.ctx
                     .diags
-                    .warning(m.def_span, format!("redefining builtin macro `{name}`"));
+                    .warning(m.def_span, format!("\"{name}\" redefined"));
             } else if !old.same_as(&m) {
-                let d = Diag::warning(m.def_span, format!("`{name}` macro redefined"))
-                    .with_note(old.def_span, "previous definition is here");
+                let d = Diag::warning(m.def_span, format!("\"{name}\" redefined")).with_note(
+                    old.def_span,
+                    "this is the location of the previous definition",
+                );
                 self.ctx.diags.push(d);
             }
         }
@@ -315,10 +327,7 @@ impl Preprocessor<'_, '_> {
             self.warning_at(extra, "extra tokens at end of #undef directive");
         }
         if let Some(MacroKind::Builtin(_)) = self.macro_of(sym).map(|m| m.kind) {
-            let msg = format!(
-                "undefining builtin macro `{}`",
-                self.ctx.interner.resolve(sym)
-            );
+            let msg = format!("undefining \"{}\"", self.ctx.interner.resolve(sym));
             self.warning_at(name, msg);
         }
         self.set_macro(sym, None);
@@ -344,7 +353,8 @@ impl Preprocessor<'_, '_> {
         let Some(id) = self.resolve_include(&name, angled, includer, after) else {
             self.ctx.diags.error(
                 span,
-                format!("cannot open include file \"{name}\": no such file"),
+                // gcc's wording (nvcc runs gcc to preprocess).
+                format!("{name}: No such file or directory"),
             );
             return;
         };
@@ -469,7 +479,11 @@ impl Preprocessor<'_, '_> {
         });
         let Some(number) = number else {
             let t = toks.first().map_or(*at, |t| t.tok);
-            self.error_at(&t, "#line directive requires a simple digit sequence");
+            let text = spelling(&t, self.ctx.interner).to_string();
+            self.error_at(
+                &t,
+                format!("\"{text}\" after #line is not a positive integer"),
+            );
             return;
         };
         let mut name = None;
@@ -478,16 +492,16 @@ impl Preprocessor<'_, '_> {
                 TokenKind::Str(s) => {
                     let lit = self.ctx.interner.resolve(s).to_string();
                     match lit.strip_prefix('"').and_then(|x| x.strip_suffix('"')) {
-                        Some(n) => name = Some(self.ctx.interner.intern(n)),
+                        Some(n) => name = Some(n.to_string()),
                         None => {
-                            self.error_at(&t.tok, "invalid filename in #line directive");
+                            self.bad_line_filename(&t.tok);
                             return;
                         }
                     }
                 }
                 _ if matches!(at.kind, TokenKind::Number(_)) => {}
                 _ => {
-                    self.error_at(&t.tok, "invalid filename in #line directive");
+                    self.bad_line_filename(&t.tok);
                     return;
                 }
             }
@@ -495,13 +509,15 @@ impl Preprocessor<'_, '_> {
         let last = args.last().unwrap_or(at);
         let file = last.span.file;
         let phys = self.ctx.sources.file(file).line_col(last.span.end).0 + 1;
-        let marks = self.line_marks.entry(file).or_default();
-        let name = name.or_else(|| marks.last().and_then(|m| m.name));
-        marks.push(LineMark {
-            phys,
-            logical: number,
-            name,
-        });
+        self.ctx
+            .sources
+            .file_mut(file)
+            .add_line_mark(phys, number, name.as_deref());
+    }
+
+    fn bad_line_filename(&mut self, t: &Token) {
+        let text = spelling(t, self.ctx.interner).to_string();
+        self.error_at(t, format!("\"{text}\" is not a valid filename"));
     }
 
     /// Runs a pragma (the tokens after `pragma`); `at` is where it was written.

@@ -351,14 +351,14 @@ impl Preprocessor<'_, '_> {
             } else if given != nparams {
                 let msg = if given > nparams {
                     format!(
-                        "macro `{macro_name}` passed {given} arguments, but takes just {nparams}"
+                        "macro \"{macro_name}\" passed {given} arguments, but takes just {nparams}"
                     )
                 } else {
                     format!(
-                        "macro `{macro_name}` requires {nparams} arguments, but only {given} given"
+                        "macro \"{macro_name}\" requires {nparams} arguments, but only {given} given"
                     )
                 };
-                self.error_at(&name.tok, msg);
+                self.arg_count_error(m, name, msg);
                 return None;
             }
         } else if given + 1 == nparams {
@@ -367,18 +367,28 @@ impl Preprocessor<'_, '_> {
             args.ranges.push((end, end));
         } else if given < nparams {
             let msg = format!(
-                "macro `{macro_name}` requires at least {} arguments, but only {given} given",
+                "macro \"{macro_name}\" requires at least {} arguments, but only {given} given",
                 nparams - 1
             );
-            self.error_at(&name.tok, msg);
+            self.arg_count_error(m, name, msg);
             return None;
         }
         Some(args)
     }
 
+    /// A wrong number of arguments, with gcc's note at the definition.
+    fn arg_count_error(&mut self, m: &Macro, name: &PpTok, msg: String) {
+        let note = format!(
+            "macro \"{}\" defined here",
+            self.ctx.interner.resolve(m.name)
+        );
+        let d = Diag::error(name.tok.span, msg).with_note(m.def_span, note);
+        self.report(d, name.tok.expansion);
+    }
+
     fn unterminated_call(&mut self, m: &Macro, name: &PpTok) {
         let msg = format!(
-            "unterminated argument list invoking macro `{}`",
+            "unterminated argument list invoking macro \"{}\"",
             self.ctx.interner.resolve(m.name)
         );
         self.error_at(&name.tok, msg);
@@ -449,12 +459,17 @@ impl Preprocessor<'_, '_> {
                 return None;
             }
             Builtin::IfOnly => {
+                // gcc's wording.
                 let msg = format!(
-                    "`{}` can only be used in #if and #elif",
+                    "\"{}\" used outside of preprocessing directive",
                     crate::lex::spelling(&t.tok, self.ctx.interner)
                 );
                 self.error_at(&t.tok, msg);
                 return Some(t);
+            }
+            Builtin::HasAttribute | Builtin::HasCppAttribute | Builtin::HasBuiltin => {
+                let v = self.feature_test_value(&t, b)?;
+                TokenKind::Number(self.ctx.interner.intern(&v.to_string()))
             }
         };
         let mut r = t;
@@ -507,18 +522,8 @@ impl Preprocessor<'_, '_> {
     /// `(line, file name)` of a span, after `#line` remapping.
     pub(super) fn logical_line(&self, span: Span) -> (u32, String) {
         let file = self.ctx.sources.file(span.file);
-        let phys = file.line_col(span.start).0;
-        if let Some(marks) = self.line_marks.get(&span.file) {
-            if let Some(m) = marks.iter().rev().find(|m| m.phys <= phys) {
-                let line = m.logical.wrapping_add(phys - m.phys);
-                let name = match m.name {
-                    Some(n) => self.ctx.interner.resolve(n).to_string(),
-                    None => file.name.clone(),
-                };
-                return (line, name);
-            }
-        }
-        (phys, file.name.clone())
+        let (name, line) = file.presumed_line(file.line_col(span.start).0);
+        (line, name.to_string())
     }
 }
 

@@ -56,11 +56,7 @@ pub(super) fn evaluate(
     };
     let v = e.comma(true)?;
     if let Some(t) = e.peek() {
-        let text = spelling(&t, interner).to_string();
-        return Err((
-            t,
-            format!("missing binary operator before token \"{text}\""),
-        ));
+        return Err(e.unexpected(t));
     }
     Ok(v.truthy())
 }
@@ -172,6 +168,20 @@ impl Eval<'_> {
         Some((op, 1))
     }
 
+    /// gcc's error for a token where an operator or the end was expected: an operator
+    /// token C does not allow in `#if` (`=`, `.`, `;` …) is "not valid", anything else
+    /// lacks a binary operator before it.
+    fn unexpected(&self, t: Token) -> EvalError {
+        let text = spelling(&t, self.interner).to_string();
+        let msg = match t.kind {
+            TokenKind::Punct(p) if p != Punct::LParen => {
+                format!("token \"{text}\" is not valid in preprocessor expressions")
+            }
+            _ => format!("missing binary operator before token \"{text}\""),
+        };
+        (t, msg)
+    }
+
     fn enter(&mut self) -> Result<(), EvalError> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
@@ -194,7 +204,7 @@ impl Eval<'_> {
         let r = if self.eat(Punct::Question) {
             let a = self.comma(live && c.truthy())?;
             if !self.eat(Punct::Colon) {
-                return self.err(self.here(), "expected ':' in #if conditional expression");
+                return self.err(self.here(), "'?' without following ':'");
             }
             let b = self.conditional(live && !c.truthy())?;
             let unsigned = a.unsigned || b.unsigned;
@@ -218,6 +228,14 @@ impl Eval<'_> {
             }
             let op_tok = self.toks[self.pos];
             self.pos += len;
+            if self.peek().is_none() {
+                let text = if len == 2 {
+                    ">>"
+                } else {
+                    spelling(&op_tok, self.interner)
+                };
+                return self.err(op_tok, format!("operator '{text}' has no right operand"));
+            }
             let rhs_live = match op {
                 Op::AndAnd => live && lhs.truthy(),
                 Op::OrOr => live && !lhs.truthy(),
@@ -333,7 +351,10 @@ impl Eval<'_> {
                 let v = self.comma(live)?;
                 self.depth -= 1;
                 if !self.eat(Punct::RParen) {
-                    return self.err(self.here(), "missing ')' in #if expression");
+                    return match self.peek() {
+                        Some(t) => Err(self.unexpected(t)),
+                        None => self.err(self.here(), "missing ')' in expression"),
+                    };
                 }
                 Ok(v)
             }

@@ -20,9 +20,14 @@ pub(super) enum Builtin {
     Time,
     /// `_Pragma("…")`.
     Pragma,
-    /// `__has_include` and friends: only meaningful inside `#if`, but defined so that
-    /// `#ifdef __has_include` is true.
+    /// `__has_include` and `__has_include_next`: only meaningful inside `#if`, but
+    /// defined so that `#ifdef __has_include` is true.
     IfOnly,
+    /// `__has_attribute(x)`, `__has_cpp_attribute(x)`, `__has_builtin(x)`: a number,
+    /// inside `#if` or anywhere else (as in gcc).
+    HasAttribute,
+    HasCppAttribute,
+    HasBuiltin,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -169,7 +174,8 @@ pub(super) fn parse_define(
                 }
                 Some(t) if t.is_punct(Punct::Comma) && !variadic => i += 1,
                 Some(t) => {
-                    return Err((t.span, "expected ',' or ')' in macro parameter list".into()));
+                    let found = crate::lex::spelling(t, interner);
+                    return Err((t.span, format!("expected ',' or ')', found \"{found}\"")));
                 }
                 None => {
                     return Err((

@@ -30,6 +30,7 @@ mod cond;
 mod directive;
 mod expand;
 mod expr;
+mod feature_tests;
 mod include;
 mod macros;
 mod predefined;
@@ -199,7 +200,7 @@ fn expansion_notes(
         };
         out.push((
             span,
-            format!("in expansion of macro `{}`", interner.resolve(x.name)),
+            format!("in expansion of macro '{}'", interner.resolve(x.name)),
         ));
         if x.parent >= e {
             break;
@@ -304,15 +305,6 @@ struct FileInfo {
     search_pos: usize,
 }
 
-/// `#line` remapping of one file: from physical line `phys` on, line numbers count from
-/// `logical`, and the file is called `name` (when given).
-#[derive(Clone, Debug)]
-struct LineMark {
-    phys: u32,
-    logical: u32,
-    name: Option<Symbol>,
-}
-
 /// Symbols the preprocessor compares against, interned once.
 struct Names {
     defined: Symbol,
@@ -349,6 +341,19 @@ impl Names {
             true_: i.intern("true"),
             zero: i.intern("0"),
             one: i.intern("1"),
+        }
+    }
+
+    /// The feature-test operator `s` names (`__has_attribute` …), if any.
+    fn feature_test(&self, s: Symbol) -> Option<macros::Builtin> {
+        if s == self.has_attribute {
+            Some(macros::Builtin::HasAttribute)
+        } else if s == self.has_cpp_attribute {
+            Some(macros::Builtin::HasCppAttribute)
+        } else if s == self.has_builtin {
+            Some(macros::Builtin::HasBuiltin)
+        } else {
+            None
         }
     }
 
@@ -392,7 +397,6 @@ struct Preprocessor<'c, 'a> {
     lexed: HashMap<FileId, Rc<Vec<Token>>>,
     once: HashSet<FileId>,
     guards: HashMap<FileId, Symbol>,
-    line_marks: HashMap<FileId, Vec<LineMark>>,
     pushed_macros: HashMap<Symbol, Vec<Option<Rc<Macro>>>>,
     counter: u32,
     /// Spare token buffers, so expansions do not allocate in the steady state.
@@ -422,7 +426,6 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
             lexed: HashMap::new(),
             once: HashSet::new(),
             guards: HashMap::new(),
-            line_marks: HashMap::new(),
             pushed_macros: HashMap::new(),
             counter: 0,
             pool: Vec::new(),
@@ -452,7 +455,7 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
                     let span = Span::new(main, 0, 0);
                     self.ctx
                         .diags
-                        .error(span, format!("cannot open include file \"{name}\""));
+                        .error(span, format!("{name}: No such file or directory"));
                 }
             }
         }

@@ -163,9 +163,9 @@ impl Preprocessor<'_, '_> {
             ("_Pragma", Builtin::Pragma),
             ("__has_include", Builtin::IfOnly),
             ("__has_include_next", Builtin::IfOnly),
-            ("__has_attribute", Builtin::IfOnly),
-            ("__has_cpp_attribute", Builtin::IfOnly),
-            ("__has_builtin", Builtin::IfOnly),
+            ("__has_attribute", Builtin::HasAttribute),
+            ("__has_cpp_attribute", Builtin::HasCppAttribute),
+            ("__has_builtin", Builtin::HasBuiltin),
         ];
         for &(name, b) in list {
             let sym = self.ctx.interner.intern(name);

@@ -145,6 +145,14 @@ impl Preprocessor<'_, '_> {
                 self.ensure_expanded(args, p);
                 out.extend_from_slice(args.expanded[p].as_deref().unwrap_or(&[]));
             }
+            // Argument tokens keep their spans, but an error at one of them also gets the
+            // "in expansion of macro" notes of this call (as gcc gives them): those that
+            // came from where the macro name came from now belong to this expansion.
+            for a in &mut out[start..] {
+                if a.tok.expansion == name.expansion {
+                    a.tok.expansion = exp;
+                }
+            }
             if let Some(first) = out.get_mut(start) {
                 first.tok.leading_space = t.leading_space;
             }
