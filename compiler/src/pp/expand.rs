@@ -467,7 +467,7 @@ impl Preprocessor<'_, '_> {
                 self.error_at(&t.tok, msg);
                 return Some(t);
             }
-            Builtin::HasAttribute | Builtin::HasCppAttribute | Builtin::HasBuiltin => {
+            Builtin::HasAttributeOp | Builtin::HasCppAttributeOp | Builtin::HasBuiltinOp => {
                 let v = self.feature_test_value(&t, b)?;
                 TokenKind::Number(self.ctx.interner.intern(&v.to_string()))
             }

@@ -306,7 +306,7 @@ impl Preprocessor<'_, '_> {
         };
         let first = self.ctx.interner.resolve(first);
         Some(match which {
-            Builtin::HasBuiltin => builtin_value(first),
+            Builtin::HasBuiltinOp => builtin_value(first),
             _ => match words[1] {
                 Some(name) => attribute_value(Some(first), self.ctx.interner.resolve(name)),
                 None => attribute_value(None, first),

@@ -25,9 +25,9 @@ pub(super) enum Builtin {
     IfOnly,
     /// `__has_attribute(x)`, `__has_cpp_attribute(x)`, `__has_builtin(x)`: a number,
     /// inside `#if` or anywhere else (as in gcc).
-    HasAttribute,
-    HasCppAttribute,
-    HasBuiltin,
+    HasAttributeOp,
+    HasCppAttributeOp,
+    HasBuiltinOp,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

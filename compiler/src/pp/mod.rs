@@ -347,11 +347,11 @@ impl Names {
     /// The feature-test operator `s` names (`__has_attribute` …), if any.
     fn feature_test(&self, s: Symbol) -> Option<macros::Builtin> {
         if s == self.has_attribute {
-            Some(macros::Builtin::HasAttribute)
+            Some(macros::Builtin::HasAttributeOp)
         } else if s == self.has_cpp_attribute {
-            Some(macros::Builtin::HasCppAttribute)
+            Some(macros::Builtin::HasCppAttributeOp)
         } else if s == self.has_builtin {
-            Some(macros::Builtin::HasBuiltin)
+            Some(macros::Builtin::HasBuiltinOp)
         } else {
             None
         }

@@ -163,9 +163,9 @@ impl Preprocessor<'_, '_> {
             ("_Pragma", Builtin::Pragma),
             ("__has_include", Builtin::IfOnly),
             ("__has_include_next", Builtin::IfOnly),
-            ("__has_attribute", Builtin::HasAttribute),
-            ("__has_cpp_attribute", Builtin::HasCppAttribute),
-            ("__has_builtin", Builtin::HasBuiltin),
+            ("__has_attribute", Builtin::HasAttributeOp),
+            ("__has_cpp_attribute", Builtin::HasCppAttributeOp),
+            ("__has_builtin", Builtin::HasBuiltinOp),
         ];
         for &(name, b) in list {
             let sym = self.ctx.interner.intern(name);
