@@ -119,3 +119,14 @@ fn function_pointer_parameters() {
         &["_Z4k_fpPFviEPFifdE"],
     );
 }
+
+#[test]
+fn long_double_is_its_own_type_computed_as_double() {
+    assert_has(
+        "__device__ __noinline__ double ldd(long double x, double y) { return x * y; }
+         __global__ void k_ld(long double x, long double* p, double* q) {
+             p[0] = x * 2 + p[1]; q[0] = ldd(p[2], q[1]) + (double)x;
+         }",
+        &["_Z3ldded", "_Z4k_ldePePd"],
+    );
+}

@@ -137,7 +137,8 @@ impl<'x> Lowerer<'x> {
         let k = match b {
             B::Void => return self.types.void(),
             B::Float => return self.types.float(FloatKind::Float),
-            B::Double | B::LongDouble => return self.types.float(FloatKind::Double),
+            B::Double => return self.types.float(FloatKind::Double),
+            B::LongDouble => return self.types.intern(TypeKind::LongDouble),
             B::Bool => IntKind::Bool,
             B::Char => IntKind::Char,
             B::SChar => IntKind::SChar,

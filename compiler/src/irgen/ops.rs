@@ -16,7 +16,7 @@ impl Lowerer<'_> {
     pub fn mem_type(&self, ty: TypeId) -> Type {
         match self.types.kind(ty) {
             TypeKind::Float(FloatKind::Float) => Type::F32,
-            TypeKind::Float(FloatKind::Double) => Type::F64,
+            TypeKind::Float(FloatKind::Double) | TypeKind::LongDouble => Type::F64,
             TypeKind::Pointer(_) => Type::Ptr(AddrSpace::Generic),
             _ => match self.types.int_kind(ty) {
                 Some(k) => Type::int_with_bits(k.bits()).unwrap_or(Type::I32),

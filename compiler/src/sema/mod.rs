@@ -7,6 +7,7 @@
 
 pub mod consteval;
 pub mod conv;
+pub mod entity;
 pub mod scope;
 pub mod types;
 

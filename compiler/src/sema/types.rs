@@ -12,6 +12,7 @@
 
 use crate::ast::TagKind;
 use crate::intern::{Interner, Symbol};
+use crate::sema::entity::{ClosureSig, ScopeComponent, TemplateArg};
 use crate::source::Span;
 use hashbrown::HashMap;
 
@@ -192,6 +193,24 @@ pub enum TypeKind {
     },
     Record(RecordId),
     Enum(EnumId),
+    /// `long double`: computed as `double` on the device (as nvcc does, with a warning), but
+    /// a distinct type (overloading, mangling `e`).
+    LongDouble,
+    /// `T&` (`rvalue == false`) or `T&&`.
+    Reference {
+        referent: QualType,
+        rvalue: bool,
+    },
+    /// `decltype(nullptr)` (`std::nullptr_t`).
+    NullPtr,
+    /// The `index`-th template parameter of the function template whose declared signature
+    /// is being described for mangling (`T_`, `T0_`, …); never the type of a value.
+    TemplateParam(u32),
+    /// `P...` in a declared signature of a variadic function template (`DpT_`).
+    PackExpansion(QualType),
+    /// A deduced `auto` return type as declared (`Da`: a generic lambda's call operator);
+    /// only in declared signatures for mangling.
+    DeducedAuto,
 }
 
 /// A data member of a record.
@@ -215,6 +234,12 @@ pub struct RecordInfo {
     /// False until the definition's closing brace.
     pub complete: bool,
     pub span: Span,
+    /// The C++ declaration context (empty: the global namespace).
+    pub scope: Vec<ScopeComponent>,
+    /// `Some` for an instance of a class template (its arguments, mangled `I…E`).
+    pub template_args: Option<Vec<TemplateArg>>,
+    /// `Some` for the closure type of a lambda (then `name` is `None`).
+    pub closure: Option<ClosureSig>,
 }
 
 /// An enum.
@@ -225,6 +250,8 @@ pub struct EnumInfo {
     pub underlying: IntKind,
     pub complete: bool,
     pub span: Span,
+    /// The C++ declaration context (empty: the global namespace).
+    pub scope: Vec<ScopeComponent>,
 }
 
 /// The interned types of one translation unit.
@@ -291,6 +318,9 @@ impl TypeTable {
             align: 1,
             complete: false,
             span,
+            scope: Vec::new(),
+            template_args: None,
+            closure: None,
         });
         RecordId(self.records.len() as u32 - 1)
     }
@@ -306,6 +336,7 @@ impl TypeTable {
             underlying,
             complete: false,
             span,
+            scope: Vec::new(),
         });
         EnumId(self.enums.len() as u32 - 1)
     }
@@ -367,6 +398,7 @@ impl TypeTable {
     pub fn float_kind(&self, id: TypeId) -> Option<FloatKind> {
         match self.kind(id) {
             TypeKind::Float(k) => Some(*k),
+            TypeKind::LongDouble => Some(FloatKind::Double),
             _ => None,
         }
     }
@@ -381,7 +413,7 @@ impl TypeTable {
         self.int_kind(id).is_some()
     }
     pub fn is_float(&self, id: TypeId) -> bool {
-        matches!(self.kind(id), TypeKind::Float(_))
+        matches!(self.kind(id), TypeKind::Float(_) | TypeKind::LongDouble)
     }
     pub fn is_arith(&self, id: TypeId) -> bool {
         self.is_integer(id) || self.is_float(id)
@@ -431,6 +463,10 @@ impl TypeTable {
                 info.complete.then_some(info.size)
             }
             TypeKind::Enum(e) => Some(self.enum_info(*e).underlying.bits() as u64 / 8),
+            TypeKind::LongDouble | TypeKind::NullPtr => Some(8),
+            // `sizeof(T&)` is `sizeof(T)`.
+            TypeKind::Reference { referent, .. } => self.size_of(referent.ty),
+            TypeKind::TemplateParam(_) | TypeKind::PackExpansion(_) | TypeKind::DeducedAuto => None,
         }
     }
 
@@ -439,6 +475,7 @@ impl TypeTable {
         match self.kind(id) {
             TypeKind::Array { elem, .. } => self.align_of(elem.ty),
             TypeKind::Record(r) => self.record(*r).align,
+            TypeKind::Reference { referent, .. } => self.align_of(referent.ty),
             TypeKind::Void | TypeKind::Function { .. } => 1,
             _ => self.size_of(id).unwrap_or(1).max(1),
         }
@@ -509,6 +546,8 @@ impl TypeTable {
                     TypeKind::Int(k) => out.push_str(k.name()),
                     TypeKind::Float(FloatKind::Float) => out.push_str("float"),
                     TypeKind::Float(FloatKind::Double) => out.push_str("double"),
+                    TypeKind::LongDouble => out.push_str("long double"),
+                    TypeKind::NullPtr => out.push_str("std::nullptr_t"),
                     TypeKind::Record(r) => {
                         let info = self.record(*r);
                         match info.name {
