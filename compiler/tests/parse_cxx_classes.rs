@@ -27,3 +27,30 @@ fn qualified_names_in_expressions_and_types() {
          }"
     ));
 }
+
+#[test]
+fn class_members_constructors_operators_and_access() {
+    insta::assert_snapshot!(parse_ok(
+        "class Fixed {
+         public:
+             static constexpr int kFrac = 16;
+             __device__ explicit Fixed(int r) : raw_(r), other{1} {}
+             __device__ Fixed() = default;
+             __device__ Fixed operator+(const Fixed &o) const { return Fixed(raw_ + o.raw_); }
+             __device__ Fixed &operator+=(Fixed o) { raw_ += o.raw_; return *this; }
+             __device__ explicit operator bool() const { return raw_ != 0; }
+             __device__ int operator()(int x) const;
+             __device__ static Fixed make(int v);
+             __device__ ~Fixed() {}
+             typedef int raw_type;
+         private:
+             int raw_ = 0;
+             int other;
+         };
+         struct Other { int o; };
+         struct Derived : Fixed, private Other { raw_type r; };
+         __device__ int Fixed::operator()(int x) const { return x + raw_; }
+         __device__ Fixed Fixed::make(int v) { return Fixed(v); }
+         __device__ int use(Fixed f) { Fixed::raw_type t = Fixed::kFrac; return f(t) + (f + f).raw_; }"
+    ));
+}

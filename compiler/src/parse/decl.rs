@@ -10,7 +10,8 @@ use super::scope::NameKind;
 use super::specs::{SpecContext, Specs};
 use super::{DeclContext, PResult, Parser};
 use crate::ast::{
-    Decl, FunctionDecl, Init, ParamDecl, RecordDecl, TagKind, TypeExpr, TypedefDecl, VarDecl,
+    Decl, FunctionDecl, Init, MethodInfo, ParamDecl, RecordDecl, TagKind, TypeExpr, TypedefDecl,
+    VarDecl,
 };
 use crate::intern::Symbol;
 use crate::lex::token::{Punct, TokenKind};
@@ -49,37 +50,12 @@ impl<'a, 'c> Parser<'a, 'c> {
                     ty: d.ty,
                     span: start.to(self.prev_span()),
                 })));
-            } else if let TypeExpr::Function {
-                ret,
-                params,
-                variadic,
-            } = *d.ty
-            {
-                self.scopes.declare(name, NameKind::Value);
-                let header = FunctionHeader {
-                    name,
-                    qual: d.qual,
-                    is_const: self.method_quals.is_const,
-                    name_span,
-                    ret,
-                    params,
-                    variadic,
-                    start,
-                };
-                if self.at(Punct::LBrace) {
-                    if !first || ctx != DeclContext::File {
-                        return Err(self.error_here("a function definition is not allowed here"));
-                    }
-                    let f = self.function_definition(&mut specs, header)?;
-                    out.push(Decl::Function(f));
+            } else if let TypeExpr::Function { .. } = *d.ty {
+                let (f, defined) = self.function_declarator(&mut specs, &d, start, ctx, first)?;
+                out.push(Decl::Function(f));
+                if defined {
                     return Ok(());
                 }
-                if self.at(Punct::Assign) {
-                    let span = self.span();
-                    return Err(self.unsupported(span, "a deleted or defaulted function"));
-                }
-                let f = self.function_decl(&mut specs, header, None, false);
-                out.push(Decl::Function(f));
             } else {
                 self.scopes.declare(name, NameKind::Value);
                 let init = self.declarator_initializer()?;
@@ -182,6 +158,75 @@ impl<'a, 'c> Parser<'a, 'c> {
         })
     }
 
+    /// The rest of a function declaration after its declarator: a body (with a
+    /// constructor's member initializers), `= default`, `= delete`, or nothing. Returns the
+    /// declaration and whether it was a definition with a body (which ends the declaration).
+    pub(super) fn function_declarator(
+        &mut self,
+        specs: &mut Specs<'a>,
+        d: &super::declarator::Declarator<'a>,
+        start: Span,
+        ctx: DeclContext,
+        first: bool,
+    ) -> PResult<(&'a FunctionDecl<'a>, bool)> {
+        let TypeExpr::Function {
+            ret,
+            params,
+            variadic,
+        } = *d.ty
+        else {
+            return Err(self.error(d.span, "expected a function declarator"));
+        };
+        let (name, name_span) = d.name.expect("named declarator");
+        // A constructor does not hide its class's name.
+        if d.qual.is_none() && Some(name) != self.ctor_name {
+            self.scopes.declare(name, NameKind::Value);
+        }
+        let mut header = FunctionHeader {
+            name,
+            qual: d.qual,
+            method: MethodInfo {
+                is_const: self.method_quals.is_const,
+                is_volatile: self.method_quals.is_volatile,
+                is_virtual: specs.is_virtual,
+                is_explicit: specs.is_explicit,
+                ..Default::default()
+            },
+            name_span,
+            ret,
+            params,
+            variadic,
+            start,
+        };
+        if self.at(Punct::Colon) {
+            header.method.ctor_inits = self.ctor_initializers()?;
+            if !self.at(Punct::LBrace) {
+                return Err(self.error_here("expected `{` after the member initializers"));
+            }
+        }
+        if self.at(Punct::LBrace) {
+            if !first || ctx == DeclContext::Block {
+                return Err(self.error_here("a function definition is not allowed here"));
+            }
+            let f = self.function_definition(specs, header)?;
+            return Ok((f, true));
+        }
+        if self.at(Punct::Assign) {
+            let what = self.peek_at(1).kind;
+            if what == TokenKind::Ident(crate::intern::kw::DEFAULT) {
+                header.method.defaulted = true;
+            } else if matches!(what, TokenKind::Ident(s) if self.interner.resolve(s) == "delete") {
+                header.method.deleted = true;
+            } else {
+                let span = self.span();
+                return Err(self.unsupported(span, "a pure virtual function"));
+            }
+            self.bump();
+            self.bump();
+        }
+        Ok((self.function_decl(specs, header, None, false), false))
+    }
+
     fn function_decl(
         &mut self,
         specs: &mut Specs<'a>,
@@ -201,10 +246,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             host_body_skipped,
             span: h.start.to(self.prev_span()),
             qual: h.qual,
-            method: crate::ast::MethodInfo {
-                is_const: h.is_const,
-                ..Default::default()
-            },
+            method: h.method,
         })
     }
 
@@ -220,6 +262,10 @@ impl<'a, 'c> Parser<'a, 'c> {
             return Ok(self.function_decl(specs, h, None, true));
         }
         let depth = self.scopes.depth();
+        // An out-of-class member definition `S::f` sees S's members.
+        if let Some(ctx) = h.qual.and_then(|q| self.qualifier_ctx_of(q)) {
+            self.scopes.push_context_view(ctx);
+        }
         self.scopes.push();
         for p in h.params {
             if let Some(n) = p.name {
@@ -227,7 +273,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
         }
         self.pending_unroll = None;
+        let saved_ctor = self.ctor_name.take();
         let body = self.compound_statement();
+        self.ctor_name = saved_ctor;
         self.scopes.truncate(depth);
         let body = self.alloc(body?);
         Ok(self.function_decl(specs, h, Some(body), false))
@@ -259,11 +307,11 @@ impl<'a, 'c> Parser<'a, 'c> {
 }
 
 /// What a function declarator gave: name, return type and parameters.
-struct FunctionHeader<'a> {
+pub(super) struct FunctionHeader<'a> {
     name: Symbol,
     qual: Option<&'a crate::ast::QualName<'a>>,
-    /// `f() const` (a member function).
-    is_const: bool,
+    /// Member-function details.
+    method: MethodInfo<'a>,
     name_span: Span,
     ret: &'a TypeExpr<'a>,
     params: &'a [ParamDecl<'a>],

@@ -135,13 +135,8 @@ impl Dumper<'_> {
         let indent = self.indent;
         for m in r.members {
             self.line(indent + 1);
-            let _ = write!(self.out, "({} ", access_name(m.access));
-            let before = self.out.len();
+            let _ = write!(self.out, "({}", access_name(m.access));
             self.decl(&m.decl, indent + 2);
-            // `decl` starts a new line only when there is output before it.
-            if self.out[before..].starts_with('\n') {
-                self.line(indent + 1);
-            }
             self.out.push(')');
         }
         self.indent = indent;

@@ -359,7 +359,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Arguments after `(`, through `)`.
-    fn call_args(&mut self) -> PResult<&'a [&'a Expr<'a>]> {
+    pub(super) fn call_args(&mut self) -> PResult<&'a [&'a Expr<'a>]> {
         let mut args = Vec::new();
         if !self.at(Punct::RParen) {
             loop {
@@ -417,6 +417,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 Ok(self.mk(ExprKind::Nullptr, span))
             }
+            _ if self.at_qualified_name(0) || self.at_kw(super::qualname::KW_OPERATOR) => {
+                self.qualified_primary()
+            }
             TokenKind::Ident(kw::STATIC_CAST | kw::REINTERPRET_CAST | kw::CONST_CAST) => {
                 self.named_cast()
             }
@@ -430,9 +433,6 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(s) if s == KW_THIS => {
                 self.bump();
                 Ok(self.mk(ExprKind::This, span))
-            }
-            _ if self.at_qualified_name(0) || self.at_kw(super::qualname::KW_OPERATOR) => {
-                self.qualified_primary()
             }
             TokenKind::Ident(s)
                 if [

@@ -15,6 +15,7 @@
 //! `toplevel.rs` (external declarations, host code), `expr.rs`, `literal.rs`, `stmt.rs`, and
 //! `dump.rs` (a compact textual AST print for tests and debugging).
 
+mod class;
 mod cursor;
 mod decl;
 mod declarator;
@@ -139,6 +140,8 @@ pub(crate) type PResult<T> = Result<T, Failed>;
 pub(crate) enum DeclContext {
     File,
     Block,
+    /// A class body.
+    Member,
 }
 
 /// The parser state: the token cursor, the arena, the type-name scopes and error state.
@@ -172,6 +175,8 @@ pub(crate) struct Parser<'a, 'c> {
     pragma_unroll: crate::intern::Symbol,
     /// `const`/`volatile` after the last parameter list parsed (member functions).
     method_quals: crate::ast::Quals,
+    /// Inside a class body: the class name, which names constructors when `(` follows.
+    ctor_name: Option<crate::intern::Symbol>,
 }
 
 impl<'a, 'c> Parser<'a, 'c> {
@@ -202,6 +207,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             eof_reported: false,
             pragma_unroll,
             method_quals: Default::default(),
+            ctor_name: None,
         }
     }
 

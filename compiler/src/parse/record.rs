@@ -8,17 +8,12 @@
 //! scoping), and so is an anonymous `enum { … };` member (its enumerators). Tag names are
 //! entered in the scope table so C++'s `S x;` parses as a declaration.
 
-use super::declarator::DeclaratorMode;
 use super::scope::NameKind;
-use super::specs::{SpecContext, Specs, KW_ALIGNAS};
+use super::specs::{Specs, KW_ALIGNAS};
 use super::{PResult, Parser};
-use crate::ast::{Access, Decl, EnumDecl, Enumerator, FieldDecl, RecordDecl, TagKind, TypeExpr};
+use crate::ast::{Decl, EnumDecl, Enumerator, RecordDecl, TagKind, TypeExpr};
 use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
-
-const KW_PUBLIC: Symbol = kw::sym("public");
-const KW_PRIVATE: Symbol = kw::sym("private");
-const KW_PROTECTED: Symbol = kw::sym("protected");
 
 impl<'a, 'c> Parser<'a, 'c> {
     /// Parses `struct …`/`union …`/`class …`/`enum …` at the keyword; returns the type
@@ -90,20 +85,21 @@ impl<'a, 'c> Parser<'a, 'c> {
                 Some(self.alloc(TypeExpr::Enum(e)))
             }
         } else {
-            if self.at(Punct::Colon) {
-                let span = self.span();
-                return Err(self.unsupported(span, "a base class"));
-            }
-            let fields = self.record_body(name.map(|n| n.0), &mut s.hoisted)?;
+            let bases = if self.at(Punct::Colon) {
+                self.base_clause(kind)?
+            } else {
+                &[]
+            };
+            let body = self.record_body(kind, name.map(|n| n.0), bases, &mut s.hoisted)?;
             self.attributes(&mut align)?;
             let rd = self.alloc(RecordDecl {
                 kind,
                 name: name.map(|n| n.0),
-                fields: Some(fields),
+                fields: Some(self.alloc_slice(body.fields)),
                 align,
                 span: ty_span.to(self.prev_span()),
-                bases: &[],
-                members: &[],
+                bases,
+                members: self.alloc_slice(body.members),
             });
             if name.is_some() {
                 s.hoisted.push(Decl::Record(rd));
@@ -123,140 +119,27 @@ impl<'a, 'c> Parser<'a, 'c> {
         })
     }
 
-    /// `{ members }` of a struct or union; nested tag definitions go to `hoisted`.
+    /// `{ members }` of a struct, union or class; nested tag definitions go to `hoisted`.
     fn record_body(
         &mut self,
+        kind: TagKind,
         name: Option<Symbol>,
+        bases: &[crate::ast::BaseSpec<'a>],
         hoisted: &mut Vec<Decl<'a>>,
-    ) -> PResult<&'a [FieldDecl<'a>]> {
+    ) -> PResult<super::class::ClassBody<'a>> {
         self.expect(Punct::LBrace, "to begin the struct body")?;
         let depth = self.scopes.open_class(name);
-        let r = self.nested(|p| p.record_members(hoisted));
+        // Base members (their type names above all) are visible in the body.
+        for b in bases {
+            if let Some(ctx) = self.class_ctx_of_type(b.ty) {
+                self.scopes.using_directive(ctx);
+            }
+        }
+        let r = self.nested(|p| p.class_members(kind, name, hoisted));
         self.scopes.close_context(depth, false);
-        let fields = r?;
+        let body = r?;
         self.expect(Punct::RBrace, "to end the struct body")?;
-        Ok(self.alloc_slice(fields))
-    }
-
-    fn record_members(&mut self, hoisted: &mut Vec<Decl<'a>>) -> PResult<Vec<FieldDecl<'a>>> {
-        let mut fields = Vec::new();
-        while !self.at(Punct::RBrace) && !self.at_eof() {
-            if self.eat(Punct::Semi) {
-                continue;
-            }
-            // Access specifiers change nothing for data members.
-            if matches!(self.kind(), TokenKind::Ident(s) if s == KW_PUBLIC || s == KW_PRIVATE || s == KW_PROTECTED)
-                && self.peek_at(1).is_punct(Punct::Colon)
-            {
-                self.bump();
-                self.bump();
-                continue;
-            }
-            if self.member_declaration(&mut fields, hoisted).is_err() {
-                if self.fatal.is_some() {
-                    return Err(super::Failed);
-                }
-                self.recover_statement();
-            }
-        }
-        Ok(fields)
-    }
-
-    /// One member declaration: `int a, *b;`, `unsigned f : 3;`, `union { … };`.
-    fn member_declaration(
-        &mut self,
-        fields: &mut Vec<FieldDecl<'a>>,
-        hoisted: &mut Vec<Decl<'a>>,
-    ) -> PResult<()> {
-        let start = self.span();
-        if !self.at_decl_start() && !self.is_unknown_type_at(0) {
-            let span = self.span();
-            let text = self.token_text(&self.peek().clone());
-            if matches!(self.kind(), TokenKind::Ident(s) if s.is_keyword()) || self.at(Punct::Tilde)
-            {
-                return Err(self.unsupported(span, &format!("`{text}` in a class")));
-            }
-            // `S(…)` inside `struct S` is a constructor.
-            if self.peek_at(1).is_punct(Punct::LParen) {
-                return Err(self.unsupported(span, "a constructor"));
-            }
-            return Err(self.error(
-                span,
-                format!("expected a member declaration, found `{text}`"),
-            ));
-        }
-        let mut specs = self.decl_specifiers(SpecContext::Member)?;
-        let base = self.specs_type(&specs)?;
-        // Nested named definitions are hoisted in front of the enclosing record (C's rule:
-        // their tags belong to the enclosing scope, not to the record).
-        hoisted.append(&mut specs.hoisted);
-        if self.eat(Punct::Semi) {
-            // `union { … };` — an anonymous member.
-            if matches!(base, TypeExpr::Record(_))
-                || matches!(
-                    base,
-                    TypeExpr::Qualified {
-                        inner: TypeExpr::Record(_),
-                        ..
-                    }
-                )
-            {
-                fields.push(FieldDecl {
-                    name: None,
-                    ty: base,
-                    bits: None,
-                    align: specs.align,
-                    span: start.to(self.prev_span()),
-                    access: Access::Public,
-                    init: None,
-                });
-            }
-            // `enum { A, B };` — its enumerators belong to the enclosing scope.
-            if let TypeExpr::Enum(ed) = base {
-                hoisted.push(Decl::Enum(ed));
-            }
-            return Ok(());
-        }
-        loop {
-            let fstart = self.span();
-            let (name, ty) = if self.at(Punct::Colon) {
-                (None, base)
-            } else {
-                let d = self.declarator(base, DeclaratorMode::Named)?;
-                (d.name.map(|n| n.0), d.ty)
-            };
-            if matches!(ty, TypeExpr::Function { .. }) {
-                return Err(self.unsupported(fstart, "a member function"));
-            }
-            let bits = if self.eat(Punct::Colon) {
-                Some(self.cond_expr()?)
-            } else {
-                None
-            };
-            let mut align = specs.align;
-            self.attributes(&mut align)?;
-            if self.at(Punct::Assign) || self.at(Punct::LBrace) {
-                let span = self.span();
-                return Err(self.unsupported(span, "a default member initializer"));
-            }
-            if let Some(n) = name {
-                self.scopes.declare(n, NameKind::Value);
-            }
-            fields.push(FieldDecl {
-                name,
-                ty,
-                bits,
-                align,
-                span: fstart.to(self.prev_span()),
-                access: Access::Public,
-                init: None,
-            });
-            if !self.eat(Punct::Comma) {
-                break;
-            }
-        }
-        self.expect(Punct::Semi, "after a member declaration")?;
-        Ok(())
+        Ok(body)
     }
 
     /// `[: type] { A, B = 2, … }` of an enum (after its name).

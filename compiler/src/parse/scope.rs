@@ -195,6 +195,12 @@ impl Scopes {
         }
     }
 
+    /// Pushes a scope holding a context's names (the body of an out-of-class member
+    /// definition sees its class's members).
+    pub fn push_context_view(&mut self, ctx: CtxId) {
+        self.stack.push(self.contexts[ctx.0 as usize].clone());
+    }
+
     /// `using namespace N;`: N's names become visible in the innermost scope.
     pub fn using_directive(&mut self, ns: CtxId) {
         let names: Vec<(Symbol, NameKind)> = self.contexts[ns.0 as usize]

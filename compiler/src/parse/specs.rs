@@ -56,6 +56,14 @@ pub(crate) struct Specs<'a> {
     pub any: bool,
     /// The last builtin type keyword (where a bad combination is reported).
     pub last_type_keyword: Span,
+    /// `explicit` (constructors, conversion functions).
+    pub is_explicit: bool,
+    /// `virtual`.
+    pub is_virtual: bool,
+    /// `mutable` (data members).
+    pub is_mutable: bool,
+    /// `friend`.
+    pub is_friend: bool,
 }
 
 impl Specs<'_> {
@@ -93,6 +101,10 @@ pub(crate) const KW_ASM: Symbol = kw::sym("asm");
 pub(crate) const KW_ASM_GNU: Symbol = kw::sym("__asm__");
 pub(crate) const KW_NOEXCEPT: Symbol = kw::sym("noexcept");
 pub(crate) const KW_THROW: Symbol = kw::sym("throw");
+const KW_EXPLICIT: Symbol = kw::sym("explicit");
+const KW_VIRTUAL: Symbol = kw::sym("virtual");
+const KW_MUTABLE: Symbol = kw::sym("mutable");
+const KW_FRIEND: Symbol = kw::sym("friend");
 
 impl<'a, 'c> Parser<'a, 'c> {
     /// True when the current token can start declaration specifiers (or a type name).
@@ -143,6 +155,10 @@ impl<'a, 'c> Parser<'a, 'c> {
             };
             if !sym.is_keyword() {
                 if s.has_type() {
+                    break;
+                }
+                // `S(` inside class S is a constructor's declarator, not a type.
+                if Some(sym) == self.ctor_name && self.peek_at(1).is_punct(Punct::LParen) {
                     break;
                 }
                 match self.scopes.lookup(sym) {
@@ -273,10 +289,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             | kw::MANAGED
             | kw::FORCEINLINE
             | kw::NOINLINE => {
-                let allowed = storage_ok || (ctx == SpecContext::Param && sym == kw::REGISTER);
-                if !allowed && ctx == SpecContext::Member {
-                    return Err(self.unsupported(span, "a static member or member function"));
-                }
+                let allowed = storage_ok
+                    || (ctx == SpecContext::Param && sym == kw::REGISTER)
+                    || ctx == SpecContext::Member;
                 if !allowed {
                     let text = self.interner.resolve(sym).to_string();
                     return Err(self.error(span, format!("`{text}` is not allowed here")));
@@ -318,6 +333,10 @@ impl<'a, 'c> Parser<'a, 'c> {
                     _ => d.noinline = true,
                 }
             }
+            KW_EXPLICIT => s.is_explicit = true,
+            KW_VIRTUAL => s.is_virtual = true,
+            KW_MUTABLE => s.is_mutable = true,
+            KW_FRIEND => s.is_friend = true,
             _ if is_unsupported_specifier(sym) => {
                 let text = self.interner.resolve(sym).to_string();
                 return Err(self.unsupported(span, &format!("`{text}`")));

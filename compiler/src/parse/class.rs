@@ -1,0 +1,361 @@
+//! C++ class bodies: access specifiers, member functions (with bodies, `= default`,
+//! `= delete`), constructors and their member initializer lists, destructors, conversion
+//! functions, static data members, nested typedefs, default member initializers, and base
+//! clauses. Data members stay `FieldDecl`s (as in C); everything else is a `MemberDecl`.
+
+use super::declarator::DeclaratorMode;
+use super::scope::NameKind;
+use super::specs::SpecContext;
+use super::{DeclContext, PResult, Parser};
+use crate::ast::{
+    Access, BaseSpec, Decl, FieldDecl, MemInit, MemberDecl, TagKind, TypeExpr, TypedefDecl, VarDecl,
+};
+use crate::intern::{kw, Symbol};
+use crate::lex::token::{Punct, TokenKind};
+
+const KW_PUBLIC: Symbol = kw::sym("public");
+const KW_PRIVATE: Symbol = kw::sym("private");
+const KW_PROTECTED: Symbol = kw::sym("protected");
+const KW_VIRTUAL: Symbol = kw::sym("virtual");
+const KW_FRIEND: Symbol = kw::sym("friend");
+
+/// What a class body holds.
+#[derive(Default)]
+pub(super) struct ClassBody<'a> {
+    pub fields: Vec<FieldDecl<'a>>,
+    pub members: Vec<MemberDecl<'a>>,
+}
+
+fn access_keyword(s: Symbol) -> Option<Access> {
+    match s {
+        KW_PUBLIC => Some(Access::Public),
+        KW_PRIVATE => Some(Access::Private),
+        KW_PROTECTED => Some(Access::Protected),
+        _ => None,
+    }
+}
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// The parser context of a class named by a type, when known.
+    pub(super) fn class_ctx_of_type(&self, te: &TypeExpr<'_>) -> Option<super::scope::CtxId> {
+        match te {
+            TypeExpr::Tag { name, .. } | TypeExpr::Named { name, .. } => {
+                self.scopes.qualifier_context(None, false, *name)
+            }
+            TypeExpr::Qual(q) => {
+                let ctx = self.qualifier_ctx_of(q);
+                if ctx.is_none() && !q.qualifier().is_empty() {
+                    return None;
+                }
+                let global = q.global && q.segments.len() == 1;
+                self.scopes
+                    .qualifier_context(ctx, global, q.last().ident()?)
+            }
+            TypeExpr::Qualified { inner, .. } => self.class_ctx_of_type(inner),
+            _ => None,
+        }
+    }
+
+    /// `: public A, private B<int>, virtual C` (at `:`).
+    pub(super) fn base_clause(&mut self, kind: TagKind) -> PResult<&'a [BaseSpec<'a>]> {
+        let default_access = if kind == TagKind::Class {
+            Access::Private
+        } else {
+            Access::Public
+        };
+        self.bump();
+        let mut bases = Vec::new();
+        loop {
+            let start = self.span();
+            let mut access = None;
+            let mut is_virtual = false;
+            loop {
+                match self.kind() {
+                    TokenKind::Ident(s) if access_keyword(s).is_some() => {
+                        access = access_keyword(s);
+                        self.bump();
+                    }
+                    TokenKind::Ident(KW_VIRTUAL) => {
+                        is_virtual = true;
+                        self.bump();
+                    }
+                    _ => break,
+                }
+            }
+            let ty = self.type_name()?;
+            bases.push(BaseSpec {
+                ty,
+                access: access.unwrap_or(default_access),
+                is_virtual,
+                span: start.to(self.prev_span()),
+            });
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        Ok(self.alloc_slice(bases))
+    }
+
+    /// The members of a struct/union/class body, between the braces.
+    pub(super) fn class_members(
+        &mut self,
+        kind: TagKind,
+        name: Option<Symbol>,
+        hoisted: &mut Vec<Decl<'a>>,
+    ) -> PResult<ClassBody<'a>> {
+        let mut body = ClassBody::default();
+        let mut access = if kind == TagKind::Class {
+            Access::Private
+        } else {
+            Access::Public
+        };
+        let saved_ctor = std::mem::replace(&mut self.ctor_name, name);
+        let r = (|| {
+            while !self.at(Punct::RBrace) && !self.at_eof() {
+                if self.eat(Punct::Semi) {
+                    continue;
+                }
+                if let TokenKind::Ident(s) = self.kind() {
+                    if let (Some(a), true) =
+                        (access_keyword(s), self.peek_at(1).is_punct(Punct::Colon))
+                    {
+                        access = a;
+                        self.bump();
+                        self.bump();
+                        continue;
+                    }
+                }
+                if self.member_declaration(access, &mut body, hoisted).is_err() {
+                    if self.fatal.is_some() {
+                        return Err(super::Failed);
+                    }
+                    self.recover_statement();
+                }
+            }
+            Ok(())
+        })();
+        self.ctor_name = saved_ctor;
+        r.map(|_| body)
+    }
+
+    /// True at the declarator of a constructor, destructor or conversion function (which
+    /// have no declaration specifiers' type).
+    fn at_special_member_declarator(&self) -> bool {
+        match self.kind() {
+            TokenKind::Ident(s) if Some(s) == self.ctor_name => {
+                self.peek_at(1).is_punct(Punct::LParen)
+            }
+            TokenKind::Ident(s) => s == super::qualname::KW_OPERATOR,
+            TokenKind::Punct(Punct::Tilde) => true,
+            _ => false,
+        }
+    }
+
+    /// One member declaration.
+    fn member_declaration(
+        &mut self,
+        access: Access,
+        body: &mut ClassBody<'a>,
+        hoisted: &mut Vec<Decl<'a>>,
+    ) -> PResult<()> {
+        let start = self.span();
+        if self.at_kw(KW_FRIEND) {
+            // Friends grant access; oxicc checks access only for non-friends, so a friend
+            // declaration is skipped (with its body, if any).
+            let start_pos = self.pos;
+            self.recover_statement_from(start_pos);
+            return Ok(());
+        }
+        if self.at_kw(kw::USING) || self.at_kw(kw::STATIC_ASSERT) || self.at_kw(kw::TEMPLATE) {
+            let span = self.span();
+            let text = self.token_text(&self.peek().clone());
+            return Err(self.unsupported(span, &format!("`{text}` in a class")));
+        }
+        if !self.at_decl_start()
+            && !self.is_unknown_type_at(0)
+            && !self.at_special_member_declarator()
+        {
+            let span = self.span();
+            let text = self.token_text(&self.peek().clone());
+            return Err(self.error(
+                span,
+                format!("expected a member declaration, found `{text}`"),
+            ));
+        }
+        let mut specs = self.decl_specifiers(SpecContext::Member)?;
+        hoisted.append(&mut specs.hoisted);
+        if specs.is_friend {
+            let start_pos = self.pos;
+            self.recover_statement_from(start_pos);
+            return Ok(());
+        }
+        let base: &'a TypeExpr<'a> = if !specs.has_type() && self.at_special_member_declarator() {
+            self.alloc(TypeExpr::Builtin(crate::ast::BuiltinType::Void))
+        } else {
+            self.specs_type(&specs)?
+        };
+        if self.eat(Punct::Semi) {
+            // `union { … };` — an anonymous member.
+            if matches!(base, TypeExpr::Record(_))
+                || matches!(
+                    base,
+                    TypeExpr::Qualified {
+                        inner: TypeExpr::Record(_),
+                        ..
+                    }
+                )
+            {
+                body.fields.push(FieldDecl {
+                    name: None,
+                    ty: base,
+                    bits: None,
+                    align: specs.align,
+                    span: start.to(self.prev_span()),
+                    access,
+                    init: None,
+                });
+            }
+            // `enum { A, B };` — its enumerators belong to the enclosing scope.
+            if let TypeExpr::Enum(ed) = base {
+                hoisted.push(Decl::Enum(ed));
+            }
+            return Ok(());
+        }
+        let mut first = true;
+        loop {
+            let fstart = self.span();
+            if self.at(Punct::Colon) {
+                // An unnamed bit-field.
+                self.bump();
+                let bits = Some(self.cond_expr()?);
+                body.fields.push(FieldDecl {
+                    name: None,
+                    ty: base,
+                    bits,
+                    align: specs.align,
+                    span: fstart.to(self.prev_span()),
+                    access,
+                    init: None,
+                });
+            } else {
+                let d = self.declarator(base, DeclaratorMode::Named)?;
+                let mut align = specs.align;
+                self.attributes(&mut align)?;
+                let Some((name, name_span)) = d.name else {
+                    return Err(self.error(d.span, "expected a member name"));
+                };
+                if matches!(d.ty, TypeExpr::Function { .. }) {
+                    let (f, defined) = self.function_declarator(
+                        &mut specs,
+                        &d,
+                        start,
+                        DeclContext::Member,
+                        first,
+                    )?;
+                    body.members.push(MemberDecl {
+                        access,
+                        decl: Decl::Function(f),
+                    });
+                    if defined {
+                        self.eat(Punct::Semi);
+                        return Ok(());
+                    }
+                } else if specs.is_typedef {
+                    self.scopes.declare(name, NameKind::Typedef);
+                    let td = self.alloc(TypedefDecl {
+                        name,
+                        ty: d.ty,
+                        span: start.to(self.prev_span()),
+                    });
+                    body.members.push(MemberDecl {
+                        access,
+                        decl: Decl::Typedef(td),
+                    });
+                } else if specs.decl.is_static {
+                    self.scopes.declare(name, NameKind::Value);
+                    let init = self.member_initializer()?;
+                    let vd = self.alloc(VarDecl {
+                        name,
+                        name_span,
+                        specs: specs.decl,
+                        ty: d.ty,
+                        align,
+                        init,
+                        span: start.to(self.prev_span()),
+                    });
+                    body.members.push(MemberDecl {
+                        access,
+                        decl: Decl::Var(vd),
+                    });
+                } else {
+                    let bits = if self.eat(Punct::Colon) {
+                        Some(self.cond_expr()?)
+                    } else {
+                        None
+                    };
+                    let init = self.member_initializer()?;
+                    self.scopes.declare(name, NameKind::Value);
+                    body.fields.push(FieldDecl {
+                        name: Some(name),
+                        ty: d.ty,
+                        bits,
+                        align,
+                        span: fstart.to(self.prev_span()),
+                        access,
+                        init,
+                    });
+                }
+            }
+            first = false;
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::Semi, "after a member declaration")?;
+        Ok(())
+    }
+
+    /// `= init` or `{ … }` after a member declarator.
+    fn member_initializer(&mut self) -> PResult<Option<crate::ast::Init<'a>>> {
+        if self.eat(Punct::Assign) || self.at(Punct::LBrace) {
+            return Ok(Some(self.initializer()?));
+        }
+        Ok(None)
+    }
+
+    /// `: a(x), b{y}, Base(z)` of a constructor (at `:`).
+    pub(super) fn ctor_initializers(&mut self) -> PResult<&'a [MemInit<'a>]> {
+        self.bump();
+        let mut inits = Vec::new();
+        loop {
+            let start = self.span();
+            let name = self.qual_name()?;
+            let braced = self.at(Punct::LBrace);
+            let args = if braced {
+                self.bump();
+                let mut args = Vec::new();
+                while !self.at(Punct::RBrace) {
+                    args.push(self.assign_expr()?);
+                    if !self.eat(Punct::Comma) {
+                        break;
+                    }
+                }
+                self.expect(Punct::RBrace, "to close the member initializer")?;
+                self.alloc_slice(args)
+            } else {
+                self.expect(Punct::LParen, "after a member name in an initializer list")?;
+                self.call_args()?
+            };
+            inits.push(MemInit {
+                name,
+                args,
+                braced,
+                span: start.to(self.prev_span()),
+            });
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        Ok(self.alloc_slice(inits))
+    }
+}
