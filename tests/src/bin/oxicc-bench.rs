@@ -5,7 +5,8 @@
 //! oxicc through its library in this process, NVRTC through `tools/nvrtc_time.py` (ctypes;
 //! NVRTC is never linked into a Rust crate), and nvcc as a subprocess (so its time includes
 //! process start-up and its host-side front end, as a user of `nvcc -ptx` sees it). Prints a
-//! table of medians per kernel with the ratios, and the overall medians. Files oxicc cannot
+//! table of medians per kernel with the ratios, and the medians per suite and overall (of
+//! the files each compiler compiled; ratios over the files both compiled). Files oxicc cannot
 //! compile yet are listed as such. Run it from a release build:
 //!
 //! `cargo run --release -p oxicc-tests --bin oxicc-bench -- [--reps N] [--arch sm_XX] [-O N]
@@ -258,6 +259,28 @@ fn print_table(rows: &[Row]) {
             ratio_cell(ratio(&row.nvcc, &row.oxicc)),
         );
     }
+    // One median line per suite (the first folder of the name: `c`, `cpp`), then overall.
+    let mut suites: Vec<&str> = rows
+        .iter()
+        .map(|r| r.name.split('/').next().unwrap_or(""))
+        .collect();
+    suites.dedup();
+    if suites.len() > 1 {
+        for suite in &suites {
+            let group: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.name.split('/').next() == Some(suite))
+                .collect();
+            print_median_line(&format!("MEDIAN {suite}/"), &group, width);
+        }
+    }
+    let all: Vec<&Row> = rows.iter().collect();
+    print_median_line("MEDIAN", &all, width);
+}
+
+/// The medians of `rows`' times (over the files each compiler compiled) and of the
+/// per-file ratios (over the files both compilers compiled).
+fn print_median_line(label: &str, rows: &[&Row], width: usize) {
     let overall = |pick: fn(&Row) -> &Timing| {
         median_f64(
             rows.iter()
@@ -276,7 +299,7 @@ fn print_table(rows: &[Row]) {
     };
     println!(
         "{:<width$} {:>10} {:>10} {:>10} {:>12} {:>12}",
-        "MEDIAN",
+        label,
         overall(|r| &r.oxicc),
         overall(|r| &r.nvrtc),
         overall(|r| &r.nvcc),
