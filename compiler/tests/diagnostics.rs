@@ -1,14 +1,18 @@
 //! Bad input gives diagnostics, never a panic, a hang or PTX.
 //!
-//! Each file in `diag-cases/` starts with `// expect: LINE: TEXT`: the compile must fail with
-//! an error on that line whose message contains TEXT (case-insensitive). The expectation is
-//! written by hand from what the file does wrong, in nvcc's wording where nvcc has one
-//! (checked by running `nvcc -ptx` on the file), never copied from oxicc's output. The rendered
-//! diagnostics are also snapshotted (form only). Generated inputs check the resource limits:
+//! Each case in `diag-cases/` (a `.cu` file, or a folder with `main.cu` and the headers it
+//! includes) starts with `// expect: LINE: TEXT` lines, optionally `// expect-note:`,
+//! `// expect-warning:` and `// flags:` lines (see `diag_support`): the compile must report
+//! each expected diagnostic (notes right after their error) and produce no PTX when an
+//! error is expected. The expectation is written by hand from what the file does wrong, in
+//! nvcc's wording where nvcc has one (checked by running `nvcc -ptx` on the file), never
+//! copied from oxicc's output. The rendered diagnostics are also snapshotted (form only). Generated inputs check the resource limits:
 //! deep nesting must end in a diagnostic, not a stack overflow.
 
+mod diag_support;
 mod ptxas_support;
 
+use diag_support::{load_cases, render, unmet};
 use ptxas_support::assert_ptxas_accepts;
 use std::path::Path;
 
@@ -31,50 +35,42 @@ fn errors(out: &oxicc::CompileOutput) -> Vec<&oxicc::Diagnostic> {
 #[test]
 fn every_diag_case_reports_its_error() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/diag-cases");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    assert!(files.len() >= 20, "expected the diag-cases corpus");
+    let cases = load_cases(&dir).unwrap_or_else(|e| panic!("{e}"));
+    assert!(cases.len() >= 20, "expected the diag-cases corpus");
     let mut failures = Vec::new();
-    for path in files {
-        let source = std::fs::read_to_string(&path).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let first = source.lines().next().unwrap_or("");
-        let spec = first
-            .strip_prefix("// expect: ")
-            .expect("first line is `// expect: LINE: TEXT`");
-        let (line, text) = spec.split_once(": ").expect("`LINE: TEXT`");
-        let line: u32 = line.parse().unwrap();
-        let file_name = path.to_string_lossy().into_owned();
-        let out = compile(&file_name, &source);
-        let errs = errors(&out);
-        let found = errs
+    for case in &cases {
+        let file_name = case.main.to_string_lossy().into_owned();
+        let out = oxicc::compile(&file_name, &case.source, &case.options);
+        let wants_error = case
+            .expected
             .iter()
-            .any(|d| d.line == line && d.message.to_lowercase().contains(&text.to_lowercase()));
-        if out.text.is_some() || !found {
+            .any(|e| e.severity == oxicc::Severity::Error);
+        let mut problems = unmet(case, &out.diagnostics);
+        match (&out.text, wants_error) {
+            (Some(_), true) => problems.push("PTX was produced despite the error".to_string()),
+            (None, false) => problems.push("no PTX for a case without errors".to_string()),
+            (Some(ptx), false) => assert_ptxas_accepts(ptx, case.options.sm, &case.name),
+            (None, true) => {}
+        }
+        if !problems.is_empty() {
             failures.push(format!(
-                "{name}: wanted an error on line {line} containing {text:?}; got:\n{}",
-                errs.iter()
-                    .map(|d| format!("  {}:{}: {}", d.line, d.column, d.message))
+                "{}: {}; got:\n{}",
+                case.name,
+                problems.join("; "),
+                out.diagnostics
+                    .iter()
+                    .map(|d| format!(
+                        "  {}:{}:{}: {:?}: {}",
+                        d.file, d.line, d.column, d.severity, d.message
+                    ))
                     .collect::<Vec<_>>()
                     .join("\n")
             ));
             continue;
         }
-        let rendered: Vec<String> = out
-            .diagnostics
-            .iter()
-            .map(|d| {
-                let mut d = d.clone();
-                d.file = name.clone();
-                d.to_string()
-            })
-            .collect();
         insta::assert_snapshot!(
-            format!("diag_{}", name.trim_end_matches(".cu")),
-            rendered.join("\n")
+            format!("diag_{}", case.name),
+            render(&out.diagnostics, &dir)
         );
     }
     assert!(
