@@ -111,6 +111,10 @@ pub enum TypeExpr<'a> {
         referee: &'a TypeExpr<'a>,
         rvalue: bool,
     },
+    /// The `auto` placeholder (a variable's or a function's deduced type).
+    Auto(Span),
+    /// `decltype(expr)`.
+    Decltype(&'a Expr<'a>),
 }
 
 /// A possibly qualified name: `x`, `a::b::c`, `::x`, `S::operator+`, `V<int>::f`, `S::~S`.
@@ -353,6 +357,8 @@ pub enum Decl<'a> {
         name: &'a QualName<'a>,
         span: Span,
     },
+    /// A structured binding declaration `auto [a, b] = e;` (`auto& [a, b] = e;`).
+    Bindings(&'a BindingDecl<'a>),
     /// File-scope host C++ the parser does not handle (templates, namespaces, classes with
     /// methods, `std::` types, …), skipped to its end. The parser reports no error for it
     /// (nvcc hands such code to the host compiler) and only produces it when the skipped
@@ -378,6 +384,8 @@ pub struct NamespaceDecl<'a> {
 pub struct ParamDecl<'a> {
     pub name: Option<Symbol>,
     pub ty: &'a TypeExpr<'a>,
+    /// The default argument (`int step = 16`).
+    pub default: Option<&'a Expr<'a>>,
     pub span: Span,
 }
 
@@ -460,6 +468,19 @@ pub struct VarDecl<'a> {
     pub span: Span,
 }
 
+/// `auto [a, b] = init;`: names bound to the elements or fields of `init`.
+#[derive(Debug)]
+pub struct BindingDecl<'a> {
+    pub names: &'a [BoundName],
+    pub specs: DeclSpecs,
+    /// `const` etc. in front of `auto`.
+    pub quals: Quals,
+    /// `auto& [..]`: the names refer to the initializer's own elements.
+    pub by_ref: bool,
+    pub init: Init<'a>,
+    pub span: Span,
+}
+
 #[derive(Debug)]
 pub struct TypedefDecl<'a> {
     pub name: Symbol,
@@ -525,6 +546,9 @@ pub struct Enumerator<'a> {
 #[derive(Debug)]
 pub struct EnumDecl<'a> {
     pub name: Option<Symbol>,
+    /// `enum class` / `enum struct`: enumerators are named `E::X` and do not convert to
+    /// integers implicitly.
+    pub scoped: bool,
     /// `enum E : unsigned char`.
     pub underlying: Option<&'a TypeExpr<'a>>,
     pub enumerators: &'a [Enumerator<'a>],
@@ -643,10 +667,17 @@ pub enum ExprKind<'a> {
         then: &'a Expr<'a>,
         els: &'a Expr<'a>,
     },
-    /// C cast `(T)e` or functional/C++ casts lowered to the same meaning.
+    /// A cast: C `(T)e`, functional `T(e)`, or a named C++ cast (`kind` says which).
     Cast {
         ty: &'a TypeExpr<'a>,
         expr: &'a Expr<'a>,
+        kind: CastKind,
+    },
+    /// A braced list as an expression: `T{a, b}` / `T{}` (with `ty`), or a bare `{a, b}`
+    /// as a `return` value, a call argument or a range-`for` range (without).
+    InitList {
+        ty: Option<&'a TypeExpr<'a>>,
+        items: &'a [Init<'a>],
     },
     Call {
         callee: &'a Expr<'a>,
@@ -675,6 +706,25 @@ pub enum ExprKind<'a> {
     AlignofType(&'a TypeExpr<'a>),
 }
 
+/// How a cast was written (C++ gives each form its own rules).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CastKind {
+    /// `(T)e`.
+    C,
+    /// `T(e)`.
+    Functional,
+    Static,
+    Reinterpret,
+    Const,
+}
+
+/// A name introduced by a structured binding.
+#[derive(Copy, Clone, Debug)]
+pub struct BoundName {
+    pub name: Symbol,
+    pub span: Span,
+}
+
 /// `#pragma unroll` on a loop.
 #[derive(Copy, Clone, Debug)]
 pub enum Unroll<'a> {
@@ -696,7 +746,12 @@ pub enum StmtKind<'a> {
     /// A local declaration statement (one or more declarators).
     Decl(&'a [Decl<'a>]),
     Compound(&'a [Stmt<'a>]),
+    /// `if (init; cond)`; a declaration as the condition (`if (T x = e)`) is parsed as
+    /// `init: T x = e`, `cond: x`, which means the same. When both are present
+    /// (`if (a; T x = e)`), `init` is a `Compound` of the two whose statements belong to the
+    /// condition's scope (no scope of their own). The same holds for `Switch`.
     If {
+        init: Option<&'a Stmt<'a>>,
         cond: &'a Expr<'a>,
         then: &'a Stmt<'a>,
         els: Option<&'a Stmt<'a>>,
@@ -720,8 +775,19 @@ pub enum StmtKind<'a> {
         unroll: Option<Unroll<'a>>,
     },
     Switch {
+        init: Option<&'a Stmt<'a>>,
         cond: &'a Expr<'a>,
         body: &'a Stmt<'a>,
+    },
+    /// `for (decl : range) body`; `var.init` is `None`. A braced range is an
+    /// `ExprKind::InitList` without a type.
+    RangeFor {
+        var: &'a VarDecl<'a>,
+        /// The declared variable is a reference (`T& x`, `auto& x`).
+        by_ref: bool,
+        range: &'a Expr<'a>,
+        body: &'a Stmt<'a>,
+        unroll: Option<Unroll<'a>>,
     },
     Case {
         value: &'a Expr<'a>,

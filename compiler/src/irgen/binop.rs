@@ -2,6 +2,7 @@
 //! nvcc's messages, the usual arithmetic conversions, pointer arithmetic, and `&&`/`||`
 //! short-circuited with branches into a join block that takes the result as a parameter.
 
+use super::bitfield::Place;
 use super::expr::{ConvCtx, OpKind, Operand};
 use super::Lowerer;
 use crate::ast::{BinaryOp, Expr, UnaryOp};
@@ -45,6 +46,9 @@ impl Lowerer<'_> {
         rnpc: bool,
         span: Span,
     ) -> Option<Operand> {
+        if self.types.is_scoped_enum(lt.ty) || self.types.is_scoped_enum(rt.ty) {
+            return self.scoped_enum_binary(op, (lv, lt), (rv, rt), span);
+        }
         let lp = self.types.is_pointer(lt.ty);
         let rp = self.types.is_pointer(rt.ty);
         match op {
@@ -256,7 +260,7 @@ impl Lowerer<'_> {
     }
 
     /// The address of a modifiable lvalue, or nvcc's error.
-    pub fn modifiable_lvalue(&mut self, e: &Expr<'_>) -> Option<(Value, QualType)> {
+    pub fn modifiable_lvalue(&mut self, e: &Expr<'_>) -> Option<(Place, QualType)> {
         let o = self.expr(e)?;
         match o.kind {
             OpKind::LValue(a)
@@ -264,7 +268,10 @@ impl Lowerer<'_> {
                     && !self.types.is_array(o.ty.ty)
                     && !self.types.is_void(o.ty.ty) =>
             {
-                Some((a, o.ty))
+                Some((Place::Addr(a), o.ty))
+            }
+            OpKind::BitField { unit, bit, width } if !o.ty.quals.konst => {
+                Some((Place::Bits { unit, bit, width }, o.ty))
             }
             _ => {
                 self.error(e.span, "expression must be a modifiable lvalue");
@@ -283,8 +290,12 @@ impl Lowerer<'_> {
     ) -> Option<Operand> {
         let lhs = self.modifiable_lvalue(l);
         let ro = self.expr(r);
-        let (addr, lt) = lhs?;
+        let (place, lt) = lhs?;
         let ro = ro?;
+        let addr = match place {
+            Place::Addr(a) => a,
+            Place::Bits { .. } => return self.assign_bit_field(op, place, lt, ro, r.span, span),
+        };
         match op {
             None => {
                 if self.types.is_record(lt.ty) {
@@ -323,11 +334,15 @@ impl Lowerer<'_> {
 
     /// `++x`, `--x`, `x++`, `x--`.
     pub fn inc_dec(&mut self, op: UnaryOp, x: &Expr<'_>, span: Span) -> Option<Operand> {
-        let (addr, t) = self.modifiable_lvalue(x)?;
-        if !self.types.is_scalar(t.ty) {
+        let (place, t) = self.modifiable_lvalue(x)?;
+        if !self.types.is_scalar(t.ty) || self.types.is_scoped_enum(t.ty) {
             self.error(span, "expression must have arithmetic or pointer type");
             return None;
         }
+        let addr = match place {
+            Place::Addr(a) => a,
+            Place::Bits { .. } => return self.inc_dec_bit_field(op, place, t, span),
+        };
         let old = self.load_scalar(addr, t);
         let dec = matches!(op, UnaryOp::PreDec | UnaryOp::PostDec);
         let new = if let Some(elem) = self.types.pointee(t.ty) {

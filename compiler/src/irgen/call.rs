@@ -116,7 +116,15 @@ impl Lowerer<'_> {
             }
             _ => {}
         }
-        if args.len() < info.params.len() {
+        if info.ret_pending {
+            let msg = format!(
+                "function \"{}\" with deduced return type cannot be used before its return type is deduced",
+                self.name(info.name)
+            );
+            self.error(callee_span, msg);
+            return None;
+        }
+        if args.len() < info.min_args() {
             self.error(span, "too few arguments in function call");
             return None;
         }
@@ -149,9 +157,17 @@ impl Lowerer<'_> {
             None
         };
         let mut ok = true;
-        for (i, a) in args.iter().enumerate() {
+        for i in 0..info.params.len() {
             let pty = info.params[i];
-            let Some(o) = self.expr(a) else {
+            // A missing trailing argument is the parameter's default.
+            let (o, a_span) = match args.get(i) {
+                Some(a) => (self.expr_for(a, pty), a.span),
+                None => {
+                    let cv = info.defaults.get(i).copied().flatten();
+                    (cv.and_then(|cv| self.const_operand(cv, pty)), span)
+                }
+            };
+            let Some(o) = o else {
                 ok = false;
                 continue;
             };
@@ -163,18 +179,18 @@ impl Lowerer<'_> {
                             self.show(o.ty),
                             self.show(pty)
                         );
-                        self.error(a.span, msg);
+                        self.error(a_span, msg);
                         ok = false;
                         continue;
                     };
-                    let Some(slot) = self.alloca(size as u64, align as u64, a.span) else {
+                    let Some(slot) = self.alloca(size as u64, align as u64, a_span) else {
                         ok = false;
                         continue;
                     };
                     self.copy_bytes(slot, src, size as u64, align as u64, false);
                     vals.push(slot);
                 }
-                ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a.span) {
+                ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a_span) {
                     Some(v) => {
                         let v = self.memory_repr(v, pty.ty);
                         vals.push(v);

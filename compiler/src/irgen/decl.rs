@@ -70,6 +70,11 @@ impl<'x> Lowerer<'x> {
                 };
                 QualType::new(self.types.array_of(e, len))
             }
+            TypeExpr::Auto(span) => {
+                self.error(*span, "\"auto\" is not allowed here");
+                return None;
+            }
+            TypeExpr::Decltype(e) => self.decltype_of(e)?,
             TypeExpr::Function {
                 ret,
                 params,
@@ -220,11 +225,16 @@ impl<'x> Lowerer<'x> {
                 ok = false;
                 continue;
             };
-            if f.bits.is_some() {
-                self.error(f.span, "bit-fields are not supported yet");
-                ok = false;
-                continue;
-            }
+            let width = match f.bits {
+                Some(b) => match self.bit_field_width(b, t, f.name, f.span) {
+                    Some(w) => Some(w),
+                    None => {
+                        ok = false;
+                        continue;
+                    }
+                },
+                None => None,
+            };
             if self.types.size_of(t.ty).is_none() {
                 self.error(f.span, "incomplete type is not allowed");
                 ok = false;
@@ -234,13 +244,13 @@ impl<'x> Lowerer<'x> {
                 Some(a) => self.alignment(a)?,
                 None => 1,
             };
-            laid.push((f.name, t, align));
+            laid.push((f.name, t, align, width));
         }
         let min_align = match rd.align {
             Some(a) => self.alignment(a)?,
             None => 1,
         };
-        self.types.complete_record(r, laid, min_align);
+        self.types.complete_record_with_bits(r, laid, min_align);
         ok.then_some(r)
     }
 
@@ -273,6 +283,11 @@ impl<'x> Lowerer<'x> {
             self.scopes.bind_tag(n, Tag::Enum(e));
         }
         let ety = QualType::new(self.types.intern(TypeKind::Enum(e)));
+        self.types.enums[e.0 as usize].scoped = ed.scoped;
+        // A scoped enum's enumerators are visible unqualified only inside its body.
+        if ed.scoped {
+            self.scopes.push();
+        }
         // Values first, then the underlying type that holds them all (int when they fit).
         let mut next: i128 = 0;
         let mut values = Vec::new();
@@ -294,23 +309,33 @@ impl<'x> Lowerer<'x> {
         let (lo, hi) = values
             .iter()
             .fold((0i128, 0i128), |(lo, hi), (_, v)| (lo.min(*v), hi.max(*v)));
-        let kind = underlying.unwrap_or(if lo >= i32::MIN as i128 && hi <= i32::MAX as i128 {
-            IntKind::Int
-        } else if lo >= 0 && hi <= u32::MAX as i128 {
-            IntKind::UInt
-        } else if lo >= i64::MIN as i128 && hi <= i64::MAX as i128 {
-            IntKind::Long
-        } else {
-            IntKind::ULong
-        });
+        if ed.scoped {
+            self.scopes.pop();
+        }
+        // A scoped enum's underlying type defaults to `int`.
+        let default_kind = if ed.scoped { Some(IntKind::Int) } else { None };
+        let kind = underlying.or(default_kind).unwrap_or(
+            if lo >= i32::MIN as i128 && hi <= i32::MAX as i128 {
+                IntKind::Int
+            } else if lo >= 0 && hi <= u32::MAX as i128 {
+                IntKind::UInt
+            } else if lo >= i64::MIN as i128 && hi <= i64::MAX as i128 {
+                IntKind::Long
+            } else {
+                IntKind::ULong
+            },
+        );
         self.types.enums[e.0 as usize].underlying = kind;
         self.types.enums[e.0 as usize].complete = true;
         for (name, v) in values {
-            let cv = ConstValue::Int {
-                value: wrap_int(v, kind),
-                kind,
-            };
-            self.scopes.bind(name, Binding::EnumConst(cv, ety));
+            let value = wrap_int(v, kind);
+            self.types.enums[e.0 as usize]
+                .enumerators
+                .push((name, value));
+            if !ed.scoped {
+                let cv = ConstValue::Int { value, kind };
+                self.scopes.bind(name, Binding::EnumConst(cv, ety));
+            }
         }
         Some(e)
     }
@@ -463,6 +488,12 @@ impl ConstEnv for Lowerer<'_> {
 
     fn float_literal(&mut self, text: Symbol, value: f64) -> f32 {
         self.float_literal_value(text, value)
+    }
+
+    fn lookup_qual_const(&mut self, q: &ast::QualName<'_>) -> Option<ConstValue> {
+        let (value, ty) = self.qual_enumerator(q, false)?;
+        let kind = self.types.int_kind(ty.ty)?;
+        Some(ConstValue::Int { value, kind })
     }
 }
 

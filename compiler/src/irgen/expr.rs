@@ -3,7 +3,7 @@
 //! conversions of initialization, assignment, argument passing and `return`.
 
 use super::{Binding, FnId, Lowerer, Storage, MAX_NESTING};
-use crate::ast::{self, Expr, ExprKind, UnaryOp};
+use crate::ast::{Expr, ExprKind, UnaryOp};
 use crate::sema::conv::literal_kind;
 use crate::sema::types::{FloatKind, IntKind, QualType, Qualifiers, TypeKind};
 use crate::source::Span;
@@ -19,6 +19,13 @@ pub(crate) enum OpKind {
     Void,
     /// A function designator.
     Func(FnId),
+    /// A bit-field: `width` bits from bit `bit` of the storage unit (an object of the
+    /// operand's type) at address `unit`.
+    BitField {
+        unit: Value,
+        bit: u32,
+        width: u32,
+    },
 }
 
 /// A typed expression result.
@@ -104,6 +111,10 @@ impl Lowerer<'_> {
                 self.error(span, "expression must have a value (it has type \"void\")");
                 None
             }
+            OpKind::BitField { unit, bit, width } => {
+                let v = self.load_bit_field(unit, op.ty, bit, width);
+                Some((v, op.ty.unqual()))
+            }
             OpKind::Func(f) => {
                 let n = self.name(self.func_info(f).name);
                 self.error(
@@ -118,6 +129,13 @@ impl Lowerer<'_> {
     /// A condition as an `i1`.
     pub fn cond_value(&mut self, e: &Expr<'_>) -> Option<Value> {
         let (v, t) = self.expr_rv(e)?;
+        if self.types.is_scoped_enum(t.ty) {
+            self.error(
+                e.span,
+                "expression must have bool type (or be convertible to bool)",
+            );
+            return None;
+        }
         if !self.types.is_scalar(t.ty) {
             self.error(
                 e.span,
@@ -133,6 +151,7 @@ impl Lowerer<'_> {
 
     fn expr_inner(&mut self, e: &Expr<'_>) -> Option<Operand> {
         match &e.kind {
+            ExprKind::Name(q) if self.names_enumerator(q) => self.qual_ident(q, e.span),
             ExprKind::Name(_)
             | ExprKind::This
             | ExprKind::Construct { .. }
@@ -194,7 +213,8 @@ impl Lowerer<'_> {
             ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span),
             ExprKind::Assign { op, lhs, rhs } => self.assign(*op, lhs, rhs, e.span),
             ExprKind::Cond { cond, then, els } => self.conditional(cond, then, els, e.span),
-            ExprKind::Cast { ty, expr } => self.cast_expr(ty, expr, e.span),
+            ExprKind::Cast { ty, expr, kind } => self.cxx_cast(ty, expr, *kind, e.span),
+            ExprKind::InitList { ty, items } => self.init_list_expr(*ty, items, e.span),
             ExprKind::Call { callee, args } => self.call(callee, args, e.span),
             ExprKind::Index { base, index } => self.index(base, index, e.span),
             ExprKind::Member {
@@ -479,49 +499,6 @@ impl Lowerer<'_> {
         }
     }
 
-    fn cast_expr(&mut self, ty: &ast::TypeExpr<'_>, x: &Expr<'_>, span: Span) -> Option<Operand> {
-        let to = self.resolve_type(ty)?;
-        let o = self.expr(x)?;
-        if self.types.is_void(to.ty) {
-            return Some(Operand {
-                ty: to,
-                kind: OpKind::Void,
-                npc: false,
-            });
-        }
-        if self.types.is_record(to.ty) {
-            if self.types.is_record(o.ty.ty) && o.ty.ty == to.ty {
-                return Some(o);
-            }
-            self.error(span, "casts to struct types are not supported");
-            return None;
-        }
-        let (v, from) = self.rvalue(o, x.span)?;
-        let ok = match (self.types.is_scalar(from.ty), self.types.is_scalar(to.ty)) {
-            (true, true) => {
-                // Floats and pointers do not convert into each other.
-                !(self.types.is_float(from.ty) && self.types.is_pointer(to.ty)
-                    || self.types.is_pointer(from.ty) && self.types.is_float(to.ty))
-            }
-            _ => false,
-        };
-        if !ok {
-            self.error(
-                span,
-                format!(
-                    "invalid type conversion from \"{}\" to \"{}\"",
-                    self.show(from),
-                    self.show(to)
-                ),
-            );
-            return None;
-        }
-        let r = self.convert(v, from.ty, to.ty);
-        let mut out = Operand::rv(r, to.unqual());
-        out.npc = o.npc && self.types.is_pointer(to.ty);
-        Some(out)
-    }
-
     fn index(&mut self, base: &Expr<'_>, index: &Expr<'_>, span: Span) -> Option<Operand> {
         let (b, bt) = self.expr_rv(base)?;
         let (i, it) = self.expr_rv(index)?;
@@ -597,7 +574,7 @@ impl Lowerer<'_> {
             self.error(span, "incomplete type is not allowed");
             return None;
         }
-        let Some((offset, fty)) = self.find_field(r, name, 0) else {
+        let Some((offset, fty, bits)) = self.find_field(r, name, 0) else {
             let rn = info.name.map(|n| self.name(n)).unwrap_or("<unnamed>");
             self.error(
                 name_span,
@@ -606,7 +583,19 @@ impl Lowerer<'_> {
             return None;
         };
         let a = self.ptr_add_const(addr, offset);
-        Some(Operand::lv(a, fty.with_quals(rty.quals)))
+        let ty = fty.with_quals(rty.quals);
+        if let Some((bit, width)) = bits {
+            return Some(Operand {
+                ty,
+                kind: OpKind::BitField {
+                    unit: a,
+                    bit,
+                    width,
+                },
+                npc: false,
+            });
+        }
+        Some(Operand::lv(a, ty))
     }
 
     /// A field by name, looking inside anonymous struct/union members too; returns its
@@ -616,10 +605,10 @@ impl Lowerer<'_> {
         r: crate::sema::types::RecordId,
         name: crate::intern::Symbol,
         depth: u32,
-    ) -> Option<(u64, QualType)> {
+    ) -> Option<(u64, QualType, Option<(u32, u32)>)> {
         let info = self.types.record(r);
         if let Some(f) = info.fields.iter().find(|f| f.name == Some(name)) {
-            return Some((f.offset, f.ty));
+            return Some((f.offset, f.ty, f.bits));
         }
         if depth > 32 {
             return None;
@@ -631,8 +620,8 @@ impl Lowerer<'_> {
                 let TypeKind::Record(inner) = self.types.kind(f.ty.ty) else {
                     return None;
                 };
-                let (off, t) = self.find_field(*inner, name, depth + 1)?;
-                Some((f.offset + off, t.with_quals(f.ty.quals)))
+                let (off, t, bits) = self.find_field(*inner, name, depth + 1)?;
+                Some((f.offset + off, t.with_quals(f.ty.quals), bits))
             })
     }
 

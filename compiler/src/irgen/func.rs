@@ -32,6 +32,8 @@ pub(crate) struct FnState {
     /// Stack-slot addresses go before this index of the entry block.
     alloca_pos: usize,
     pub ret_ty: QualType,
+    /// The return type is `auto`: the first `return` deduces it (and allocates the slot).
+    pub ret_pending: bool,
     pub ret_slot: Option<Value>,
     pub ret_block: Block,
     /// Innermost last: `break` targets (loops and switches), `continue` targets (loops).
@@ -282,6 +284,7 @@ impl Lowerer<'_> {
                 in_layout: [entry].into_iter().collect(),
                 alloca_pos: 0,
                 ret_ty: info.ret,
+                ret_pending: info.ret_pending,
                 ret_slot: None,
                 ret_block: b,
                 breaks: Vec::new(),
@@ -370,6 +373,10 @@ impl Lowerer<'_> {
         self.scopes.pop();
         self.jump_to(ret_block);
         self.switch_to(ret_block);
+        if info.ret_pending {
+            self.finish_deduced_return(fid);
+            return self.finish_body(fid);
+        }
         let rv = match self.fs().ret_slot {
             Some(_) if sret => None,
             Some(slot) => {
@@ -381,6 +388,11 @@ impl Lowerer<'_> {
             None => None,
         };
         self.ins(InstData::Return { value: rv }, None);
+        self.finish_body(fid);
+    }
+
+    /// Checks labels and moves the finished function into the module.
+    fn finish_body(&mut self, fid: FnId) {
         let labels: Vec<(Symbol, (Block, bool, Span))> =
             self.fs().labels.iter().map(|(k, v)| (*k, *v)).collect();
         for (name, (_, defined, span)) in labels {
@@ -543,15 +555,27 @@ fn visit_stmt(s: &ast::Stmt<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
         StmtKind::Expr(e) => visit_expr(e, f, 0),
         StmtKind::Decl(ds) => {
             for d in *ds {
-                if let ast::Decl::Var(v) = d {
-                    if let Some(i) = &v.init {
-                        visit_init(i, f);
+                match d {
+                    ast::Decl::Var(v) => {
+                        if let Some(i) = &v.init {
+                            visit_init(i, f);
+                        }
                     }
+                    ast::Decl::Bindings(b) => visit_init(&b.init, f),
+                    _ => {}
                 }
             }
         }
         StmtKind::Compound(ss) => ss.iter().for_each(|s| visit_stmt(s, f)),
-        StmtKind::If { cond, then, els } => {
+        StmtKind::If {
+            init,
+            cond,
+            then,
+            els,
+        } => {
+            if let Some(i) = init {
+                visit_stmt(i, f);
+            }
             visit_expr(cond, f, 0);
             visit_stmt(then, f);
             if let Some(e) = els {
@@ -580,8 +604,15 @@ fn visit_stmt(s: &ast::Stmt<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
             }
             visit_stmt(body, f);
         }
-        StmtKind::Switch { cond, body } => {
+        StmtKind::Switch { init, cond, body } => {
+            if let Some(i) = init {
+                visit_stmt(i, f);
+            }
             visit_expr(cond, f, 0);
+            visit_stmt(body, f);
+        }
+        StmtKind::RangeFor { range, body, .. } => {
+            visit_expr(range, f, 0);
             visit_stmt(body, f);
         }
         StmtKind::Case { body, .. } | StmtKind::Default { body } | StmtKind::Label { body, .. } => {
@@ -626,6 +657,7 @@ fn visit_expr(e: &ast::Expr<'_>, f: &mut dyn FnMut(&ast::Expr<'_>), depth: u32) 
             visit_expr(index, f, d);
         }
         ExprKind::Member { base, .. } => visit_expr(base, f, d),
+        ExprKind::InitList { items, .. } => items.iter().for_each(|i| visit_init(i, f)),
         _ => {}
     }
 }

@@ -90,8 +90,22 @@ impl Lowerer<'_> {
 
     /// Records a function declaration; merges with an earlier one of the same name.
     fn declare_function(&mut self, fd: &ast::FunctionDecl<'_>) -> Option<FnId> {
-        let ret = self.resolve_type(fd.ret)?;
+        // An `auto` return type is deduced from the body's first `return` (see `lower_body`).
+        let ret_pending = Self::contains_auto(fd.ret);
+        let ret = if ret_pending {
+            if fd.body.is_none() {
+                self.error(
+                    fd.name_span,
+                    "a function declared with \"auto\" must have a body here (deduced return type)",
+                );
+                return None;
+            }
+            QualType::new(self.types.void())
+        } else {
+            self.resolve_type(fd.ret)?
+        };
         let params = self.param_types(fd.params)?;
+        let defaults = self.default_args(fd.params)?;
         let s = &fd.specs;
         let space = if s.global {
             ExecSpace::Global
@@ -146,6 +160,11 @@ impl Lowerer<'_> {
             }
             p.extern_c |= s.extern_c;
             p.is_static |= s.is_static;
+            // Default arguments may be given by the first declaration only (C++
+            // [dcl.fct.default]); later ones without them keep them.
+            if defaults.iter().any(|d| d.is_some()) {
+                p.defaults = defaults;
+            }
             return Some(prev);
         }
         let id = FnId(self.fns.len() as u32);
@@ -163,9 +182,44 @@ impl Lowerer<'_> {
             span: fd.name_span,
             first_call: None,
             launch_bounds,
+            defaults,
+            ret_pending,
         });
         self.scopes.bind(fd.name, Binding::Func(id));
         Some(id)
+    }
+
+    /// Default arguments of a parameter list, evaluated as constants; they must come last.
+    fn default_args(&mut self, params: &[ast::ParamDecl<'_>]) -> Option<Vec<Option<ConstValue>>> {
+        let mut out = Vec::with_capacity(params.len());
+        let mut seen = false;
+        let mut ok = true;
+        for p in params {
+            match p.default {
+                Some(e) => {
+                    seen = true;
+                    match crate::sema::consteval::eval(self, e) {
+                        Ok(v) => out.push(Some(v)),
+                        Err(_) => {
+                            self.error(
+                                e.span,
+                                "a default argument that is not a constant expression is not supported yet",
+                            );
+                            ok = false;
+                            out.push(None);
+                        }
+                    }
+                }
+                None => {
+                    if seen {
+                        self.error(p.span, "default argument not at end of parameter list");
+                        ok = false;
+                    }
+                    out.push(None);
+                }
+            }
+        }
+        ok.then_some(out)
     }
 
     /// The PTX symbol of a function: mangled unless `extern "C"`.

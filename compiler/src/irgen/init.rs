@@ -22,6 +22,8 @@ struct Flat<'e, 'a> {
     off: u64,
     ty: QualType,
     leaf: Leaf<'e, 'a>,
+    /// A bit-field member: (first bit, width) in the unit at `off`.
+    bits: Option<(u32, u32)>,
 }
 
 impl Lowerer<'_> {
@@ -94,14 +96,14 @@ impl Lowerer<'_> {
     }
 
     /// The sub-objects of an aggregate in initialization order (`None` length: unbounded).
-    fn sub_object(&self, t: QualType, i: u64) -> Option<(u64, QualType)> {
+    fn sub_object(&self, t: QualType, i: u64) -> Option<(u64, QualType, Option<(u32, u32)>)> {
         match self.types.kind(t.ty) {
             TypeKind::Array { elem, len } => {
                 if len.is_some_and(|n| i >= n) {
                     return None;
                 }
                 let size = self.types.size_of(elem.ty)?;
-                Some((i * size, elem.with_quals(t.quals)))
+                Some((i * size, elem.with_quals(t.quals), None))
             }
             TypeKind::Record(r) => {
                 let info = self.types.record(*r);
@@ -109,7 +111,7 @@ impl Lowerer<'_> {
                     return None;
                 }
                 let f = info.fields.get(i as usize)?;
-                Some((f.offset, f.ty.with_quals(t.quals)))
+                Some((f.offset, f.ty.with_quals(t.quals), f.bits))
             }
             _ => None,
         }
@@ -139,6 +141,7 @@ impl Lowerer<'_> {
                     off: base,
                     ty,
                     leaf: Leaf::Scalar(e),
+                    bits: None,
                 });
                 Some(())
             }
@@ -213,7 +216,7 @@ impl Lowerer<'_> {
     ) -> Option<()> {
         let mut i = 0u64;
         while *pos < items.len() {
-            let Some((off, st)) = self.sub_object(ty, i) else {
+            let Some((off, st, bits)) = self.sub_object(ty, i) else {
                 break;
             };
             i += 1;
@@ -228,6 +231,7 @@ impl Lowerer<'_> {
                             off: base + off,
                             ty: st,
                             leaf: Leaf::Str(b, len.unwrap_or(b.len() as u64 + 1), e.span),
+                            bits: None,
                         });
                         *pos += 1;
                     } else if self.is_aggregate(st) && self.quick_type(e, 0) != Some(st.ty) {
@@ -239,6 +243,7 @@ impl Lowerer<'_> {
                             off: base + off,
                             ty: st,
                             leaf: Leaf::Scalar(e),
+                            bits,
                         });
                         *pos += 1;
                     }
@@ -258,11 +263,13 @@ impl Lowerer<'_> {
                     off: 0,
                     ty,
                     leaf: Leaf::Str(b, len.unwrap_or(b.len() as u64 + 1), e.span),
+                    bits: None,
                 }),
                 _ => out.push(Flat {
                     off: 0,
                     ty,
                     leaf: Leaf::Scalar(e),
+                    bits: None,
                 }),
             },
         }
@@ -324,7 +331,12 @@ impl Lowerer<'_> {
                         continue;
                     };
                     let at = l.off as usize;
-                    bytes[at..at + b.len()].copy_from_slice(&b);
+                    match l.bits {
+                        Some((bit, width)) => {
+                            insert_bits(&mut bytes[at..at + b.len()], &b, bit, width)
+                        }
+                        None => bytes[at..at + b.len()].copy_from_slice(&b),
+                    }
                 }
             }
         }
@@ -420,9 +432,13 @@ impl Lowerer<'_> {
                     }
                 }
                 Leaf::Scalar(e) => {
-                    let Some(o) = self.expr(e) else {
+                    let Some(o) = self.expr_for(e, l.ty) else {
                         continue;
                     };
+                    if let Some(bits) = l.bits {
+                        self.init_bit_field(p, l.ty, bits, o, e.span);
+                        continue;
+                    }
                     if self.types.is_record(l.ty.ty) {
                         if let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == l.ty.ty) {
                             let s = self.types.size_of(l.ty.ty).unwrap_or(0);
@@ -458,4 +474,22 @@ impl Lowerer<'_> {
             off += chunk;
         }
     }
+}
+
+/// Writes the low `width` bits of the little-endian value `v` into the little-endian unit
+/// `unit` at bit `bit` (a bit-field's initial value).
+fn insert_bits(unit: &mut [u8], v: &[u8], bit: u32, width: u32) {
+    let mut u = [0u8; 16];
+    u[..unit.len()].copy_from_slice(unit);
+    let mut x = [0u8; 16];
+    x[..v.len()].copy_from_slice(v);
+    let (u, x) = (u128::from_le_bytes(u), u128::from_le_bytes(x));
+    let mask = if width >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << width) - 1
+    };
+    let r = (u & !(mask << bit)) | ((x & mask) << bit);
+    let n = unit.len();
+    unit.copy_from_slice(&r.to_le_bytes()[..n]);
 }

@@ -14,13 +14,17 @@
 //! `builtins_gpu.rs` (CUDA built-ins, atomics, warp operations, `printf`), `builtins_conv.rs`
 //! (conversion and bit intrinsics).
 
+mod auto_return;
 mod binop;
+mod bitfield;
 mod builtins;
 mod builtins_conv;
 mod builtins_gpu;
 mod call;
 mod cond;
 mod cxx;
+mod cxx_expr;
+mod cxx_stmt;
 mod decl;
 mod expr;
 mod func;
@@ -169,6 +173,23 @@ pub(crate) struct FnInfo {
     pub first_call: Option<Span>,
     /// `__launch_bounds__(max, min)` from any declaration of a kernel.
     pub launch_bounds: Option<(u32, u32)>,
+    /// Default arguments by parameter (constants; trailing parameters only).
+    pub defaults: Vec<Option<ConstValue>>,
+    /// The return type is `auto` and not deduced yet (its body has not been lowered).
+    pub ret_pending: bool,
+}
+
+impl FnInfo {
+    /// The fewest arguments a call may pass (parameters without a default argument).
+    pub fn min_args(&self) -> usize {
+        self.params.len()
+            - self
+                .defaults
+                .iter()
+                .rev()
+                .take_while(|d| d.is_some())
+                .count()
+    }
 }
 
 /// The state of the walk.
@@ -293,6 +314,12 @@ impl<'x> Lowerer<'x> {
             }
             ast::Decl::Enum(ed) => {
                 self.define_enum(ed);
+            }
+            ast::Decl::Bindings(b) => {
+                self.error(
+                    b.span,
+                    "a structured binding at namespace scope is not supported yet",
+                );
             }
             // File-scope `Unsupported` is host-only C++ the parser skipped without an error
             // (it reports device uses of what it declares itself): nothing to compile.

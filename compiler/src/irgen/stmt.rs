@@ -42,7 +42,33 @@ impl Lowerer<'_> {
                 }
                 self.scopes.pop();
             }
-            StmtKind::If { cond, then, els } => {
+            StmtKind::If {
+                init: Some(init),
+                cond,
+                then,
+                els,
+            } => {
+                // The init-statement's names live until the end of the `if` (both arms).
+                self.scopes.push();
+                self.init_statement(init);
+                let plain = ast::StmtKind::If {
+                    init: None,
+                    cond: *cond,
+                    then: *then,
+                    els: *els,
+                };
+                self.stmt_inner(&Stmt {
+                    kind: plain,
+                    span: s.span,
+                });
+                self.scopes.pop();
+            }
+            StmtKind::If {
+                init: None,
+                cond,
+                then,
+                els,
+            } => {
                 let c = self.cond_value(cond);
                 let tb = self.new_block();
                 let join = self.new_block();
@@ -136,7 +162,21 @@ impl Lowerer<'_> {
                 self.switch_to(exit);
                 self.scopes.pop();
             }
-            StmtKind::Switch { cond, body } => self.switch_stmt(cond, body),
+            StmtKind::Switch { init, cond, body } => {
+                self.scopes.push();
+                if let Some(i) = init {
+                    self.init_statement(i);
+                }
+                self.switch_stmt(cond, body);
+                self.scopes.pop();
+            }
+            StmtKind::RangeFor {
+                var,
+                by_ref,
+                range,
+                body,
+                unroll,
+            } => self.range_for(var, *by_ref, range, body, unroll),
             StmtKind::Case { value, body } => {
                 self.case_label(Some(value), s.span);
                 self.stmt(body);
@@ -190,7 +230,7 @@ impl Lowerer<'_> {
         self.scopes.pop();
     }
 
-    fn loop_body(&mut self, body: &Stmt<'_>, brk: Block, cont: Block) {
+    pub(super) fn loop_body(&mut self, body: &Stmt<'_>, brk: Block, cont: Block) {
         self.fs().breaks.push(brk);
         self.fs().continues.push(cont);
         self.scoped_stmt(body);
@@ -198,7 +238,7 @@ impl Lowerer<'_> {
         self.fs().continues.pop();
     }
 
-    fn set_unroll(&mut self, header: Block, unroll: &Option<ast::Unroll<'_>>) {
+    pub(super) fn set_unroll(&mut self, header: Block, unroll: &Option<ast::Unroll<'_>>) {
         let hint = match unroll {
             None => return,
             Some(ast::Unroll::Full) => UnrollHint::Full,
@@ -327,6 +367,9 @@ impl Lowerer<'_> {
     }
 
     fn return_stmt(&mut self, v: Option<&ast::Expr<'_>>, span: Span) {
+        if self.deducing_return(v, span) {
+            return;
+        }
         let ret_ty = self.fs().ret_ty;
         let is_void = self.types.is_void(ret_ty.ty);
         match (v, is_void) {
@@ -339,7 +382,7 @@ impl Lowerer<'_> {
                 }
             }
             (Some(e), false) if self.types.is_record(ret_ty.ty) => {
-                if let Some(o) = self.expr(e) {
+                if let Some(o) = self.expr_for(e, ret_ty) {
                     match o.kind {
                         OpKind::LValue(src) if o.ty.ty == ret_ty.ty => {
                             let Some(slot) = self.fs().ret_slot else {
@@ -356,7 +399,7 @@ impl Lowerer<'_> {
                 }
             }
             (Some(e), false) => {
-                if let Some(o) = self.expr(e) {
+                if let Some(o) = self.expr_for(e, ret_ty) {
                     let val = self.implicit(o, ret_ty, ConvCtx::Return, e.span);
                     // The slot is missing only when its allocation was already reported.
                     if let (Some(val), Some(slot)) = (val, self.fs().ret_slot) {
@@ -395,6 +438,7 @@ impl Lowerer<'_> {
             ast::Decl::Enum(ed) => {
                 self.define_enum(ed);
             }
+            ast::Decl::Bindings(b) => self.structured_binding(b),
             ast::Decl::Function(fd) => {
                 if fd.body.is_some() {
                     self.error(
@@ -420,6 +464,9 @@ impl Lowerer<'_> {
     }
 
     fn local_var_inner(&mut self, vd: &ast::VarDecl<'_>) {
+        if Self::contains_auto(vd.ty) && !(vd.specs.shared || vd.specs.is_static) {
+            return self.local_auto(vd);
+        }
         let Some(ty) = self.resolve_type(vd.ty) else {
             return;
         };
@@ -509,6 +556,31 @@ impl Lowerer<'_> {
         if let Some(init) = &vd.init {
             self.local_init(slot, ty, init, vd.span);
         }
+    }
+
+    /// A local `auto` variable: typed and initialized from its initializer.
+    fn local_auto(&mut self, vd: &ast::VarDecl<'_>) {
+        if self.scopes.lookup_local(vd.name).is_some() {
+            self.error(
+                vd.name_span,
+                format!(
+                    "\"{}\" has already been declared in the current scope",
+                    self.name(vd.name)
+                ),
+            );
+            return;
+        }
+        let Some((slot, ty)) = self.local_auto_var(vd) else {
+            return;
+        };
+        let const_value = self.local_const_value(ty, vd);
+        let id = self.add_var(VarInfo {
+            name: vd.name,
+            ty,
+            storage: Storage::Local(slot),
+            const_value,
+        });
+        self.scopes.bind(vd.name, Binding::Var(id));
     }
 
     /// `const int N = 16;` inside a function is a constant expression in C++.

@@ -32,6 +32,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             return self.declaration_without_declarators(&specs, hoisted, start, out);
         }
         let base = self.specs_type(&specs)?;
+        if self.at_structured_binding(base) {
+            return self.structured_binding(&specs, start, out);
+        }
         let mut first = true;
         loop {
             let d = self.declarator(base, DeclaratorMode::Named)?;

@@ -329,16 +329,18 @@ impl<'a, 'c> Parser<'a, 'c> {
             let base = self.specs_type(&specs)?;
             let d = self.declarator(base, DeclaratorMode::Either)?;
             self.attributes(&mut None)?;
-            if self.at(Punct::Assign) {
-                let span = self.span();
-                return Err(self.unsupported(span, "a default argument"));
-            }
+            let default = if self.eat(Punct::Assign) {
+                Some(self.assign_or_braced()?)
+            } else {
+                None
+            };
             if let Some((n, _)) = d.name {
                 self.scopes.declare(n, NameKind::Value);
             }
             params.push(ParamDecl {
                 name: d.name.map(|(n, _)| n),
                 ty: d.ty,
+                default,
                 span: start.to(self.prev_span()),
             });
             if !self.eat(Punct::Comma) {

@@ -138,6 +138,23 @@ impl Dumper<'_> {
             Decl::Namespace(_) | Decl::UsingDirective { .. } | Decl::UsingDecl { .. } => {
                 self.decl_cxx(d, indent)
             }
+            Decl::Bindings(b) => {
+                self.out.push_str("(bindings");
+                self.specs(&b.specs);
+                self.out.push(' ');
+                self.quals(&b.quals);
+                self.out
+                    .push_str(if b.by_ref { "auto& [" } else { "auto [" });
+                for (i, n) in b.names.iter().enumerate() {
+                    if i > 0 {
+                        self.out.push(' ');
+                    }
+                    self.name(n.name);
+                }
+                self.out.push_str("] = ");
+                self.init(&b.init);
+                self.out.push(')');
+            }
             Decl::Unsupported { what, .. } => {
                 let _ = write!(self.out, "(unsupported \"{what}\")");
             }
@@ -154,6 +171,10 @@ impl Dumper<'_> {
             }
             self.out.push(' ');
             self.ty(p.ty);
+            if let Some(d) = p.default {
+                self.out.push_str(" = ");
+                self.expr(d);
+            }
             self.out.push(')');
         }
         if variadic {
@@ -209,7 +230,8 @@ impl Dumper<'_> {
     }
 
     fn enum_decl(&mut self, e: &EnumDecl<'_>) {
-        self.out.push_str("(enum ");
+        self.out
+            .push_str(if e.scoped { "(enum-class " } else { "(enum " });
         match e.name {
             Some(n) => self.name(n),
             None => self.out.push_str("<anon>"),
@@ -279,6 +301,12 @@ impl Dumper<'_> {
                 self.out.push(')');
             }
             TypeExpr::Qual(_) | TypeExpr::Reference { .. } => self.ty_cxx(t),
+            TypeExpr::Auto(_) => self.out.push_str("auto"),
+            TypeExpr::Decltype(e) => {
+                self.out.push_str("(decltype ");
+                self.expr(e);
+                self.out.push(')');
+            }
         }
     }
 
@@ -371,12 +399,27 @@ impl Dumper<'_> {
                 self.expr(els);
                 self.out.push(')');
             }
-            ExprKind::Cast { ty, expr } => {
-                self.out.push_str("(cast ");
+            ExprKind::Cast { ty, expr, kind } => {
+                let _ = write!(self.out, "({} ", cast_name(*kind));
                 self.ty(ty);
                 self.out.push(' ');
                 self.expr(expr);
                 self.out.push(')');
+            }
+            ExprKind::InitList { ty, items } => {
+                self.out.push_str("(init-list ");
+                if let Some(t) = ty {
+                    self.ty(t);
+                    self.out.push(' ');
+                }
+                self.out.push('{');
+                for (n, it) in items.iter().enumerate() {
+                    if n > 0 {
+                        self.out.push(' ');
+                    }
+                    self.init(it);
+                }
+                self.out.push_str("})");
             }
             ExprKind::Call { callee, args } => {
                 self.out.push_str("(call ");
@@ -459,8 +502,18 @@ impl Dumper<'_> {
                 }
                 self.out.push(')');
             }
-            StmtKind::If { cond, then, els } => {
+            StmtKind::If {
+                init,
+                cond,
+                then,
+                els,
+            } => {
                 self.out.push_str("(if ");
+                if let Some(i) = init {
+                    self.out.push_str("(init");
+                    self.stmt(i, indent + 2);
+                    self.out.push_str(") ");
+                }
                 self.expr(cond);
                 self.stmt(then, indent + 1);
                 if let Some(e) = els {
@@ -521,9 +574,32 @@ impl Dumper<'_> {
                 self.stmt(body, indent + 1);
                 self.out.push(')');
             }
-            StmtKind::Switch { cond, body } => {
+            StmtKind::Switch { init, cond, body } => {
                 self.out.push_str("(switch ");
+                if let Some(i) = init {
+                    self.out.push_str("(init");
+                    self.stmt(i, indent + 2);
+                    self.out.push_str(") ");
+                }
                 self.expr(cond);
+                self.stmt(body, indent + 1);
+                self.out.push(')');
+            }
+            StmtKind::RangeFor {
+                var,
+                by_ref,
+                range,
+                body,
+                unroll,
+            } => {
+                self.out.push_str("(range-for");
+                self.unroll(unroll);
+                self.out.push(' ');
+                self.name(var.name);
+                self.out.push_str(if *by_ref { " (ref " } else { " (" });
+                self.ty(var.ty);
+                self.out.push_str(") ");
+                self.expr(range);
                 self.stmt(body, indent + 1);
                 self.out.push(')');
             }
@@ -561,6 +637,16 @@ impl Dumper<'_> {
             }
             StmtKind::Empty => self.out.push_str("(empty)"),
         }
+    }
+}
+
+/// C and functional casts print as `cast` (one meaning for scalars); named casts by name.
+fn cast_name(k: CastKind) -> &'static str {
+    match k {
+        CastKind::C | CastKind::Functional => "cast",
+        CastKind::Static => "static_cast",
+        CastKind::Reinterpret => "reinterpret_cast",
+        CastKind::Const => "const_cast",
     }
 }
 

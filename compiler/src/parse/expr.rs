@@ -13,7 +13,10 @@ use super::literal::{
 };
 use super::specs::{KW_ALIGNOF, KW_ASM, KW_ASM_GNU};
 use super::{Failed, PResult, Parser};
-use crate::ast::{BinaryOp, BuiltinType, Expr, ExprKind, IntSuffix, TypeExpr, UnaryOp};
+use crate::ast::{
+    BinaryOp, BuiltinType, CastKind, Expr, ExprKind, Init, IntSuffix, TypeExpr,
+    UnaryOp,
+};
 use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
 use crate::source::Span;
@@ -199,7 +202,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 let ty = self.alloc(TypeExpr::Named { name, span });
                 let expr = self.nested(|p| p.cast_expr())?;
-                return Ok(self.mk(ExprKind::Cast { ty, expr }, start.to(expr.span)));
+                let kind = CastKind::C;
+                return Ok(self.mk(ExprKind::Cast { ty, expr, kind }, start.to(expr.span)));
             }
         }
         if self.at(Punct::LParen) && self.is_decl_start_at(1) {
@@ -219,7 +223,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                     return Err(self.unsupported(span, "a compound literal"));
                 }
                 let expr = self.nested(|p| p.cast_expr())?;
-                return Ok(self.mk(ExprKind::Cast { ty, expr }, start.to(expr.span)));
+                let kind = CastKind::C;
+                return Ok(self.mk(ExprKind::Cast { ty, expr, kind }, start.to(expr.span)));
             }
         }
         self.unary_expr()
@@ -358,12 +363,12 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
-    /// Arguments after `(`, through `)`.
+    /// Arguments after `(`, through `)`; a braced list is an `InitList` argument.
     pub(super) fn call_args(&mut self) -> PResult<&'a [&'a Expr<'a>]> {
         let mut args = Vec::new();
         if !self.at(Punct::RParen) {
             loop {
-                args.push(self.assign_expr()?);
+                args.push(self.assign_or_braced()?);
                 if !self.eat(Punct::Comma) {
                     break;
                 }
@@ -511,7 +516,8 @@ impl<'a, 'c> Parser<'a, 'c> {
         let args = self.call_args()?;
         let span = start.to(self.prev_span());
         if args.len() == 1 {
-            return Ok(self.mk(ExprKind::Cast { ty, expr: args[0] }, span));
+            let kind = CastKind::Functional;
+            return Ok(self.mk(ExprKind::Cast { ty, expr: args[0], kind }, span));
         }
         Ok(self.mk(ExprKind::Construct { ty, args, braced }, span))
     }
@@ -526,10 +532,26 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.expect(Punct::LParen, &format!("after `{name}<…>`"))?;
         let expr = self.expr()?;
         self.expect(Punct::RParen, "to close the cast")?;
+        let kind = match kw_tok.kind {
+            TokenKind::Ident(kw::STATIC_CAST) => CastKind::Static,
+            TokenKind::Ident(kw::REINTERPRET_CAST) => CastKind::Reinterpret,
+            _ => CastKind::Const,
+        };
         Ok(self.mk(
-            ExprKind::Cast { ty, expr },
+            ExprKind::Cast { ty, expr, kind },
             kw_tok.span.to(self.prev_span()),
         ))
+    }
+
+    /// An assignment expression, or a braced list (`f({1, 2})`, `return {a, b};`).
+    pub(super) fn assign_or_braced(&mut self) -> PResult<&'a Expr<'a>> {
+        if !self.at(Punct::LBrace) {
+            return self.assign_expr();
+        }
+        let Init::List { items, span } = self.initializer()? else {
+            unreachable!("`{{` starts a list")
+        };
+        Ok(self.mk(ExprKind::InitList { ty: None, items }, span))
     }
 
     /// `T(e)` with a one-word type: a functional cast. `T()` is a zero of a builtin type.
@@ -553,8 +575,17 @@ impl<'a, 'c> Parser<'a, 'c> {
             },
         };
         if self.at(Punct::LBrace) {
-            let span = self.span();
-            return Err(self.unsupported(span, "brace initialization of a temporary"));
+            let Init::List { items, span } = self.initializer()? else {
+                unreachable!("`{{` starts a list")
+            };
+            let span = t.span.to(span);
+            return Ok(self.mk(
+                ExprKind::InitList {
+                    ty: Some(ty),
+                    items,
+                },
+                span,
+            ));
         }
         if !self.eat(Punct::LParen) {
             let text = self.token_text(&t);
@@ -565,7 +596,17 @@ impl<'a, 'c> Parser<'a, 'c> {
         let args = self.call_args()?;
         let span = t.span.to(self.prev_span());
         match (args.len(), ty) {
-            (1, _) => Ok(self.mk(ExprKind::Cast { ty, expr: args[0] }, span)),
+            (1, _) => {
+                let kind = CastKind::Functional;
+                Ok(self.mk(
+                    ExprKind::Cast {
+                        ty,
+                        expr: args[0],
+                        kind,
+                    },
+                    span,
+                ))
+            }
             (0, TypeExpr::Builtin(b)) if *b != BuiltinType::Void => {
                 let zero = self.mk(
                     ExprKind::IntLit {
@@ -575,7 +616,15 @@ impl<'a, 'c> Parser<'a, 'c> {
                     },
                     span,
                 );
-                Ok(self.mk(ExprKind::Cast { ty, expr: zero }, span))
+                let kind = CastKind::Functional;
+                Ok(self.mk(
+                    ExprKind::Cast {
+                        ty,
+                        expr: zero,
+                        kind,
+                    },
+                    span,
+                ))
             }
             _ => Ok(self.mk(
                 ExprKind::Construct {

@@ -17,6 +17,7 @@
 
 mod class;
 mod cursor;
+mod cxx_forms;
 mod decl;
 mod declarator;
 pub mod dump;

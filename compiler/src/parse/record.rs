@@ -26,10 +26,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(kw::CLASS) => TagKind::Class,
             _ => TagKind::Enum,
         };
-        if kind == TagKind::Enum && (self.at_kw(kw::CLASS) || self.at_kw(kw::STRUCT)) {
-            let span = self.span();
-            return Err(self.unsupported(span, "a scoped enumeration (`enum class`)"));
-        }
+        let scoped = kind == TagKind::Enum && (self.eat_kw(kw::CLASS) || self.eat_kw(kw::STRUCT));
         let mut align = None;
         loop {
             if self.at_kw(kw::ALIGN) || self.at_kw(KW_ALIGNAS) {
@@ -77,7 +74,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let ty_span = kw_tok.span;
         let inline = if kind == TagKind::Enum {
-            let e = self.enum_body(name.map(|n| n.0), ty_span)?;
+            let e = self.enum_body(name.map(|n| n.0), scoped, ty_span)?;
             if name.is_some() {
                 s.hoisted.push(Decl::Enum(e));
                 None
@@ -146,6 +143,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn enum_body(
         &mut self,
         name: Option<Symbol>,
+        scoped: bool,
         start: crate::source::Span,
     ) -> PResult<&'a EnumDecl<'a>> {
         let underlying = if self.eat(Punct::Colon) {
@@ -167,7 +165,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 } else {
                     None
                 };
-                self.scopes.declare(n, NameKind::Value);
+                if !scoped {
+                    self.scopes.declare(n, NameKind::Value);
+                }
                 enumerators.push(Enumerator {
                     name: n,
                     value,
@@ -181,6 +181,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         Ok(self.alloc(EnumDecl {
             name,
+            scoped,
             underlying,
             enumerators: self.alloc_slice(enumerators),
             span: start.to(self.prev_span()),

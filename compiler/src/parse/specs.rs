@@ -105,6 +105,7 @@ const KW_EXPLICIT: Symbol = kw::sym("explicit");
 const KW_VIRTUAL: Symbol = kw::sym("virtual");
 const KW_MUTABLE: Symbol = kw::sym("mutable");
 const KW_FRIEND: Symbol = kw::sym("friend");
+pub(crate) const KW_DECLTYPE: Symbol = kw::sym("decltype");
 
 impl<'a, 'c> Parser<'a, 'c> {
     /// True when the current token can start declaration specifiers (or a type name).
@@ -257,6 +258,26 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
                 let ty = self.tag_specifier(s)?;
                 s.base = Some(ty);
+                return Ok(true);
+            }
+            kw::AUTO | KW_DECLTYPE => {
+                if s.has_type() {
+                    return Err(self.error(span, "cannot combine with previous type specifier"));
+                }
+                self.bump();
+                let ty = if sym == kw::AUTO {
+                    TypeExpr::Auto(span)
+                } else {
+                    self.expect(Punct::LParen, "after `decltype`")?;
+                    if self.at_kw(kw::AUTO) {
+                        let span = self.span();
+                        return Err(self.unsupported(span, "`decltype(auto)`"));
+                    }
+                    let e = self.expr()?;
+                    self.expect(Punct::RParen, "to close `decltype`")?;
+                    TypeExpr::Decltype(e)
+                };
+                s.base = Some(self.alloc(ty));
                 return Ok(true);
             }
             kw::LAUNCH_BOUNDS => {
@@ -593,6 +614,8 @@ pub(crate) fn is_specifier_keyword(s: Symbol) -> bool {
             | kw::ATTRIBUTE
             | KW_DECLSPEC
             | KW_GRID_CONSTANT
+            | kw::AUTO
+            | KW_DECLTYPE
     ) || is_cuda_specifier(s)
         || is_unsupported_specifier(s)
 }
@@ -631,10 +654,8 @@ pub(crate) fn is_cuda_specifier(s: Symbol) -> bool {
 }
 
 /// C++ specifiers that start a declaration this parser does not handle yet.
-const UNSUPPORTED_SPECIFIERS: [Symbol; 12] = [
-    kw::AUTO,
+const UNSUPPORTED_SPECIFIERS: [Symbol; 10] = [
     kw::TYPENAME,
-    kw::sym("decltype"),
     kw::sym("virtual"),
     kw::sym("explicit"),
     kw::sym("friend"),

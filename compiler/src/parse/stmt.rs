@@ -69,9 +69,26 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(kw::FOR) => return self.for_statement(),
             TokenKind::Ident(kw::SWITCH) => {
                 self.bump();
-                let cond = self.paren_condition("switch")?;
-                let body = self.sub_statement()?;
-                StmtKind::Switch { cond, body }
+                let depth = self.scopes.depth();
+                self.scopes.push();
+                let r = self.condition_clause("switch").and_then(|(init, cond)| {
+                    let body = self.sub_statement()?;
+                    Ok(StmtKind::Switch { init, cond, body })
+                });
+                self.scopes.truncate(depth);
+                r?
+            }
+            TokenKind::Punct(Punct::LBracket) if self.peek_at(1).is_punct(Punct::LBracket) => {
+                // A statement attribute (`[[fallthrough]];`, `[[likely]]`): skipped.
+                match self.matching_close(self.pos) {
+                    Some(end) => self.pos = end,
+                    None => return Err(self.error_here("unbalanced `[[`")),
+                }
+                if self.eat(Punct::Semi) {
+                    StmtKind::Empty
+                } else {
+                    return self.statement_inner();
+                }
             }
             TokenKind::Ident(kw::CASE | kw::DEFAULT) => return self.labeled_statement(),
             TokenKind::Ident(kw::BREAK) => {
@@ -88,6 +105,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 let value = if self.at(Punct::Semi) {
                     None
+                } else if self.at(Punct::LBrace) {
+                    Some(self.assign_or_braced()?)
                 } else {
                     Some(self.expr()?)
                 };
@@ -107,6 +126,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             TokenKind::Ident(s) if !s.is_keyword() && self.peek_at(1).is_punct(Punct::Colon) => {
                 return self.labeled_statement()
+            }
+            TokenKind::Ident(kw::USING)
+                if matches!(self.peek_at(1).kind, TokenKind::Ident(n) if !n.is_keyword())
+                    && self.peek_at(2).is_punct(Punct::Assign) =>
+            {
+                let mut decls = Vec::new();
+                self.alias_declaration(&mut decls)?;
+                StmtKind::Decl(self.alloc_slice(decls))
             }
             TokenKind::Ident(kw::STATIC_ASSERT | kw::USING) => {
                 return Err(self.unsupported(start, "this declaration in a function"));
@@ -214,7 +241,9 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// chain deepens the tree but not the recursion.
     fn if_statement(&mut self) -> PResult<Stmt<'a>> {
         let saved = self.chain_depth;
+        let depth = self.scopes.depth();
         let r = self.if_chain();
+        self.scopes.truncate(depth);
         self.chain_depth = saved;
         r
     }
@@ -228,9 +257,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let span = self.span();
                 return Err(self.unsupported(span, "`if constexpr`"));
             }
-            let cond = self.paren_condition("if")?;
+            // The condition's declarations are visible in both branches (and not after).
+            self.scopes.push();
+            let (init, cond) = self.condition_clause("if")?;
             let then = self.sub_statement()?;
-            arms.push((start, cond, then));
+            arms.push((start, init, cond, then));
             if self.at_kw(kw::ELSE) && self.peek_at(1).is_ident(kw::IF) {
                 self.bump();
                 self.chain_link()?;
@@ -243,13 +274,18 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let end = self.prev_span();
         let mut chain: Option<Stmt<'a>> = None;
-        for (start, cond, then) in arms.into_iter().rev() {
+        for (start, init, cond, then) in arms.into_iter().rev() {
             let els = match chain.take() {
                 Some(s) => Some(self.alloc(s)),
                 None => els,
             };
             chain = Some(Stmt {
-                kind: StmtKind::If { cond, then, els },
+                kind: StmtKind::If {
+                    init,
+                    cond,
+                    then,
+                    els,
+                },
                 span: start.to(end),
             });
         }
@@ -295,6 +331,21 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     fn for_rest(&mut self, start: Span, unroll: Option<Unroll<'a>>) -> PResult<Stmt<'a>> {
         let init_start = self.span();
+        if let Some((var, by_ref)) = self.range_for_head() {
+            let range = self.assign_or_braced()?;
+            self.expect(Punct::RParen, "after the range of a range-based `for`")?;
+            let body = self.sub_statement()?;
+            return Ok(Stmt {
+                kind: StmtKind::RangeFor {
+                    var,
+                    by_ref,
+                    range,
+                    body,
+                    unroll,
+                },
+                span: start.to(self.prev_span()),
+            });
+        }
         let init = if self.eat(Punct::Semi) {
             None
         } else if self.at_decl_start() || self.is_unknown_type_at(0) {

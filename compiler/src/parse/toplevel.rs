@@ -144,7 +144,12 @@ impl<'a, 'c> Parser<'a, 'c> {
         let outer_diags = std::mem::replace(self.diags, Diagnostics::new());
         let outer_cxx = std::mem::replace(&mut self.saw_cxx, false);
 
-        let r = if self.at_decl_start() || self.is_unknown_type_at(0) {
+        let alias = self.at_kw(kw::USING)
+            && matches!(self.peek_at(1).kind, TokenKind::Ident(n) if !n.is_keyword())
+            && self.peek_at(2).is_punct(Punct::Assign);
+        let r = if alias {
+            self.alias_declaration(out)
+        } else if self.at_decl_start() || self.is_unknown_type_at(0) {
             self.declaration(DeclContext::File, out)
         } else {
             Err(self.not_a_declaration())

@@ -111,6 +111,10 @@ pub trait ConstEnv {
     fn sizeof_expr(&mut self, e: &Expr<'_>) -> Result<u64, ConstError>;
     /// The rounding of a `float` literal from its source text (no double rounding).
     fn float_literal(&mut self, text: Symbol, value: f64) -> f32;
+    /// The value of a qualified name that denotes a constant (`Op::Add`), or `None`.
+    fn lookup_qual_const(&mut self, _name: &crate::ast::QualName<'_>) -> Option<ConstValue> {
+        None
+    }
 }
 
 /// Deepest expression nesting the evaluator follows before giving up (no stack overflow).
@@ -156,6 +160,7 @@ fn eval_depth(env: &mut dyn ConstEnv, e: &Expr<'_>, depth: u32) -> Result<ConstV
         ExprKind::CharLit(c) => ConstValue::int(*c as i128, IntKind::Char),
         ExprKind::BoolLit(b) => ConstValue::int(*b as i128, IntKind::Bool),
         ExprKind::Ident(name) => env.lookup_const(*name).ok_or_else(nc)?,
+        ExprKind::Name(q) => env.lookup_qual_const(q).ok_or_else(nc)?,
         ExprKind::Unary { op, expr } => {
             let v = eval_depth(env, expr, d)?;
             unary(*op, v).ok_or_else(nc)?
@@ -192,7 +197,7 @@ fn eval_depth(env: &mut dyn ConstEnv, e: &Expr<'_>, depth: u32) -> Result<ConstV
                 t.convert(common)
             }
         }
-        ExprKind::Cast { ty, expr } => {
+        ExprKind::Cast { ty, expr, .. } => {
             let to = env.cast_target(ty)?;
             eval_depth(env, expr, d)?.convert(to)
         }

@@ -218,8 +218,11 @@ pub enum TypeKind {
 pub struct Field {
     pub name: Option<Symbol>,
     pub ty: QualType,
-    /// Byte offset from the start of the record.
+    /// Byte offset from the start of the record (of the storage unit, for a bit-field).
     pub offset: u64,
+    /// A bit-field: its first bit within the storage unit (an object of the field's type
+    /// at `offset`) and its width.
+    pub bits: Option<(u32, u32)>,
 }
 
 /// A struct or union.
@@ -248,6 +251,10 @@ pub struct EnumInfo {
     pub name: Option<Symbol>,
     /// The underlying integer type.
     pub underlying: IntKind,
+    /// `enum class`: no implicit conversion to integers, enumerators named `E::X`.
+    pub scoped: bool,
+    /// The enumerators and their values (for `E::X` lookup).
+    pub enumerators: Vec<(Symbol, i128)>,
     pub complete: bool,
     pub span: Span,
     /// The C++ declaration context (empty: the global namespace).
@@ -334,6 +341,8 @@ impl TypeTable {
         self.enums.push(EnumInfo {
             name,
             underlying,
+            scoped: false,
+            enumerators: Vec::new(),
             complete: false,
             span,
             scope: Vec::new(),
@@ -352,28 +361,79 @@ impl TypeTable {
         fields: Vec<(Option<Symbol>, QualType, u64)>,
         min_align: u64,
     ) {
+        let fields = fields
+            .into_iter()
+            .map(|(name, ty, align)| (name, ty, align, None))
+            .collect();
+        self.complete_record_with_bits(r, fields, min_align);
+    }
+
+    /// `complete_record` with bit-field widths, laid out as nvcc (the x86-64 System V ABI)
+    /// does: a bit-field goes at the next free bit unless it would straddle a boundary of
+    /// its declared type's size, then it starts at that boundary; a zero-width bit-field
+    /// moves to the next such boundary; named bit-fields give the record their type's
+    /// alignment, unnamed ones do not (and are not members).
+    pub fn complete_record_with_bits(
+        &mut self,
+        r: RecordId,
+        fields: Vec<(Option<Symbol>, QualType, u64, Option<u32>)>,
+        min_align: u64,
+    ) {
         let is_union = self.record(r).kind == TagKind::Union;
-        let mut offset = 0u64;
-        let mut size = 0u64;
+        // The next free bit (structs); the size in bits so far.
+        let mut bit_pos = 0u64;
+        let mut size_bits = 0u64;
         let mut align = min_align.max(1);
         let mut out = Vec::with_capacity(fields.len());
-        for (name, ty, field_align) in fields {
+        for (name, ty, field_align, width) in fields {
             let fsize = self.size_of(ty.ty).unwrap_or(0);
-            let falign = self.align_of(ty.ty).max(field_align).max(1);
+            let talign = self.align_of(ty.ty).max(1);
+            if let Some(w) = width {
+                let w = w as u64;
+                let unit = (fsize * 8).max(8);
+                let at = if is_union {
+                    0
+                } else if w == 0 {
+                    bit_pos = bit_pos.div_ceil(talign * 8) * talign * 8;
+                    continue;
+                } else if bit_pos / unit != (bit_pos + w - 1) / unit {
+                    bit_pos.div_ceil(unit) * unit
+                } else {
+                    bit_pos
+                };
+                if w == 0 {
+                    continue;
+                }
+                if name.is_some() {
+                    align = align.max(talign).max(field_align);
+                    out.push(Field {
+                        name,
+                        ty,
+                        offset: at / unit * unit / 8,
+                        bits: Some(((at % unit) as u32, w as u32)),
+                    });
+                }
+                bit_pos = at + w;
+                size_bits = size_bits.max(at + w);
+                continue;
+            }
+            let falign = talign.max(field_align);
             align = align.max(falign);
             let at = if is_union {
                 0
             } else {
-                offset.div_ceil(falign) * falign
+                bit_pos.div_ceil(8).div_ceil(falign) * falign
             };
             out.push(Field {
                 name,
                 ty,
                 offset: at,
+                bits: None,
             });
-            offset = at + fsize;
-            size = size.max(at + fsize);
+            bit_pos = (at + fsize) * 8;
+            size_bits = size_bits.max(bit_pos);
         }
+        let size = size_bits.div_ceil(8);
         // C++ gives an empty record size 1.
         let size = if size == 0 {
             1
@@ -410,7 +470,12 @@ impl TypeTable {
     }
     /// Integer, bool or (unscoped) enum.
     pub fn is_integer(&self, id: TypeId) -> bool {
-        self.int_kind(id).is_some()
+        self.int_kind(id).is_some() && !self.is_scoped_enum(id)
+    }
+    /// An `enum class` type: integral underneath, but no arithmetic and no implicit
+    /// conversions.
+    pub fn is_scoped_enum(&self, id: TypeId) -> bool {
+        matches!(self.kind(id), TypeKind::Enum(e) if self.enum_info(*e).scoped)
     }
     pub fn is_float(&self, id: TypeId) -> bool {
         matches!(self.kind(id), TypeKind::Float(_) | TypeKind::LongDouble)
@@ -421,8 +486,9 @@ impl TypeTable {
     pub fn is_pointer(&self, id: TypeId) -> bool {
         matches!(self.kind(id), TypeKind::Pointer(_))
     }
+    /// Arithmetic, pointer or enum (scoped enums included, as in C++).
     pub fn is_scalar(&self, id: TypeId) -> bool {
-        self.is_arith(id) || self.is_pointer(id)
+        self.is_arith(id) || self.is_pointer(id) || self.is_scoped_enum(id)
     }
     pub fn is_array(&self, id: TypeId) -> bool {
         matches!(self.kind(id), TypeKind::Array { .. })
@@ -585,6 +651,77 @@ mod tests {
             vec![0, 8, 16]
         );
         assert_eq!((info.size, info.align), (24, 8));
+    }
+
+    /// Layouts checked against nvcc 13 (`static_assert`s on `sizeof`/`offsetof`/`alignof`
+    /// that `nvcc -ptx` accepts): `struct { unsigned a:6, b:5, c:5; int d:16; }` is 4 bytes;
+    /// `struct { char c; int x:28; }` is 8 (x straddles bit 32, moves to offset 4);
+    /// `struct { char c; int x:20; }` is 4; `struct { char c; int :0; char d; }` puts d at 4.
+    #[test]
+    fn bit_fields_follow_the_system_v_layout() {
+        let mut t = TypeTable::new();
+        let u = QualType::new(t.int(IntKind::UInt));
+        let i = QualType::new(t.int(IntKind::Int));
+        let c = QualType::new(t.int(IntKind::Char));
+        let n = |k: &str, t: &mut Interner| Some(t.intern(k));
+        let mut names = Interner::new();
+        let r = t.new_record(TagKind::Struct, None, Span::default());
+        let f = vec![
+            (n("a", &mut names), u, 1, Some(6)),
+            (n("b", &mut names), u, 1, Some(5)),
+            (n("c", &mut names), u, 1, Some(5)),
+            (n("d", &mut names), i, 1, Some(16)),
+        ];
+        t.complete_record_with_bits(r, f, 1);
+        let info = t.record(r);
+        assert_eq!((info.size, info.align), (4, 4));
+        let bits: Vec<_> = info.fields.iter().map(|f| (f.offset, f.bits)).collect();
+        assert_eq!(
+            bits,
+            vec![
+                (0, Some((0, 6))),
+                (0, Some((6, 5))),
+                (0, Some((11, 5))),
+                (0, Some((16, 16)))
+            ]
+        );
+        let r = t.new_record(TagKind::Struct, None, Span::default());
+        t.complete_record_with_bits(
+            r,
+            vec![(None, c, 1, None), (n("x", &mut names), i, 1, Some(28))],
+            1,
+        );
+        let info = t.record(r);
+        assert_eq!(
+            (info.size, info.fields[1].offset, info.fields[1].bits),
+            (8, 4, Some((0, 28)))
+        );
+        let r = t.new_record(TagKind::Struct, None, Span::default());
+        t.complete_record_with_bits(
+            r,
+            vec![(None, c, 1, None), (n("x", &mut names), i, 1, Some(20))],
+            1,
+        );
+        let info = t.record(r);
+        assert_eq!(
+            (info.size, info.fields[1].offset, info.fields[1].bits),
+            (4, 0, Some((8, 20)))
+        );
+        let r = t.new_record(TagKind::Struct, None, Span::default());
+        t.complete_record_with_bits(
+            r,
+            vec![
+                (None, c, 1, None),
+                (None, i, 1, Some(0)),
+                (n("d", &mut names), c, 1, None),
+            ],
+            1,
+        );
+        let info = t.record(r);
+        assert_eq!(
+            (info.size, info.fields.len(), info.fields[1].offset),
+            (5, 2, 4)
+        );
     }
 
     #[test]

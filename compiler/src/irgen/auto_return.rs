@@ -1,0 +1,111 @@
+//! Functions with an `auto` return type: the type is deduced from the first `return` while
+//! the body is lowered. The function starts with no return value in its signature; the
+//! first `return e` fixes the type (the decayed, unqualified type of `e`) and allocates the
+//! return slot; at the end the signature is completed: a scalar is returned as usual, a
+//! struct through a hidden first parameter added then (the caller-side convention of every
+//! struct-returning function). Until the body is finished the function cannot be called
+//! (C++ forbids the use before deduction; a recursive call is reported the same way).
+
+use super::expr::{ConvCtx, OpKind};
+use super::{FnId, Lowerer};
+use crate::ast::Expr;
+use crate::sema::types::QualType;
+use crate::source::Span;
+use oxicc_ir::{AddrSpace, InstData, ParamKind, Type, ValueDef};
+
+impl Lowerer<'_> {
+    /// `return e;` / `return;` in a function whose return type is still being deduced.
+    /// Returns false when the type is already known (the caller lowers the return).
+    pub fn deducing_return(&mut self, v: Option<&Expr<'_>>, span: Span) -> bool {
+        if !self.fs().ret_pending {
+            return false;
+        }
+        self.fs().ret_pending = false;
+        let fid = self.fs().fn_id;
+        let Some(e) = v else {
+            let void = QualType::new(self.types.void());
+            self.set_deduced(fid, void);
+            return false;
+        };
+        let Some(o) = self.expr(e) else {
+            return true;
+        };
+        let ty = if matches!(o.kind, OpKind::Void) {
+            o.ty.unqual()
+        } else {
+            self.decayed(o.ty).unqual()
+        };
+        self.set_deduced(fid, ty);
+        if self.types.is_void(ty.ty) {
+            let rb = self.fs().ret_block;
+            self.jump_to(rb);
+            let dead = self.new_block();
+            self.switch_to(dead);
+            return true;
+        }
+        let Some(size) = self.sizeof_checked(ty, span) else {
+            return true;
+        };
+        let align = self.types.align_of(ty.ty);
+        let Some(slot) = self.alloca(size, align, span) else {
+            return true;
+        };
+        self.fs().ret_slot = Some(slot);
+        if self.types.is_record(ty.ty) {
+            if let OpKind::LValue(src) = o.kind {
+                self.copy_bytes(slot, src, size, align, false);
+            }
+        } else if let Some(val) = self.implicit(o, ty, ConvCtx::Return, e.span) {
+            self.store_scalar(slot, val, ty);
+        }
+        let rb = self.fs().ret_block;
+        self.jump_to(rb);
+        let dead = self.new_block();
+        self.switch_to(dead);
+        true
+    }
+
+    fn set_deduced(&mut self, fid: FnId, ty: QualType) {
+        self.fs().ret_ty = ty;
+        self.fns[fid.0 as usize].ret = ty;
+    }
+
+    /// Ends the return block of a function with a deduced return type and completes its
+    /// signature (the cursor is in the return block).
+    pub fn finish_deduced_return(&mut self, fid: FnId) {
+        self.fns[fid.0 as usize].ret_pending = false;
+        let ty = self.fs().ret_ty;
+        let slot = self.fs().ret_slot;
+        let Some(slot) = slot.filter(|_| !self.types.is_void(ty.ty)) else {
+            self.fs().func.sig.ret = None;
+            self.ins(InstData::Return { value: None }, None);
+            return;
+        };
+        if self.types.is_record(ty.ty) {
+            // Add the hidden result pointer in front of the parameters.
+            let size = self.types.size_of(ty.ty).unwrap_or(0);
+            let align = self.types.align_of(ty.ty);
+            let f = &mut self.fs().func;
+            let entry = f.entry();
+            let p = f.append_block_param(entry, Type::Ptr(AddrSpace::Generic));
+            let params = &mut f.blocks[entry].params;
+            params.rotate_right(1);
+            let params = params.clone();
+            for (i, v) in params.iter().enumerate() {
+                f.values[*v].def = ValueDef::Param(entry, i as u32);
+            }
+            f.sig
+                .params
+                .insert(0, ParamKind::Value(Type::Ptr(AddrSpace::Generic)));
+            f.sig.ret = None;
+            self.copy_bytes(p, slot, size, align, false);
+            self.ins(InstData::Return { value: None }, None);
+            return;
+        }
+        let mt = self.mem_type(ty.ty);
+        let align = self.types.align_of(ty.ty);
+        self.fs().func.sig.ret = Some(mt);
+        let v = self.load(mt, slot, align, false);
+        self.ins(InstData::Return { value: Some(v) }, None);
+    }
+}

@@ -1,0 +1,351 @@
+//! C++ statements and declarations that are neither classes nor templates: the
+//! init-statement of `if`/`switch`, range-based `for` over arrays and braced lists, and
+//! structured bindings of structs and arrays.
+//!
+//! A name that refers to an existing object (a by-reference loop variable, a structured
+//! binding) is bound as a variable whose storage is that object's address: uses of the
+//! name are then lvalues of the element or field, exactly what C++ means by them.
+
+use super::expr::OpKind;
+use super::{Binding, Lowerer, Storage, VarInfo};
+use crate::ast::{self, Expr, ExprKind, Init, Stmt, StmtKind};
+use crate::sema::types::{QualType, TypeKind};
+use crate::source::Span;
+use oxicc_ir::{IntCC, Type, Value};
+
+impl Lowerer<'_> {
+    /// The init-statement of `if`/`switch`, in the condition's scope (a `Compound` here is
+    /// an init-statement plus a condition declaration, see `ast::StmtKind::If`).
+    pub fn init_statement(&mut self, s: &Stmt<'_>) {
+        match &s.kind {
+            StmtKind::Compound(ss) => {
+                for s in *ss {
+                    self.stmt(s);
+                }
+            }
+            _ => self.stmt(s),
+        }
+    }
+
+    /// Binds `name` to the object at `addr` (a reference-like name).
+    pub fn bind_alias(
+        &mut self,
+        name: crate::intern::Symbol,
+        addr: Value,
+        ty: QualType,
+        span: Span,
+    ) {
+        if self.scopes.lookup_local(name).is_some() {
+            self.error(
+                span,
+                format!(
+                    "\"{}\" has already been declared in the current scope",
+                    self.name(name)
+                ),
+            );
+            return;
+        }
+        let id = self.add_var(VarInfo {
+            name,
+            ty,
+            storage: Storage::Local(addr),
+            const_value: None,
+        });
+        self.scopes.bind(name, Binding::Var(id));
+    }
+
+    /// `for (T x : range) body` over an array or a braced list.
+    pub fn range_for(
+        &mut self,
+        var: &ast::VarDecl<'_>,
+        by_ref: bool,
+        range: &Expr<'_>,
+        body: &Stmt<'_>,
+        unroll: &Option<ast::Unroll<'_>>,
+    ) {
+        self.scopes.push();
+        self.range_for_inner(var, by_ref, range, body, unroll);
+        self.scopes.pop();
+    }
+
+    fn range_for_inner(
+        &mut self,
+        var: &ast::VarDecl<'_>,
+        by_ref: bool,
+        range: &Expr<'_>,
+        body: &Stmt<'_>,
+        unroll: &Option<ast::Unroll<'_>>,
+    ) {
+        let Some((base, elem, len)) = self.range_array(range) else {
+            return;
+        };
+        // The loop variable's type: written, or deduced from the element type.
+        let var_ty = if Self::contains_auto(var.ty) {
+            match self.deduce_auto(var.ty, elem, var.span) {
+                Some(t) if by_ref => t.with_quals(elem.quals),
+                Some(t) => t,
+                None => return,
+            }
+        } else {
+            match self.resolve_type(var.ty) {
+                Some(t) => t,
+                None => return,
+            }
+        };
+        if by_ref && var_ty.ty != elem.ty {
+            let msg = format!(
+                "a reference of type \"{} &\" cannot be bound to an element of type \"{}\"",
+                self.show(var_ty),
+                self.show(elem)
+            );
+            self.error(var.span, msg);
+            return;
+        }
+        let Some(esize) = self.types.size_of(elem.ty) else {
+            self.error(range.span, "incomplete type is not allowed");
+            return;
+        };
+        let value_slot = if by_ref {
+            None
+        } else {
+            let Some(size) = self.sizeof_checked(var_ty, var.span) else {
+                return;
+            };
+            let align = self.types.align_of(var_ty.ty);
+            match self.alloca(size, align, var.span) {
+                Some(s) => Some(s),
+                None => return,
+            }
+        };
+        let Some(idx) = self.alloca(8, 8, var.span) else {
+            return;
+        };
+        let zero = self.iconst(Type::I64, 0);
+        self.store(idx, zero, 8, false);
+        let header = self.new_block();
+        let bb = self.new_block();
+        let step = self.new_block();
+        let exit = self.new_block();
+        self.jump_to(header);
+        self.switch_to(header);
+        self.set_unroll(header, unroll);
+        let i = self.load(Type::I64, idx, 8, false);
+        let n = self.iconst(Type::I64, len as i128);
+        let c = self.icmp(IntCC::Ult, i, n);
+        self.branch(c, bb, exit);
+        self.switch_to(bb);
+        let size = self.iconst(Type::I64, esize as i128);
+        let off = self.bin(oxicc_ir::BinaryOp::Mul, i, size);
+        let addr = self.ptr_add(base, off);
+        self.scopes.push();
+        match value_slot {
+            None => self.bind_alias(var.name, addr, var_ty, var.name_span),
+            Some(slot) => {
+                if self.types.is_record(var_ty.ty) {
+                    if var_ty.ty != elem.ty {
+                        let msg = format!(
+                            "a value of type \"{}\" cannot be used to initialize an entity of type \"{}\"",
+                            self.show(elem),
+                            self.show(var_ty)
+                        );
+                        self.error(var.span, msg);
+                    } else {
+                        let a = self.types.align_of(elem.ty);
+                        self.copy_bytes(slot, addr, esize, a, false);
+                    }
+                } else {
+                    let o = super::expr::Operand::lv(addr, elem);
+                    if let Some(v) =
+                        self.implicit(o, var_ty, super::expr::ConvCtx::Init, range.span)
+                    {
+                        self.store_scalar(slot, v, var_ty.unqual());
+                    }
+                }
+                self.bind_alias(var.name, slot, var_ty, var.name_span);
+            }
+        }
+        self.loop_body(body, exit, step);
+        self.scopes.pop();
+        self.jump_to(step);
+        self.switch_to(step);
+        let i = self.load(Type::I64, idx, 8, false);
+        let one = self.iconst(Type::I64, 1);
+        let next = self.bin(oxicc_ir::BinaryOp::Add, i, one);
+        self.store(idx, next, 8, false);
+        self.jump_to(header);
+        self.switch_to(exit);
+    }
+
+    /// The range of a range-based `for` as (address of the first element, element type,
+    /// length): an array object, or a braced list materialized as a temporary array.
+    fn range_array(&mut self, range: &Expr<'_>) -> Option<(Value, QualType, u64)> {
+        if let ExprKind::InitList { ty: None, items } = &range.kind {
+            return self.list_as_array(items, range.span);
+        }
+        let o = self.expr(range)?;
+        match (self.types.kind(o.ty.ty).clone(), o.kind) {
+            (TypeKind::Array { elem, len: Some(n) }, OpKind::LValue(a)) => {
+                Some((a, elem.with_quals(o.ty.quals), n))
+            }
+            (TypeKind::Record(_), _) => {
+                self.error(
+                    range.span,
+                    "a range-based `for` over a class (begin()/end()) is not supported yet",
+                );
+                None
+            }
+            _ => {
+                let msg = format!(
+                    "this range-based \"for\" statement requires a suitable \"begin\" function and none was found (the range has type \"{}\")",
+                    self.show(o.ty)
+                );
+                self.error(range.span, msg);
+                None
+            }
+        }
+    }
+
+    /// `{a, b, c}` as the range: a `const` array of the (common) element type.
+    fn list_as_array(&mut self, items: &[Init<'_>], span: Span) -> Option<(Value, QualType, u64)> {
+        let Some(Init::Expr(first)) = items.first() else {
+            self.error(
+                span,
+                "cannot deduce the element type of this initializer list",
+            );
+            return None;
+        };
+        let t = self.type_of_unevaluated(first)?;
+        let elem = self.decayed(t).unqual();
+        if !self.types.is_scalar(elem.ty) && !self.types.is_record(elem.ty) {
+            self.error(
+                span,
+                "cannot deduce the element type of this initializer list",
+            );
+            return None;
+        }
+        for it in &items[1..] {
+            if let Init::Expr(e) = it {
+                let t2 = self.type_of_unevaluated(e)?;
+                if self.decayed(t2).ty != elem.ty {
+                    let msg = format!(
+                        "the elements of an initializer list must have one type (\"{}\" and \"{}\")",
+                        self.show(elem),
+                        self.show(t2.unqual())
+                    );
+                    self.error(e.span, msg);
+                    return None;
+                }
+            }
+        }
+        let n = items.len() as u64;
+        let arr = QualType::new(self.types.array_of(elem, Some(n)));
+        let size = self.sizeof_checked(arr, span)?;
+        let align = self.types.align_of(arr.ty);
+        let slot = self.alloca(size, align, span)?;
+        let init = Init::List { items, span };
+        self.local_init(slot, arr, &init, span);
+        let konst = crate::sema::types::Qualifiers {
+            konst: true,
+            ..Default::default()
+        };
+        Some((slot, elem.with_quals(konst), n))
+    }
+
+    /// `auto [a, b] = e;` / `auto& [a, b] = e;` over a struct or an array.
+    pub fn structured_binding(&mut self, b: &ast::BindingDecl<'_>) {
+        let e = match &b.init {
+            Init::Expr(e) => *e,
+            Init::List {
+                items: [Init::Expr(e)],
+                ..
+            } => *e,
+            Init::List { span, .. } => {
+                self.error(
+                    *span,
+                    "a structured binding needs one initializer expression",
+                );
+                self.poison_names(b);
+                return;
+            }
+        };
+        let Some(o) = self.expr(e) else {
+            self.poison_names(b);
+            return;
+        };
+        let OpKind::LValue(src) = o.kind else {
+            let msg = format!(
+                "a structured binding cannot decompose a value of type \"{}\"",
+                self.show(o.ty)
+            );
+            self.error(e.span, msg);
+            self.poison_names(b);
+            return;
+        };
+        let quals = super::decl::conv_quals(b.quals);
+        let parts: Vec<(u64, QualType)> = match self.types.kind(o.ty.ty).clone() {
+            TypeKind::Array { elem, len: Some(n) } => {
+                let size = self.types.size_of(elem.ty).unwrap_or(0);
+                (0..n).map(|i| (i * size, elem)).collect()
+            }
+            TypeKind::Record(r) => {
+                let info = self.types.record(r);
+                if info.fields.iter().any(|f| f.name.is_none()) {
+                    self.error(
+                        e.span,
+                        "a structured binding of a class with anonymous members is not supported yet",
+                    );
+                    self.poison_names(b);
+                    return;
+                }
+                info.fields.iter().map(|f| (f.offset, f.ty)).collect()
+            }
+            _ => {
+                let msg = format!(
+                    "a structured binding cannot decompose a value of type \"{}\"",
+                    self.show(o.ty)
+                );
+                self.error(e.span, msg);
+                self.poison_names(b);
+                return;
+            }
+        };
+        if parts.len() != b.names.len() {
+            let msg = if b.names.len() > parts.len() {
+                "too many identifiers"
+            } else {
+                "too few identifiers"
+            };
+            let at = b.names.get(parts.len()).map(|n| n.span).unwrap_or(b.span);
+            self.error(at, msg);
+            self.poison_names(b);
+            return;
+        }
+        // By value: the names refer to the fields of a hidden copy of the object.
+        let base = if b.by_ref {
+            src
+        } else {
+            let size = self.types.size_of(o.ty.ty).unwrap_or(0);
+            let align = self.types.align_of(o.ty.ty);
+            let Some(slot) = self.alloca(size, align, b.span) else {
+                return;
+            };
+            self.copy_bytes(slot, src, size, align, false);
+            slot
+        };
+        let outer_quals = if b.by_ref { o.ty.quals } else { quals };
+        for (name, (off, fty)) in b.names.iter().zip(parts) {
+            let addr = self.ptr_add_const(base, off);
+            let ty = fty.with_quals(outer_quals).with_quals(quals);
+            self.bind_alias(name.name, addr, ty, name.span);
+        }
+    }
+
+    /// After a failed structured binding: its names stay quiet.
+    fn poison_names(&mut self, b: &ast::BindingDecl<'_>) {
+        for n in b.names {
+            if self.scopes.lookup_local(n.name).is_none() {
+                self.scopes.bind(n.name, Binding::Poisoned);
+            }
+        }
+    }
+}
