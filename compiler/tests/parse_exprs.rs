@@ -110,15 +110,18 @@ fn cxx_casts() {
     assert_eq!(expr_form(td, "T(x) * 2"), "(* (cast T x) 2)");
     assert_eq!(expr_form(td, "unsigned()"), "(cast unsigned 0)");
     assert_eq!(expr_form(td, "(int(x) + 1)"), "(+ (cast int x) 1)");
-    assert_eq!(expr_form(td, "static_cast<int>(f)"), "(cast int f)");
+    assert_eq!(expr_form(td, "static_cast<int>(f)"), "(static_cast int f)");
     assert_eq!(
         expr_form(td, "reinterpret_cast<float *>(p)"),
-        "(cast (* float) p)"
+        "(reinterpret_cast (* float) p)"
     );
-    assert_eq!(expr_form(td, "const_cast<int *>(p)"), "(cast (* int) p)");
+    assert_eq!(
+        expr_form(td, "const_cast<int *>(p)"),
+        "(const_cast (* int) p)"
+    );
     assert_eq!(
         expr_form(td, "static_cast<unsigned>(x) >> 1"),
-        "(>> (cast unsigned x) 1)"
+        "(>> (static_cast unsigned x) 1)"
     );
 }
 

@@ -192,12 +192,12 @@ impl Lowerer<'_> {
     /// Default arguments of a parameter list, evaluated as constants; they must come last.
     fn default_args(&mut self, params: &[ast::ParamDecl<'_>]) -> Option<Vec<Option<ConstValue>>> {
         let mut out = Vec::with_capacity(params.len());
-        let mut seen = false;
+        let mut seen: Option<crate::source::Span> = None;
         let mut ok = true;
         for p in params {
             match p.default {
                 Some(e) => {
-                    seen = true;
+                    seen = seen.or(Some(e.span));
                     match crate::sema::consteval::eval(self, e) {
                         Ok(v) => out.push(Some(v)),
                         Err(_) => {
@@ -211,8 +211,9 @@ impl Lowerer<'_> {
                     }
                 }
                 None => {
-                    if seen {
-                        self.error(p.span, "default argument not at end of parameter list");
+                    // nvcc reports it at the first default argument.
+                    if let Some(at) = seen.take() {
+                        self.error(at, "default argument not at end of parameter list");
                         ok = false;
                     }
                     out.push(None);
