@@ -220,11 +220,6 @@ fn unsupported_features_say_so() {
         "1:38",
         "is not supported yet",
     );
-    expect(
-        "struct B { int x : 3; };",
-        "1:16",
-        "bit-fields are not supported yet",
-    );
 }
 
 #[test]

@@ -157,8 +157,7 @@ impl Lowerer<'_> {
             None
         };
         let mut ok = true;
-        for i in 0..info.params.len() {
-            let pty = info.params[i];
+        for (i, &pty) in info.params.iter().enumerate() {
             // A missing trailing argument is the parameter's default.
             let (o, a_span) = match args.get(i) {
                 Some(a) => (self.expr_for(a, pty), a.span),

@@ -50,7 +50,10 @@ impl Lowerer<'_> {
         let e = scope.ident().and_then(|n| self.enum_named(n));
         let Some(e) = e else {
             if report {
-                self.error(scope.span(), "name followed by \"::\" must be a class or namespace name");
+                self.error(
+                    scope.span(),
+                    "name followed by \"::\" must be a class or namespace name",
+                );
             }
             return None;
         };
@@ -194,7 +197,7 @@ impl Lowerer<'_> {
                     return false;
                 }
                 let wide = |k: Option<crate::sema::IntKind>| k.is_some_and(|k| k.bits() >= 64);
-                fp && tp || fp && wide(t.int_kind(to.ty)) || tp && fi || from.ty == to.ty
+                fp && (tp || wide(t.int_kind(to.ty))) || tp && fi || from.ty == to.ty
             }
             CastKind::Const => {
                 fp && tp && {

@@ -605,7 +605,7 @@ impl Lowerer<'_> {
         r: crate::sema::types::RecordId,
         name: crate::intern::Symbol,
         depth: u32,
-    ) -> Option<(u64, QualType, Option<(u32, u32)>)> {
+    ) -> Option<(u64, QualType, Option<crate::sema::types::BitRange>)> {
         let info = self.types.record(r);
         if let Some(f) = info.fields.iter().find(|f| f.name == Some(name)) {
             return Some((f.offset, f.ty, f.bits));

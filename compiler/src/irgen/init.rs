@@ -96,7 +96,11 @@ impl Lowerer<'_> {
     }
 
     /// The sub-objects of an aggregate in initialization order (`None` length: unbounded).
-    fn sub_object(&self, t: QualType, i: u64) -> Option<(u64, QualType, Option<(u32, u32)>)> {
+    fn sub_object(
+        &self,
+        t: QualType,
+        i: u64,
+    ) -> Option<(u64, QualType, Option<crate::sema::types::BitRange>)> {
         match self.types.kind(t.ty) {
             TypeKind::Array { elem, len } => {
                 if len.is_some_and(|n| i >= n) {

@@ -53,8 +53,8 @@ impl Lowerer<'_> {
                 self.init_statement(init);
                 let plain = ast::StmtKind::If {
                     init: None,
-                    cond: *cond,
-                    then: *then,
+                    cond,
+                    then,
                     els: *els,
                 };
                 self.stmt_inner(&Stmt {

@@ -12,7 +12,7 @@ use super::scope::NameKind;
 use super::specs::SpecContext;
 use super::{DeclContext, Failed, PResult, Parser};
 use crate::ast::{
-    BindingDecl, Decl, Expr, ExprKind, Init, BoundName, Stmt, StmtKind, TypeExpr, TypedefDecl,
+    BindingDecl, BoundName, Decl, Expr, ExprKind, Init, Stmt, StmtKind, TypeExpr, TypedefDecl,
     VarDecl,
 };
 use crate::lex::token::{Punct, TokenKind};
@@ -164,7 +164,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 init: None,
                 span: start.to(p.prev_span()),
             });
-            Ok((&*var, by_ref))
+            Ok((var, by_ref))
         })
     }
 

@@ -14,8 +14,7 @@ use super::literal::{
 use super::specs::{KW_ALIGNOF, KW_ASM, KW_ASM_GNU};
 use super::{Failed, PResult, Parser};
 use crate::ast::{
-    BinaryOp, BuiltinType, CastKind, Expr, ExprKind, Init, IntSuffix, TypeExpr,
-    UnaryOp,
+    BinaryOp, BuiltinType, CastKind, Expr, ExprKind, Init, IntSuffix, TypeExpr, UnaryOp,
 };
 use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
@@ -428,7 +427,10 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(kw::STATIC_CAST | kw::REINTERPRET_CAST | kw::CONST_CAST) => {
                 self.named_cast()
             }
-            TokenKind::Ident(s) if functional_cast_type(s).is_some() || self.scopes.is_type(s) => {
+            TokenKind::Ident(s)
+                if functional_cast_type(s).is_some()
+                    || (self.scopes.is_type(s) && !self.peek_at(1).is_punct(Punct::ColonColon)) =>
+            {
                 self.functional_cast()
             }
             TokenKind::Ident(s) if s == KW_BUILTIN_EXPECT => {
@@ -517,7 +519,14 @@ impl<'a, 'c> Parser<'a, 'c> {
         let span = start.to(self.prev_span());
         if args.len() == 1 {
             let kind = CastKind::Functional;
-            return Ok(self.mk(ExprKind::Cast { ty, expr: args[0], kind }, span));
+            return Ok(self.mk(
+                ExprKind::Cast {
+                    ty,
+                    expr: args[0],
+                    kind,
+                },
+                span,
+            ));
         }
         Ok(self.mk(ExprKind::Construct { ty, args, braced }, span))
     }

@@ -213,6 +213,9 @@ pub enum TypeKind {
     DeducedAuto,
 }
 
+/// A bit-field's position: its first bit within the storage unit and its width.
+pub type BitRange = (u32, u32);
+
 /// A data member of a record.
 #[derive(Clone, Debug)]
 pub struct Field {
@@ -222,7 +225,7 @@ pub struct Field {
     pub offset: u64,
     /// A bit-field: its first bit within the storage unit (an object of the field's type
     /// at `offset`) and its width.
-    pub bits: Option<(u32, u32)>,
+    pub bits: Option<BitRange>,
 }
 
 /// A struct or union.
