@@ -130,3 +130,27 @@ fn long_double_is_its_own_type_computed_as_double() {
         &["_Z3ldded", "_Z4k_ldePePd"],
     );
 }
+
+#[test]
+fn same_named_local_statics_get_discriminators() {
+    assert_has(
+        "__device__ __noinline__ int twice(int* o) {
+           { static __device__ int x; x++; o[0] = x; }
+           { static __device__ int x; x += 2; o[1] = x; }
+           { __shared__ int x[32]; x[o[5]] = 3; __syncthreads(); o[2] = x[o[6]]; }
+           return 0;
+         }
+         extern \"C\" __global__ void k_c(int* o) {
+           { __shared__ int s[8]; s[o[0]] = 1; __syncthreads(); o[1] = s[o[2]]; }
+           { __shared__ int s[8]; s[o[3]] = 1; __syncthreads(); o[4] = s[o[5]]; }
+           o[3] = twice(o);
+         }",
+        &[
+            "_ZZ5twicePiE1x",
+            "_ZZ5twicePiE1x_0",
+            "_ZZ5twicePiE1x_1",
+            "_ZZ3k_cE1s",
+            "_ZZ3k_cE1s_0",
+        ],
+    );
+}

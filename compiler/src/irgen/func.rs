@@ -41,6 +41,9 @@ pub(crate) struct FnState {
     pub continues: Vec<Block>,
     pub switches: Vec<SwitchCtx>,
     pub labels: HashMap<Symbol, (Block, bool, Span)>,
+    /// How many local statics / `__shared__` variables of each name were declared so far
+    /// (the discriminator of the next one's mangled name: `1x`, `1x_0`, …).
+    pub local_statics: HashMap<Symbol, u32>,
 }
 
 impl Lowerer<'_> {
@@ -291,6 +294,7 @@ impl Lowerer<'_> {
                 continues: Vec::new(),
                 switches: Vec::new(),
                 labels: HashMap::new(),
+                local_statics: HashMap::new(),
             });
             b
         };

@@ -465,27 +465,31 @@ impl Lowerer<'_> {
         Some(v.convert(a))
     }
 
-    /// The mangled name of a local static or `__shared__` variable of the current function.
-    pub fn local_static_name(&self, var: crate::intern::Symbol) -> String {
-        let fid = self.f.as_ref().expect("inside a function").fn_id;
+    /// The mangled name of a local static or `__shared__` variable of the current function;
+    /// a second variable of the same name gets a discriminator (`_ZZ5twicePiE1x_0`).
+    pub fn local_static_name(&mut self, var: crate::intern::Symbol) -> String {
+        let f = self.f.as_mut().expect("inside a function");
+        let fid = f.fn_id;
+        let count = f.local_statics.entry(var).or_insert(0);
+        let discriminator = *count;
+        *count += 1;
         let info = self.func_info(fid);
         if info.extern_c {
             // `extern "C"` functions still get a C++ local-entity name for their statics.
-            return format!(
-                "_ZZ{}{}E{}{}",
-                self.name(info.name).len(),
-                self.name(info.name),
-                self.name(var).len(),
-                self.name(var)
+            return mangle::mangle_local_static_of_extern_c(
+                self.interner,
+                info.name,
+                var,
+                discriminator,
             );
         }
-        mangle::mangle_local_static(
-            &self.types,
-            self.interner,
-            info.name,
-            &info.params,
-            info.variadic,
-            var,
-        )
+        // MANGLE: the function's entity (scope, template arguments) once FnInfo has it.
+        let mut func = mangle::FunctionEntity::new(
+            Vec::new(),
+            mangle::FunctionName::Ident(info.name),
+            info.params.clone(),
+        );
+        func.variadic = info.variadic;
+        mangle::mangle_local_static_in(&self.types, self.interner, &func, var, discriminator)
     }
 }

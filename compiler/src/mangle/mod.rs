@@ -100,6 +100,24 @@ pub fn mangle_local_static_in(
     m.out
 }
 
+/// The name of a static or `__shared__` variable local to the `extern "C"` function `func`:
+/// the encoding is the function's bare name (nvcc: `_ZZ6k_clocE2sh`).
+pub fn mangle_local_static_of_extern_c(
+    interner: &Interner,
+    func: Symbol,
+    var: Symbol,
+    discriminator: u32,
+) -> String {
+    let types = TypeTable::new();
+    let mut m = Mangler::new(&types, interner);
+    m.out.push_str("_ZZ");
+    m.source_name(interner.resolve(func));
+    m.out.push('E');
+    m.source_name(interner.resolve(var));
+    m.discriminator(discriminator);
+    m.out
+}
+
 /// The symbol of a variable declared in `scope` (`_ZN2ns5countE`); a variable of the global
 /// namespace keeps its plain name, as in C.
 pub fn mangle_variable(
