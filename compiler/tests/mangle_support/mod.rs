@@ -206,6 +206,11 @@ pub fn nvcc() -> PathBuf {
 
 /// Every `_Z…` symbol defined or declared in nvcc's PTX of `cu` (parameter names left out).
 pub fn nvcc_symbols(cu: &Path) -> std::collections::BTreeSet<String> {
+    nvcc_symbols_with(cu, &[])
+}
+
+/// [`nvcc_symbols`] with extra nvcc flags (`-rdc=true` keeps every external function).
+pub fn nvcc_symbols_with(cu: &Path, flags: &[&str]) -> std::collections::BTreeSet<String> {
     let dir = std::env::temp_dir().join(format!(
         "oxicc-mangle-{}-{}",
         std::process::id(),
@@ -215,6 +220,7 @@ pub fn nvcc_symbols(cu: &Path) -> std::collections::BTreeSet<String> {
     let ptx_path = dir.join("k.ptx");
     let out = Command::new(nvcc())
         .args(["-ptx", "-arch=sm_75"])
+        .args(flags)
         .arg(cu)
         .arg("-o")
         .arg(&ptx_path)
