@@ -304,10 +304,14 @@ impl Preprocessor<'_, '_> {
                     .diags
                     .warning(m.def_span, format!("\"{name}\" redefined"));
             } else if !old.same_as(&m) {
-                let d = Diag::warning(m.def_span, format!("\"{name}\" redefined")).with_note(
-                    old.def_span,
-                    "this is the location of the previous definition",
-                );
+                let mut d = Diag::warning(m.def_span, format!("\"{name}\" redefined"));
+                // gcc's own macros (defined lazily) have no location to show.
+                if old.def_span != crate::source::Span::default() {
+                    d = d.with_note(
+                        old.def_span,
+                        "this is the location of the previous definition",
+                    );
+                }
                 self.ctx.diags.push(d);
             }
         }
@@ -582,7 +586,7 @@ impl Preprocessor<'_, '_> {
                 };
                 let sym = self.ctx.interner.intern(&name);
                 if push {
-                    let cur = self.macro_of(sym).cloned();
+                    let cur = self.macro_of(sym);
                     self.pushed_macros.entry(sym).or_default().push(cur);
                 } else if let Some(prev) = self.pushed_macros.get_mut(&sym).and_then(|v| v.pop()) {
                     self.set_macro(sym, prev);

@@ -223,7 +223,6 @@ impl Preprocessor<'_, '_> {
                 t.no_expand = true;
                 return Some(t);
             }
-            let m = m.clone();
             match m.kind {
                 MacroKind::Object => self.expand_object(&m, t),
                 MacroKind::Function => {
@@ -398,7 +397,7 @@ impl Preprocessor<'_, '_> {
     pub(super) fn expand_list(&mut self, raw: &[PpTok]) -> Vec<PpTok> {
         // Fast path: nothing in the list can expand.
         let expandable = raw.iter().any(|t| match t.tok.kind {
-            TokenKind::Ident(s) => !t.no_expand && self.macro_of(s).is_some(),
+            TokenKind::Ident(s) => !t.no_expand && self.may_be_macro(s),
             _ => false,
         });
         if !expandable {

@@ -31,6 +31,7 @@ mod directive;
 mod expand;
 mod expr;
 mod feature_tests;
+mod gcc_macros;
 mod include;
 mod macros;
 mod predefined;
@@ -386,6 +387,9 @@ struct Preprocessor<'c, 'a> {
     files_open: usize,
     /// Macros by symbol index.
     macros: Vec<Option<Rc<Macro>>>,
+    /// Per symbol: gcc's predefined macro of that name was looked up (or the user defined
+    /// or undefined the name first).
+    gcc_checked: Vec<bool>,
     /// Per symbol: how many expansion buffers of that macro are on the stack (the macro
     /// is disabled while this is non-zero).
     disabled: Vec<u32>,
@@ -418,6 +422,7 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
             stack: Vec::new(),
             files_open: 0,
             macros: Vec::new(),
+            gcc_checked: Vec::new(),
             disabled: Vec::new(),
             conds: Vec::new(),
             expansions: Vec::new(),
@@ -522,15 +527,67 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
         }
     }
 
-    fn macro_of(&self, name: Symbol) -> Option<&Rc<Macro>> {
-        self.macros.get(name.0 as usize).and_then(|m| m.as_ref())
+    /// The macro `name` names now, if it is defined (a gcc predefined macro is defined on
+    /// first use, see `gcc_macros.rs`).
+    fn macro_of(&mut self, name: Symbol) -> Option<Rc<Macro>> {
+        match self.macros.get(name.0 as usize) {
+            Some(Some(m)) => Some(m.clone()),
+            _ => self.gcc_macro(name),
+        }
     }
 
-    fn is_defined(&self, name: Symbol) -> bool {
+    /// True when `name` may still turn out to be a macro: defined, or a gcc predefined
+    /// macro not looked up yet.
+    fn may_be_macro(&self, name: Symbol) -> bool {
+        let i = name.0 as usize;
+        matches!(self.macros.get(i), Some(Some(_)))
+            || !self.gcc_checked.get(i).copied().unwrap_or(false)
+    }
+
+    fn is_defined(&mut self, name: Symbol) -> bool {
         self.macro_of(name).is_some()
     }
 
+    /// Defines gcc's predefined macro `name` the first time it is asked for (and never
+    /// after the user defined or undefined the name).
+    fn gcc_macro(&mut self, name: Symbol) -> Option<Rc<Macro>> {
+        let i = name.0 as usize;
+        if self.gcc_checked.get(i).copied().unwrap_or(false) {
+            return None;
+        }
+        self.mark_gcc_checked(name);
+        let text = self.ctx.interner.resolve(name);
+        if !gcc_macros::may_be_gcc_macro(text) {
+            return None;
+        }
+        let line = gcc_macros::gcc_macro_line(text)?;
+        let toks = crate::lex::lex_str(line, self.ctx.interner);
+        // `# define NAME …` then `Eof`.
+        let rest = toks.get(2..toks.len().saturating_sub(1))?;
+        let mut m = macros::parse_define(rest, Span::default(), self.ctx.interner).ok()?;
+        // No location: notes fall back to the macro use.
+        m.def_span = Span::default();
+        let m = Rc::new(m);
+        self.macros_set(name, Some(m.clone()));
+        Some(m)
+    }
+
+    fn mark_gcc_checked(&mut self, name: Symbol) {
+        let i = name.0 as usize;
+        if i >= self.gcc_checked.len() {
+            self.gcc_checked.resize(i + 1, false);
+        }
+        self.gcc_checked[i] = true;
+    }
+
+    /// Defines (`Some`) or undefines (`None`) `name`; either hides gcc's predefined macro
+    /// of that name for good.
     fn set_macro(&mut self, name: Symbol, m: Option<Rc<Macro>>) {
+        self.mark_gcc_checked(name);
+        self.macros_set(name, m);
+    }
+
+    fn macros_set(&mut self, name: Symbol, m: Option<Rc<Macro>>) {
         let i = name.0 as usize;
         if i >= self.macros.len() {
             if m.is_none() {
