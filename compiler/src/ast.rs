@@ -199,6 +199,8 @@ impl NameSeg<'_> {
 pub enum TemplateArgExpr<'a> {
     Type(&'a TypeExpr<'a>),
     Expr(&'a Expr<'a>),
+    /// `Ts...` / `xs...`: a pack expansion as a template argument.
+    Pack(&'a TemplateArgExpr<'a>),
 }
 
 /// The operator of an `operator@` function name.
@@ -310,6 +312,36 @@ pub enum Access {
     Private,
 }
 
+/// What kind of template parameter.
+#[derive(Debug)]
+pub enum TemplateParamKind<'a> {
+    /// `typename T = default` / `class T`.
+    Type { default: Option<&'a TypeExpr<'a>> },
+    /// `int N = default`.
+    NonType {
+        ty: &'a TypeExpr<'a>,
+        default: Option<&'a Expr<'a>>,
+    },
+}
+
+#[derive(Debug)]
+pub struct TemplateParam<'a> {
+    pub name: Option<Symbol>,
+    pub kind: TemplateParamKind<'a>,
+    /// A parameter pack (`typename... Ts`).
+    pub pack: bool,
+    pub span: Span,
+}
+
+/// `template <params> decl`; an empty parameter list is an explicit specialization
+/// (`template <> struct S<0> { … }`), whose declaration names its arguments.
+#[derive(Debug)]
+pub struct TemplateDecl<'a> {
+    pub params: &'a [TemplateParam<'a>],
+    pub decl: Decl<'a>,
+    pub span: Span,
+}
+
 /// Storage class and CUDA specifiers of a declaration.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct DeclSpecs {
@@ -359,6 +391,17 @@ pub enum Decl<'a> {
     },
     /// A structured binding declaration `auto [a, b] = e;` (`auto& [a, b] = e;`).
     Bindings(&'a BindingDecl<'a>),
+    /// `template <…> declaration` (and `template <>` explicit specializations).
+    Template(&'a TemplateDecl<'a>),
+    /// `template __global__ void k<float, 128>(const float *);` — an explicit instantiation
+    /// of a function template (the declaration carries the template arguments).
+    ExplicitInstantiation(&'a FunctionDecl<'a>),
+    /// `static_assert(cond, "message");` (the message is optional).
+    StaticAssert {
+        cond: &'a Expr<'a>,
+        message: Option<&'a [u8]>,
+        span: Span,
+    },
     /// File-scope host C++ the parser does not handle (templates, namespaces, classes with
     /// methods, `std::` types, …), skipped to its end. The parser reports no error for it
     /// (nvcc hands such code to the host compiler) and only produces it when the skipped
@@ -387,6 +430,9 @@ pub struct ParamDecl<'a> {
     /// The default argument (`int step = 16`).
     pub default: Option<&'a Expr<'a>>,
     pub span: Span,
+    /// A function parameter pack (`Ts... xs`); in an instantiated declaration, one element
+    /// of the expanded pack.
+    pub pack: bool,
 }
 
 /// `__launch_bounds__(max_threads [, min_blocks])`.
@@ -406,6 +452,9 @@ pub struct FunctionDecl<'a> {
     pub params: &'a [ParamDecl<'a>],
     pub variadic: bool,
     pub launch_bounds: Option<LaunchBounds<'a>>,
+    /// Template arguments written after the name (`k<float, 128>` in an explicit
+    /// instantiation or specialization).
+    pub template_args: Option<&'a [TemplateArgExpr<'a>]>,
     /// The body; `None` for a prototype or a skipped host-only body.
     pub body: Option<&'a Stmt<'a>>,
     /// True when a host-only body was present but skipped unparsed.
@@ -647,6 +696,18 @@ pub enum ExprKind<'a> {
         args: &'a [&'a Expr<'a>],
         braced: bool,
     },
+    /// `sizeof...(pack)`.
+    SizeofPack(Symbol),
+    /// A pack expansion `e...` (call arguments).
+    PackExpansion(&'a Expr<'a>),
+    /// A fold expression: `lhs`/`rhs` are the operands left and right of the `...`
+    /// (`(... op p)` has no `lhs`, `(p op ...)` no `rhs`); in a binary fold
+    /// `(a op ... op b)` the operand holding the pack decides the direction (sema).
+    Fold {
+        op: BinaryOp,
+        lhs: Option<&'a Expr<'a>>,
+        rhs: Option<&'a Expr<'a>>,
+    },
     Unary {
         op: UnaryOp,
         expr: &'a Expr<'a>,
@@ -755,6 +816,8 @@ pub enum StmtKind<'a> {
         cond: &'a Expr<'a>,
         then: &'a Stmt<'a>,
         els: Option<&'a Stmt<'a>>,
+        /// `if constexpr`: only the taken branch is lowered.
+        is_constexpr: bool,
     },
     While {
         cond: &'a Expr<'a>,

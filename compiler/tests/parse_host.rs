@@ -37,10 +37,10 @@ static int host_table[4] = {1, 2, 3, 4};
 
 #[test]
 fn device_code_in_unsupported_cxx_is_an_error() {
-    let p = parse("template <typename T> __global__ void kt(T *p) { p[0] = 0; }");
+    let p = parse("template <template <typename> class C> __global__ void kt() {}");
     assert_eq!(
         p.diags,
-        ["1:1: Error: a template declaration is not supported yet"]
+        ["1:11: Error: a template template parameter is not supported yet"]
     );
 }
 
@@ -73,10 +73,6 @@ fn host_bodies_may_hold_anything_balanced() {
 #[test]
 fn cxx_in_device_code_says_what_is_not_supported() {
     let cases = [
-        (
-            "__device__ void f() { if constexpr (1) {} }",
-            "`if constexpr` is not supported yet",
-        ),
         (
             "__device__ void f() { int *p = new int; }",
             "`new` is not supported yet",

@@ -8,8 +8,27 @@ use crate::ast::{Expr, ExprKind};
 use crate::source::Span;
 use oxicc_ir::{InstData, ParamKind, Value};
 
+/// A call's arguments: expressions still to lower, or operands already lowered (a template
+/// call lowers them first, to deduce from their types) with their spans.
+pub(crate) enum CallArgs<'e, 'a> {
+    Exprs(&'e [&'e Expr<'a>]),
+    Lowered(Vec<(Option<Operand>, Span)>),
+}
+
+impl CallArgs<'_, '_> {
+    fn len(&self) -> usize {
+        match self {
+            CallArgs::Exprs(e) => e.len(),
+            CallArgs::Lowered(v) => v.len(),
+        }
+    }
+}
+
 impl Lowerer<'_> {
     pub fn call(&mut self, callee: &Expr<'_>, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if let Some(r) = self.template_call(callee, args, span) {
+            return r;
+        }
         let ExprKind::Ident(name) = callee.kind else {
             let _ = self.expr(callee)?;
             self.error(
@@ -27,7 +46,7 @@ impl Lowerer<'_> {
             }
         }
         match binding {
-            Some(Binding::Func(f)) => self.direct_call(f, args, callee.span, span),
+            Some(Binding::Func(f)) => self.direct_call(f, CallArgs::Exprs(args), callee.span, span),
             Some(Binding::Poisoned) => {
                 for a in args {
                     self.expr_discard(a);
@@ -79,10 +98,10 @@ impl Lowerer<'_> {
         format!("{}({})", self.name(info.name), ps.join(", "))
     }
 
-    fn direct_call(
+    pub fn direct_call(
         &mut self,
         f: FnId,
-        args: &[&Expr<'_>],
+        mut args: CallArgs<'_, '_>,
         callee_span: Span,
         span: Span,
     ) -> Option<Operand> {
@@ -104,8 +123,10 @@ impl Lowerer<'_> {
                 // nvcc only warns for a `__host__ __device__` caller, and the device
                 // version of the call never returns (its code is dropped).
                 self.warning(callee_span, msg);
-                for a in args {
-                    self.expr_discard(a);
+                if let CallArgs::Exprs(args) = args {
+                    for a in args {
+                        self.expr_discard(a);
+                    }
                 }
                 self.ins(InstData::Unreachable, None);
                 return self.undefined_result(info.ret);
@@ -159,9 +180,10 @@ impl Lowerer<'_> {
         let mut ok = true;
         for (i, &pty) in info.params.iter().enumerate() {
             // A missing trailing argument is the parameter's default.
-            let (o, a_span) = match args.get(i) {
-                Some(a) => (self.expr_for(a, pty), a.span),
-                None => {
+            let (o, a_span) = match &mut args {
+                CallArgs::Exprs(es) if i < es.len() => (self.expr_for(es[i], pty), es[i].span),
+                CallArgs::Lowered(v) if i < v.len() => (v[i].0.take(), v[i].1),
+                _ => {
                     let cv = info.defaults.get(i).copied().flatten();
                     (cv.and_then(|cv| self.const_operand(cv, pty)), span)
                 }

@@ -16,9 +16,19 @@ impl<'x> Lowerer<'x> {
     /// Resolves a written type. Reports errors and returns `None` on failure.
     pub fn resolve_type(&mut self, te: &TypeExpr<'_>) -> Option<QualType> {
         Some(match te {
+            TypeExpr::Qual(q) if !q.global && q.segments.len() == 1 => {
+                if let ast::NameSeg::TemplateId { name, args, span } = q.segments[0] {
+                    return self.class_template_type(name, args, span);
+                }
+                return self.resolve_type_cxx(te);
+            }
             TypeExpr::Qual(_) | TypeExpr::Reference { .. } => return self.resolve_type_cxx(te),
             TypeExpr::Builtin(b) => QualType::new(self.builtin(*b)),
-            TypeExpr::Named { name, span } => match self.scopes.lookup(*name) {
+            TypeExpr::Named { name, span } => match self
+                .pack_element_binding(*name)
+                .as_ref()
+                .or(self.scopes.lookup(*name))
+            {
                 Some(Binding::Typedef(qt)) => *qt,
                 Some(Binding::Poisoned) => return None,
                 Some(_) => {

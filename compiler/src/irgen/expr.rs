@@ -238,10 +238,13 @@ impl Lowerer<'_> {
                 let a = self.types.align_of(t.ty);
                 Some(self.size_value(a))
             }
+            ExprKind::SizeofPack(_) | ExprKind::PackExpansion(_) | ExprKind::Fold { .. } => {
+                self.template_expr(e)
+            }
         }
     }
 
-    fn size_value(&mut self, n: u64) -> Operand {
+    pub fn size_value(&mut self, n: u64) -> Operand {
         let v = self.iconst(Type::I64, n as i128);
         Operand::rv(v, QualType::new(self.types.int(IntKind::ULong)))
     }
@@ -355,7 +358,11 @@ impl Lowerer<'_> {
     }
 
     fn ident(&mut self, name: crate::intern::Symbol, span: Span) -> Option<Operand> {
-        match self.scopes.lookup(name).copied() {
+        let binding = match self.pack_element_binding(name) {
+            Some(b) => Some(b),
+            None => self.scopes.lookup(name).copied(),
+        };
+        match binding {
             Some(Binding::Var(id)) => {
                 let info = self.var(id).clone();
                 if let (Some(cv), false) = (info.const_value, info.ty.quals.volatile) {
@@ -395,8 +402,18 @@ impl Lowerer<'_> {
                 let v = self.iconst(self.val_type(ty.ty), cv.as_int().unwrap_or(0));
                 Some(Operand::rv(v, ty))
             }
-            Some(Binding::Typedef(_)) => {
+            Some(Binding::Typedef(_) | Binding::ClassTemplate(_)) => {
                 self.error(span, "type name is not allowed");
+                None
+            }
+            Some(Binding::FnTemplate(_)) => {
+                self.error(
+                    span,
+                    format!(
+                        "a function template name \"{}\" is only supported as a callee",
+                        self.name(name)
+                    ),
+                );
                 None
             }
             Some(Binding::Poisoned) => None,

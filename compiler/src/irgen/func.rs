@@ -357,7 +357,10 @@ impl Lowerer<'_> {
                     storage,
                     const_value: None,
                 });
-                if self.scopes.bind(n, Binding::Var(id)).is_some() {
+                if p.pack {
+                    // One element of an expanded parameter pack: named only through `xs...`.
+                    self.bind_pack_param(n, id);
+                } else if self.scopes.bind(n, Binding::Var(id)).is_some() {
                     self.error(
                         p.span,
                         format!("duplicate parameter name \"{}\"", self.name(n)),
@@ -576,6 +579,7 @@ fn visit_stmt(s: &ast::Stmt<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
             cond,
             then,
             els,
+            ..
         } => {
             if let Some(i) = init {
                 visit_stmt(i, f);
@@ -634,7 +638,7 @@ fn visit_init(i: &ast::Init<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
     }
 }
 
-fn visit_expr(e: &ast::Expr<'_>, f: &mut dyn FnMut(&ast::Expr<'_>), depth: u32) {
+pub(crate) fn visit_expr(e: &ast::Expr<'_>, f: &mut dyn FnMut(&ast::Expr<'_>), depth: u32) {
     if depth > super::MAX_NESTING {
         return;
     }

@@ -21,6 +21,12 @@ impl Lowerer<'_> {
             }
             return;
         };
+        self.define_function(fid, fd);
+    }
+
+    /// Lowers the body of the declared function `fid` (if `fd` has one and it is device
+    /// code).
+    pub fn define_function(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
         if fd.body.is_none() {
             return;
         }
@@ -89,7 +95,7 @@ impl Lowerer<'_> {
     }
 
     /// Records a function declaration; merges with an earlier one of the same name.
-    fn declare_function(&mut self, fd: &ast::FunctionDecl<'_>) -> Option<FnId> {
+    pub fn declare_function(&mut self, fd: &ast::FunctionDecl<'_>) -> Option<FnId> {
         // An `auto` return type is deduced from the body's first `return` (see `lower_body`).
         let ret_pending = Self::contains_auto(fd.ret);
         let ret = if ret_pending {
@@ -184,13 +190,17 @@ impl Lowerer<'_> {
             launch_bounds,
             defaults,
             ret_pending,
+            mangled: None,
         });
         self.scopes.bind(fd.name, Binding::Func(id));
         Some(id)
     }
 
     /// Default arguments of a parameter list, evaluated as constants; they must come last.
-    fn default_args(&mut self, params: &[ast::ParamDecl<'_>]) -> Option<Vec<Option<ConstValue>>> {
+    pub fn default_args(
+        &mut self,
+        params: &[ast::ParamDecl<'_>],
+    ) -> Option<Vec<Option<ConstValue>>> {
         let mut out = Vec::with_capacity(params.len());
         let mut seen: Option<crate::source::Span> = None;
         let mut ok = true;
@@ -226,6 +236,9 @@ impl Lowerer<'_> {
     /// The PTX symbol of a function: mangled unless `extern "C"`.
     pub fn symbol_name(&self, fid: FnId) -> String {
         let info = self.func_info(fid);
+        if let Some(m) = &info.mangled {
+            return m.clone();
+        }
         if info.extern_c {
             return self.name(info.name).to_string();
         }
@@ -474,6 +487,11 @@ impl Lowerer<'_> {
         let discriminator = *count;
         *count += 1;
         let info = self.func_info(fid);
+        if let Some(m) = &info.mangled {
+            // A template specialization: `_ZZ <its encoding> E <name>`.
+            let v = self.name(var);
+            return format!("_ZZ{}E{}{}", &m[2..], v.len(), v);
+        }
         if info.extern_c {
             // `extern "C"` functions still get a C++ local-entity name for their statics.
             return mangle::mangle_local_static_of_extern_c(

@@ -32,6 +32,10 @@ mod global;
 mod init;
 mod ops;
 mod stmt;
+mod template;
+mod template_class;
+mod template_deduce;
+mod template_pack;
 
 use crate::ast;
 use crate::diag::{Diag, Diagnostics};
@@ -66,7 +70,10 @@ pub fn lower_translation_unit(
     opts: &LowerOptions,
 ) -> Option<Module> {
     let errors_before = diags.error_count();
-    let mut l = Lowerer::new(interner, sources, diags, opts);
+    // Template instances are lowered from declarations the walk keeps (and from AST nodes
+    // it synthesizes, in this arena), so the walk's lifetime is the tree's.
+    let arena = bumpalo::Bump::new();
+    let mut l = Lowerer::new(interner, sources, diags, opts, &arena);
     for d in tu.decls {
         if l.diags.too_many() {
             break;
@@ -91,6 +98,10 @@ pub(crate) enum Binding {
     /// A declaration that failed (already reported): uses stay quiet instead of cascading
     /// into "identifier is undefined".
     Poisoned,
+    /// A function template overload set (`template::TemplateState::sets`).
+    FnTemplate(u32),
+    /// A class template (`template::TemplateState::classes`).
+    ClassTemplate(u32),
 }
 
 /// What a tag names.
@@ -177,6 +188,9 @@ pub(crate) struct FnInfo {
     pub defaults: Vec<Option<ConstValue>>,
     /// The return type is `auto` and not deduced yet (its body has not been lowered).
     pub ret_pending: bool,
+    /// The symbol of a template specialization (its mangling needs the template's
+    /// declaration, so it is computed when the instance is made).
+    pub mangled: Option<String>,
 }
 
 impl FnInfo {
@@ -215,6 +229,10 @@ pub(crate) struct Lowerer<'x> {
     pub depth: u32,
     /// The expression being lowered (for diagnostics raised deep inside the emitter).
     pub cur_span: Span,
+    /// Function and class templates, their instances and the instantiation state.
+    pub templates: template::TemplateState<'x>,
+    /// Where synthesized AST nodes (instantiated declarations) live.
+    pub arena: &'x bumpalo::Bump,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -228,6 +246,7 @@ impl<'x> Lowerer<'x> {
         sources: &'x SourceMap,
         diags: &'x mut Diagnostics,
         opts: &'x LowerOptions,
+        arena: &'x bumpalo::Bump,
     ) -> Self {
         Lowerer {
             interner,
@@ -245,6 +264,8 @@ impl<'x> Lowerer<'x> {
             vprintf: None,
             depth: 0,
             cur_span: Span::default(),
+            templates: template::TemplateState::default(),
+            arena,
         }
     }
 
@@ -301,7 +322,7 @@ impl<'x> Lowerer<'x> {
     }
 
     /// One file-scope declaration.
-    fn file_decl(&mut self, d: &ast::Decl<'_>) {
+    fn file_decl(&mut self, d: &'x ast::Decl<'x>) {
         match d {
             ast::Decl::Namespace(_)
             | ast::Decl::UsingDirective { .. }
@@ -324,6 +345,13 @@ impl<'x> Lowerer<'x> {
             // File-scope `Unsupported` is host-only C++ the parser skipped without an error
             // (it reports device uses of what it declares itself): nothing to compile.
             ast::Decl::Unsupported { .. } => {}
+            ast::Decl::Template(td) => self.template_decl(td),
+            ast::Decl::ExplicitInstantiation(fd) => self.explicit_instantiation(fd),
+            ast::Decl::StaticAssert {
+                cond,
+                message,
+                span,
+            } => self.static_assert(cond, *message, *span),
         }
     }
 }

@@ -47,6 +47,7 @@ impl Lowerer<'_> {
                 cond,
                 then,
                 els,
+                is_constexpr,
             } => {
                 // The init-statement's names live until the end of the `if` (both arms).
                 self.scopes.push();
@@ -56,6 +57,7 @@ impl Lowerer<'_> {
                     cond,
                     then,
                     els: *els,
+                    is_constexpr: *is_constexpr,
                 };
                 self.stmt_inner(&Stmt {
                     kind: plain,
@@ -68,6 +70,25 @@ impl Lowerer<'_> {
                 cond,
                 then,
                 els,
+                is_constexpr: true,
+            } => {
+                // Only the taken branch is lowered (the other may not be valid for this
+                // instantiation).
+                let Some(v) = self.const_eval(cond) else {
+                    return;
+                };
+                if !v.is_zero() {
+                    self.scoped_stmt(then);
+                } else if let Some(e) = els {
+                    self.scoped_stmt(e);
+                }
+            }
+            StmtKind::If {
+                init: None,
+                cond,
+                then,
+                els,
+                is_constexpr: false,
             } => {
                 let c = self.cond_value(cond);
                 let tb = self.new_block();
@@ -451,6 +472,17 @@ impl Lowerer<'_> {
             }
             ast::Decl::Unsupported { what, span } => {
                 self.error(*span, format!("{what} is not supported yet"));
+            }
+            ast::Decl::StaticAssert {
+                cond,
+                message,
+                span,
+            } => self.static_assert(cond, *message, *span),
+            ast::Decl::Template(t) => {
+                self.error(t.span, "a template declaration is not allowed here");
+            }
+            ast::Decl::ExplicitInstantiation(fd) => {
+                self.error(fd.span, "an explicit instantiation is not allowed here");
             }
         }
     }

@@ -181,9 +181,15 @@ impl<'a, 'c> Parser<'a, 'c> {
             return Err(self.error(d.span, "expected a function declarator"));
         };
         let (name, name_span) = d.name.expect("named declarator");
-        // A constructor does not hide its class's name.
-        if d.qual.is_none() && Some(name) != self.ctor_name {
-            self.scopes.declare(name, NameKind::Value);
+        let kind = if self.in_template && ctx == DeclContext::File {
+            NameKind::Template { class: false }
+        } else {
+            NameKind::Value
+        };
+        // A constructor does not hide its class's name; an explicit specialization or
+        // instantiation keeps the template's name.
+        if d.qual.is_none() && Some(name) != self.ctor_name && d.template_args.is_none() {
+            self.scopes.declare(name, kind);
         }
         let mut header = FunctionHeader {
             name,
@@ -200,6 +206,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             params,
             variadic,
             start,
+            template_args: d.template_args,
         };
         if self.at(Punct::Colon) {
             header.method.ctor_inits = self.ctor_initializers()?;
@@ -245,6 +252,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             params: h.params,
             variadic: h.variadic,
             launch_bounds: specs.launch_bounds.take(),
+            template_args: h.template_args,
             body,
             host_body_skipped,
             span: h.start.to(self.prev_span()),
@@ -320,4 +328,5 @@ pub(super) struct FunctionHeader<'a> {
     params: &'a [ParamDecl<'a>],
     variadic: bool,
     start: Span,
+    template_args: Option<&'a [crate::ast::TemplateArgExpr<'a>]>,
 }

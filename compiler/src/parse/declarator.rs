@@ -33,6 +33,8 @@ pub(crate) struct Declarator<'a> {
     pub qual: Option<&'a crate::ast::QualName<'a>>,
     pub ty: &'a TypeExpr<'a>,
     pub span: Span,
+    /// Template arguments after the name (`k<float, 128>` in an explicit instantiation).
+    pub template_args: Option<&'a [crate::ast::TemplateArgExpr<'a>]>,
 }
 
 enum Suffix<'a> {
@@ -129,6 +131,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             _ => {}
         }
+        let mut template_args = None;
+        if let Some((n, _)) = name {
+            if self.at(Punct::Lt)
+                && matches!(self.scopes.lookup(n), Some(NameKind::Template { .. }))
+            {
+                template_args = Some(self.template_args()?);
+            }
+        }
         if self.at(Punct::Lt) && name.is_some() {
             let span = self.span();
             return Err(self.unsupported(span, "a template name"));
@@ -139,6 +149,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             qual,
             ty,
             span: start.to(self.prev_span()),
+            template_args,
         })
     }
 
@@ -327,6 +338,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             let specs = self.decl_specifiers(SpecContext::Param)?;
             let base = self.specs_type(&specs)?;
+            // `Ts... xs`: a function parameter pack (only in a template).
+            let pack = self.in_template && self.eat(Punct::Ellipsis);
             let d = self.declarator(base, DeclaratorMode::Either)?;
             self.attributes(&mut None)?;
             let default = if self.eat(Punct::Assign) {
@@ -342,6 +355,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 ty: d.ty,
                 default,
                 span: start.to(self.prev_span()),
+                pack,
             });
             if !self.eat(Punct::Comma) {
                 break;

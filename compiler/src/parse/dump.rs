@@ -8,6 +8,8 @@ use std::fmt::Write;
 
 #[path = "dump_cxx.rs"]
 mod cxx;
+#[path = "dump_template.rs"]
+mod template;
 
 /// Prints a translation unit, one declaration per line (function bodies indented).
 pub fn dump_translation_unit(tu: &TranslationUnit<'_>, interner: &Interner) -> String {
@@ -85,6 +87,9 @@ impl Dumper<'_> {
             Decl::Function(f) => {
                 self.out.push_str("(fn ");
                 self.name(f.name);
+                if let Some(args) = f.template_args {
+                    self.template_args(args);
+                }
                 self.fn_cxx(f);
                 self.specs(&f.specs);
                 self.out.push_str(" (ret ");
@@ -153,6 +158,27 @@ impl Dumper<'_> {
                 }
                 self.out.push_str("] = ");
                 self.init(&b.init);
+                self.out.push(')');
+            }
+            Decl::Template(t) => self.template_decl(t, indent),
+            Decl::ExplicitInstantiation(f) => {
+                self.out.push_str("(explicit-instantiation ");
+                self.name(f.name);
+                if let Some(args) = f.template_args {
+                    self.template_args(args);
+                }
+                self.out.push(' ');
+                self.ty(f.ret);
+                self.out.push(' ');
+                self.params(f.params, f.variadic);
+                self.out.push(')');
+            }
+            Decl::StaticAssert { cond, message, .. } => {
+                self.out.push_str("(static_assert ");
+                self.expr(cond);
+                if let Some(m) = message {
+                    let _ = write!(self.out, " \"{}\"", m.escape_ascii());
+                }
                 self.out.push(')');
             }
             Decl::Unsupported { what, .. } => {
@@ -366,6 +392,9 @@ impl Dumper<'_> {
             }
             ExprKind::Nullptr => self.out.push_str("nullptr"),
             ExprKind::Ident(s) => self.name(*s),
+            ExprKind::SizeofPack(_) | ExprKind::PackExpansion(_) | ExprKind::Fold { .. } => {
+                self.template_expr(e)
+            }
             ExprKind::Unary { op, expr } => {
                 let _ = write!(self.out, "({} ", unary_name(*op));
                 self.expr(expr);
@@ -507,8 +536,12 @@ impl Dumper<'_> {
                 cond,
                 then,
                 els,
+                is_constexpr,
             } => {
                 self.out.push_str("(if ");
+                if *is_constexpr {
+                    self.out.push_str("constexpr ");
+                }
                 if let Some(i) = init {
                     self.out.push_str("(init");
                     self.stmt(i, indent + 2);

@@ -25,10 +25,7 @@ impl Dumper<'_> {
                         if n > 0 {
                             self.out.push_str(", ");
                         }
-                        match a {
-                            TemplateArgExpr::Type(t) => self.ty(t),
-                            TemplateArgExpr::Expr(e) => self.expr(e),
-                        }
+                        self.template_arg(a);
                     }
                     self.out.push('>');
                 }

@@ -35,7 +35,10 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// A full expression, including the comma operator.
     pub(super) fn expr(&mut self) -> PResult<&'a Expr<'a>> {
         let saved = self.chain_depth;
+        // Inside parentheses or brackets `>` is an operator again.
+        let saved_targs = std::mem::replace(&mut self.in_template_args, false);
         let r = self.comma_expr();
+        self.in_template_args = saved_targs;
         self.chain_depth = saved;
         r
     }
@@ -102,6 +105,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
             }
             self.chain_link()?;
+            if self.at(Punct::Ellipsis) {
+                return self.fold_rest(lhs, op, prec);
+            }
             let rhs = self.binary_expr(prec + 1)?;
             lhs = self.mk(ExprKind::Binary { op, lhs, rhs }, lhs.span.to(rhs.span));
         }
@@ -121,6 +127,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             Punct::Plus => (Add, 9, 1),
             Punct::Minus => (Sub, 9, 1),
             Punct::Shl => (Shl, 8, 1),
+            // In a template argument list `>` closes the list.
+            Punct::Gt if self.in_template_args => return None,
             Punct::Gt if self.peek().joined_next && self.peek_at(1).is_punct(Punct::Gt) => {
                 let second = self.peek_at(1);
                 if second.joined_next && self.peek_at(2).is_punct(Punct::Assign) {
@@ -272,9 +280,13 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     fn sizeof_expr(&mut self) -> PResult<&'a Expr<'a>> {
         let start = self.bump().span;
-        if self.at(Punct::Ellipsis) {
-            let span = self.span();
-            return Err(self.unsupported(span, "`sizeof...`"));
+        if self.eat(Punct::Ellipsis) {
+            self.expect(Punct::LParen, "after `sizeof...`")?;
+            let Some((name, _)) = self.eat_plain_ident() else {
+                return Err(self.error_here("expected a parameter pack name"));
+            };
+            self.expect(Punct::RParen, "to close `sizeof...`")?;
+            return Ok(self.mk(ExprKind::SizeofPack(name), start.to(self.prev_span())));
         }
         if self.at(Punct::LParen) && self.is_decl_start_at(1) {
             let ty = self.speculate(|p| {
@@ -367,7 +379,14 @@ impl<'a, 'c> Parser<'a, 'c> {
         let mut args = Vec::new();
         if !self.at(Punct::RParen) {
             loop {
-                args.push(self.assign_or_braced()?);
+                let a = self.assign_or_braced()?;
+                let a = if self.at(Punct::Ellipsis) {
+                    let end = self.bump().span;
+                    self.mk(ExprKind::PackExpansion(a), a.span.to(end))
+                } else {
+                    a
+                };
+                args.push(a);
                 if !self.eat(Punct::Comma) {
                     break;
                 }
@@ -403,6 +422,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 Ok(self.mk(ExprKind::CharLit(value), span))
             }
             TokenKind::Str(_) => Ok(self.string_literal()),
+            TokenKind::Punct(Punct::LParen) if self.peek_at(1).is_punct(Punct::Ellipsis) => {
+                self.left_unary_fold()
+            }
             TokenKind::Punct(Punct::LParen) => {
                 self.bump();
                 let e = self.expr()?;
@@ -461,6 +483,25 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(s) if s.is_keyword() => {
                 let text = self.interner.resolve(s).to_string();
                 Err(self.error(span, format!("expected expression, found keyword `{text}`")))
+            }
+            TokenKind::Ident(s)
+                if self.peek_at(1).is_punct(Punct::Lt)
+                    && matches!(
+                        self.scopes.lookup(s),
+                        Some(super::scope::NameKind::Template { .. })
+                    ) =>
+            {
+                let class = matches!(
+                    self.scopes.lookup(s),
+                    Some(super::scope::NameKind::Template { class: true })
+                );
+                let q = self.qual_name()?;
+                if class && q.segments.len() == 1 {
+                    // `S<int>(…)` / `S<int>{…}`: a temporary of a class template instance.
+                    let ty: &'a TypeExpr<'a> = self.alloc(TypeExpr::Qual(q));
+                    return self.construct_args(ty, q.span);
+                }
+                Ok(self.mk(ExprKind::Name(q), q.span))
             }
             TokenKind::Ident(s) => {
                 self.bump();
@@ -732,4 +773,56 @@ fn functional_cast_type(s: Symbol) -> Option<BuiltinType> {
         kw::INT128 => BuiltinType::Int128,
         _ => return None,
     })
+}
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// After `lhs op` at `...`: the rest of a fold expression `(lhs op ...)` or
+    /// `(lhs op ... op rhs)`, up to (not including) the closing parenthesis.
+    fn fold_rest(&mut self, lhs: &'a Expr<'a>, op: BinaryOp, prec: u8) -> PResult<&'a Expr<'a>> {
+        self.bump();
+        let mut rhs = None;
+        if let Some((op2, _, ntoks)) = self.peek_binop() {
+            if op2 != op {
+                return Err(self.error_here("mismatched operators in a fold expression"));
+            }
+            for _ in 0..ntoks {
+                self.bump();
+            }
+            rhs = Some(self.binary_expr(prec + 1)?);
+        }
+        if !self.at(Punct::RParen) {
+            return Err(self.error_here("expected `)` after a fold expression"));
+        }
+        let span = lhs.span.to(self.prev_span());
+        Ok(self.mk(
+            ExprKind::Fold {
+                op,
+                lhs: Some(lhs),
+                rhs,
+            },
+            span,
+        ))
+    }
+
+    /// `( ... op pack )`.
+    fn left_unary_fold(&mut self) -> PResult<&'a Expr<'a>> {
+        let start = self.bump().span;
+        self.bump();
+        let Some((op, prec, ntoks)) = self.peek_binop() else {
+            return Err(self.error_here("expected an operator in a fold expression"));
+        };
+        for _ in 0..ntoks {
+            self.bump();
+        }
+        let rhs = self.binary_expr(prec + 1)?;
+        self.expect(Punct::RParen, "to close the fold expression")?;
+        Ok(self.mk(
+            ExprKind::Fold {
+                op,
+                lhs: None,
+                rhs: Some(rhs),
+            },
+            start.to(self.prev_span()),
+        ))
+    }
 }

@@ -29,6 +29,7 @@ mod record;
 mod scope;
 mod specs;
 mod stmt;
+mod template;
 mod toplevel;
 
 use crate::ast::{TranslationUnit, Unroll};
@@ -178,6 +179,10 @@ pub(crate) struct Parser<'a, 'c> {
     method_quals: crate::ast::Quals,
     /// Inside a class body: the class name, which names constructors when `(` follows.
     ctor_name: Option<crate::intern::Symbol>,
+    /// Parsing the declaration of a template (its name is declared as a template).
+    in_template: bool,
+    /// Inside a template argument list: `>` closes it instead of being an operator.
+    in_template_args: bool,
 }
 
 impl<'a, 'c> Parser<'a, 'c> {
@@ -209,6 +214,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             pragma_unroll,
             method_quals: Default::default(),
             ctor_name: None,
+            in_template: false,
+            in_template_args: false,
         }
     }
 

@@ -143,6 +143,15 @@ impl<'a, 'c> Parser<'a, 'c> {
         name: Symbol,
         span: crate::source::Span,
     ) -> PResult<NameSeg<'a>> {
+        if self.at(Punct::Lt) && matches!(self.scopes.lookup(name), Some(NameKind::Template { .. }))
+        {
+            let args = self.template_args()?;
+            return Ok(NameSeg::TemplateId {
+                name,
+                args,
+                span: span.to(self.prev_span()),
+            });
+        }
         Ok(NameSeg::Ident { name, span })
     }
 

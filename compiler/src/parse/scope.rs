@@ -31,6 +31,11 @@ pub(crate) enum NameKind {
     Value,
     /// A namespace.
     Namespace(CtxId),
+    /// A template name: `name<` starts a template-id. `class` for class templates (whose
+    /// template-ids are types).
+    Template {
+        class: bool,
+    },
 }
 
 /// A stack of scopes, innermost last.
@@ -226,7 +231,8 @@ impl Scopes {
         match kind {
             NameKind::Namespace(c) => Some(c),
             NameKind::Tag(_) | NameKind::Typedef => self.class_ctxs.get(&name).copied(),
-            NameKind::Value => None,
+            // A class template's members are only known per instance.
+            NameKind::Value | NameKind::Template { .. } => None,
         }
     }
 

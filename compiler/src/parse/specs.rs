@@ -119,7 +119,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         match self.peek_at(n).kind {
             TokenKind::Ident(s) if s.is_keyword() => is_specifier_keyword(s),
-            TokenKind::Ident(s) => self.scopes.is_type(s),
+            TokenKind::Ident(s) => self.scopes.is_type(s) || self.is_class_template_id_at(n),
             // A C++11 attribute `[[…]]` in front of a declaration.
             TokenKind::Punct(Punct::LBracket) => self.peek_at(n + 1).is_punct(Punct::LBracket),
             _ => false,
@@ -161,6 +161,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                 // `S(` inside class S is a constructor's declarator, not a type.
                 if Some(sym) == self.ctor_name && self.peek_at(1).is_punct(Punct::LParen) {
                     break;
+                }
+                if self.is_class_template_id_at(0) {
+                    s.base = Some(self.template_id_type()?);
+                    s.any = true;
+                    continue;
                 }
                 match self.scopes.lookup(sym) {
                     Some(NameKind::Typedef) => {

@@ -135,7 +135,12 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.alias_declaration(&mut decls)?;
                 StmtKind::Decl(self.alloc_slice(decls))
             }
-            TokenKind::Ident(kw::STATIC_ASSERT | kw::USING) => {
+            TokenKind::Ident(kw::STATIC_ASSERT) => {
+                let mut decls = Vec::new();
+                self.static_assert_declaration(&mut decls)?;
+                StmtKind::Decl(self.alloc_slice(decls))
+            }
+            TokenKind::Ident(kw::USING) => {
                 return Err(self.unsupported(start, "this declaration in a function"));
             }
             _ if self.at_decl_start() || self.is_unknown_type_at(0) => {
@@ -253,15 +258,12 @@ impl<'a, 'c> Parser<'a, 'c> {
         let mut els = None;
         loop {
             let start = self.bump().span;
-            if self.at_kw(kw::CONSTEXPR) {
-                let span = self.span();
-                return Err(self.unsupported(span, "`if constexpr`"));
-            }
+            let is_constexpr = self.eat_kw(kw::CONSTEXPR);
             // The condition's declarations are visible in both branches (and not after).
             self.scopes.push();
             let (init, cond) = self.condition_clause("if")?;
             let then = self.sub_statement()?;
-            arms.push((start, init, cond, then));
+            arms.push((start, init, cond, then, is_constexpr));
             if self.at_kw(kw::ELSE) && self.peek_at(1).is_ident(kw::IF) {
                 self.bump();
                 self.chain_link()?;
@@ -274,7 +276,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let end = self.prev_span();
         let mut chain: Option<Stmt<'a>> = None;
-        for (start, init, cond, then) in arms.into_iter().rev() {
+        for (start, init, cond, then, is_constexpr) in arms.into_iter().rev() {
             let els = match chain.take() {
                 Some(s) => Some(self.alloc(s)),
                 None => els,
@@ -285,6 +287,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     cond,
                     then,
                     els,
+                    is_constexpr,
                 },
                 span: start.to(end),
             });

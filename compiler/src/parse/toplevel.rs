@@ -147,7 +147,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         let alias = self.at_kw(kw::USING)
             && matches!(self.peek_at(1).kind, TokenKind::Ident(n) if !n.is_keyword())
             && self.peek_at(2).is_punct(Punct::Assign);
-        let r = if alias {
+        let r = if self.at_kw(kw::TEMPLATE) {
+            self.template_declaration(DeclContext::File, out)
+        } else if self.at_kw(kw::STATIC_ASSERT) {
+            self.static_assert_declaration(out)
+        } else if alias {
             self.alias_declaration(out)
         } else if self.at_decl_start() || self.is_unknown_type_at(0) {
             self.declaration(DeclContext::File, out)

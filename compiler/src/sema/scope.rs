@@ -43,6 +43,22 @@ impl<B: Clone, T: Clone> Scopes<B, T> {
         }
     }
 
+    /// Takes every scope but file scope off the stack (lowering another declaration from
+    /// inside a function body); `restore_blocks` puts them back.
+    #[allow(clippy::type_complexity)]
+    pub fn take_blocks(&mut self) -> (Vec<HashMap<Symbol, B>>, Vec<HashMap<Symbol, T>>) {
+        (self.ordinary.split_off(1), self.tags.split_off(1))
+    }
+
+    /// Puts back the scopes `take_blocks` took (dropping any left above file scope).
+    #[allow(clippy::type_complexity)]
+    pub fn restore_blocks(&mut self, saved: (Vec<HashMap<Symbol, B>>, Vec<HashMap<Symbol, T>>)) {
+        self.ordinary.truncate(1);
+        self.tags.truncate(1);
+        self.ordinary.extend(saved.0);
+        self.tags.extend(saved.1);
+    }
+
     /// True at file scope.
     pub fn at_file_scope(&self) -> bool {
         self.ordinary.len() == 1

@@ -1,0 +1,528 @@
+//! Templates in the lowering walk: registration of function templates, instantiation by
+//! re-lowering the template's declaration with its parameters bound (a type parameter as a
+//! `Binding::Typedef`, a non-type parameter as a constant, packs in a side table), the
+//! instance cache, the instantiation depth limit, `in_decl_context` (lowering another
+//! declaration from inside a function body), explicit instantiations, `static_assert`, and
+//! the symbol names of instances.
+//!
+//! Deduction and template calls are in `template_deduce.rs`; packs and folds in
+//! `template_pack.rs`.
+
+use super::{Binding, ExecSpace, FnId, FnInfo, Lowerer, VarId};
+use crate::ast::{self, TemplateParamKind};
+use crate::intern::Symbol;
+use crate::mangle::{self, FunctionEntity, FunctionName, TemplateArg};
+use crate::sema::consteval::ConstValue;
+use crate::sema::types::{IntKind, QualType, RecordId, TypeKind};
+use crate::source::Span;
+use hashbrown::HashMap;
+use oxicc_ir::InlineHint;
+
+/// Deepest nesting of instantiations (each instance lowered from inside another's body)
+/// before "excessive recursion" is reported; nvcc's front end allows about as many.
+pub(crate) const MAX_INSTANTIATION_DEPTH: u32 = 200;
+
+/// A template argument after resolution.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum TArg {
+    Type(QualType),
+    /// A non-type argument: its value (converted to the parameter's type) and that type.
+    Value(i128, QualType),
+    Pack(Vec<TArg>),
+}
+
+/// A function template: its parameters and declaration.
+pub(crate) struct FnTemplate<'x> {
+    pub params: &'x [ast::TemplateParam<'x>],
+    pub decl: &'x ast::FunctionDecl<'x>,
+}
+
+/// The elements a pack name stands for in the instantiation being lowered.
+#[derive(Clone, Debug)]
+pub(crate) enum Pack {
+    Types(Vec<QualType>),
+    Values(Vec<(i128, QualType)>),
+    /// A function parameter pack: the expanded parameters' variables.
+    Params(Vec<VarId>),
+}
+
+/// The packs of one instantiation.
+#[derive(Default)]
+pub(crate) struct Frame {
+    pub packs: HashMap<Symbol, Pack>,
+}
+
+#[derive(Default)]
+pub(crate) struct TemplateState<'x> {
+    pub fns: Vec<FnTemplate<'x>>,
+    /// Overload sets of function templates (indices into `fns`), bound by name.
+    pub sets: Vec<Vec<u32>>,
+    /// Instances by template and arguments; `None` for one that failed.
+    pub instances: HashMap<(u32, Vec<TArg>), Option<FnId>>,
+    /// Instantiations being lowered, innermost last.
+    pub depth: u32,
+    pub frames: Vec<Frame>,
+    /// The element of the packs being expanded (`xs...` lowers its pattern once per index).
+    pub pack_index: Option<usize>,
+    pub classes: Vec<super::template_class::ClassTemplate<'x>>,
+    /// Class template instances by template and arguments (`None` for one that failed).
+    pub class_instances: HashMap<(u32, Vec<TArg>), Option<RecordId>>,
+}
+
+impl<'x> Lowerer<'x> {
+    /// A file-scope `template <…> declaration`.
+    pub fn template_decl(&mut self, td: &'x ast::TemplateDecl<'x>) {
+        match &td.decl {
+            ast::Decl::Function(fd) if !td.params.is_empty() => self.add_fn_template(td, fd),
+            ast::Decl::Function(fd) => {
+                self.error(
+                    fd.name_span,
+                    "explicit specialization of a function template is not supported yet",
+                );
+            }
+            ast::Decl::Record(rd) => self.class_template_decl(td, rd),
+            _ => self.error(td.span, "this kind of template is not supported yet"),
+        }
+    }
+
+    fn add_fn_template(&mut self, td: &'x ast::TemplateDecl<'x>, fd: &'x ast::FunctionDecl<'x>) {
+        let idx = self.templates.fns.len() as u32;
+        let set = match self.scopes.lookup(fd.name).copied() {
+            Some(Binding::FnTemplate(s)) => s,
+            _ => {
+                let s = self.templates.sets.len() as u32;
+                self.templates.sets.push(Vec::new());
+                self.scopes.bind(fd.name, Binding::FnTemplate(s));
+                s
+            }
+        };
+        // A definition after a declaration of the same template replaces it.
+        let same = self.templates.sets[set as usize]
+            .iter()
+            .copied()
+            .find(|&t| {
+                let old = &self.templates.fns[t as usize];
+                old.params.len() == td.params.len()
+                    && old.decl.params.len() == fd.params.len()
+                    && old.decl.body.is_none()
+            });
+        if let Some(old) = same {
+            self.templates.fns[old as usize] = FnTemplate {
+                params: td.params,
+                decl: fd,
+            };
+            return;
+        }
+        self.templates.fns.push(FnTemplate {
+            params: td.params,
+            decl: fd,
+        });
+        self.templates.sets[set as usize].push(idx);
+    }
+
+    /// Lowers `f` as if at file scope (outside any function body, with a fresh scope and
+    /// instantiation frame on top of file scope), then restores the current function.
+    pub fn in_decl_context<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved_f = self.f.take();
+        let saved_blocks = self.scopes.take_blocks();
+        let saved_depth = std::mem::replace(&mut self.depth, 0);
+        let saved_span = self.cur_span;
+        let saved_index = self.templates.pack_index.take();
+        self.scopes.push();
+        self.templates.frames.push(Frame::default());
+        let r = f(self);
+        self.templates.frames.pop();
+        self.scopes.restore_blocks(saved_blocks);
+        self.f = saved_f;
+        self.depth = saved_depth;
+        self.cur_span = saved_span;
+        self.templates.pack_index = saved_index;
+        r
+    }
+
+    /// Binds template parameters to arguments in the innermost scope and frame.
+    pub fn bind_template_params(&mut self, params: &[ast::TemplateParam<'_>], args: &[TArg]) {
+        for (p, a) in params.iter().zip(args) {
+            let Some(name) = p.name else { continue };
+            match a {
+                TArg::Type(t) => {
+                    self.scopes.bind(name, Binding::Typedef(*t));
+                }
+                TArg::Value(v, t) => {
+                    let cv = ConstValue::int(*v, self.int_kind_of(*t));
+                    self.scopes.bind(name, Binding::EnumConst(cv, *t));
+                }
+                TArg::Pack(items) => {
+                    let pack = if matches!(p.kind, TemplateParamKind::Type { .. }) {
+                        Pack::Types(
+                            items
+                                .iter()
+                                .filter_map(|i| match i {
+                                    TArg::Type(t) => Some(*t),
+                                    _ => None,
+                                })
+                                .collect(),
+                        )
+                    } else {
+                        Pack::Values(
+                            items
+                                .iter()
+                                .filter_map(|i| match i {
+                                    TArg::Value(v, t) => Some((*v, *t)),
+                                    _ => None,
+                                })
+                                .collect(),
+                        )
+                    };
+                    if let Some(fr) = self.templates.frames.last_mut() {
+                        fr.packs.insert(name, pack);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The integer kind of a non-type parameter's type (an enum's underlying type).
+    pub fn int_kind_of(&self, t: QualType) -> IntKind {
+        match self.types.kind(t.ty) {
+            TypeKind::Int(k) => *k,
+            TypeKind::Enum(e) => self.types.enum_info(*e).underlying,
+            _ => IntKind::Long,
+        }
+    }
+
+    /// `f<int, 4>` as nvcc prints an instance in messages.
+    pub fn show_instance(&self, name: Symbol, args: &[TArg]) -> String {
+        let parts: Vec<String> = args.iter().map(|a| self.show_targ(a)).collect();
+        format!("{}<{}>", self.name(name), parts.join(", "))
+    }
+
+    fn show_targ(&self, a: &TArg) -> String {
+        match a {
+            TArg::Type(t) => self.show(*t),
+            TArg::Value(v, t) => {
+                if self.types.is_bool(t.ty) {
+                    (if *v != 0 { "true" } else { "false" }).to_string()
+                } else {
+                    v.to_string()
+                }
+            }
+            TArg::Pack(items) => {
+                let parts: Vec<String> = items.iter().map(|a| self.show_targ(a)).collect();
+                parts.join(", ")
+            }
+        }
+    }
+
+    /// The instance of function template `tpl` for `args` (complete: every parameter has
+    /// its argument), declared and (for device code) lowered on first request.
+    pub fn instantiate_fn(&mut self, tpl: u32, args: Vec<TArg>, span: Span) -> Option<FnId> {
+        let key = (tpl, args);
+        if let Some(r) = self.templates.instances.get(&key) {
+            return *r;
+        }
+        let t = &self.templates.fns[tpl as usize];
+        let (params, fd) = (t.params, t.decl);
+        if self.templates.depth >= MAX_INSTANTIATION_DEPTH {
+            let shown = self.show_instance(fd.name, &key.1);
+            self.error(
+                span,
+                format!("excessive recursion at instantiation of function \"{shown}\""),
+            );
+            self.templates.instances.insert(key, None);
+            return None;
+        }
+        self.templates.depth += 1;
+        let args = key.1.clone();
+        let r = self.in_decl_context(|l| {
+            l.bind_template_params(params, &args);
+            let fid = l.declare_instance(fd, params, &args)?;
+            // Cached before the body is lowered: a recursive call finds the instance.
+            l.templates.instances.insert(key.clone(), Some(fid));
+            let inst = l.instance_decl(fd, fid);
+            l.define_function(fid, inst);
+            Some(fid)
+        });
+        self.templates.depth -= 1;
+        if r.is_none() {
+            self.templates.instances.insert((tpl, args), None);
+        }
+        r
+    }
+
+    /// Declares the instance of `fd` (template parameters bound in the current scope).
+    fn declare_instance(
+        &mut self,
+        fd: &'x ast::FunctionDecl<'x>,
+        tparams: &[ast::TemplateParam<'_>],
+        args: &[TArg],
+    ) -> Option<FnId> {
+        // An `auto` return type is deduced from the body (see `auto_return.rs`).
+        let ret_pending = Self::contains_auto(fd.ret);
+        let ret = if ret_pending {
+            QualType::new(self.types.void())
+        } else {
+            self.resolve_type(fd.ret)?
+        };
+        let params = self.instance_param_types(fd)?;
+        let defaults = if fd.params.iter().any(|p| p.pack) {
+            vec![None; params.len()]
+        } else {
+            self.default_args(fd.params)?
+        };
+        let s = &fd.specs;
+        let space = if s.global {
+            ExecSpace::Global
+        } else if s.device && s.host {
+            ExecSpace::HostDevice
+        } else if s.device {
+            ExecSpace::Device
+        } else {
+            ExecSpace::Host
+        };
+        if space == ExecSpace::Global && !self.types.is_void(ret.ty) {
+            self.error(
+                fd.span,
+                "a __global__ function must have a void return type",
+            );
+            return None;
+        }
+        let inline = if s.forceinline {
+            InlineHint::Always
+        } else if s.noinline {
+            InlineHint::Never
+        } else {
+            InlineHint::Default
+        };
+        let launch_bounds = match &fd.launch_bounds {
+            Some(lb) => {
+                let max = self.const_int(lb.max_threads)?;
+                let min = match lb.min_blocks {
+                    Some(e) => self.const_int(e)?,
+                    None => 0,
+                };
+                Some((max as u32, min as u32))
+            }
+            None => None,
+        };
+        let mangled = self.instance_symbol(fd, tparams, args);
+        let id = FnId(self.fns.len() as u32);
+        self.fns.push(FnInfo {
+            name: fd.name,
+            params,
+            ret,
+            variadic: fd.variadic,
+            space,
+            extern_c: false,
+            is_static: s.is_static,
+            inline,
+            ir: None,
+            defined: false,
+            span: fd.name_span,
+            first_call: None,
+            launch_bounds,
+            mangled,
+            defaults,
+            ret_pending,
+        });
+        Some(id)
+    }
+
+    /// Parameter types of an instance: a parameter pack contributes one parameter per
+    /// element (its pattern resolved with the pack's name bound to each element in turn).
+    fn instance_param_types(&mut self, fd: &ast::FunctionDecl<'_>) -> Option<Vec<QualType>> {
+        let mut out = Vec::new();
+        for p in fd.params {
+            if p.pack {
+                let (name, elems) = self.type_pack_in(p.ty)?;
+                for e in elems {
+                    self.scopes.bind(name, Binding::Typedef(e));
+                    let t = self.resolve_type(p.ty)?;
+                    out.push(self.adjust_param(t));
+                }
+                self.scopes.bind(name, Binding::Poisoned);
+            } else {
+                let one = std::slice::from_ref(p);
+                out.extend(self.param_types(one)?);
+            }
+        }
+        Some(out)
+    }
+
+    /// The type pack a pattern mentions (`Ts` in `const Ts*`) and its elements.
+    pub fn type_pack_in(&mut self, te: &ast::TypeExpr<'_>) -> Option<(Symbol, Vec<QualType>)> {
+        let name = match te {
+            ast::TypeExpr::Named { name, .. } => Some(*name),
+            ast::TypeExpr::Qualified { inner, .. } => return self.type_pack_in(inner),
+            ast::TypeExpr::Pointer { pointee, .. } => return self.type_pack_in(pointee),
+            _ => None,
+        };
+        let name = name?;
+        match self.templates.frames.last()?.packs.get(&name)? {
+            Pack::Types(ts) => Some((name, ts.clone())),
+            _ => None,
+        }
+    }
+
+    /// The declaration an instance is lowered from: `fd` with its parameter packs
+    /// expanded (one parameter per element, each marked `pack`).
+    fn instance_decl(
+        &mut self,
+        fd: &'x ast::FunctionDecl<'x>,
+        fid: FnId,
+    ) -> &'x ast::FunctionDecl<'x> {
+        if !fd.params.iter().any(|p| p.pack) {
+            return fd;
+        }
+        let fixed = fd.params.iter().filter(|p| !p.pack).count();
+        let n_pack = self.func_info(fid).params.len().saturating_sub(fixed);
+        let mut params = Vec::new();
+        for p in fd.params {
+            let copies = if p.pack { n_pack } else { 1 };
+            for _ in 0..copies {
+                params.push(ast::ParamDecl {
+                    name: p.name,
+                    ty: p.ty,
+                    span: p.span,
+                    pack: p.pack,
+                    default: p.default,
+                });
+            }
+        }
+        let params = self.arena.alloc_slice_fill_iter(params);
+        self.arena.alloc(ast::FunctionDecl {
+            name: fd.name,
+            name_span: fd.name_span,
+            specs: fd.specs,
+            ret: fd.ret,
+            params,
+            variadic: fd.variadic,
+            launch_bounds: None,
+            template_args: None,
+            qual: fd.qual,
+            method: Default::default(),
+            body: fd.body,
+            host_body_skipped: fd.host_body_skipped,
+            span: fd.span,
+        })
+    }
+
+    /// Records one expanded parameter of a function parameter pack.
+    pub fn bind_pack_param(&mut self, name: Symbol, var: VarId) {
+        let Some(fr) = self.templates.frames.last_mut() else {
+            return;
+        };
+        match fr.packs.entry(name).or_insert(Pack::Params(Vec::new())) {
+            Pack::Params(vs) => vs.push(var),
+            other => *other = Pack::Params(vec![var]),
+        }
+    }
+
+    /// The symbol of an instance: the template's declared signature (its parameters as
+    /// `T_`, `T0_`, …, packs as `Dp…`) after the arguments.
+    fn instance_symbol(
+        &mut self,
+        fd: &ast::FunctionDecl<'_>,
+        tparams: &[ast::TemplateParam<'_>],
+        args: &[TArg],
+    ) -> Option<String> {
+        // Resolve the declared signature with type parameters standing for themselves.
+        self.scopes.push();
+        for (i, p) in tparams.iter().enumerate() {
+            if let (Some(n), TemplateParamKind::Type { .. }) = (p.name, &p.kind) {
+                let ty = self.types.intern(TypeKind::TemplateParam(i as u32));
+                self.scopes.bind(n, Binding::Typedef(QualType::new(ty)));
+            }
+        }
+        let mut params = Vec::new();
+        let mut ok = true;
+        for p in fd.params {
+            match self.resolve_type(p.ty) {
+                Some(t) => {
+                    let t = self.adjust_param(t);
+                    let t = if p.pack {
+                        QualType::new(self.types.intern(TypeKind::PackExpansion(t)))
+                    } else {
+                        t
+                    };
+                    params.push(t)
+                }
+                None => ok = false,
+            }
+        }
+        let ret = if Self::contains_auto(fd.ret) {
+            Some(QualType::new(self.types.intern(TypeKind::DeducedAuto)))
+        } else {
+            self.resolve_type(fd.ret)
+        };
+        self.scopes.pop();
+        let ret = ret?;
+        if !ok {
+            return None;
+        }
+        let mut entity = FunctionEntity::new(Vec::new(), FunctionName::Ident(fd.name), params);
+        entity.template_args = Some(args.iter().map(entity_arg).collect());
+        entity.ret = Some(ret);
+        entity.variadic = fd.variadic;
+        Some(mangle::mangle_function_entity(
+            &self.types,
+            self.interner,
+            &entity,
+        ))
+    }
+
+    /// `template __global__ void k<float, 128>(const float *, float *, int);`
+    pub fn explicit_instantiation(&mut self, fd: &'x ast::FunctionDecl<'x>) {
+        let Some(Binding::FnTemplate(set)) = self.scopes.lookup(fd.name).copied() else {
+            self.error(
+                fd.name_span,
+                format!("\"{}\" is not a function template", self.name(fd.name)),
+            );
+            return;
+        };
+        let Some(param_types) = self.param_types(fd.params) else {
+            return;
+        };
+        let explicit = match fd.template_args {
+            Some(a) => a,
+            None => &[],
+        };
+        let Some(fid) =
+            self.select_fn_template(set, fd.name, explicit, &param_types, fd.name_span, true)
+        else {
+            return;
+        };
+        // The instance is lowered when made; an explicit instantiation only forces it.
+        let _ = fid;
+    }
+
+    /// `static_assert(cond, "message")`.
+    pub fn static_assert(&mut self, cond: &ast::Expr<'_>, message: Option<&[u8]>, span: Span) {
+        let Some(v) = self.const_eval(cond) else {
+            return;
+        };
+        if !v.is_zero() {
+            return;
+        }
+        let msg = match message {
+            Some(m) => format!(
+                "static assertion failed with \"{}\"",
+                String::from_utf8_lossy(m)
+            ),
+            None => "static assertion failed".to_string(),
+        };
+        self.error(span, msg);
+    }
+}
+
+/// A resolved template argument as entities (mangling, record instances) record it.
+pub(crate) fn entity_arg(a: &TArg) -> TemplateArg {
+    match a {
+        TArg::Type(t) => TemplateArg::Type(*t),
+        TArg::Value(v, t) => TemplateArg::Value {
+            ty: t.ty,
+            value: *v,
+        },
+        TArg::Pack(items) => TemplateArg::Pack(items.iter().map(entity_arg).collect()),
+    }
+}

@@ -1,0 +1,444 @@
+//! Function template calls: explicit template arguments, deduction of the others from the
+//! call's argument types (values, pointers, arrays, qualifiers; a trailing function
+//! parameter pack takes the remaining arguments), default template arguments, choosing
+//! among the viable templates of an overload set, and the call itself.
+
+use super::call::CallArgs;
+use super::expr::Operand;
+use super::template::TArg;
+use super::{Binding, FnId, Lowerer};
+use crate::ast::{self, Expr, ExprKind, TemplateParam, TemplateParamKind, TypeExpr};
+use crate::intern::Symbol;
+use crate::sema::conv::Arith;
+use crate::sema::types::{QualType, TypeKind};
+use crate::source::Span;
+
+/// An explicit template argument after pack expansion: still as written, or resolved (the
+/// elements of an expanded pack).
+enum Explicit<'e, 'a> {
+    Ast(&'e ast::TemplateArgExpr<'a>),
+    Resolved(TArg),
+}
+
+impl<'x> Lowerer<'x> {
+    /// A call whose callee names a function template (`f(x)`, `f<int>(x)`); `None` when the
+    /// callee is something else.
+    pub fn template_call(
+        &mut self,
+        callee: &Expr<'_>,
+        args: &[&Expr<'_>],
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        let (name, explicit): (Symbol, &[ast::TemplateArgExpr<'_>]) = match &callee.kind {
+            ExprKind::Name(ast::QualName {
+                global: false,
+                segments: [ast::NameSeg::TemplateId { name, args, .. }],
+                ..
+            }) => (*name, args),
+            ExprKind::Ident(n) => (*n, &[]),
+            _ => return None,
+        };
+        let set = match self.scopes.lookup(name).copied() {
+            Some(Binding::FnTemplate(s)) => s,
+            _ if matches!(callee.kind, ExprKind::Ident(_)) => return None,
+            _ => {
+                self.error(
+                    callee.span,
+                    format!("\"{}\" is not a function template", self.name(name)),
+                );
+                return Some(None);
+            }
+        };
+        let mut ops = Vec::new();
+        let mut ok = true;
+        for a in args {
+            if let ExprKind::PackExpansion(pattern) = a.kind {
+                let Some(n) = self.pack_len_in(pattern, a.span) else {
+                    ok = false;
+                    continue;
+                };
+                for k in 0..n {
+                    let saved = self.templates.pack_index.replace(k);
+                    let o = self.expr(pattern);
+                    self.templates.pack_index = saved;
+                    ok &= o.is_some();
+                    ops.push((o, a.span));
+                }
+            } else {
+                let o = self.expr(a);
+                ok &= o.is_some();
+                ops.push((o, a.span));
+            }
+        }
+        if !ok {
+            return Some(None);
+        }
+        let types: Vec<QualType> = ops.iter().filter_map(|(o, _)| o.map(|o| o.ty)).collect();
+        let fid = match self.select_fn_template(set, name, explicit, &types, callee.span, false) {
+            Some(f) => f,
+            None => return Some(None),
+        };
+        Some(self.direct_call(fid, CallArgs::Lowered(ops), callee.span, span))
+    }
+
+    /// The instance of the best template of overload set `set` for explicit arguments
+    /// `explicit` and (call or declared) argument types `arg_types`; reports when none fits.
+    pub fn select_fn_template(
+        &mut self,
+        set: u32,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        arg_types: &[QualType],
+        span: Span,
+        declared: bool,
+    ) -> Option<FnId> {
+        let cands = self.templates.sets[set as usize].clone();
+        let mut viable: Vec<(u32, Vec<TArg>, bool)> = Vec::new();
+        for tpl in cands {
+            let t = &self.templates.fns[tpl as usize];
+            let (params, fd) = (t.params, t.decl);
+            let bound = self.explicit_targs(params, explicit)?;
+            if let Some(args) = self.deduce(params, fd, bound, arg_types) {
+                let has_pack = fd.params.iter().any(|p| p.pack);
+                viable.push((tpl, args, has_pack));
+            }
+        }
+        // Partial ordering, simplified: a template without a parameter pack is more
+        // specialized than one with.
+        if viable.len() > 1 && viable.iter().any(|v| !v.2) {
+            viable.retain(|v| !v.2);
+        }
+        let Some((tpl, args, _)) = viable.into_iter().next() else {
+            let shown: Vec<String> = arg_types.iter().map(|t| self.show(*t)).collect();
+            let what = if declared {
+                "the specified type"
+            } else {
+                "the argument list"
+            };
+            let d = crate::diag::Diag::error(
+                span,
+                format!(
+                    "no instance of function template \"{}\" matches {what}",
+                    self.name(name)
+                ),
+            )
+            .with_note(span, format!("argument types are: ({})", shown.join(", ")));
+            self.diags.push(d);
+            return None;
+        };
+        self.instantiate_fn(tpl, args, span)
+    }
+
+    /// Explicit template arguments assigned to parameters (a pack takes the rest).
+    /// `None` after an error.
+    pub fn explicit_targs(
+        &mut self,
+        params: &[TemplateParam<'_>],
+        explicit: &[ast::TemplateArgExpr<'_>],
+    ) -> Option<Vec<Option<TArg>>> {
+        let mut flat: Vec<Explicit<'_, '_>> = Vec::new();
+        for a in explicit {
+            match a {
+                ast::TemplateArgExpr::Pack(inner) => flat.extend(self.expand_targ_pack(inner)?),
+                _ => flat.push(Explicit::Ast(a)),
+            }
+        }
+        let mut bound: Vec<Option<TArg>> = vec![None; params.len()];
+        let mut items = flat.into_iter();
+        for (i, p) in params.iter().enumerate() {
+            if p.pack {
+                let mut elems = Vec::new();
+                for a in items.by_ref() {
+                    elems.push(self.one_targ(p, a)?);
+                }
+                if !elems.is_empty() {
+                    bound[i] = Some(TArg::Pack(elems));
+                }
+                break;
+            }
+            let Some(a) = items.next() else { break };
+            bound[i] = Some(self.one_targ(p, a)?);
+        }
+        if let Some(extra) = items.next() {
+            let span = match extra {
+                Explicit::Ast(ast::TemplateArgExpr::Type(t)) => type_span(t),
+                Explicit::Ast(ast::TemplateArgExpr::Expr(e)) => e.span,
+                _ => self.cur_span,
+            };
+            self.error(span, "too many arguments for template");
+            return None;
+        }
+        Some(bound)
+    }
+
+    /// `Ts...` as a template argument: the elements of the pack in the current frame.
+    fn expand_targ_pack<'e, 'a>(
+        &mut self,
+        inner: &'e ast::TemplateArgExpr<'a>,
+    ) -> Option<Vec<Explicit<'e, 'a>>> {
+        let name = match inner {
+            ast::TemplateArgExpr::Type(TypeExpr::Named { name, .. }) => *name,
+            ast::TemplateArgExpr::Expr(Expr {
+                kind: ExprKind::Ident(name),
+                ..
+            }) => *name,
+            _ => {
+                self.error(self.cur_span, "this pack expansion is not supported yet");
+                return None;
+            }
+        };
+        let pack = self.templates.frames.last()?.packs.get(&name).cloned()?;
+        Some(match pack {
+            super::template::Pack::Types(ts) => ts
+                .into_iter()
+                .map(|t| Explicit::Resolved(TArg::Type(t)))
+                .collect(),
+            super::template::Pack::Values(vs) => vs
+                .into_iter()
+                .map(|(v, t)| Explicit::Resolved(TArg::Value(v, t)))
+                .collect(),
+            super::template::Pack::Params(_) => {
+                self.error(
+                    self.cur_span,
+                    "a function parameter pack is not a template argument",
+                );
+                return None;
+            }
+        })
+    }
+
+    /// One explicit argument for parameter `p`.
+    fn one_targ(&mut self, p: &TemplateParam<'_>, a: Explicit<'_, '_>) -> Option<TArg> {
+        let a = match a {
+            Explicit::Resolved(r) => return Some(r),
+            Explicit::Ast(a) => a,
+        };
+        match (&p.kind, a) {
+            (TemplateParamKind::Type { .. }, ast::TemplateArgExpr::Type(te)) => {
+                Some(TArg::Type(self.resolve_type(te)?))
+            }
+            (TemplateParamKind::NonType { ty, .. }, ast::TemplateArgExpr::Expr(e)) => {
+                let pty = self.resolve_type(ty)?.unqual();
+                let v = self.const_eval(e)?;
+                self.nontype_arg(v, pty, e.span)
+            }
+            (TemplateParamKind::Type { .. }, ast::TemplateArgExpr::Expr(e)) => {
+                self.error(e.span, "expected a type, got an expression");
+                None
+            }
+            (TemplateParamKind::NonType { .. }, ast::TemplateArgExpr::Type(te)) => {
+                self.error(type_span(te), "expected an expression, got a type");
+                None
+            }
+            (_, ast::TemplateArgExpr::Pack(_)) => None,
+        }
+    }
+
+    /// A constant converted to a non-type parameter's type.
+    pub fn nontype_arg(
+        &mut self,
+        v: crate::sema::ConstValue,
+        pty: QualType,
+        span: Span,
+    ) -> Option<TArg> {
+        if !(self.types.is_integer(pty.ty) || matches!(self.types.kind(pty.ty), TypeKind::Enum(_)))
+        {
+            self.error(
+                span,
+                format!(
+                    "a non-type template parameter of type \"{}\" is not supported yet",
+                    self.show(pty)
+                ),
+            );
+            return None;
+        }
+        let kind = self.int_kind_of(pty);
+        let Some(value) = v.convert(Arith::Int(kind)).as_int() else {
+            self.error(span, "expression must have integral or enum type");
+            return None;
+        };
+        Some(TArg::Value(value, pty))
+    }
+
+    /// Deduces the template arguments not given explicitly from the argument types, then
+    /// fills defaults; `None` when the template does not fit.
+    fn deduce(
+        &mut self,
+        params: &'x [TemplateParam<'x>],
+        fd: &ast::FunctionDecl<'_>,
+        mut bound: Vec<Option<TArg>>,
+        arg_types: &[QualType],
+    ) -> Option<Vec<TArg>> {
+        let fixed = fd.params.iter().filter(|p| !p.pack).count();
+        let has_pack = fixed < fd.params.len();
+        if arg_types.len() < fixed || (!has_pack && arg_types.len() > fixed) {
+            return None;
+        }
+        let mut ai = 0;
+        for p in fd.params {
+            if p.pack {
+                let pack_param = self.pack_param_of(params, p.ty)?;
+                let explicit_pack = bound[pack_param].is_some();
+                let mut elems = Vec::new();
+                while ai < arg_types.len() {
+                    let mut trial = bound.clone();
+                    if !explicit_pack {
+                        trial[pack_param] = None;
+                    }
+                    self.deduce_type(params, p.ty, arg_types[ai], &mut trial, true)?;
+                    if !explicit_pack {
+                        elems.push(trial[pack_param].take()?);
+                    }
+                    bound = trial;
+                    ai += 1;
+                }
+                if !explicit_pack {
+                    bound[pack_param] = Some(TArg::Pack(elems));
+                }
+                break;
+            }
+            self.deduce_type(params, p.ty, arg_types[ai], &mut bound, true)?;
+            ai += 1;
+        }
+        self.fill_defaults(params, bound)
+    }
+
+    /// Default arguments (evaluated with the parameters before them bound) and empty packs.
+    pub fn fill_defaults(
+        &mut self,
+        params: &'x [TemplateParam<'x>],
+        mut bound: Vec<Option<TArg>>,
+    ) -> Option<Vec<TArg>> {
+        for i in 0..params.len() {
+            if bound[i].is_some() {
+                continue;
+            }
+            let p = &params[i];
+            if p.pack {
+                bound[i] = Some(TArg::Pack(Vec::new()));
+                continue;
+            }
+            let before: Vec<TArg> = bound[..i].iter().map(|b| b.clone().unwrap()).collect();
+            let v = match &p.kind {
+                TemplateParamKind::Type { default: Some(te) } => self.in_decl_context(|l| {
+                    l.bind_template_params(&params[..i], &before);
+                    l.resolve_type(te).map(TArg::Type)
+                }),
+                TemplateParamKind::NonType {
+                    ty,
+                    default: Some(e),
+                } => self.in_decl_context(|l| {
+                    l.bind_template_params(&params[..i], &before);
+                    let pty = l.resolve_type(ty)?.unqual();
+                    let v = l.const_eval(e)?;
+                    l.nontype_arg(v, pty, e.span)
+                }),
+                _ => None,
+            };
+            bound[i] = Some(v?);
+        }
+        bound.into_iter().collect()
+    }
+
+    /// The index of the template parameter pack a function parameter pack's type names.
+    fn pack_param_of(&self, params: &[TemplateParam<'_>], te: &TypeExpr<'_>) -> Option<usize> {
+        match te {
+            TypeExpr::Named { name, .. } => {
+                params.iter().position(|p| p.pack && p.name == Some(*name))
+            }
+            TypeExpr::Qualified { inner, .. } => self.pack_param_of(params, inner),
+            TypeExpr::Pointer { pointee, .. } => self.pack_param_of(params, pointee),
+            _ => None,
+        }
+    }
+
+    /// Matches parameter type `p` against argument type `a`, binding template parameters.
+    /// `top` for the parameter's own type (where arrays decay and qualifiers drop).
+    fn deduce_type(
+        &mut self,
+        params: &[TemplateParam<'_>],
+        p: &TypeExpr<'_>,
+        a: QualType,
+        bound: &mut [Option<TArg>],
+        top: bool,
+    ) -> Option<()> {
+        let a = if top { self.decayed(a).unqual() } else { a };
+        match p {
+            TypeExpr::Named { name, .. } => {
+                let Some(i) = params.iter().position(|tp| tp.name == Some(*name)) else {
+                    return Some(());
+                };
+                if !matches!(params[i].kind, TemplateParamKind::Type { .. }) {
+                    return Some(());
+                }
+                match &bound[i] {
+                    Some(TArg::Type(t)) => (*t == a).then_some(()),
+                    Some(_) => None,
+                    None => {
+                        bound[i] = Some(TArg::Type(a));
+                        Some(())
+                    }
+                }
+            }
+            TypeExpr::Qualified { quals, inner } => {
+                if top {
+                    return self.deduce_type(params, inner, a, bound, false);
+                }
+                let q = super::decl::conv_quals(*quals);
+                if !q.subset_of(a.quals) {
+                    return None;
+                }
+                let rest = QualType {
+                    ty: a.ty,
+                    quals: crate::sema::types::Qualifiers {
+                        konst: a.quals.konst && !q.konst,
+                        volatile: a.quals.volatile && !q.volatile,
+                        restrict: a.quals.restrict && !q.restrict,
+                    },
+                };
+                self.deduce_type(params, inner, rest, bound, false)
+            }
+            TypeExpr::Pointer { pointee, .. } | TypeExpr::Array { elem: pointee, .. } if top => {
+                let pa = self.types.pointee(a.ty)?;
+                self.deduce_type(params, pointee, pa, bound, false)
+            }
+            TypeExpr::Pointer { pointee, .. } => {
+                let pa = self.types.pointee(a.ty)?;
+                self.deduce_type(params, pointee, pa, bound, false)
+            }
+            TypeExpr::Array { elem, size } => {
+                let TypeKind::Array { elem: ea, len } = self.types.kind(a.ty).clone() else {
+                    return None;
+                };
+                if let (Some(size), Some(len)) = (size, len) {
+                    if let ExprKind::Ident(n) = size.kind {
+                        if let Some(i) = params.iter().position(|tp| tp.name == Some(n)) {
+                            if let TemplateParamKind::NonType { ty, .. } = params[i].kind {
+                                let pty = self.resolve_type(ty)?.unqual();
+                                let v = TArg::Value(len as i128, pty);
+                                match &bound[i] {
+                                    Some(b) if *b != v => return None,
+                                    _ => bound[i] = Some(v),
+                                }
+                            }
+                        }
+                    }
+                }
+                self.deduce_type(params, elem, ea, bound, false)
+            }
+            _ => Some(()),
+        }
+    }
+}
+
+/// Where a type as written starts (for messages).
+fn type_span(t: &TypeExpr<'_>) -> Span {
+    match t {
+        TypeExpr::Named { span, .. } | TypeExpr::Tag { span, .. } => *span,
+        TypeExpr::Qual(q) => q.span,
+        TypeExpr::Qualified { inner, .. } => type_span(inner),
+        TypeExpr::Pointer { pointee, .. } => type_span(pointee),
+        TypeExpr::Array { elem, .. } => type_span(elem),
+        _ => Span::default(),
+    }
+}

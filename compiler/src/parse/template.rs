@@ -1,0 +1,254 @@
+//! Templates: `template <params> declaration`, explicit specializations (`template <>`),
+//! explicit instantiations (`template __global__ void k<float, 128>(…);`), template
+//! argument lists (`f<int, 4>`, `S<T>`), and `static_assert`.
+//!
+//! The parser only needs to know that a name is a template (`NameKind::Template`) to read
+//! `name<` as the start of a template-id instead of a less-than. Inside a template, type
+//! parameters are type names and non-type parameters values, in a scope that ends with the
+//! template. Whether a template argument is a type or an expression is decided by its first
+//! token (a type specifier or a type name starts a type). Inside a template argument list a
+//! `>` ends the list (`>>` is two `Gt` tokens, so `S<T<int>>` closes twice), except inside
+//! parentheses (`f<(a > b)>`), as C++ says.
+
+use super::scope::NameKind;
+use super::specs::SpecContext;
+use super::{DeclContext, PResult, Parser};
+use crate::ast::{
+    Decl, Expr, TemplateArgExpr, TemplateDecl, TemplateParam, TemplateParamKind, TypeExpr,
+};
+use crate::intern::kw;
+use crate::lex::token::{Punct, TokenKind};
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// At `template`: a template declaration, an explicit specialization or an explicit
+    /// instantiation.
+    pub(super) fn template_declaration(
+        &mut self,
+        ctx: DeclContext,
+        out: &mut Vec<Decl<'a>>,
+    ) -> PResult<()> {
+        let start = self.bump().span;
+        if ctx != DeclContext::File {
+            return Err(self.error(start, "a template declaration is not allowed here"));
+        }
+        if !self.at(Punct::Lt) {
+            return self.explicit_instantiation(start, out);
+        }
+        self.bump();
+        let depth = self.scopes.depth();
+        self.scopes.push();
+        let saved = std::mem::replace(&mut self.in_template, true);
+        let r = self.template_params().and_then(|params| {
+            if self.at_kw(kw::TEMPLATE) {
+                let span = self.span();
+                return Err(self.unsupported(span, "a nested template declaration"));
+            }
+            let mut inner = Vec::new();
+            self.declaration(ctx, &mut inner)?;
+            Ok((params, inner))
+        });
+        self.in_template = saved;
+        self.scopes.truncate(depth);
+        let (params, inner) = r?;
+        let span = start.to(self.prev_span());
+        // Hoisted record definitions come first: the template's own entity is the last one.
+        let Some(decl) = inner.into_iter().last() else {
+            return Err(self.error(span, "expected a declaration after the template parameters"));
+        };
+        let (name, class) = match &decl {
+            Decl::Function(f) => (f.name, false),
+            Decl::Record(crate::ast::RecordDecl { name: Some(n), .. }) => (*n, true),
+            _ => {
+                return Err(self.unsupported(span, "this kind of template declaration"));
+            }
+        };
+        self.scopes.declare(name, NameKind::Template { class });
+        out.push(Decl::Template(self.alloc(TemplateDecl {
+            params: self.alloc_slice(params),
+            decl,
+            span,
+        })));
+        Ok(())
+    }
+
+    /// `template declaration;` without a parameter list.
+    fn explicit_instantiation(
+        &mut self,
+        start: crate::source::Span,
+        out: &mut Vec<Decl<'a>>,
+    ) -> PResult<()> {
+        let mut inner = Vec::new();
+        self.declaration(DeclContext::File, &mut inner)?;
+        for d in inner {
+            match d {
+                Decl::Function(f) if f.body.is_none() => {
+                    out.push(Decl::ExplicitInstantiation(f));
+                }
+                // `template struct S<int>;`: class members are instantiated where used.
+                Decl::Record(_) => {}
+                _ => {
+                    let span = start.to(self.prev_span());
+                    return Err(self.error(span, "invalid explicit instantiation"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Template parameters after `<`, through the closing `>`.
+    fn template_params(&mut self) -> PResult<Vec<TemplateParam<'a>>> {
+        let mut params = Vec::new();
+        if self.eat(Punct::Gt) {
+            return Ok(params);
+        }
+        loop {
+            params.push(self.template_param()?);
+            if self.eat(Punct::Comma) {
+                continue;
+            }
+            self.expect(Punct::Gt, "to close the template parameter list")?;
+            return Ok(params);
+        }
+    }
+
+    fn template_param(&mut self) -> PResult<TemplateParam<'a>> {
+        let start = self.span();
+        if self.at_kw(kw::TEMPLATE) {
+            return Err(self.unsupported(start, "a template template parameter"));
+        }
+        let is_type_param = (self.at_kw(kw::TYPENAME) || self.at_kw(kw::CLASS))
+            && matches!(
+                self.peek_at(1).kind,
+                TokenKind::Ident(_)
+                    | TokenKind::Punct(Punct::Ellipsis | Punct::Comma | Punct::Gt | Punct::Assign)
+            )
+            && !self.is_typename_qualified_at(1);
+        if is_type_param {
+            self.bump();
+            let pack = self.eat(Punct::Ellipsis);
+            let name = self.eat_plain_ident();
+            let default = if self.eat(Punct::Assign) {
+                Some(self.with_template_arg_mode(|p| p.type_name())?)
+            } else {
+                None
+            };
+            if let Some((n, _)) = name {
+                self.scopes.declare(n, NameKind::Typedef);
+            }
+            return Ok(TemplateParam {
+                name: name.map(|(n, _)| n),
+                kind: TemplateParamKind::Type { default },
+                pack,
+                span: start.to(self.prev_span()),
+            });
+        }
+        let specs = self.decl_specifiers(SpecContext::TypeName)?;
+        let base = self.specs_type(&specs)?;
+        let pack = self.eat(Punct::Ellipsis);
+        let d = self.declarator(base, super::declarator::DeclaratorMode::Either)?;
+        let default = if self.eat(Punct::Assign) {
+            Some(self.with_template_arg_mode(|p| p.cond_expr())?)
+        } else {
+            None
+        };
+        if let Some((n, _)) = d.name {
+            self.scopes.declare(n, NameKind::Value);
+        }
+        Ok(TemplateParam {
+            name: d.name.map(|(n, _)| n),
+            kind: TemplateParamKind::NonType { ty: d.ty, default },
+            pack,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// `typename X::…`: a dependent type, not a type parameter.
+    fn is_typename_qualified_at(&self, n: usize) -> bool {
+        self.peek_at(n + 1).is_punct(Punct::ColonColon)
+    }
+
+    /// Runs `f` with `>` ending expressions (inside a template argument list).
+    pub(super) fn with_template_arg_mode<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> PResult<T>,
+    ) -> PResult<T> {
+        let saved = std::mem::replace(&mut self.in_template_args, true);
+        let r = f(self);
+        self.in_template_args = saved;
+        r
+    }
+
+    /// A template argument list at `<`, through its `>`.
+    pub(super) fn template_args(&mut self) -> PResult<&'a [TemplateArgExpr<'a>]> {
+        self.expect(Punct::Lt, "to open the template argument list")?;
+        let mut args = Vec::new();
+        if !self.eat(Punct::Gt) {
+            loop {
+                let arg = self.nested(|p| p.with_template_arg_mode(|p| p.template_arg()))?;
+                let arg = if self.eat(Punct::Ellipsis) {
+                    TemplateArgExpr::Pack(self.alloc(arg))
+                } else {
+                    arg
+                };
+                args.push(arg);
+                if self.eat(Punct::Comma) {
+                    continue;
+                }
+                self.expect(Punct::Gt, "to close the template argument list")?;
+                break;
+            }
+        }
+        Ok(self.alloc_slice(args))
+    }
+
+    fn template_arg(&mut self) -> PResult<TemplateArgExpr<'a>> {
+        if self.at_decl_start() {
+            return Ok(TemplateArgExpr::Type(self.type_name()?));
+        }
+        let e: &'a Expr<'a> = self.cond_expr()?;
+        Ok(TemplateArgExpr::Expr(e))
+    }
+
+    /// At a class template name followed by `<`: the template-id (possibly followed by
+    /// `::member`) as a type.
+    pub(super) fn template_id_type(&mut self) -> PResult<&'a TypeExpr<'a>> {
+        let q = self.qual_name()?;
+        Ok(self.alloc(TypeExpr::Qual(q)))
+    }
+
+    /// True when the name at `n` is a class template followed by `<`.
+    pub(super) fn is_class_template_id_at(&self, n: usize) -> bool {
+        match self.peek_at(n).kind {
+            TokenKind::Ident(s) => {
+                matches!(
+                    self.scopes.lookup(s),
+                    Some(NameKind::Template { class: true })
+                ) && self.peek_at(n + 1).is_punct(Punct::Lt)
+            }
+            _ => false,
+        }
+    }
+
+    /// `static_assert(cond, "message");` / `static_assert(cond);` at `static_assert`.
+    pub(super) fn static_assert_declaration(&mut self, out: &mut Vec<Decl<'a>>) -> PResult<()> {
+        let start = self.bump().span;
+        self.expect(Punct::LParen, "after `static_assert`")?;
+        let cond = self.assign_expr()?;
+        let mut message = None;
+        if self.eat(Punct::Comma) {
+            let e = self.assign_expr()?;
+            match e.kind {
+                crate::ast::ExprKind::StrLit(bytes) => message = Some(bytes),
+                _ => return Err(self.error(e.span, "expected a string literal")),
+            }
+        }
+        self.expect(Punct::RParen, "to close `static_assert`")?;
+        self.expect(Punct::Semi, "after `static_assert`")?;
+        out.push(Decl::StaticAssert {
+            cond,
+            message,
+            span: start.to(self.prev_span()),
+        });
+        Ok(())
+    }
+}
