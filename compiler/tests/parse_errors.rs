@@ -108,7 +108,7 @@ fn declaration_errors() {
         ["1:26: Error: expected a parameter declaration, found `)`"]
     );
     assert_eq!(
-        errors("__device__ void f() { using T = int; }"),
+        errors("__device__ void f() { using namespace n; }"),
         ["1:23: Error: this declaration in a function is not supported yet"]
     );
 }
