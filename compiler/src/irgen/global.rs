@@ -490,7 +490,13 @@ impl Lowerer<'_> {
         if let Some(m) = &info.mangled {
             // A template specialization: `_ZZ <its encoding> E <name>`.
             let v = self.name(var);
-            return format!("_ZZ{}E{}{}", &m[2..], v.len(), v);
+            // The discriminator as the mangle API writes it (`_0`, …, `__10_`).
+            let disc = match discriminator {
+                0 => String::new(),
+                d if d <= 10 => format!("_{}", d - 1),
+                d => format!("__{}_", d - 1),
+            };
+            return format!("_ZZ{}E{}{}{disc}", &m[2..], v.len(), v);
         }
         if info.extern_c {
             // `extern "C"` functions still get a C++ local-entity name for their statics.
