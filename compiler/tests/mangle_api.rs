@@ -15,8 +15,8 @@ use std::rc::Rc;
 
 use mangle_support::{nvcc_symbols, B, CONST, RESTRICT};
 use oxicc::mangle::{
-    mangle_local_static_in, mangle_variable, FunctionName, OperatorName as Op, RefQualifier,
-    ScopeComponent, TemplateArg,
+    mangle_local_static_in, mangle_variable, ClosureNumbering, FunctionName, OperatorName as Op,
+    RefQualifier, ScopeComponent, TemplateArg,
 };
 use oxicc::sema::types::{IntKind, Qualifiers, TypeKind};
 
@@ -412,7 +412,10 @@ fn lambdas_and_local_classes(out: &mut Names) {
     check(out, "lambdas", &b.mangle(&kernel));
     let t0 = b.tparam(0);
     // Closures are numbered per parameter list: float lambdas 0, 1, 2, 3; int lambda 0.
-    for (param, index) in [(f, 0), (f, 1), (i, 0), (f, 2)] {
+    let mut numbering = ClosureNumbering::default();
+    let scope = vec![ScopeComponent::Function(Rc::new(kernel.clone()))];
+    for param in [f, f, i, f] {
+        let index = numbering.next(&scope, &[param]);
         let (_, closure) = b.closure(&kernel, vec![param], index);
         let app = b.template_fn(
             vec![],
@@ -424,7 +427,9 @@ fn lambdas_and_local_classes(out: &mut Names) {
         check(out, "lambdas", &b.mangle(&app));
     }
     // The call operator of the fourth float lambda (`UlfE2_`) is a const member.
-    let (lam, _) = b.closure(&kernel, vec![f], 3);
+    let index = numbering.next(&scope, &[f]);
+    assert_eq!(index, 3);
+    let (lam, _) = b.closure(&kernel, vec![f], index);
     let call = b.op(lam, Op::Call, vec![f], true);
     check(out, "lambdas", &b.mangle(&call));
     // A generic lambda: `UlT_E_`, its call operator a template returning `auto` (`Da`).

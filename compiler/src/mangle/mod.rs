@@ -37,8 +37,8 @@ use crate::sema::types::{QualType, TypeTable};
 use mangler::Mangler;
 
 pub use crate::sema::entity::{
-    ClosureSig, FunctionEntity, FunctionName, OperatorName, RefQualifier, ScopeComponent,
-    TemplateArg,
+    ClosureNumbering, ClosureSig, FunctionEntity, FunctionName, OperatorName, RefQualifier,
+    ScopeComponent, TemplateArg,
 };
 
 /// The mangled name of a plain (global, non-template) function (`_Z5saxpyifPKfPf`).

@@ -182,3 +182,23 @@ impl FunctionEntity {
         scope
     }
 }
+
+/// Numbers closure types as nvcc does: from 0, separately for each enclosing function
+/// and each call-operator parameter list (three `float` lambdas and one `int` lambda in
+/// one kernel are `UlfE_`, `UlfE0_`, `UlfE1_`, `UliE_`).
+#[derive(Default, Debug)]
+pub struct ClosureNumbering {
+    next: hashbrown::HashMap<(Vec<ScopeComponent>, Vec<QualType>), u32>,
+}
+
+impl ClosureNumbering {
+    /// The `index` of the next closure declared in `scope` with parameter types `params`.
+    pub fn next(&mut self, scope: &[ScopeComponent], params: &[QualType]) -> u32 {
+        let n = self
+            .next
+            .entry((scope.to_vec(), params.to_vec()))
+            .or_insert(0);
+        *n += 1;
+        *n - 1
+    }
+}
