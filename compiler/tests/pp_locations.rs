@@ -84,7 +84,7 @@ fn line_directive_moves_parser_and_sema_diagnostics() {
 #[test]
 fn argument_tokens_get_expansion_notes() {
     // The bad name is written in the argument of USE, itself an argument of ID: the error
-    // points at it, and names the macro it was substituted into.
+    // points at it, and names both macros, innermost first (gcc's order).
     let d = compile_diags(
         "#define ID(x) x\n#define USE(v) p[0] = v\n\
          __global__ void k(int* p) { ID(USE(undeclared_z)); }\n",
@@ -94,6 +94,7 @@ fn argument_tokens_get_expansion_notes() {
         vec![
             "main.cu:3:36: error: identifier \"undeclared_z\" is undefined",
             "main.cu:2:9: note: in expansion of macro 'USE'",
+            "main.cu:1:9: note: in expansion of macro 'ID'",
         ]
     );
     // Through two levels: an argument of OUTER passed on to BAD.

@@ -364,6 +364,10 @@ impl Preprocessor<'_, '_> {
             // The variable arguments were left out entirely.
             let end = args.toks.len();
             args.ranges.push((end, end));
+            args.va_omitted = true;
+        } else if nparams == 1 && args.ranges[0].0 == args.ranges[0].1 {
+            // `F()` for `F(...)`: gcc (GNU mode, as nvcc runs it) counts this as left out.
+            args.va_omitted = true;
         } else if given < nparams {
             let msg = format!(
                 "macro \"{macro_name}\" requires at least {} arguments, but only {given} given",

@@ -5,7 +5,7 @@
 //! from the unexpanded argument) or `##` (the unexpanded argument is pasted). An empty
 //! argument next to `##` is a placemarker: `x ## <empty>` is `x`, `<empty> ## y` is `y`.
 //! The GNU extension `, ## __VA_ARGS__` drops the comma when the variable arguments are
-//! empty. Operands of `##` are pasted by respelling and re-lexing them; a result that is
+//! left out. Operands of `##` are pasted by respelling and re-lexing them; a result that is
 //! not a single token is an error (both tokens are kept).
 
 use std::ops::Range;
@@ -21,6 +21,9 @@ use crate::lex::{spelling, Punct, Token, TokenKind};
 pub(super) struct Args {
     pub toks: Vec<PpTok>,
     pub ranges: Vec<(usize, usize)>,
+    /// The call gave no variable arguments at all (`G(1)` for `G(x, ...)`, and in gcc's
+    /// GNU mode also `F()` for `F(...)`), as opposed to empty ones (`G(1,)`).
+    pub va_omitted: bool,
     expanded: Vec<Option<Vec<PpTok>>>,
 }
 
@@ -65,8 +68,9 @@ impl Preprocessor<'_, '_> {
                 let lhs_is_comma =
                     !lhs_placemarker && out.last().is_some_and(|t| t.tok.is_punct(Punct::Comma));
                 if rhs_is_va && lhs_is_comma {
-                    // GNU: `, ## __VA_ARGS__` drops the comma before empty arguments.
-                    if tmp.is_empty() {
+                    // GNU: `, ## __VA_ARGS__` drops the comma when the variable arguments
+                    // were left out (`G(1)`, not `G(1,)`), and otherwise just appends them.
+                    if tmp.is_empty() && args.va_omitted {
                         out.pop();
                     } else {
                         out.extend_from_slice(&tmp);
@@ -142,7 +146,7 @@ impl Preprocessor<'_, '_> {
             if raw {
                 out.extend_from_slice(args.raw(p));
             } else {
-                self.ensure_expanded(args, p);
+                self.ensure_expanded(args, p, name, exp);
                 out.extend_from_slice(args.expanded[p].as_deref().unwrap_or(&[]));
             }
             // Argument tokens keep their spans, but an error at one of them also gets the
@@ -180,7 +184,7 @@ impl Preprocessor<'_, '_> {
         name: &Token,
     ) -> (bool, bool) {
         let va = m.params.len() - 1;
-        self.ensure_expanded(args, va);
+        self.ensure_expanded(args, va, name, exp);
         if args.expanded[va].as_ref().is_none_or(|v| v.is_empty()) {
             return (true, true);
         }
@@ -193,13 +197,22 @@ impl Preprocessor<'_, '_> {
         r
     }
 
-    fn ensure_expanded(&mut self, args: &mut Args, p: usize) {
+    /// Macro-expands argument `p` of the call of `name` (expansion `exp`) on first use.
+    fn ensure_expanded(&mut self, args: &mut Args, p: usize, name: &Token, exp: u32) {
         if args.expanded.len() <= p {
             args.expanded.resize_with(p + 1, || None);
         }
         if args.expanded[p].is_none() {
             let (a, b) = args.ranges.get(p).copied().unwrap_or((0, 0));
+            let first = self.expansions.len();
             let v = self.expand_list(&args.toks[a..b]);
+            // Macros expanded inside the argument are nested in this call: their notes
+            // continue with this macro's (`ID(USE(x))`: USE, then ID).
+            for e in &mut self.expansions[first..] {
+                if e.parent == name.expansion {
+                    e.parent = exp;
+                }
+            }
             args.expanded[p] = Some(v);
         }
     }

@@ -1,0 +1,16 @@
+cuda: __CUDACC__ __NVCC__ __CUDA_ARCH__ __CUDA_ARCH_LIST__ __CUDACC_VER_MAJOR__ __CUDACC_VER_MINOR__ __CUDACC_VER_BUILD__
+api: __CUDA_API_VER_MAJOR__ __CUDA_API_VER_MINOR__ __NVCC_DIAG_PRAGMA_SUPPORT__ __CUDACC_DEVICE_ATOMIC_BUILTINS__ CUDA_DOUBLE_MATH_FUNCTIONS
+lang: __cplusplus __STDC__ __STDC_HOSTED__ __GNUC__ __GNUC_MINOR__ __GNUC_PATCHLEVEL__ __VERSION__ __GXX_ABI_VERSION
+target: __x86_64__ __LP64__ __linux__ __CHAR_BIT__ __SIZEOF_INT__ __SIZEOF_LONG__ __SIZEOF_LONG_DOUBLE__ __SIZEOF_INT128__
+types: __SIZE_TYPE__ __PTRDIFF_TYPE__ __INTMAX_TYPE__ __UINT64_TYPE__ __CHAR16_TYPE__ __WCHAR_TYPE__
+limits: __INT_MAX__ __LONG_MAX__ __SCHAR_MAX__ __WCHAR_MIN__ __INT64_C(1) __UINT64_C(2)
+float: __FLT_MAX__ __DBL_MIN__ __FLT_EPSILON__ __DBL_MANT_DIG__ __FLT_RADIX__
+cxx: __cpp_constexpr __cpp_if_constexpr __cpp_fold_expressions __cpp_structured_bindings __cpp_inline_variables __cpp_lambdas __cpp_rtti __cpp_exceptions
+atomic: __ATOMIC_RELAXED __ATOMIC_ACQUIRE __ATOMIC_RELEASE __ATOMIC_ACQ_REL __ATOMIC_SEQ_CST __GCC_ATOMIC_LLONG_LOCK_FREE
+absent: __CUDACC_RTC__ __clang__ __OPTIMIZE__ __STRICT_ANSI__ __CUDACC_EXTENDED_LAMBDA__
+dynamic: __LINE__ __FILE__ __BASE_FILE__ __INCLUDE_LEVEL__ __COUNTER__ __COUNTER__
+#line 500 "renamed.cu"
+after_line: __LINE__ __FILE__
+#define LINE_OF() __LINE__
+multi LINE_OF(
+)
