@@ -17,6 +17,56 @@ use crate::source::Span;
 #[derive(Debug)]
 pub struct TranslationUnit<'a> {
     pub decls: &'a [Decl<'a>],
+    /// Every lambda expression, by `LambdaExpr::index` (so that the lowering can find a
+    /// generic lambda's body again when it instantiates its call operator).
+    pub lambdas: &'a [&'a LambdaExpr<'a>],
+}
+
+/// A lambda expression `[captures](params) mutable -> ret { body }`.
+#[derive(Debug)]
+pub struct LambdaExpr<'a> {
+    /// Position in `TranslationUnit::lambdas`.
+    pub index: u32,
+    /// `[=]` or `[&]` (possibly followed by explicit captures).
+    pub default_capture: Option<CaptureDefault>,
+    pub captures: &'a [Capture],
+    pub params: &'a [ParamDecl<'a>],
+    pub variadic: bool,
+    /// `-> T`.
+    pub ret: Option<&'a TypeExpr<'a>>,
+    pub is_mutable: bool,
+    /// `__device__`/`__host__` written after the captures (nvcc's extended lambdas).
+    pub specs: DeclSpecs,
+    pub body: &'a Stmt<'a>,
+    pub span: Span,
+}
+
+/// A lambda's default capture.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CaptureDefault {
+    /// `[=]`
+    Copy,
+    /// `[&]`
+    Ref,
+}
+
+/// One explicit capture.
+#[derive(Copy, Clone, Debug)]
+pub struct Capture {
+    pub kind: CaptureKind,
+    pub span: Span,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CaptureKind {
+    /// `x`
+    Copy(Symbol),
+    /// `&x`
+    Ref(Symbol),
+    /// `this`
+    This,
+    /// `*this`
+    StarThis,
 }
 
 /// Built-in arithmetic and void types, as spelled.
@@ -734,6 +784,8 @@ pub enum ExprKind<'a> {
         expr: &'a Expr<'a>,
         kind: CastKind,
     },
+    /// A lambda expression.
+    Lambda(&'a LambdaExpr<'a>),
     /// A braced list as an expression: `T{a, b}` / `T{}` (with `ty`), or a bare `{a, b}`
     /// as a `return` value, a call argument or a range-`for` range (without).
     InitList {

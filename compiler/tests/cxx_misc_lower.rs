@@ -236,3 +236,84 @@ fn default_arguments_must_come_last() {
         "too few arguments in function call",
     );
 }
+
+/// The symbols of the functions of a module.
+fn symbols(m: &oxicc_ir::Module) -> Vec<String> {
+    m.functions.values().map(|f| f.name.clone()).collect()
+}
+
+#[test]
+fn lambda_call_operators_are_named_as_nvcc_names_them() {
+    // Names from `nvcc -G -ptx` on the same source (where nvcc keeps the operators).
+    let m = lower_ok(
+        "__global__ void k(int *o, int a) {
+             auto f = [=](int x) { return x + a; };
+             auto h = [&](int x) { o[1] = x; };
+             auto m = [=](int x) mutable { a += x; return a; };
+             o[0] = f(1); h(3); o[2] = m(4);
+         }",
+    );
+    let s = symbols(&m);
+    for want in [
+        "_ZZ1kPiiENKUliE_clEi",
+        "_ZZ1kPiiENKUliE0_clEi",
+        "_ZZ1kPiiENUliE1_clEi",
+    ] {
+        assert!(s.iter().any(|n| n == want), "no {want} in {s:?}");
+    }
+}
+
+#[test]
+fn generic_lambdas_are_instantiated_per_argument_types() {
+    let m = lower_ok(
+        "__global__ void mix(const unsigned* a, const int* b, long long* out_l, int n) {
+             int i = blockIdx.x * blockDim.x + threadIdx.x;
+             auto sq = [](auto x) { return x * x; };
+             int k = 3;
+             auto add = [&](auto p, auto q) { return p + q + k; };
+             out_l[i] = sq(static_cast<long long>(b[i])) + sq(static_cast<int>(a[i] & 0xff))
+                 + add(1, 2u) + sq(2LL);
+         }",
+    );
+    let s = symbols(&m);
+    // nvcc's names for the same instances (`nvcc -G -ptx`); `sq(2LL)` reuses the first.
+    for want in [
+        "_ZZ3mixPKjPKiPxiENKUlT_E_clIxEEDaS4_",
+        "_ZZ3mixPKjPKiPxiENKUlT_E_clIiEEDaS4_",
+        "_ZZ3mixPKjPKiPxiENKUlT_T0_E_clIijEEDaS4_S5_",
+    ] {
+        assert!(s.iter().any(|n| n == want), "no {want} in {s:?}");
+    }
+    let sq_instances = s.iter().filter(|n| n.contains("UlT_E_cl")).count();
+    assert_eq!(sq_instances, 2, "{s:?}");
+}
+
+#[test]
+fn lambda_captures_by_reference_take_addresses() {
+    // The by-reference capture is a pointer member: the closure of `[&]` over two ints is
+    // 16 bytes, the by-value one 8.
+    let m = lower_ok(
+        "__device__ int f(int a, int b) {
+             auto r = [&]() { a += b; };
+             auto v = [=]() { return a * b; };
+             r();
+             char s[sizeof(r) + 100 * sizeof(v)];
+             return v() + s[0];
+         }",
+    );
+    assert!(slot_sizes(&m, "_Z1fii").ends_with(&[16 + 800]));
+}
+
+#[test]
+fn lambda_diagnostics() {
+    expect(
+        "__device__ int f(int a) {\n    auto g = [](int x) { return x + a; };\n    return g(1);\n}",
+        "2:37",
+        "an enclosing-function local variable cannot be referenced in a lambda body unless it is in the capture list",
+    );
+    expect(
+        "__device__ int h(int a) {\n    auto g = [a](int x) { a = x; return a; };\n    return g(1);\n}",
+        "2:27",
+        "expression must be a modifiable lvalue",
+    );
+}

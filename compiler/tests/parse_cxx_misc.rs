@@ -58,3 +58,17 @@ fn statements() {
          }"
     ));
 }
+
+#[test]
+fn lambdas() {
+    insta::assert_snapshot!(parse_ok(
+        "__global__ void k(int *o, int a) {
+             auto f = [=](int x) { return x + a; };
+             auto g = [&, a](int x) mutable -> int { a += x; return a; };
+             auto h = [o, &a] __device__ () { o[0] = a; };
+             auto s = [](auto v) { return v * v; };
+             o[1] = f(1) + g(2) + s(3);
+             h();
+         }"
+    ));
+}

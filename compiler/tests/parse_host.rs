@@ -78,10 +78,6 @@ fn cxx_in_device_code_says_what_is_not_supported() {
             "`new` is not supported yet",
         ),
         (
-            "__device__ void f() { g([](int x) { return x; }); }",
-            "a lambda expression is not supported yet",
-        ),
-        (
             "__device__ void f() { asm(\"trap;\"); }",
             "inline assembly is not supported yet",
         ),

@@ -56,8 +56,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "if_constexpr",
     "if_constexpr_float",
     "lambda_block_reduce",
-    "lambda_capture_ref",
-    "lambda_capture_value",
     "lambda_for_each",
     "matrix_view_ops",
     "namespaces",

@@ -215,6 +215,7 @@ impl Lowerer<'_> {
             ExprKind::Cond { cond, then, els } => self.conditional(cond, then, els, e.span),
             ExprKind::Cast { ty, expr, kind } => self.cxx_cast(ty, expr, *kind, e.span),
             ExprKind::InitList { ty, items } => self.init_list_expr(*ty, items, e.span),
+            ExprKind::Lambda(l) => self.lambda_expr(l, e.span),
             ExprKind::Call { callee, args } => self.call(callee, args, e.span),
             ExprKind::Index { base, index } => self.index(base, index, e.span),
             ExprKind::Member {

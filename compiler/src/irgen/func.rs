@@ -275,6 +275,19 @@ impl Lowerer<'_> {
     /// Lowers a function definition whose declaration was already recorded as `fid`.
     pub fn lower_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>, func: Function) {
         let body = fd.body.expect("definition has a body");
+        self.lower_body_parts(fid, fd.params, body, fd.span, func);
+    }
+
+    /// `lower_body` from the parts of a definition (a lambda's call operator has no
+    /// `FunctionDecl`).
+    pub fn lower_body_parts(
+        &mut self,
+        fid: FnId,
+        decl_params: &[ast::ParamDecl<'_>],
+        body: &ast::Stmt<'_>,
+        span: Span,
+        func: Function,
+    ) {
         let info = self.func_info(fid).clone();
         let entry = func.entry();
         let ret_block = {
@@ -309,12 +322,12 @@ impl Lowerer<'_> {
         if !sret && !self.types.is_void(info.ret.ty) {
             let size = self.types.size_of(info.ret.ty).unwrap_or(1);
             let align = self.types.align_of(info.ret.ty);
-            let slot = self.alloca(size, align, fd.span);
+            let slot = self.alloca(size, align, span);
             self.fs().ret_slot = slot;
         }
         self.scopes.push();
         let first_user = sret as usize;
-        for (i, p) in fd.params.iter().enumerate() {
+        for (i, p) in decl_params.iter().enumerate() {
             let (Some(&pty), Some(&pv)) = (info.params.get(i), params.get(i)) else {
                 break;
             };
@@ -367,6 +380,10 @@ impl Lowerer<'_> {
                     );
                 }
             }
+        }
+        // A lambda's call operator: its captures are names for the closure's members.
+        if let Some(r) = self.pending_closure.take() {
+            self.bind_captures(r);
         }
         // The outermost block shares the parameters' scope (C++ [basic.scope.block]).
         match &body.kind {
@@ -523,6 +540,13 @@ fn body_writes(s: &ast::Stmt<'_>, name: Symbol) -> bool {
                     | ast::UnaryOp::PostDec,
                 expr,
             } => Some(*expr),
+            // A call through the object (a closure or functor) takes its address as `this`.
+            ExprKind::Call { callee, .. } => Some(*callee),
+            // A lambda may capture it by reference: keep it simple, copy it.
+            ExprKind::Lambda(_) => {
+                found = true;
+                None
+            }
             _ => None,
         };
         if let Some(t) = target {
@@ -557,7 +581,7 @@ fn mentions(e: &ast::Expr<'_>, name: Symbol) -> bool {
     }
 }
 
-fn visit_stmt(s: &ast::Stmt<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
+pub(crate) fn visit_stmt(s: &ast::Stmt<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
     match &s.kind {
         StmtKind::Expr(e) => visit_expr(e, f, 0),
         StmtKind::Decl(ds) => {
@@ -666,6 +690,7 @@ pub(crate) fn visit_expr(e: &ast::Expr<'_>, f: &mut dyn FnMut(&ast::Expr<'_>), d
         }
         ExprKind::Member { base, .. } => visit_expr(base, f, d),
         ExprKind::InitList { items, .. } => items.iter().for_each(|i| visit_init(i, f)),
+        ExprKind::Lambda(l) => visit_stmt(l.body, f),
         _ => {}
     }
 }

@@ -242,6 +242,9 @@ impl Lowerer<'_> {
         if info.extern_c {
             return self.name(info.name).to_string();
         }
+        if let Some(m) = &info.mangled {
+            return m.clone();
+        }
         mangle::mangle_function(
             &self.types,
             self.interner,

@@ -30,6 +30,7 @@ mod expr;
 mod func;
 mod global;
 mod init;
+mod lambda;
 mod ops;
 mod stmt;
 mod template;
@@ -74,6 +75,7 @@ pub fn lower_translation_unit(
     // it synthesizes, in this arena), so the walk's lifetime is the tree's.
     let arena = bumpalo::Bump::new();
     let mut l = Lowerer::new(interner, sources, diags, opts, &arena);
+    l.lambdas = tu.lambdas;
     for d in tu.decls {
         if l.diags.too_many() {
             break;
@@ -188,8 +190,9 @@ pub(crate) struct FnInfo {
     pub defaults: Vec<Option<ConstValue>>,
     /// The return type is `auto` and not deduced yet (its body has not been lowered).
     pub ret_pending: bool,
-    /// The symbol of a template specialization (its mangling needs the template's
-    /// declaration, so it is computed when the instance is made).
+    /// The symbol, when it is not the plain mangling of `name` and `params`: a template
+    /// specialization (its mangling needs the template's declaration, so it is computed
+    /// when the instance is made) or a lambda's call operator.
     pub mangled: Option<String>,
 }
 
@@ -233,6 +236,14 @@ pub(crate) struct Lowerer<'x> {
     pub templates: template::TemplateState<'x>,
     /// Where synthesized AST nodes (instantiated declarations) live.
     pub arena: &'x bumpalo::Bump,
+    /// Every lambda of the translation unit (a generic lambda's body is found here again).
+    pub lambdas: &'x [&'x ast::LambdaExpr<'x>],
+    /// Closure types of lambdas: captures and call operators.
+    pub closures: hashbrown::HashMap<RecordId, lambda::ClosureInfo>,
+    /// Set while a call operator's body is being started: its captures are bound then.
+    pub pending_closure: Option<RecordId>,
+    /// nvcc's numbering of closure types per enclosing function and parameter list.
+    pub closure_numbering: crate::mangle::ClosureNumbering,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -266,6 +277,10 @@ impl<'x> Lowerer<'x> {
             cur_span: Span::default(),
             templates: template::TemplateState::default(),
             arena,
+            lambdas: &[],
+            closures: hashbrown::HashMap::new(),
+            pending_closure: None,
+            closure_numbering: Default::default(),
         }
     }
 

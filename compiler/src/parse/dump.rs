@@ -435,6 +435,35 @@ impl Dumper<'_> {
                 self.expr(expr);
                 self.out.push(')');
             }
+            ExprKind::Lambda(l) => {
+                self.out.push_str("(lambda [");
+                let mut parts = Vec::new();
+                match l.default_capture {
+                    Some(CaptureDefault::Copy) => parts.push("=".to_string()),
+                    Some(CaptureDefault::Ref) => parts.push("&".to_string()),
+                    None => {}
+                }
+                for c in l.captures {
+                    parts.push(match c.kind {
+                        CaptureKind::Copy(n) => self.i.resolve(n).to_string(),
+                        CaptureKind::Ref(n) => format!("&{}", self.i.resolve(n)),
+                        CaptureKind::This => "this".to_string(),
+                        CaptureKind::StarThis => "*this".to_string(),
+                    });
+                }
+                self.out.push_str(&parts.join(" "));
+                self.out.push_str("] ");
+                self.params(l.params, l.variadic);
+                if l.is_mutable {
+                    self.out.push_str(" mutable");
+                }
+                if let Some(r) = l.ret {
+                    self.out.push_str(" -> ");
+                    self.ty(r);
+                }
+                self.stmt(l.body, self.indent + 2);
+                self.out.push(')');
+            }
             ExprKind::InitList { ty, items } => {
                 self.out.push_str("(init-list ");
                 if let Some(t) = ty {

@@ -507,7 +507,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 Ok(self.mk(ExprKind::Ident(s), span))
             }
-            TokenKind::Punct(Punct::LBracket) => Err(self.unsupported(span, "a lambda expression")),
+            TokenKind::Punct(Punct::LBracket) => self.lambda_expr(),
             _ => {
                 let text = self.token_text(&t);
                 if t.kind == TokenKind::Eof {

@@ -22,6 +22,7 @@ mod decl;
 mod declarator;
 pub mod dump;
 mod expr;
+mod lambda;
 pub mod literal;
 mod namespace;
 mod qualname;
@@ -69,8 +70,10 @@ pub fn parse_translation_unit<'a>(
     if let Some(d) = p.fatal.take() {
         p.diags.push(d);
     }
+    let lambdas = std::mem::take(&mut p.lambdas);
     TranslationUnit {
         decls: arena.alloc_slice_fill_iter(decls),
+        lambdas: arena.alloc_slice_fill_iter(lambdas),
     }
 }
 
@@ -183,6 +186,8 @@ pub(crate) struct Parser<'a, 'c> {
     in_template: bool,
     /// Inside a template argument list: `>` closes it instead of being an operator.
     in_template_args: bool,
+    /// Every lambda parsed so far (`TranslationUnit::lambdas`).
+    lambdas: Vec<&'a crate::ast::LambdaExpr<'a>>,
 }
 
 impl<'a, 'c> Parser<'a, 'c> {
@@ -216,6 +221,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             ctor_name: None,
             in_template: false,
             in_template_args: false,
+            lambdas: Vec::new(),
         }
     }
 

@@ -59,6 +59,20 @@ impl<B: Clone, T: Clone> Scopes<B, T> {
         self.tags.extend(saved.1);
     }
 
+    /// Every binding of the block scopes (not file scope), outermost first.
+    pub fn block_bindings(&self) -> impl Iterator<Item = (Symbol, &B)> {
+        self.ordinary[1..]
+            .iter()
+            .flat_map(|m| m.iter().map(|(k, v)| (*k, v)))
+    }
+
+    /// Every tag of the block scopes (not file scope), outermost first.
+    pub fn block_tags(&self) -> impl Iterator<Item = (Symbol, &T)> {
+        self.tags[1..]
+            .iter()
+            .flat_map(|m| m.iter().map(|(k, v)| (*k, v)))
+    }
+
     /// True at file scope.
     pub fn at_file_scope(&self) -> bool {
         self.ordinary.len() == 1
