@@ -191,6 +191,7 @@ impl Lowerer<'_> {
             defaults,
             ret_pending,
             mangled: None,
+            entity: None,
         });
         self.scopes.bind(fd.name, Binding::Func(id));
         Some(id)
@@ -241,9 +242,6 @@ impl Lowerer<'_> {
         }
         if info.extern_c {
             return self.name(info.name).to_string();
-        }
-        if let Some(m) = &info.mangled {
-            return m.clone();
         }
         mangle::mangle_function(
             &self.types,

@@ -387,6 +387,7 @@ impl<'x> Lowerer<'x> {
             defaults: vec![None; l.params.len() + 1],
             ret_pending,
             mangled: Some(mangled),
+            entity: Some(Rc::new(entity)),
         });
         let info = self.func_info(fid).clone();
         let sig = self.signature(&info, l.span)?;
@@ -591,6 +592,9 @@ impl<'x> Lowerer<'x> {
     /// templates helpers' entities replace this where they exist).
     fn function_entity(&self, f: FnId) -> FunctionEntity {
         let info = self.func_info(f);
+        if let Some(e) = &info.entity {
+            return (**e).clone();
+        }
         // MANGLE: functions in namespaces, members and template instances need their own
         // entity here (kept by the classes/templates lowering).
         let mut e = FunctionEntity::new(

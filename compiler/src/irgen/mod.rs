@@ -194,6 +194,9 @@ pub(crate) struct FnInfo {
     /// specialization (its mangling needs the template's declaration, so it is computed
     /// when the instance is made) or a lambda's call operator.
     pub mangled: Option<String>,
+    /// The mangling description when it is not the plain one (template instances): a
+    /// lambda's closure type is local to it.
+    pub entity: Option<std::rc::Rc<crate::mangle::FunctionEntity>>,
 }
 
 impl FnInfo {

@@ -305,7 +305,10 @@ impl<'x> Lowerer<'x> {
             }
             None => None,
         };
-        let mangled = self.instance_symbol(fd, tparams, args);
+        let (mangled, entity) = match self.instance_symbol(fd, tparams, args) {
+            Some((m, e)) => (Some(m), Some(std::rc::Rc::new(e))),
+            None => (None, None),
+        };
         let id = FnId(self.fns.len() as u32);
         self.fns.push(FnInfo {
             name: fd.name,
@@ -322,6 +325,7 @@ impl<'x> Lowerer<'x> {
             first_call: None,
             launch_bounds,
             mangled,
+            entity,
             defaults,
             ret_pending,
         });
@@ -425,7 +429,7 @@ impl<'x> Lowerer<'x> {
         fd: &ast::FunctionDecl<'_>,
         tparams: &[ast::TemplateParam<'_>],
         args: &[TArg],
-    ) -> Option<String> {
+    ) -> Option<(String, FunctionEntity)> {
         // Resolve the declared signature with type parameters standing for themselves.
         self.scopes.push();
         for (i, p) in tparams.iter().enumerate() {
@@ -464,11 +468,8 @@ impl<'x> Lowerer<'x> {
         entity.template_args = Some(args.iter().map(entity_arg).collect());
         entity.ret = Some(ret);
         entity.variadic = fd.variadic;
-        Some(mangle::mangle_function_entity(
-            &self.types,
-            self.interner,
-            &entity,
-        ))
+        let m = mangle::mangle_function_entity(&self.types, self.interner, &entity);
+        Some((m, entity))
     }
 
     /// `template __global__ void k<float, 128>(const float *, float *, int);`
