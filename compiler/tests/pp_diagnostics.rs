@@ -54,6 +54,27 @@ fn error_and_warning_directives() {
 }
 
 #[test]
+fn pragma_message_is_a_note() {
+    // nvcc 13.5 prints `remark #20200-D: #pragma message: "v=3"` for line 3 (and the same
+    // for the others), with the string literals joined and macros expanded.
+    let r = run(concat!(
+        "#define S_(x) #x\n#define S(x) S_(x)\n",
+        "#pragma message(\"v=\" S(__LINE__))\n",
+        "#pragma message \"plain\"\n",
+        "_Pragma(\"message(\\\"from op\\\")\")\n",
+    ));
+    assert_eq!(
+        r.diag_lines(),
+        vec![
+            "main.cu:3:9: note: #pragma message: \"v=3\"",
+            "main.cu:4:9: note: #pragma message: \"plain\"",
+            "main.cu:5:1: note: #pragma message: \"from op\"",
+        ]
+    );
+    assert!(!r.diags.has_errors());
+}
+
+#[test]
 fn unbalanced_conditionals() {
     assert_eq!(
         diags("#if 1\nx\n"),
@@ -240,6 +261,18 @@ fn pathological_inputs_end_with_diagnostics() {
         "{:?}",
         r.diag_lines()
     );
+    // Deeply nested conditional groups (taken and skipped) are fine: no recursion.
+    let depth = 50_000;
+    let src = format!(
+        "{}x\n{}",
+        "#if 1\n#if 0\n".repeat(depth),
+        "#endif\n#endif\n".repeat(depth)
+    );
+    let r = run(&src);
+    assert!(r.diag_lines().is_empty(), "{:?}", r.diag_lines());
+    // …and left unterminated, one error per open group, at its `#if`.
+    let r = run(&"#if 1\n".repeat(1000));
+    assert_eq!(r.diags.error_count(), 1000);
     // Deeply nested #if parentheses.
     let src = format!("#if {}1{}\n#endif\n", "(".repeat(10000), ")".repeat(10000));
     let r = run(&src);

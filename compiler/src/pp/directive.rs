@@ -519,6 +519,28 @@ impl Preprocessor<'_, '_> {
             .add_line_mark(phys, number, name.as_deref());
     }
 
+    /// `#pragma message("a" M "b")` (parentheses optional, macros expanded): nvcc's remark
+    /// `#pragma message: "ab"`, reported as a note.
+    fn pragma_message(&mut self, operand: &[Token], at: &Token) {
+        let raw: Vec<PpTok> = operand.iter().map(|t| PpTok::new(*t)).collect();
+        let toks = self.expand_list(&raw);
+        let mut text = String::new();
+        for t in &toks {
+            if let TokenKind::Str(s) = t.tok.kind {
+                let lit = self.ctx.interner.resolve(s);
+                let body = lit.find('"').map_or("", |i| &lit[i + 1..]);
+                text.push_str(body.strip_suffix('"').unwrap_or(body));
+            }
+        }
+        let d = Diag {
+            severity: crate::api::Severity::Note,
+            span: at.span,
+            message: format!("#pragma message: \"{text}\""),
+            notes: Vec::new(),
+        };
+        self.report(d, at.expansion);
+    }
+
     fn bad_line_filename(&mut self, t: &Token) {
         let text = spelling(t, self.ctx.interner).to_string();
         self.error_at(t, format!("\"{text}\" is not a valid filename"));
@@ -592,6 +614,7 @@ impl Preprocessor<'_, '_> {
                     self.set_macro(sym, prev);
                 }
             }
+            "message" => self.pragma_message(&line[1..], first),
             "GCC" => {
                 let Some(kind) = line.get(1).and_then(|t| t.ident()) else {
                     return;
