@@ -524,3 +524,52 @@ fn every_nvcc_name_is_built_by_a_builder() {
         missing.join(", ")
     );
 }
+
+/// `static` device functions get nvcc's file-specific `_INTERNAL_…` names: the same file,
+/// at the same absolute path, compiled by nvcc and by oxicc.
+#[test]
+fn internal_linkage_names_equal_nvccs() {
+    let dir = std::env::temp_dir().join(format!("oxicc-internal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The first external definition is a host function with a long name (hashed); then a
+    // second file whose first external definition is a short kernel name (kept).
+    let cases = [
+        (
+            "internal-names.cu",
+            "inline __device__ int inl(int x) { return x; }
+             int host_function(int x) { return x; }
+             static __device__ __noinline__ int st(int x) { return x * 5; }
+             static __device__ __noinline__ float st2(float* p) { return p[0]; }
+             static __global__ void sk(int* o) { o[0] = st(o[1]); }
+             __global__ void k_internal(int* o, float* f) { o[0] = st(o[2]) + inl(o[1]); f[0] = st2(f); }\n",
+        ),
+        (
+            "s.cu",
+            "static __device__ __noinline__ int st(int x) { return x * 5; }
+             __global__ void k2(int* o) { o[0] = st(o[2]); }\n",
+        ),
+    ];
+    for (file, source) in cases {
+        let path = dir.join(file);
+        std::fs::write(&path, source).unwrap();
+        let nvcc = nvcc_symbols(&path);
+        let options = oxicc::Options {
+            sm: 75,
+            opt_level: 3,
+            ..Default::default()
+        };
+        let out = oxicc::compile(&path.to_string_lossy(), source, &options);
+        let ptx = out.text.expect("oxicc compiles the file");
+        let ours: BTreeSet<String> = ptx
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| w.starts_with("_Z") && !w.contains("_param_"))
+            .map(str::to_string)
+            .collect();
+        assert!(
+            nvcc.iter().any(|n| n.contains("_INTERNAL_")),
+            "{file}: nvcc's names {nvcc:?}"
+        );
+        assert_eq!(ours, nvcc, "{file}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -27,6 +27,9 @@ impl Lowerer<'_> {
     /// Lowers the body of the declared function `fid` (if `fd` has one and it is device
     /// code).
     pub fn define_function(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+        if fd.body.is_some() || fd.host_body_skipped {
+            self.note_definition_for_internal_names(fid, fd);
+        }
         if fd.body.is_none() {
             return;
         }
@@ -243,13 +246,68 @@ impl Lowerer<'_> {
         if info.extern_c {
             return self.name(info.name).to_string();
         }
-        mangle::mangle_function(
-            &self.types,
-            self.interner,
-            info.name,
-            &info.params,
-            info.variadic,
-        )
+        let mut entity = mangle::FunctionEntity::new(
+            Vec::new(),
+            mangle::FunctionName::Ident(info.name),
+            info.params.clone(),
+        );
+        entity.variadic = info.variadic;
+        // nvcc's file-specific outer component for internal-linkage device functions
+        // (kernels keep their plain names).
+        if info.is_static && info.space != ExecSpace::Global {
+            entity
+                .scope
+                .insert(0, mangle::ScopeComponent::InternalLinkage);
+        }
+        mangle::mangle_function_entity(&self.types, self.interner, &entity)
+    }
+
+    /// Records the first definition of a non-inline, non-template function with external
+    /// linkage (host functions included): nvcc's internal names carry its symbol.
+    fn note_definition_for_internal_names(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+        let info = self.func_info(fid);
+        let inline = fd.specs.is_inline || fd.specs.forceinline || fd.specs.is_constexpr;
+        // MANGLE: in-class member definitions (implicitly inline) and functions in
+        // anonymous namespaces do not count either.
+        if self.first_external_definition.is_some()
+            || info.is_static
+            || inline
+            || info.mangled.is_some()
+        {
+            return;
+        }
+        self.first_external_definition = Some(self.symbol_name(fid));
+    }
+
+    /// Replaces the placeholders of internal-linkage names once the whole file is known.
+    pub fn finish_internal_names(&mut self) {
+        use crate::mangle::internal::{finish_internal_names, has_internal_placeholder};
+        let needed = self
+            .module
+            .functions
+            .iter()
+            .any(|(_, f)| has_internal_placeholder(&f.name))
+            || self
+                .module
+                .globals
+                .iter()
+                .any(|(_, g)| has_internal_placeholder(&g.name));
+        if !needed {
+            return;
+        }
+        let path = &self.sources.file(crate::source::FileId(0)).name;
+        let suffix =
+            mangle::internal::internal_suffix(path, self.first_external_definition.as_deref());
+        for (_, f) in self.module.functions.iter_mut() {
+            if has_internal_placeholder(&f.name) {
+                f.name = finish_internal_names(&f.name, &suffix);
+            }
+        }
+        for (_, g) in self.module.globals.iter_mut() {
+            if has_internal_placeholder(&g.name) {
+                g.name = finish_internal_names(&g.name, &suffix);
+            }
+        }
     }
 
     /// The IR signature of a device-side function.

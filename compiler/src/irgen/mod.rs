@@ -86,6 +86,7 @@ pub fn lower_translation_unit(
     if l.diags.error_count() > errors_before {
         return None;
     }
+    l.finish_internal_names();
     Some(l.module)
 }
 
@@ -247,6 +248,9 @@ pub(crate) struct Lowerer<'x> {
     pub pending_closure: Option<RecordId>,
     /// nvcc's numbering of closure types per enclosing function and parameter list.
     pub closure_numbering: crate::mangle::ClosureNumbering,
+    /// The symbol of the file's first non-inline, non-template external function
+    /// definition: part of nvcc's names for internal-linkage entities (`mangle::internal`).
+    pub first_external_definition: Option<String>,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -284,6 +288,7 @@ impl<'x> Lowerer<'x> {
             closures: hashbrown::HashMap::new(),
             pending_closure: None,
             closure_numbering: Default::default(),
+            first_external_definition: None,
         }
     }
 

@@ -25,10 +25,11 @@
 //! Top-level qualifiers of parameters are dropped (arrays and functions are already
 //! adjusted to pointers by sema). Local statics and `__shared__` variables are
 //! `_ZZ <encoding> E <name> [_n]`. nvcc gives `static` functions and anonymous namespaces
-//! a name with a hash of the source file's path (`_ZN34_INTERNAL_c8907331_4_a_cu_…`); that is
-//! not reproducible from the source alone, so oxicc uses the plain Itanium names there.
+//! names with a file-specific suffix (`_ZN34_INTERNAL_c8907331_4_a_cu_a65a0e494statEi`):
+//! see [`internal`] for how it is computed and filled in.
 //! See docs/mangling.md for the scheme and how the tests check it against nvcc.
 
+pub mod internal;
 mod mangler;
 mod names;
 

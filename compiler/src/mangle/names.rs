@@ -1,6 +1,7 @@
 //! Names: function encodings, nested names and their prefixes, local names, template
 //! arguments, operator codes, class/enum/closure names.
 
+use super::internal;
 use super::mangler::{int_code, Mangler};
 use crate::intern::Symbol;
 use crate::sema::entity::{
@@ -217,7 +218,11 @@ impl Mangler<'_> {
                     let s = self.interner.resolve(*s);
                     self.source_name(s);
                 }
-                ScopeComponent::AnonymousNamespace => self.source_name("_GLOBAL__N_1"),
+                // File-specific names, filled in when the whole file is known.
+                ScopeComponent::AnonymousNamespace => {
+                    self.out.push(internal::ANONYMOUS_NAMESPACE_PLACEHOLDER)
+                }
+                ScopeComponent::InternalLinkage => self.out.push(internal::INTERNAL_PLACEHOLDER),
                 ScopeComponent::Record(r) => self.record_component(&full[..i], *r),
                 ScopeComponent::Function(_) => {}
             }
@@ -274,6 +279,7 @@ impl Mangler<'_> {
                     key.push('/');
                 }
                 ScopeComponent::AnonymousNamespace => key.push_str("@anon/"),
+                ScopeComponent::InternalLinkage => key.push_str("@internal/"),
                 ScopeComponent::Record(r) => key.push_str(&format!("#R{}/", r.0)),
                 ScopeComponent::Function(f) => {
                     let mut m = Mangler::new(self.types, self.interner);

@@ -18,9 +18,12 @@ use crate::sema::types::{QualType, Qualifiers, RecordId, TypeId};
 pub enum ScopeComponent {
     /// `namespace name { … }` (an inline namespace is a component too: it is mangled).
     Namespace(Symbol),
-    /// `namespace { … }`: mangled `_GLOBAL__N_1` (nvcc's own name carries a hash of the
-    /// file's path, see docs/mangling.md).
+    /// `namespace { … }`: nvcc's `_GLOBAL__N_<file suffix>` (see `mangle::internal`).
     AnonymousNamespace,
+    /// The outer `_INTERNAL<file suffix>` component nvcc puts first in the names of
+    /// internal-linkage functions that are not kernels (`static`, or in an anonymous
+    /// namespace) and of variables in anonymous namespaces (see `mangle::internal`).
+    InternalLinkage,
     /// A class scope. Its name, template arguments (and closure signature) come from the
     /// record's `RecordInfo`; the components before it in the list are that record's scope.
     Record(RecordId),
