@@ -175,7 +175,15 @@ fn device_function_attributes() {
     use oxicc_ir::{InlineHint, Linkage};
     assert_eq!(func(&m, "_Z1ai").inline, InlineHint::Always);
     assert_eq!(func(&m, "_Z1bi").inline, InlineHint::Never);
-    assert_eq!(func(&m, "_Z1ci").linkage, Linkage::Internal);
+    // A `static` function is nested in nvcc's file-specific `_INTERNAL_…` component.
+    let (_, c) = m
+        .functions
+        .iter()
+        .find(|(_, f)| {
+            f.name.starts_with("_ZN") && f.name.contains("_INTERNAL_") && f.name.ends_with("1cEi")
+        })
+        .expect("the static function c");
+    assert_eq!(c.linkage, Linkage::Internal);
     assert_eq!(func(&m, "_Z1kPi").linkage, Linkage::External);
     assert_eq!(func(&m, "_Z1kPi").kind, oxicc_ir::FuncKind::Kernel);
 }
