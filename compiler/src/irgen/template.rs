@@ -191,10 +191,34 @@ impl<'x> Lowerer<'x> {
         }
     }
 
-    /// `f<int, 4>` as nvcc prints an instance in messages.
-    pub fn show_instance(&self, name: Symbol, args: &[TArg]) -> String {
-        let parts: Vec<String> = args.iter().map(|a| self.show_targ(a)).collect();
-        format!("{}<{}>", self.name(name), parts.join(", "))
+    /// nvcc's form of an instance in messages: `f<N>() [with N=200]`.
+    pub fn show_with_params(
+        &self,
+        name: Symbol,
+        params: &[ast::TemplateParam<'_>],
+        args: &[TArg],
+        fd: Option<&ast::FunctionDecl<'_>>,
+    ) -> String {
+        let pnames: Vec<&str> = params
+            .iter()
+            .map(|p| p.name.map(|n| self.name(n)).unwrap_or("<unnamed>"))
+            .collect();
+        let with: Vec<String> = pnames
+            .iter()
+            .zip(args)
+            .map(|(n, a)| format!("{n}={}", self.show_targ(a)))
+            .collect();
+        let call = match fd {
+            Some(f) if f.params.is_empty() => "()",
+            Some(_) => "(…)",
+            None => "",
+        };
+        format!(
+            "{}<{}>{call} [with {}]",
+            self.name(name),
+            pnames.join(", "),
+            with.join(", ")
+        )
     }
 
     fn show_targ(&self, a: &TArg) -> String {
@@ -224,7 +248,7 @@ impl<'x> Lowerer<'x> {
         let t = &self.templates.fns[tpl as usize];
         let (params, fd) = (t.params, t.decl);
         if self.templates.depth >= MAX_INSTANTIATION_DEPTH {
-            let shown = self.show_instance(fd.name, &key.1);
+            let shown = self.show_with_params(fd.name, params, &key.1, Some(fd));
             self.error(
                 span,
                 format!("excessive recursion at instantiation of function \"{shown}\""),

@@ -71,7 +71,7 @@ impl<'x> Lowerer<'x> {
             return r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))));
         }
         if self.templates.depth >= super::template::MAX_INSTANTIATION_DEPTH {
-            let shown = self.show_instance(name, &key.1);
+            let shown = self.show_with_params(name, params, &key.1, None);
             self.error(
                 span,
                 format!("excessive recursion at instantiation of class \"{shown}\""),

@@ -97,8 +97,13 @@ impl<'x> Lowerer<'x> {
         for tpl in cands {
             let t = &self.templates.fns[tpl as usize];
             let (params, fd) = (t.params, t.decl);
-            let bound = self.explicit_targs(params, explicit)?;
-            if let Some(args) = self.deduce(params, fd, bound, arg_types) {
+            // SFINAE: a template whose arguments cannot be substituted is not viable (its
+            // errors are not reported).
+            let args = self.quietly(|l| {
+                let bound = l.explicit_targs(params, explicit)?;
+                l.deduce(params, fd, bound, arg_types)
+            });
+            if let Some(args) = args {
                 let has_pack = fd.params.iter().any(|p| p.pack);
                 viable.push((tpl, args, has_pack));
             }
@@ -127,6 +132,19 @@ impl<'x> Lowerer<'x> {
             return None;
         };
         self.instantiate_fn(tpl, args, span)
+    }
+
+    /// Runs `f` with its diagnostics held back; `None` when it reported an error.
+    pub fn quietly<R>(&mut self, f: impl FnOnce(&mut Self) -> Option<R>) -> Option<R> {
+        let saved = std::mem::replace(self.diags, crate::diag::Diagnostics::new());
+        let r = f(self);
+        let failed = self.diags.has_errors();
+        *self.diags = saved;
+        if failed {
+            None
+        } else {
+            r
+        }
     }
 
     /// Explicit template arguments assigned to parameters (a pack takes the rest).
@@ -269,6 +287,8 @@ impl<'x> Lowerer<'x> {
         mut bound: Vec<Option<TArg>>,
         arg_types: &[QualType],
     ) -> Option<Vec<TArg>> {
+        // Explicitly given parameters are not deduced (their arguments convert).
+        let given: Vec<bool> = bound.iter().map(|b| b.is_some()).collect();
         let fixed = fd.params.iter().filter(|p| !p.pack).count();
         let has_pack = fixed < fd.params.len();
         if arg_types.len() < fixed || (!has_pack && arg_types.len() > fixed) {
@@ -285,7 +305,7 @@ impl<'x> Lowerer<'x> {
                     if !explicit_pack {
                         trial[pack_param] = None;
                     }
-                    self.deduce_type(params, p.ty, arg_types[ai], &mut trial, true)?;
+                    self.deduce_type(params, &given, p.ty, arg_types[ai], &mut trial, true)?;
                     if !explicit_pack {
                         elems.push(trial[pack_param].take()?);
                     }
@@ -297,7 +317,7 @@ impl<'x> Lowerer<'x> {
                 }
                 break;
             }
-            self.deduce_type(params, p.ty, arg_types[ai], &mut bound, true)?;
+            self.deduce_type(params, &given, p.ty, arg_types[ai], &mut bound, true)?;
             ai += 1;
         }
         self.fill_defaults(params, bound)
@@ -357,6 +377,7 @@ impl<'x> Lowerer<'x> {
     fn deduce_type(
         &mut self,
         params: &[TemplateParam<'_>],
+        given: &[bool],
         p: &TypeExpr<'_>,
         a: QualType,
         bound: &mut [Option<TArg>],
@@ -368,7 +389,7 @@ impl<'x> Lowerer<'x> {
                 let Some(i) = params.iter().position(|tp| tp.name == Some(*name)) else {
                     return Some(());
                 };
-                if !matches!(params[i].kind, TemplateParamKind::Type { .. }) {
+                if !matches!(params[i].kind, TemplateParamKind::Type { .. }) || given[i] {
                     return Some(());
                 }
                 match &bound[i] {
@@ -382,12 +403,11 @@ impl<'x> Lowerer<'x> {
             }
             TypeExpr::Qualified { quals, inner } => {
                 if top {
-                    return self.deduce_type(params, inner, a, bound, false);
+                    return self.deduce_type(params, given, inner, a, bound, false);
                 }
+                // `const T*` also matches `float*` (a qualification conversion): the
+                // parameter's qualifiers are taken off the argument's where present.
                 let q = super::decl::conv_quals(*quals);
-                if !q.subset_of(a.quals) {
-                    return None;
-                }
                 let rest = QualType {
                     ty: a.ty,
                     quals: crate::sema::types::Qualifiers {
@@ -396,15 +416,15 @@ impl<'x> Lowerer<'x> {
                         restrict: a.quals.restrict && !q.restrict,
                     },
                 };
-                self.deduce_type(params, inner, rest, bound, false)
+                self.deduce_type(params, given, inner, rest, bound, false)
             }
             TypeExpr::Pointer { pointee, .. } | TypeExpr::Array { elem: pointee, .. } if top => {
                 let pa = self.types.pointee(a.ty)?;
-                self.deduce_type(params, pointee, pa, bound, false)
+                self.deduce_type(params, given, pointee, pa, bound, false)
             }
             TypeExpr::Pointer { pointee, .. } => {
                 let pa = self.types.pointee(a.ty)?;
-                self.deduce_type(params, pointee, pa, bound, false)
+                self.deduce_type(params, given, pointee, pa, bound, false)
             }
             TypeExpr::Array { elem, size } => {
                 let TypeKind::Array { elem: ea, len } = self.types.kind(a.ty).clone() else {
@@ -417,6 +437,7 @@ impl<'x> Lowerer<'x> {
                                 let pty = self.resolve_type(ty)?.unqual();
                                 let v = TArg::Value(len as i128, pty);
                                 match &bound[i] {
+                                    _ if given[i] => {}
                                     Some(b) if *b != v => return None,
                                     _ => bound[i] = Some(v),
                                 }
@@ -424,7 +445,7 @@ impl<'x> Lowerer<'x> {
                         }
                     }
                 }
-                self.deduce_type(params, elem, ea, bound, false)
+                self.deduce_type(params, given, elem, ea, bound, false)
             }
             _ => Some(()),
         }

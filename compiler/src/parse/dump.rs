@@ -197,6 +197,9 @@ impl Dumper<'_> {
             }
             self.out.push(' ');
             self.ty(p.ty);
+            if p.pack {
+                self.out.push_str("...");
+            }
             if let Some(d) = p.default {
                 self.out.push_str(" = ");
                 self.expr(d);

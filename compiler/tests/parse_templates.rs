@@ -1,0 +1,51 @@
+//! Template parsing: template declarations (type, non-type, pack and defaulted parameters),
+//! explicit instantiations and specializations, template-ids in expressions and types,
+//! `>` closing argument lists, packs, folds, `sizeof...`, `if constexpr`, `static_assert`.
+//! Snapshots of the compact AST print (form only).
+
+mod parse_common;
+use parse_common::parse_ok;
+
+#[test]
+fn function_templates_and_explicit_instantiation() {
+    insta::assert_snapshot!(parse_ok(
+        "template <typename T, int BLOCK = 128>
+         __global__ void k(const T* in, T* out) { out[0] = in[BLOCK - 1]; }
+         template __global__ void k<float, 64>(const float*, float*);
+         template <class T> __device__ T twice(T x) { return twice<T>(x) + x; }"
+    ));
+}
+
+#[test]
+fn template_ids_close_on_greater_and_shift() {
+    insta::assert_snapshot!(parse_ok(
+        "template <typename T> struct Box { T v; };
+         template <int N> __device__ int f() { return N; }
+         __device__ int g(int a, int b) {
+             Box<Box<int>> bb;
+             return f<(3 > 2)>() + f<4>() + (a > b) + (a >> 1);
+         }"
+    ));
+}
+
+#[test]
+fn packs_folds_and_sizeof_pack() {
+    insta::assert_snapshot!(parse_ok(
+        "template <typename T, typename... Rest>
+         __device__ T vsum(T x, Rest... rest) { return x + vsum(rest...); }
+         template <typename... Ts>
+         __device__ int n(Ts... xs) { return (0 ^ ... ^ xs) + (xs + ...) + (... * xs)
+                                             + sizeof...(Ts); }"
+    ));
+}
+
+#[test]
+fn if_constexpr_and_static_assert() {
+    insta::assert_snapshot!(parse_ok(
+        "static_assert(sizeof(int) == 4, \"int\");
+         template <typename T> __device__ T h(T x) {
+             static_assert(sizeof(T) >= 1);
+             if constexpr (sizeof(T) == 8) { return x; } else { return x + x; }
+         }"
+    ));
+}

@@ -1,0 +1,119 @@
+//! Templates in the lowering: instances get nvcc's symbols (expected names are nvcc's,
+//! from `nvcc -ptx -rdc=true` on the same source), deduction, explicit arguments, defaults,
+//! packs, `if constexpr` discarding the other branch, `static_assert`, and the errors.
+
+mod sema_common;
+use sema_common::*;
+
+fn has(m: &oxicc_ir::Module, name: &str) -> bool {
+    m.function_by_name(name).is_some()
+}
+
+#[test]
+fn instances_have_nvcc_symbols() {
+    let m = lower_ok(
+        "template <typename T> __device__ T add(T a, T b) { return a + b; }
+         template <typename T, int N> __device__ T scale(const T* p) { return p[0] * N; }
+         template <typename T> __device__ T vsum(T x) { return x; }
+         template <typename T, typename... Rest>
+         __device__ T vsum(T x, Rest... rest) { return x + vsum(rest...); }
+         template <typename T, int B = 4> __device__ T dflt(T x) { return x * B; }
+         __global__ void k(int* p, float* q, double* d) {
+             p[0] = add(p[1], p[2]);
+             q[0] = add<float>(q[1], 2);
+             q[1] = scale<float, -3>(q);
+             p[3] = vsum(p[4], 5, 6L);
+             d[0] = dflt(d[1]);
+         }",
+    );
+    for name in [
+        "_Z3addIiET_S0_S0_",
+        "_Z3addIfET_S0_S0_",
+        "_Z5scaleIfLin3EET_PKS0_",
+        "_Z4vsumIiJilEET_S0_DpT0_",
+        "_Z4vsumIiJlEET_S0_DpT0_",
+        "_Z4vsumIlET_S0_",
+        "_Z4dfltIdLi4EET_S0_",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+}
+
+#[test]
+fn explicit_instantiations_name_kernels_like_nvcc() {
+    let m = lower_ok(
+        "template <typename T, int BLOCK>
+         __global__ void k(const T* in, T* out, int n) {
+             __shared__ T tile[BLOCK];
+             tile[threadIdx.x] = in[threadIdx.x];
+             out[0] = tile[BLOCK - 1];
+         }
+         template __global__ void k<float, 128>(const float*, float*, int);
+         template __global__ void k<int, 64>(const int*, int*, int);
+         template <typename T, typename R>
+         __global__ void e(const T* in, R* out, int n) { out[0] = in[0]; }
+         template __global__ void e<int, unsigned>(const int*, unsigned*, int);",
+    );
+    for name in [
+        "_Z1kIfLi128EEvPKT_PS0_i",
+        "_Z1kIiLi64EEvPKT_PS0_i",
+        "_Z1eIijEvPKT_PT0_i",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+    // The shared tile is named after the instance (nvcc: _ZZ1kIfLi128EEvPKT_PS0_iE4tile).
+    let text = format!("{m}");
+    assert!(text.contains("_ZZ1kIfLi128EEvPKT_PS0_iE4tile"), "{text}");
+}
+
+#[test]
+fn if_constexpr_lowers_only_the_taken_branch() {
+    // `undefined_name` in the discarded branch is never looked up.
+    let m = lower_ok(
+        "template <typename T> __device__ T pick(T x) {
+             if constexpr (sizeof(T) == 8) { return undefined_name(x); } else { return x + x; }
+         }
+         __global__ void k(int* p) { p[0] = pick(p[1]); }",
+    );
+    assert!(has(&m, "_Z4pickIiET_S0_"));
+}
+
+#[test]
+fn static_assert_passes_and_fails_with_its_message() {
+    lower_ok("static_assert(sizeof(long) == 8, \"long\"); __global__ void k() {}");
+    let errs = lower("static_assert(1 + 1 == 3, \"math\"); __global__ void k() {}").unwrap_err();
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("static assertion failed with \"math\"")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn runaway_instantiation_is_a_diagnostic() {
+    let errs = lower(
+        "template <int N> __device__ int f() { return f<N + 1>() + 1; }
+         __global__ void k(int* p) { p[0] = f<0>(); }",
+    )
+    .unwrap_err();
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("excessive recursion at instantiation of function")),
+        "{errs:?}"
+    );
+}
+
+#[test]
+fn a_failed_deduction_lists_the_argument_types() {
+    let errs = lower(
+        "template <typename T> __device__ T add(T a, T b) { return a + b; }
+         __global__ void k(float* p, int n) { p[0] = add(p[1], n); }",
+    )
+    .unwrap_err();
+    assert!(
+        errs.iter()
+            .any(|e| e
+                .contains("no instance of function template \"add\" matches the argument list")),
+        "{errs:?}"
+    );
+}
