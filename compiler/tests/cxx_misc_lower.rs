@@ -117,6 +117,17 @@ fn default_arguments_fill_missing_trailing_arguments() {
 }
 
 #[test]
+fn value_initialized_default_arguments() {
+    // `Op op = Op()`: the functor argument of a template, left out at the call.
+    lower_ok(
+        "struct Zero { int z; };
+         __device__ int f(int a, Zero s = Zero{}) { return a + s.z; }
+         template <typename Op> __device__ int g(int a, Op o = Op()) { return a + o.z; }
+         __global__ void k(int *o) { o[0] = f(1); o[1] = g<Zero>(2); }",
+    );
+}
+
+#[test]
 fn braced_lists_as_values() {
     lower_ok(
         "struct DivMod { int q; int r; };

@@ -187,8 +187,8 @@ impl Lowerer<'_> {
                 CallArgs::Exprs(es) if i < es.len() => (self.expr_for(es[i], pty), es[i].span),
                 CallArgs::Lowered(v) if i < v.len() => (v[i].0.take(), v[i].1),
                 _ => {
-                    let cv = info.defaults.get(i).copied().flatten();
-                    (cv.and_then(|cv| self.const_operand(cv, pty)), span)
+                    let d = info.defaults.get(i).copied().flatten();
+                    (d.and_then(|d| self.default_operand(d, pty, span)), span)
                 }
             };
             let Some(o) = o else {

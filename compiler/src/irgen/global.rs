@@ -200,43 +200,6 @@ impl Lowerer<'_> {
         Some(id)
     }
 
-    /// Default arguments of a parameter list, evaluated as constants; they must come last.
-    pub fn default_args(
-        &mut self,
-        params: &[ast::ParamDecl<'_>],
-    ) -> Option<Vec<Option<ConstValue>>> {
-        let mut out = Vec::with_capacity(params.len());
-        let mut seen: Option<crate::source::Span> = None;
-        let mut ok = true;
-        for p in params {
-            match p.default {
-                Some(e) => {
-                    seen = seen.or(Some(e.span));
-                    match crate::sema::consteval::eval(self, e) {
-                        Ok(v) => out.push(Some(v)),
-                        Err(_) => {
-                            self.error(
-                                e.span,
-                                "a default argument that is not a constant expression is not supported yet",
-                            );
-                            ok = false;
-                            out.push(None);
-                        }
-                    }
-                }
-                None => {
-                    // nvcc reports it at the first default argument.
-                    if let Some(at) = seen.take() {
-                        self.error(at, "default argument not at end of parameter list");
-                        ok = false;
-                    }
-                    out.push(None);
-                }
-            }
-        }
-        ok.then_some(out)
-    }
-
     /// The PTX symbol of a function: mangled unless `extern "C"`.
     pub fn symbol_name(&self, fid: FnId) -> String {
         let info = self.func_info(fid);

@@ -26,6 +26,7 @@ mod cxx;
 mod cxx_expr;
 mod cxx_stmt;
 mod decl;
+mod default_args;
 mod expr;
 mod func;
 mod global;
@@ -188,7 +189,7 @@ pub(crate) struct FnInfo {
     /// `__launch_bounds__(max, min)` from any declaration of a kernel.
     pub launch_bounds: Option<(u32, u32)>,
     /// Default arguments by parameter (constants; trailing parameters only).
-    pub defaults: Vec<Option<ConstValue>>,
+    pub defaults: Vec<Option<default_args::DefaultArg>>,
     /// The return type is `auto` and not deduced yet (its body has not been lowered).
     pub ret_pending: bool,
     /// The symbol, when it is not the plain mangling of `name` and `params`: a template

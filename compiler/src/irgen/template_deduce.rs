@@ -291,11 +291,21 @@ impl<'x> Lowerer<'x> {
         let given: Vec<bool> = bound.iter().map(|b| b.is_some()).collect();
         let fixed = fd.params.iter().filter(|p| !p.pack).count();
         let has_pack = fixed < fd.params.len();
-        if arg_types.len() < fixed || (!has_pack && arg_types.len() > fixed) {
+        // Trailing parameters with default arguments may be left out (and are not deduced
+        // from: `Op op = Op()` needs `Op` given or defaulted).
+        let required = fd
+            .params
+            .iter()
+            .filter(|p| !p.pack && p.default.is_none())
+            .count();
+        if arg_types.len() < required || (!has_pack && arg_types.len() > fixed) {
             return None;
         }
         let mut ai = 0;
         for p in fd.params {
+            if ai >= arg_types.len() && p.default.is_some() {
+                break;
+            }
             if p.pack {
                 let pack_param = self.pack_param_of(params, p.ty)?;
                 let explicit_pack = bound[pack_param].is_some();
