@@ -10,6 +10,8 @@ pub enum Emit {
     Ptx,
     /// The optimized IR in `.oxir` text form.
     Ir,
+    /// The preprocessed source (`-E`): what the parser reads, as text.
+    Preprocessed,
 }
 
 /// Compile options, mirroring the nvcc flags that affect device code.

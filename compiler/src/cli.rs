@@ -41,6 +41,10 @@ pub struct Args {
     /// Accepted for nvcc compatibility (oxicc always produces PTX).
     #[arg(long = "ptx")]
     pub ptx: bool,
+    /// Preprocess only (as `nvcc -E` does for device code): write the preprocessed text,
+    /// to standard output unless `-o` is given.
+    #[arg(short = 'E', long = "preprocess")]
+    pub preprocess: bool,
     /// Run exactly these passes, comma-separated, instead of the -O pipeline.
     #[arg(long = "passes")]
     pub passes: Option<String>,
@@ -63,6 +67,7 @@ const NVCC_LONG_OPTIONS: &[&str] = &[
     "arch",
     "gpu-architecture",
     "ptx",
+    "preprocess",
     "output",
     "include-path",
     "define-macro",
@@ -135,6 +140,7 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         )]);
     }
     let emit = match args.emit.as_str() {
+        _ if args.preprocess => Emit::Preprocessed,
         "ptx" => Emit::Ptx,
         "ir" => Emit::Ir,
         other => return Err(vec![format!("oxicc: error: unknown --emit kind '{other}'")]),
@@ -178,6 +184,7 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         .count();
     let output_path = match &args.output {
         Some(p) => p.clone(),
+        None if emit == Emit::Preprocessed => PathBuf::from("-"),
         None => {
             let ext = if emit == Emit::Ir { "oxir" } else { "ptx" };
             let stem = args

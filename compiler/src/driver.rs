@@ -27,6 +27,13 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
     if diags.has_errors() {
         return failed(&diags, &sources);
     }
+    if options.emit == Emit::Preprocessed {
+        return CompileOutput {
+            text: Some(crate::pp::preprocessed_text(&pp.tokens, &interner)),
+            diagnostics: diags.render(&sources),
+            trace: Vec::new(),
+        };
+    }
 
     let arena = bumpalo::Bump::new();
     let first_parse_diag = diags.list.len();
@@ -65,7 +72,7 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
     }
 
     let text = match options.emit {
-        Emit::Ir => oxicc_ir::text::print_module(&module),
+        Emit::Ir | Emit::Preprocessed => oxicc_ir::text::print_module(&module),
         Emit::Ptx => {
             let target = oxicc_backend::TargetOptions {
                 sm: options.sm,

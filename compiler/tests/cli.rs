@@ -137,3 +137,46 @@ fn rejects_unknown_architectures_and_prints_version() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("oxicc "));
 }
+
+#[test]
+fn dash_e_prints_the_preprocessed_source() {
+    let dir = temp_dir("pre");
+    let input = dir.join("k.cu");
+    std::fs::write(
+        &input,
+        "#define TWICE(x) ((x) + (x))\n__global__ void k(int* p) {\n#pragma unroll 2\n\
+         for (int i = 0; i < 4; ++i) p[i] = TWICE(i) * N;\n}\n",
+    )
+    .unwrap();
+    // To standard output by default (as `nvcc -E`), with -D applied and the pragma kept.
+    let out = oxicc().arg(&input).args(["-E", "-DN=7"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let tail: Vec<&str> = text.lines().rev().take(4).collect();
+    assert_eq!(
+        tail,
+        vec![
+            "}",
+            "for (int i = 0; i < 4; ++i) p[i] = ((i) + (i)) * 7;",
+            "#pragma unroll 2",
+            "__global__ void k(int* p) {",
+        ]
+    );
+    // nvcc's long spelling and -o.
+    let output = dir.join("k.ii");
+    let st = oxicc()
+        .arg(&input)
+        .arg("--preprocess")
+        .arg("-o")
+        .arg(&output)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    assert!(std::fs::read_to_string(&output)
+        .unwrap()
+        .ends_with("((i) + (i)) * N;\n}\n"));
+}

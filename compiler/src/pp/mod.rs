@@ -22,8 +22,9 @@
 //! expansion), `subst.rs` (argument substitution, `#`, `##`, `__VA_OPT__`), `macros.rs`
 //! (macro definitions), `cond.rs` (`#if` lines: `defined`, `__has_include`), `expr.rs`
 //! (`#if` arithmetic), `include.rs` (header search and
-//! loading), `predefined.rs` (predefined macros), `builtin_headers.rs` (the headers that
-//! ship inside oxicc).
+//! loading), `predefined.rs` (predefined macros), `gcc_macros.rs` (gcc's predefined
+//! macros, defined lazily), `feature_tests.rs` (`__has_attribute` and friends),
+//! `output.rs` (the `-E` text), `builtin_headers.rs` (the headers that ship inside oxicc).
 
 mod builtin_headers;
 mod cond;
@@ -34,6 +35,7 @@ mod feature_tests;
 mod gcc_macros;
 mod include;
 mod macros;
+mod output;
 mod predefined;
 mod subst;
 
@@ -50,6 +52,7 @@ use crate::source::{FileId, SourceMap, Span};
 
 pub use builtin_headers::{builtin_header, BUILTIN_HEADER_NAMES};
 use macros::Macro;
+pub use output::preprocessed_text;
 
 /// Headers nvcc includes before every `.cu` file (`nvcc -include cuda_runtime.h`). A driver
 /// that wants nvcc's behaviour (e.g. `threadIdx` and `printf` declared without includes)
