@@ -328,3 +328,47 @@ fn lambda_diagnostics() {
         "expression must be a modifiable lvalue",
     );
 }
+
+#[test]
+fn bit_field_and_binding_diagnostics() {
+    // nvcc points at the type; oxicc at the member's name.
+    expect(
+        "struct B { float f : 3; };",
+        "1:18",
+        "invalid type for a bit field",
+    );
+    expect(
+        "struct C { int y : -1; };",
+        "1:20",
+        "invalid size for bit field",
+    );
+    expect(
+        "struct D { int z : 0; };",
+        "1:16",
+        "zero-length bit field must be unnamed",
+    );
+    expect(
+        "struct A { int x : 3; };\n__device__ long g(A *a) { return (long)&a->x; }",
+        "2:40",
+        "taking the address of a bit field is not allowed",
+    );
+    expect(
+        "__device__ void h(int *p) { for (int v : p) {} }",
+        "1:42",
+        "this range-based \"for\" statement requires a suitable \"begin\" function and none was found",
+    );
+    expect(
+        "__device__ void h2() { auto [a, b] = 5; }",
+        "1:30",
+        "type \"int\" has no components to bind to",
+    );
+}
+
+#[test]
+fn oversized_bit_fields_are_truncated_with_a_warning() {
+    // nvcc: warning #959-D, the field is 32 bits wide.
+    let m = lower_ok(
+        "struct A { int x : 33; };\n__device__ int f() { char s[sizeof(A)]; return s[0]; }",
+    );
+    assert!(slot_sizes(&m, "_Z1fv").ends_with(&[4]));
+}

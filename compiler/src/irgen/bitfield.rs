@@ -30,22 +30,25 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<u32> {
         if self.types.int_kind(ty.ty).is_none() {
-            self.error(span, "a bit field must have integral or enum type");
+            self.error(span, "invalid type for a bit field");
             return None;
         }
         let w = self.const_int(e)?;
         let bits = self.types.size_of(ty.ty).unwrap_or(0) as i128 * 8;
         if w < 0 {
-            self.error(e.span, "a bit field cannot have a negative width");
+            self.error(e.span, "invalid size for bit field");
             return None;
         }
         if w == 0 && name.is_some() {
-            self.error(e.span, "a named bit field must have a nonzero width");
+            self.error(span, "zero-length bit field must be unnamed");
             return None;
         }
         if w > bits {
-            self.error(e.span, "bit field is too large");
-            return None;
+            self.warning(
+                e.span,
+                format!("declared size for bit field is larger than the size of the bit field type; truncated to {bits} bits"),
+            );
+            return Some(bits as u32);
         }
         Some(w as u32)
     }

@@ -195,11 +195,10 @@ impl Lowerer<'_> {
                 None
             }
             _ => {
-                let msg = format!(
-                    "this range-based \"for\" statement requires a suitable \"begin\" function and none was found (the range has type \"{}\")",
-                    self.show(o.ty)
+                self.error(
+                    range.span,
+                    "this range-based \"for\" statement requires a suitable \"begin\" function and none was found",
                 );
-                self.error(range.span, msg);
                 None
             }
         }
@@ -274,10 +273,10 @@ impl Lowerer<'_> {
         };
         let OpKind::LValue(src) = o.kind else {
             let msg = format!(
-                "a structured binding cannot decompose a value of type \"{}\"",
-                self.show(o.ty)
+                "type \"{}\" has no components to bind to",
+                self.show(o.ty.unqual())
             );
-            self.error(e.span, msg);
+            self.error(b.names.first().map(|n| n.span).unwrap_or(b.span), msg);
             self.poison_names(b);
             return;
         };
@@ -301,10 +300,10 @@ impl Lowerer<'_> {
             }
             _ => {
                 let msg = format!(
-                    "a structured binding cannot decompose a value of type \"{}\"",
-                    self.show(o.ty)
+                    "type \"{}\" has no components to bind to",
+                    self.show(o.ty.unqual())
                 );
-                self.error(e.span, msg);
+                self.error(b.names.first().map(|n| n.span).unwrap_or(b.span), msg);
                 self.poison_names(b);
                 return;
             }

@@ -472,6 +472,10 @@ impl Lowerer<'_> {
                         self.error(span, "function pointers are not supported yet");
                         None
                     }
+                    OpKind::BitField { .. } => {
+                        self.error(span, "taking the address of a bit field is not allowed");
+                        None
+                    }
                     _ => {
                         self.error(
                             span,
