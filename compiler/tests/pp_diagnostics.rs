@@ -248,6 +248,21 @@ fn pathological_inputs_end_with_diagnostics() {
         "{:?}",
         r.diag_lines()
     );
+    // Doubling pastes and stringizing: few tokens, exponentially long ones.
+    let n = 40;
+    let src = format!(
+        "#define P(a) a##a\n#define E(a) P(a)\n#define S_(x) #x\n#define S(x) S_(x)\n{}x{}\nS({}y{})\n",
+        "E(".repeat(n),
+        ")".repeat(n),
+        "E(".repeat(n),
+        ")".repeat(n)
+    );
+    let r = run_limited(&src, 1_000_000);
+    assert!(
+        r.diag_lines()[0].contains("too many tokens"),
+        "{:?}",
+        r.diag_lines()
+    );
     // Deeply nested macro arguments.
     let depth = 2000;
     let src = format!(

@@ -127,6 +127,17 @@ impl Preprocessor<'_, '_> {
         })
     }
 
+    /// Counts `n` units of work (bytes of a pasted or stringized token); false (after the
+    /// error) once the work limit is passed.
+    pub(super) fn charge(&mut self, n: usize, span: Span) -> bool {
+        self.work += n as u64;
+        if self.work > self.ctx.work_limit {
+            self.halt(span);
+            return false;
+        }
+        true
+    }
+
     fn halt(&mut self, span: Span) {
         if !self.halted {
             self.halted = true;

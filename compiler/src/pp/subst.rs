@@ -134,6 +134,9 @@ impl Preprocessor<'_, '_> {
                 self.recycle(tmp);
                 s
             };
+            // Long strings count against the work limit (built by doubling pastes, they
+            // could otherwise grow exponentially in a few lines).
+            self.charge(text.len(), name.span);
             let mut s = Self::body_tok(&t, name, exp);
             s.tok.kind = TokenKind::Str(self.ctx.interner.intern(&text));
             out.push(s);
@@ -247,6 +250,12 @@ impl Preprocessor<'_, '_> {
             spelling(&lhs.tok, self.ctx.interner),
             spelling(&rhs.tok, self.ctx.interner)
         );
+        // `#define P(a) a##a` applied 30 times makes a 1 GiB identifier from 30 tokens:
+        // pasted bytes count as work.
+        if !self.charge(text.len(), lhs.tok.span) {
+            out.push(lhs);
+            return;
+        }
         let toks = crate::lex::lex_str(&text, self.ctx.interner);
         let got = &toks[..toks.len() - 1];
         let single = got.len() == 1
