@@ -165,6 +165,12 @@ pub enum TypeExpr<'a> {
     Auto(Span),
     /// `decltype(expr)`.
     Decltype(&'a Expr<'a>),
+    /// A member type of a type that is not a plain name: `decltype(x)::value_type`.
+    MemberType {
+        base: &'a TypeExpr<'a>,
+        name: Symbol,
+        span: Span,
+    },
 }
 
 /// A possibly qualified name: `x`, `a::b::c`, `::x`, `S::operator+`, `V<int>::f`, `S::~S`.

@@ -390,6 +390,28 @@ impl Lowerer<'_> {
         self.type_of_unevaluated(e)
     }
 
+    /// `T::name` for a type `T` that is not a plain name (`decltype(x)::value_type`): a
+    /// member type or alias of the class `T`.
+    pub fn member_type(
+        &mut self,
+        base: &TypeExpr<'_>,
+        name: crate::intern::Symbol,
+        span: Span,
+    ) -> Option<QualType> {
+        let t = self.resolve_type(base)?;
+        let n = self.name(name);
+        let msg = match self.types.kind(t.ty) {
+            TypeKind::Record(_) => {
+                format!(
+                    "member type \"{n}\" of a class named through decltype is not supported yet"
+                )
+            }
+            _ => format!("name followed by \"::\" must be a class or namespace name (\"{n}\")"),
+        };
+        self.error(span, msg);
+        None
+    }
+
     /// A local variable declared with `auto`: its type comes from the initializer.
     pub fn local_auto_var(&mut self, vd: &ast::VarDecl<'_>) -> Option<(oxicc_ir::Value, QualType)> {
         let e = match &vd.init {

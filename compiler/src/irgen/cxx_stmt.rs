@@ -76,6 +76,12 @@ impl Lowerer<'_> {
         body: &Stmt<'_>,
         unroll: &Option<ast::Unroll<'_>>,
     ) {
+        if let ExprKind::InitList { ty: None, .. } = range.kind {
+        } else if let Some(t) = self.type_of_unevaluated(range) {
+            if self.types.is_record(t.ty) {
+                return self.range_for_class(var, by_ref, range, body, unroll);
+            }
+        }
         let Some((base, elem, len)) = self.range_array(range) else {
             return;
         };
@@ -176,6 +182,201 @@ impl Lowerer<'_> {
         self.switch_to(exit);
     }
 
+    /// `for (x : r)` over a class: C++'s expansion, `auto&& __range = r; auto __begin =
+    /// __range.begin(), __end = __range.end(); for (; __begin != __end; ++__begin) { x =
+    /// *__begin; body }`. The member calls and the iterator's operators are lowered from
+    /// expressions built here (naming the hidden variables by keywords, which no source
+    /// identifier can be), so they go through the classes' overload resolution.
+    fn range_for_class(
+        &mut self,
+        var: &ast::VarDecl<'_>,
+        by_ref: bool,
+        range: &Expr<'_>,
+        body: &Stmt<'_>,
+        unroll: &Option<ast::Unroll<'_>>,
+    ) {
+        const RANGE: crate::intern::Symbol = crate::intern::kw::WHILE;
+        const BEGIN: crate::intern::Symbol = crate::intern::kw::FOR;
+        const END: crate::intern::Symbol = crate::intern::kw::DO;
+        let sp = range.span;
+        let (Some(begin_name), Some(end_name)) =
+            (self.interner.get("begin"), self.interner.get("end"))
+        else {
+            self.error(
+                sp,
+                "this range-based \"for\" statement requires a suitable \"begin\" function and none was found",
+            );
+            return;
+        };
+        let Some(o) = self.expr(range) else {
+            return;
+        };
+        let OpKind::LValue(addr) = o.kind else {
+            self.error(
+                sp,
+                "the range of a range-based `for` must be an object here",
+            );
+            return;
+        };
+        self.bind_alias(RANGE, addr, o.ty, sp);
+        let ident = |n| Expr {
+            kind: ExprKind::Ident(n),
+            span: sp,
+        };
+        let range_ident = ident(RANGE);
+        let member = |name, base| Expr {
+            kind: ExprKind::Member {
+                base,
+                name,
+                name_span: sp,
+                arrow: false,
+            },
+            span: sp,
+        };
+        let begin_callee = member(begin_name, &range_ident);
+        let end_callee = member(end_name, &range_ident);
+        let begin_call = Expr {
+            kind: ExprKind::Call {
+                callee: &begin_callee,
+                args: &[],
+            },
+            span: sp,
+        };
+        let end_call = Expr {
+            kind: ExprKind::Call {
+                callee: &end_callee,
+                args: &[],
+            },
+            span: sp,
+        };
+        let auto = ast::TypeExpr::Auto(sp);
+        for (name, init) in [(BEGIN, &begin_call), (END, &end_call)] {
+            let vd = ast::VarDecl {
+                name,
+                name_span: sp,
+                specs: Default::default(),
+                ty: &auto,
+                align: None,
+                init: Some(Init::Expr(init)),
+                span: sp,
+            };
+            self.local_var(&vd);
+            if !matches!(self.scopes.lookup_local(name), Some(Binding::Var(_))) {
+                return;
+            }
+        }
+        let (b, e) = (ident(BEGIN), ident(END));
+        let cond = Expr {
+            kind: ExprKind::Binary {
+                op: ast::BinaryOp::Ne,
+                lhs: &b,
+                rhs: &e,
+            },
+            span: sp,
+        };
+        let deref = Expr {
+            kind: ExprKind::Unary {
+                op: ast::UnaryOp::Deref,
+                expr: &b,
+            },
+            span: sp,
+        };
+        let step = Expr {
+            kind: ExprKind::Unary {
+                op: ast::UnaryOp::PreInc,
+                expr: &b,
+            },
+            span: sp,
+        };
+        let header = self.new_block();
+        let bb = self.new_block();
+        let sb = self.new_block();
+        let exit = self.new_block();
+        self.jump_to(header);
+        self.switch_to(header);
+        self.set_unroll(header, unroll);
+        match self.cond_value(&cond) {
+            Some(c) => self.branch(c, bb, exit),
+            None => {
+                self.jump_to(exit);
+                self.switch_to(exit);
+                return;
+            }
+        }
+        self.switch_to(bb);
+        self.scopes.push();
+        if let Some(elem) = self.expr(&deref) {
+            self.bind_loop_var(var, by_ref, elem, sp);
+        }
+        self.loop_body(body, exit, sb);
+        self.scopes.pop();
+        self.jump_to(sb);
+        self.switch_to(sb);
+        self.expr_discard(&step);
+        self.jump_to(header);
+        self.switch_to(exit);
+    }
+
+    /// Binds the loop variable of a range-based `for` to the current element: a name for
+    /// the element itself (`T&`/`auto&`) or a copy.
+    fn bind_loop_var(
+        &mut self,
+        var: &ast::VarDecl<'_>,
+        by_ref: bool,
+        elem: super::expr::Operand,
+        span: Span,
+    ) {
+        let ety = elem.ty;
+        let var_ty = if Self::contains_auto(var.ty) {
+            match self.deduce_auto(var.ty, ety, var.span) {
+                Some(t) if by_ref => t.with_quals(ety.quals),
+                Some(t) => t,
+                None => return,
+            }
+        } else {
+            match self.resolve_type(var.ty) {
+                Some(t) => t,
+                None => return,
+            }
+        };
+        if by_ref {
+            let OpKind::LValue(addr) = elem.kind else {
+                self.error(
+                    span,
+                    "a reference loop variable needs an element that is an lvalue",
+                );
+                return;
+            };
+            self.bind_alias(var.name, addr, var_ty, var.name_span);
+            return;
+        }
+        let Some(size) = self.sizeof_checked(var_ty, var.span) else {
+            return;
+        };
+        let align = self.types.align_of(var_ty.ty);
+        let Some(slot) = self.alloca(size, align, var.span) else {
+            return;
+        };
+        if self.types.is_record(var_ty.ty) {
+            match elem.kind {
+                OpKind::LValue(src) if ety.ty == var_ty.ty => {
+                    self.copy_bytes(slot, src, size, align, false)
+                }
+                _ => {
+                    let msg = format!(
+                        "a value of type \"{}\" cannot be used to initialize an entity of type \"{}\"",
+                        self.show(ety),
+                        self.show(var_ty)
+                    );
+                    self.error(var.span, msg);
+                }
+            }
+        } else if let Some(v) = self.implicit(elem, var_ty, super::expr::ConvCtx::Init, span) {
+            self.store_scalar(slot, v, var_ty.unqual());
+        }
+        self.bind_alias(var.name, slot, var_ty, var.name_span);
+    }
+
     /// The range of a range-based `for` as (address of the first element, element type,
     /// length): an array object, or a braced list materialized as a temporary array.
     fn range_array(&mut self, range: &Expr<'_>) -> Option<(Value, QualType, u64)> {
@@ -186,13 +387,6 @@ impl Lowerer<'_> {
         match (self.types.kind(o.ty.ty).clone(), o.kind) {
             (TypeKind::Array { elem, len: Some(n) }, OpKind::LValue(a)) => {
                 Some((a, elem.with_quals(o.ty.quals), n))
-            }
-            (TypeKind::Record(_), _) => {
-                self.error(
-                    range.span,
-                    "a range-based `for` over a class (begin()/end()) is not supported yet",
-                );
-                None
             }
             _ => {
                 self.error(

@@ -85,6 +85,7 @@ impl<'x> Lowerer<'x> {
                 return None;
             }
             TypeExpr::Decltype(e) => self.decltype_of(e)?,
+            TypeExpr::MemberType { base, name, span } => self.member_type(base, *name, *span)?,
             TypeExpr::Function {
                 ret,
                 params,

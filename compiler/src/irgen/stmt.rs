@@ -487,7 +487,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn local_var(&mut self, vd: &ast::VarDecl<'_>) {
+    pub(super) fn local_var(&mut self, vd: &ast::VarDecl<'_>) {
         self.local_var_inner(vd);
         // A declaration that failed still declares its name (no cascade of "undefined").
         if self.scopes.lookup_local(vd.name).is_none() {

@@ -336,6 +336,13 @@ impl Dumper<'_> {
                 self.expr(e);
                 self.out.push(')');
             }
+            TypeExpr::MemberType { base, name, .. } => {
+                self.out.push_str("(member-type ");
+                self.ty(base);
+                self.out.push(' ');
+                self.name(*name);
+                self.out.push(')');
+            }
         }
     }
 

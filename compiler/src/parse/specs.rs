@@ -282,7 +282,22 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.expect(Punct::RParen, "to close `decltype`")?;
                     TypeExpr::Decltype(e)
                 };
-                s.base = Some(self.alloc(ty));
+                let mut ty: &'a TypeExpr<'a> = self.alloc(ty);
+                // `decltype(x)::value_type::…`
+                while self.at(Punct::ColonColon)
+                    && matches!(self.peek_at(1).kind, TokenKind::Ident(n) if !n.is_keyword())
+                {
+                    self.bump();
+                    let Some((name, span)) = self.eat_plain_ident() else {
+                        break;
+                    };
+                    ty = self.alloc(TypeExpr::MemberType {
+                        base: ty,
+                        name,
+                        span,
+                    });
+                }
+                s.base = Some(ty);
                 return Ok(true);
             }
             kw::LAUNCH_BOUNDS => {
