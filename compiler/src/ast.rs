@@ -639,6 +639,8 @@ pub struct RecordDecl<'a> {
     pub bases: &'a [BaseSpec<'a>],
     /// Members other than non-static data members, in declaration order (C++).
     pub members: &'a [MemberDecl<'a>],
+    /// The arguments of a class template specialization (`struct S<T*, 1> { … }`).
+    pub template_args: Option<&'a [TemplateArgExpr<'a>]>,
 }
 
 #[derive(Debug)]

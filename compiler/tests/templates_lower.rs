@@ -117,3 +117,19 @@ fn a_failed_deduction_lists_the_argument_types() {
         "{errs:?}"
     );
 }
+
+#[test]
+fn class_templates_pick_partial_and_explicit_specializations() {
+    // Sizes by the layout rules: 3 ints; one double; two pointers; one int.
+    lower_ok(
+        "template <typename T, int N> struct Arr { T v[N]; };
+         template <typename T> struct Arr<T, 1> { T only; };
+         template <typename T> struct Arr<T*, 2> { T* a; T* b; };
+         template <> struct Arr<char, 5> { int special; };
+         static_assert(sizeof(Arr<int, 3>) == 12, \"primary\");
+         static_assert(sizeof(Arr<double, 1>) == 8, \"partial on N\");
+         static_assert(sizeof(Arr<int*, 2>) == 16, \"partial on a pointer\");
+         static_assert(sizeof(Arr<char, 5>) == 4, \"explicit\");
+         __global__ void k(int* p) { Arr<float, 1> b; b.only = 2; p[0] = b.only; }",
+    );
+}

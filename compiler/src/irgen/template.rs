@@ -65,6 +65,9 @@ pub(crate) struct TemplateState<'x> {
     /// The element of the packs being expanded (`xs...` lowers its pattern once per index).
     pub pack_index: Option<usize>,
     pub classes: Vec<super::template_class::ClassTemplate<'x>>,
+    /// The parameters and arguments each class template instance was defined with.
+    #[allow(clippy::type_complexity)]
+    pub record_bindings: HashMap<RecordId, (&'x [ast::TemplateParam<'x>], Vec<TArg>)>,
     /// Class template instances by template and arguments (`None` for one that failed).
     pub class_instances: HashMap<(u32, Vec<TArg>), Option<RecordId>>,
 }

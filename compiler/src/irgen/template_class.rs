@@ -9,34 +9,54 @@ use crate::intern::Symbol;
 use crate::sema::types::{QualType, TypeKind};
 use crate::source::Span;
 
-/// A class template: its parameters and record declaration.
+/// A class template: its parameters and record declaration, and its specializations.
 pub(crate) struct ClassTemplate<'x> {
     pub params: &'x [ast::TemplateParam<'x>],
+    pub decl: &'x ast::RecordDecl<'x>,
+    pub specs: Vec<ClassSpec<'x>>,
+}
+
+/// An explicit (`template <> struct S<0>`) or partial (`template <class T> struct S<T*>`)
+/// specialization: its own parameters and the argument patterns it matches.
+pub(crate) struct ClassSpec<'x> {
+    pub params: &'x [ast::TemplateParam<'x>],
+    pub args: &'x [ast::TemplateArgExpr<'x>],
     pub decl: &'x ast::RecordDecl<'x>,
 }
 
 impl<'x> Lowerer<'x> {
-    /// `template <…> struct S { … };`
+    /// `template <…> struct S { … };` and specializations of `S`.
     pub fn class_template_decl(
         &mut self,
         td: &'x ast::TemplateDecl<'x>,
         rd: &'x ast::RecordDecl<'x>,
     ) {
         let Some(name) = rd.name else { return };
-        if td.params.is_empty() {
-            self.error(
-                td.span,
-                "explicit specialization of a class template is not supported yet",
-            );
+        let existing = match self.scopes.lookup(name).copied() {
+            Some(Binding::ClassTemplate(c)) => Some(c),
+            _ => None,
+        };
+        if let Some(args) = rd.template_args {
+            let Some(c) = existing else {
+                self.error(
+                    td.span,
+                    format!("\"{}\" is not a class template", self.name(name)),
+                );
+                return;
+            };
+            self.templates.classes[c as usize].specs.push(ClassSpec {
+                params: td.params,
+                args,
+                decl: rd,
+            });
             return;
         }
-        if let Some(Binding::ClassTemplate(c)) = self.scopes.lookup(name).copied() {
+        if let Some(c) = existing {
             // A definition after a forward declaration.
             if rd.fields.is_some() {
-                self.templates.classes[c as usize] = ClassTemplate {
-                    params: td.params,
-                    decl: rd,
-                };
+                let t = &mut self.templates.classes[c as usize];
+                t.params = td.params;
+                t.decl = rd;
             }
             return;
         }
@@ -44,8 +64,99 @@ impl<'x> Lowerer<'x> {
         self.templates.classes.push(ClassTemplate {
             params: td.params,
             decl: rd,
+            specs: Vec::new(),
         });
         self.scopes.bind(name, Binding::ClassTemplate(id));
+    }
+
+    /// The specialization of class template `c` that `targs` select (the most specialized
+    /// one: fewest own parameters), with its parameters' arguments; `None` for the primary.
+    fn select_class_spec(&mut self, c: u32, targs: &[TArg]) -> Option<(usize, Vec<TArg>)> {
+        let n = self.templates.classes[c as usize].specs.len();
+        let mut best: Option<(usize, Vec<TArg>)> = None;
+        for i in 0..n {
+            let spec = &self.templates.classes[c as usize].specs[i];
+            let (params, args) = (spec.params, spec.args);
+            if args.len() != targs.len() {
+                continue;
+            }
+            let Some(bound) = self.quietly(|l| l.match_spec(params, args, targs)) else {
+                continue;
+            };
+            let better = match &best {
+                None => true,
+                Some((b, _)) => {
+                    params.len() < self.templates.classes[c as usize].specs[*b].params.len()
+                }
+            };
+            if better {
+                best = Some((i, bound));
+            }
+        }
+        best
+    }
+
+    /// Deduces a specialization's parameters from its argument patterns, then checks that
+    /// the patterns with those parameters give exactly `targs`.
+    fn match_spec(
+        &mut self,
+        params: &'x [ast::TemplateParam<'x>],
+        patterns: &'x [ast::TemplateArgExpr<'x>],
+        targs: &[TArg],
+    ) -> Option<Vec<TArg>> {
+        let mut bound: Vec<Option<TArg>> = vec![None; params.len()];
+        let given = vec![false; params.len()];
+        for (p, a) in patterns.iter().zip(targs) {
+            match (p, a) {
+                (ast::TemplateArgExpr::Type(te), TArg::Type(t)) => {
+                    self.deduce_type(params, &given, te, *t, &mut bound, false)?;
+                }
+                (ast::TemplateArgExpr::Expr(e), TArg::Value(v, t)) => {
+                    if let ast::ExprKind::Ident(n) = e.kind {
+                        if let Some(i) = params.iter().position(|tp| tp.name == Some(n)) {
+                            match &bound[i] {
+                                Some(TArg::Value(bv, _)) if bv != v => return None,
+                                _ => bound[i] = Some(TArg::Value(*v, *t)),
+                            }
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        let bound: Vec<TArg> = bound.into_iter().collect::<Option<Vec<_>>>()?;
+        // Substitute back: the patterns must reproduce the arguments exactly.
+        let same = self.in_decl_context(|l| {
+            l.bind_template_params(params, &bound);
+            for (p, a) in patterns.iter().zip(targs) {
+                let ok = match (p, a) {
+                    (ast::TemplateArgExpr::Type(te), TArg::Type(t)) => {
+                        l.resolve_type(te).is_some_and(|r| r == *t)
+                    }
+                    (ast::TemplateArgExpr::Expr(e), TArg::Value(v, t)) => l
+                        .const_eval(e)
+                        .and_then(|cv| l.nontype_arg(cv, *t, e.span))
+                        .is_some_and(|r| r == TArg::Value(*v, *t)),
+                    _ => false,
+                };
+                if !ok {
+                    return false;
+                }
+            }
+            true
+        });
+        same.then_some(bound)
+    }
+
+    /// Binds the template parameters of the class template instance `rid` (if it is one)
+    /// in the innermost scope: for lowering its member functions on demand, inside
+    /// `in_decl_context`.
+    // Called by the classes helper's lazy member lowering.
+    #[allow(dead_code)]
+    pub fn bind_record_template_params(&mut self, rid: crate::sema::types::RecordId) {
+        if let Some((params, args)) = self.templates.record_bindings.get(&rid).cloned() {
+            self.bind_template_params(params, &args);
+        }
     }
 
     /// The record instance `name<args>`.
@@ -63,7 +174,7 @@ impl<'x> Lowerer<'x> {
             return None;
         };
         let t = &self.templates.classes[c as usize];
-        let (params, decl) = (t.params, t.decl);
+        let (params, primary) = (t.params, t.decl);
         let bound = self.explicit_targs(params, args)?;
         let targs = self.fill_defaults(params, bound)?;
         let key = (c, targs);
@@ -80,15 +191,24 @@ impl<'x> Lowerer<'x> {
             return None;
         }
         self.templates.depth += 1;
-        let targs: Vec<TArg> = key.1.clone();
+        let (decl_params, decl, decl_args) = match self.select_class_spec(c, &key.1) {
+            Some((i, bound)) => {
+                let spec = &self.templates.classes[c as usize].specs[i];
+                (spec.params, spec.decl, bound)
+            }
+            None => (params, primary, key.1.clone()),
+        };
         let r = self.in_decl_context(|l| {
-            l.bind_template_params(params, &targs);
+            l.bind_template_params(decl_params, &decl_args);
             l.define_record(decl)
         });
         self.templates.depth -= 1;
         if let Some(rid) = r {
             let args = key.1.iter().map(super::template::entity_arg).collect();
             self.types.record_mut(rid).template_args = Some(args);
+            self.templates
+                .record_bindings
+                .insert(rid, (decl_params, decl_args));
         }
         self.templates.class_instances.insert(key, r);
         r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))))

@@ -384,7 +384,7 @@ impl<'x> Lowerer<'x> {
 
     /// Matches parameter type `p` against argument type `a`, binding template parameters.
     /// `top` for the parameter's own type (where arrays decay and qualifiers drop).
-    fn deduce_type(
+    pub fn deduce_type(
         &mut self,
         params: &[TemplateParam<'_>],
         given: &[bool],

@@ -103,6 +103,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     span: start.to(self.prev_span()),
                     bases: &[],
                     members: &[],
+                    template_args: None,
                 })));
             }
             return Ok(());

@@ -42,6 +42,18 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(n) if !n.is_keyword() => Some((n, self.bump().span)),
             _ => None,
         };
+        // `struct S<T*, 1> { … }`: a class template specialization.
+        let mut template_args = None;
+        if let Some((n, _)) = name {
+            if self.at(Punct::Lt)
+                && matches!(
+                    self.scopes.lookup(n),
+                    Some(super::scope::NameKind::Template { class: true })
+                )
+            {
+                template_args = Some(self.template_args()?);
+            }
+        }
         if self.at(Punct::ColonColon) || self.at(Punct::Lt) {
             let span = self.span();
             return Err(self.unsupported(span, "a qualified or template class name"));
@@ -70,7 +82,13 @@ impl<'a, 'c> Parser<'a, 'c> {
             }));
         }
         if let Some((n, _)) = name {
-            self.scopes.declare_tag(n, kind);
+            // A class template's name stays a template inside its own definition.
+            if !matches!(
+                self.scopes.lookup(n),
+                Some(super::scope::NameKind::Template { class: true })
+            ) {
+                self.scopes.declare_tag(n, kind);
+            }
         }
         let ty_span = kw_tok.span;
         let inline = if kind == TagKind::Enum {
@@ -97,6 +115,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 span: ty_span.to(self.prev_span()),
                 bases,
                 members: self.alloc_slice(body.members),
+                template_args,
             });
             if name.is_some() {
                 s.hoisted.push(Decl::Record(rd));

@@ -106,6 +106,17 @@ impl Scopes {
         }
     }
 
+    /// Declares `name` in the scope that is innermost when the stack is `depth` long (an
+    /// enclosing scope: a class template's name, declared before its body is parsed).
+    pub fn declare_at(&mut self, depth: usize, name: Symbol, kind: NameKind) {
+        if let Some(s) = self.stack.get_mut(depth.max(1) - 1) {
+            s.insert(name, kind);
+        }
+        if let Some(c) = self.innermost_open_context() {
+            self.contexts[c.0 as usize].insert(name, kind);
+        }
+    }
+
     /// Declares a tag; a variable or typedef of the same name in the same scope keeps
     /// precedence for ordinary lookup (C++ `struct stat` + function `stat`).
     pub fn declare_tag(&mut self, name: Symbol, kind: TagKind) {

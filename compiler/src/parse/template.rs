@@ -43,6 +43,18 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let span = self.span();
                 return Err(self.unsupported(span, "a nested template declaration"));
             }
+            // A class template's name is a template inside its own body already.
+            if matches!(
+                self.kind(),
+                TokenKind::Ident(kw::STRUCT | kw::CLASS | kw::UNION)
+            ) {
+                if let TokenKind::Ident(n) = self.peek_at(1).kind {
+                    if !n.is_keyword() {
+                        self.scopes
+                            .declare_at(depth, n, NameKind::Template { class: true });
+                    }
+                }
+            }
             let mut inner = Vec::new();
             self.declaration(ctx, &mut inner)?;
             Ok((params, inner))
