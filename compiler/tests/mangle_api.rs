@@ -15,8 +15,8 @@ use std::rc::Rc;
 
 use mangle_support::{nvcc_symbols, B, CONST, RESTRICT};
 use oxicc::mangle::{
-    mangle_local_static_in, mangle_variable, ClosureNumbering, FunctionName, OperatorName as Op,
-    RefQualifier, ScopeComponent, TemplateArg,
+    mangle_local_static_in, mangle_local_static_of_symbol, mangle_variable, ClosureNumbering,
+    FunctionName, OperatorName as Op, RefQualifier, ScopeComponent, TemplateArg,
 };
 use oxicc::sema::types::{IntKind, Qualifiers, TypeKind};
 
@@ -344,6 +344,8 @@ fn class_templates_and_member_templates(out: &mut Names) {
     let calls = b.sym("calls");
     let calls = mangle_local_static_in(&b.types, &b.interner, &box_at, calls, 0);
     check(out, "templates", &calls);
+    let spliced = mangle_local_static_of_symbol(&b.mangle(&box_at), "calls", 0);
+    check(out, "templates", &spliced);
     // `template <class U> T Box<T>::mix(T, U) const`: the class's T is replaced, U is T_.
     let t0 = b.tparam(0);
     let mix = b.sym("mix");

@@ -509,17 +509,6 @@ impl Lowerer<'_> {
         let discriminator = *count;
         *count += 1;
         let info = self.func_info(fid);
-        if let Some(m) = &info.mangled {
-            // A template specialization: `_ZZ <its encoding> E <name>`.
-            let v = self.name(var);
-            // The discriminator as the mangle API writes it (`_0`, …, `__10_`).
-            let disc = match discriminator {
-                0 => String::new(),
-                d if d <= 10 => format!("_{}", d - 1),
-                d => format!("__{}_", d - 1),
-            };
-            return format!("_ZZ{}E{}{}{disc}", &m[2..], v.len(), v);
-        }
         if info.extern_c {
             // `extern "C"` functions still get a C++ local-entity name for their statics.
             return mangle::mangle_local_static_of_extern_c(
@@ -529,13 +518,9 @@ impl Lowerer<'_> {
                 discriminator,
             );
         }
-        // MANGLE: the function's entity (scope, template arguments) once FnInfo has it.
-        let mut func = mangle::FunctionEntity::new(
-            Vec::new(),
-            mangle::FunctionName::Ident(info.name),
-            info.params.clone(),
-        );
-        func.variadic = info.variadic;
-        mangle::mangle_local_static_in(&self.types, self.interner, &func, var, discriminator)
+        // Any other function (template instances, members, namespaces): its symbol's
+        // encoding, so the variable's name follows whatever the function's name is.
+        let symbol = self.symbol_name(fid);
+        mangle::mangle_local_static_of_symbol(&symbol, self.name(var), discriminator)
     }
 }

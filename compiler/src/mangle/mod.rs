@@ -101,6 +101,27 @@ pub fn mangle_local_static_in(
     m.out
 }
 
+/// The name of a static or `__shared__` variable `var` local to the function whose mangled
+/// symbol is `function_symbol` (`_Z…`): `_ZZ <its encoding> E <var> [_n]`. The encoding is
+/// mangled first in a local name, with a fresh substitution table, so it is the symbol's
+/// text after `_Z` (`_ZZN3BoxIfE2atEiE5calls` from `_ZN3BoxIfE2atEi`).
+pub fn mangle_local_static_of_symbol(
+    function_symbol: &str,
+    var: &str,
+    discriminator: u32,
+) -> String {
+    let encoding = function_symbol
+        .strip_prefix("_Z")
+        .unwrap_or(function_symbol);
+    let mut out = format!("_ZZ{encoding}E{}{var}", var.len());
+    match discriminator {
+        0 => {}
+        1..=10 => out.push_str(&format!("_{}", discriminator - 1)),
+        _ => out.push_str(&format!("__{}_", discriminator - 1)),
+    }
+    out
+}
+
 /// The name of a static or `__shared__` variable local to the `extern "C"` function `func`:
 /// the encoding is the function's bare name (nvcc: `_ZZ6k_clocE2sh`).
 pub fn mangle_local_static_of_extern_c(
