@@ -372,3 +372,50 @@ fn oversized_bit_fields_are_truncated_with_a_warning() {
     );
     assert!(slot_sizes(&m, "_Z1fv").ends_with(&[4]));
 }
+
+/// The alignments of the stack slots of function `name`, in creation order.
+fn slot_aligns(m: &oxicc_ir::Module, name: &str) -> Vec<u32> {
+    let id = m.function_by_name(name).unwrap();
+    m.functions[id]
+        .stack_slots
+        .values()
+        .map(|s| s.align)
+        .collect()
+}
+
+#[test]
+fn alignas_on_structs_members_and_variables() {
+    // Layouts as nvcc computes them (static_asserts accepted by `nvcc -ptx`):
+    // `struct alignas(16) A { int x; }` is 16 bytes aligned 16; `struct B { char c;
+    // alignas(8) int y; }` is 16 bytes (y at 8).
+    let m = lower_ok(
+        "struct alignas(16) A { int x; };
+         struct B { char c; alignas(8) int y; };
+         __device__ int f() {
+             alignas(32) int v[2] = {1, 2};
+             char s[sizeof(A) + 100 * sizeof(B) + 10000 * alignof(A)];
+             return v[1] + s[0];
+         }",
+    );
+    assert!(slot_sizes(&m, "_Z1fv").ends_with(&[8, 16 + 1600 + 160000]));
+    assert!(slot_aligns(&m, "_Z1fv").ends_with(&[32, 1]));
+}
+
+#[test]
+fn a_generic_lambda_calling_itself_terminates() {
+    // With an explicit return type the recursion is an ordinary recursive call; without one
+    // the call comes before the return type is deduced (an error, as in C++).
+    lower_ok(
+        "__global__ void k(int *o) {
+             auto fact = [](auto self, int n) -> int { return n < 2 ? 1 : n * self(self, n - 1); };
+             o[0] = fact(fact, 5);
+         }",
+    );
+    let d = lower_err(
+        "__global__ void k(int *o) {
+             auto f = [](auto self, int n) { return n < 2 ? 1 : n * self(self, n - 1); };
+             o[0] = f(f, 5);
+         }",
+    );
+    assert!(d.iter().any(|m| m.contains("deduced return type")), "{d:?}");
+}

@@ -482,6 +482,14 @@ impl Lowerer<'_> {
             }
             TypeKind::Record(r) => {
                 let info = self.types.record(r);
+                if info.fields.iter().any(|f| f.bits.is_some()) {
+                    self.error(
+                        e.span,
+                        "a structured binding of a class with bit-fields is not supported yet",
+                    );
+                    self.poison_names(b);
+                    return;
+                }
                 if info.fields.iter().any(|f| f.name.is_none()) {
                     self.error(
                         e.span,

@@ -389,6 +389,13 @@ impl<'x> Lowerer<'x> {
             mangled: Some(mangled),
             entity: Some(Rc::new(entity)),
         });
+        // Known before its body is lowered: a generic lambda that calls itself (through a
+        // parameter) finds this instance instead of instantiating without end.
+        if let Some(args) = arg_tys {
+            if let Some(c) = self.closures.get_mut(&r) {
+                c.instances.insert(args.to_vec(), fid);
+            }
+        }
         let info = self.func_info(fid).clone();
         let sig = self.signature(&info, l.span)?;
         let mut func = Function::new(self.symbol_name(fid), sig, FuncKind::Device);
