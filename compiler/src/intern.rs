@@ -5,7 +5,9 @@
 //! Keywords are interned first, in the order of `KEYWORDS`, so `Symbol::is_keyword` and the
 //! parser's keyword checks are integer comparisons.
 
-use hashbrown::HashMap;
+use std::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashTable};
 
 /// An interned string.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -113,11 +115,25 @@ pub const KEYWORDS: &[&str] = &[
     "requires",
 ];
 
-/// The interner: symbol ↔ string.
-#[derive(Debug)]
+/// The interner: symbol ↔ string. All strings live in one buffer (no allocation per
+/// symbol), and cloning is a few copies: the preprocessor starts every compile from a
+/// clone of an interner that already holds the built-in headers' symbols.
+#[derive(Clone)]
 pub struct Interner {
-    map: HashMap<Box<str>, Symbol>,
-    strings: Vec<Box<str>>,
+    /// Symbols, found by the hash of their text.
+    table: HashTable<Symbol>,
+    /// Where each symbol's text ends in `buf` (it starts where the previous one ends).
+    ends: Vec<u32>,
+    buf: String,
+    hasher: DefaultHashBuilder,
+}
+
+impl std::fmt::Debug for Interner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Interner")
+            .field("symbols", &self.ends.len())
+            .finish()
+    }
 }
 
 impl Default for Interner {
@@ -126,12 +142,20 @@ impl Default for Interner {
     }
 }
 
+/// The text of symbol `i` in `buf` (the storage `Interner` uses).
+fn text_of<'a>(buf: &'a str, ends: &[u32], i: usize) -> &'a str {
+    let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+    &buf[start..ends[i] as usize]
+}
+
 impl Interner {
     /// A new interner with the keywords pre-interned.
     pub fn new() -> Self {
         let mut i = Interner {
-            map: HashMap::new(),
-            strings: Vec::new(),
+            table: HashTable::with_capacity(1024),
+            ends: Vec::with_capacity(1024),
+            buf: String::with_capacity(16 * 1024),
+            hasher: DefaultHashBuilder::default(),
         };
         for k in KEYWORDS {
             i.intern(k);
@@ -140,23 +164,45 @@ impl Interner {
     }
 
     pub fn intern(&mut self, s: &str) -> Symbol {
-        if let Some(&sym) = self.map.get(s) {
+        let hash = self.hasher.hash_one(s);
+        let Interner {
+            table,
+            ends,
+            buf,
+            hasher,
+        } = self;
+        if let Some(&sym) = table.find(hash, |&sym| text_of(buf, ends, sym.0 as usize) == s) {
             return sym;
         }
-        let sym = Symbol(self.strings.len() as u32);
-        let b: Box<str> = s.into();
-        self.strings.push(b.clone());
-        self.map.insert(b, sym);
+        let sym = Symbol(ends.len() as u32);
+        buf.push_str(s);
+        ends.push(buf.len() as u32);
+        table.insert_unique(hash, sym, |&sym| {
+            hasher.hash_one(text_of(buf, ends, sym.0 as usize))
+        });
         sym
     }
 
     /// Looks a string up without interning it.
     pub fn get(&self, s: &str) -> Option<Symbol> {
-        self.map.get(s).copied()
+        let hash = self.hasher.hash_one(s);
+        self.table
+            .find(hash, |&sym| self.resolve(sym) == s)
+            .copied()
     }
 
     pub fn resolve(&self, sym: Symbol) -> &str {
-        &self.strings[sym.0 as usize]
+        text_of(&self.buf, &self.ends, sym.0 as usize)
+    }
+
+    /// How many symbols are interned (keywords included).
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Never true: the keywords are always there.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
     }
 }
 

@@ -78,7 +78,21 @@ impl Preprocessor<'_, '_> {
             Some(t) => t.clone(),
             None => {
                 let ctx = &mut *self.ctx;
-                let v = crate::lex::lex_file(file, &ctx.sources.file(file).text, ctx.interner);
+                let src = ctx.sources.file(file);
+                let cached = match src.name.strip_prefix("<oxicc>/") {
+                    Some(name)
+                        if self.header_cache
+                            && self
+                                .file_info
+                                .get(&file)
+                                .is_some_and(|i| i.origin == super::Origin::Builtin) =>
+                    {
+                        super::header_cache::cached_tokens(name, file)
+                    }
+                    _ => None,
+                };
+                let v =
+                    cached.unwrap_or_else(|| crate::lex::lex_file(file, &src.text, ctx.interner));
                 let rc = Rc::new(v);
                 self.lexed.insert(file, rc.clone());
                 rc

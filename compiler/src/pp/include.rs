@@ -99,6 +99,9 @@ impl Preprocessor<'_, '_> {
     fn builtin(&mut self, name: &str, pos: usize) -> Option<FileId> {
         let text = builtin_header(name)?;
         let key = format!("\0builtin:{name}");
+        if let Some(&id) = self.file_keys.get(&key) {
+            return Some(id);
+        }
         Some(self.add_file(
             key,
             format!("<oxicc>/{name}"),

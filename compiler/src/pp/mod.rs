@@ -33,6 +33,7 @@ mod expand;
 mod expr;
 mod feature_tests;
 mod gcc_macros;
+mod header_cache;
 mod include;
 mod macros;
 mod output;
@@ -217,7 +218,9 @@ fn expansion_notes(
 /// Preprocesses `main` (already in `ctx.sources`). Diagnostics go to `ctx.diags`; the
 /// output is usable even after errors (the driver decides whether to go on).
 pub fn preprocess(main: FileId, ctx: &mut PpContext<'_>) -> PpOutput {
+    let header_cache = header_cache::adopt_template(ctx.interner);
     let mut pp = Preprocessor::new(ctx, main);
+    pp.header_cache = header_cache;
     pp.run()
 }
 
@@ -413,6 +416,9 @@ struct Preprocessor<'c, 'a> {
     arg_depth: u32,
     /// Inside an `#if` expression: `defined` and `__has_*` are not expanded.
     in_if: bool,
+    /// The interner started from the built-in headers' template: their tokens may be
+    /// copied from the process-wide cache instead of lexed (`header_cache.rs`).
+    header_cache: bool,
 }
 
 impl<'c, 'a> Preprocessor<'c, 'a> {
@@ -441,6 +447,7 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
             halted: false,
             arg_depth: 0,
             in_if: false,
+            header_cache: false,
         }
     }
 
