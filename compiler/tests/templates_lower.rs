@@ -133,3 +133,25 @@ fn class_templates_pick_partial_and_explicit_specializations() {
          __global__ void k(int* p) { Arr<float, 1> b; b.only = 2; p[0] = b.only; }",
     );
 }
+
+#[test]
+fn constexpr_functions_are_evaluated_at_compile_time() {
+    // Expected values: C(9,4) = 126; 2^10; the CRC-32 table entry for 1 (0x77073096, the
+    // standard reflected polynomial 0xEDB88320); 0 + 1 + … + 99 = 4950.
+    lower_ok(
+        "__host__ __device__ constexpr int ipow(int b, int e) { return e == 0 ? 1 : b * ipow(b, e - 1); }
+         __host__ __device__ constexpr int choose(int n, int k) {
+             return k == 0 ? 1 : choose(n - 1, k - 1) * n / k;
+         }
+         constexpr unsigned crc1(unsigned c) {
+             for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+             return c;
+         }
+         constexpr int loop_sum(int n) { int s = 0; int i = 0; while (i < n) { s += i; i++; } return s; }
+         static_assert(choose(9, 4) == 126, \"binomial\");
+         static_assert(ipow(2, 10) == 1024, \"pow\");
+         static_assert(crc1(1) == 0x77073096u, \"crc\");
+         static_assert(loop_sum(100) == 4950, \"sum\");
+         __global__ void k(int* p) { int a[ipow(2, 3)]; a[7] = 1; p[0] = a[7]; }",
+    );
+}

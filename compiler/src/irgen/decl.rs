@@ -428,6 +428,14 @@ impl<'x> Lowerer<'x> {
                 };
                 self.diags.push(d);
             }
+            ConstError::TooComplex(at) => {
+                let d = crate::diag::Diag::error(span, "expression must have a constant value")
+                    .with_note(
+                        at,
+                        "expression not folded to a constant due to excessive constexpr function call complexity",
+                    );
+                self.diags.push(d);
+            }
             ConstError::DivByZero(at) => {
                 let d = crate::diag::Diag::error(span, "expression must have a constant value")
                     .with_note(at, "division by zero");
@@ -499,6 +507,15 @@ impl ConstEnv for Lowerer<'_> {
 
     fn float_literal(&mut self, text: Symbol, value: f64) -> f32 {
         self.float_literal_value(text, value)
+    }
+
+    fn call(
+        &mut self,
+        callee: &ast::Expr<'_>,
+        args: &[&ast::Expr<'_>],
+        span: Span,
+    ) -> Result<ConstValue, ConstError> {
+        self.constexpr_call(callee, args, span)
     }
 
     fn lookup_qual_const(&mut self, q: &ast::QualName<'_>) -> Option<ConstValue> {

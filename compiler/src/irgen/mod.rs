@@ -22,6 +22,7 @@ mod builtins_conv;
 mod builtins_gpu;
 mod call;
 mod cond;
+mod constexpr_fn;
 mod cxx;
 mod cxx_expr;
 mod cxx_stmt;
@@ -118,7 +119,7 @@ pub(crate) enum Tag {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct VarId(pub u32);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct FnId(pub u32);
 
 /// Where a variable lives.
@@ -351,7 +352,10 @@ impl<'x> Lowerer<'x> {
             ast::Decl::Namespace(_)
             | ast::Decl::UsingDirective { .. }
             | ast::Decl::UsingDecl { .. } => self.decl_cxx(d),
-            ast::Decl::Function(fd) => self.function_decl(fd),
+            ast::Decl::Function(fd) => {
+                self.function_decl(fd);
+                self.note_constexpr_fn(fd);
+            }
             ast::Decl::Var(vd) => self.global_var(vd),
             ast::Decl::Typedef(td) => self.typedef_decl(td),
             ast::Decl::Record(rd) => {

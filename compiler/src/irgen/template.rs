@@ -65,6 +65,11 @@ pub(crate) struct TemplateState<'x> {
     /// The element of the packs being expanded (`xs...` lowers its pattern once per index).
     pub pack_index: Option<usize>,
     pub classes: Vec<super::template_class::ClassTemplate<'x>>,
+    /// Definitions of constexpr functions, for calls in constant expressions.
+    pub constexpr_fns: HashMap<FnId, &'x ast::FunctionDecl<'x>>,
+    /// Nesting and steps of the constexpr evaluation under way.
+    pub cx_depth: u32,
+    pub cx_steps: u64,
     /// The parameters and arguments each class template instance was defined with.
     #[allow(clippy::type_complexity)]
     pub record_bindings: HashMap<RecordId, (&'x [ast::TemplateParam<'x>], Vec<TArg>)>,

@@ -268,7 +268,8 @@ impl<'a, 'c> Parser<'a, 'c> {
         specs: &mut Specs<'a>,
         h: FunctionHeader<'a>,
     ) -> PResult<&'a FunctionDecl<'a>> {
-        let host_only = !(specs.decl.device || specs.decl.global);
+        // constexpr bodies are parsed: they may be evaluated at compile time.
+        let host_only = !(specs.decl.device || specs.decl.global || specs.decl.is_constexpr);
         if host_only {
             self.skip_host_body()?;
             return Ok(self.function_decl(specs, h, None, true));

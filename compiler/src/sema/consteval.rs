@@ -95,6 +95,8 @@ pub enum ConstError {
     NotConstant(Span),
     /// Division or remainder by zero at the span.
     DivByZero(Span),
+    /// A constexpr evaluation ran past its step or call-depth limit (at the span).
+    TooComplex(Span),
     /// Something inside already reported its own diagnostic.
     Reported,
 }
@@ -114,6 +116,15 @@ pub trait ConstEnv {
     /// The value of a qualified name that denotes a constant (`Op::Add`), or `None`.
     fn lookup_qual_const(&mut self, _name: &crate::ast::QualName<'_>) -> Option<ConstValue> {
         None
+    }
+    /// The value of a call of a constexpr function (`None` support: not a constant).
+    fn call(
+        &mut self,
+        _callee: &Expr<'_>,
+        _args: &[&Expr<'_>],
+        span: Span,
+    ) -> Result<ConstValue, ConstError> {
+        Err(ConstError::NotConstant(span))
     }
 }
 
@@ -188,15 +199,26 @@ fn eval_depth(env: &mut dyn ConstEnv, e: &Expr<'_>, depth: u32) -> Result<ConstV
         },
         ExprKind::Cond { cond, then, els } => {
             let c = eval_depth(env, cond, d)?;
-            let t = eval_depth(env, then, d)?;
-            let f = eval_depth(env, els, d)?;
-            let common = usual_arith(t.arith(), f.arith());
-            if c.is_zero() {
-                f.convert(common)
+            // Only the chosen operand is evaluated (a recursive constexpr function's base
+            // case must stop the recursion); the other gives the common type when it is
+            // cheap to evaluate, i.e. holds no call.
+            let (chosen, other) = if c.is_zero() {
+                (els, then)
             } else {
-                t.convert(common)
-            }
+                (then, els)
+            };
+            let v = eval_depth(env, chosen, d)?;
+            let common = if contains_call(other, 0) {
+                v.arith()
+            } else {
+                match eval_depth(env, other, d) {
+                    Ok(o) => usual_arith(v.arith(), o.arith()),
+                    Err(_) => v.arith(),
+                }
+            };
+            v.convert(common)
         }
+        ExprKind::Call { callee, args } => env.call(callee, args, e.span)?,
         ExprKind::Cast { ty, expr, .. } => {
             let to = env.cast_target(ty)?;
             eval_depth(env, expr, d)?.convert(to)
@@ -206,6 +228,33 @@ fn eval_depth(env: &mut dyn ConstEnv, e: &Expr<'_>, depth: u32) -> Result<ConstV
         ExprKind::SizeofExpr(x) => ConstValue::int(env.sizeof_expr(x)? as i128, IntKind::ULong),
         _ => return Err(nc()),
     })
+}
+
+/// True when `e` calls a function (evaluating it may be expensive or not terminate).
+fn contains_call(e: &Expr<'_>, depth: u32) -> bool {
+    if depth > MAX_DEPTH {
+        return true;
+    }
+    let d = depth + 1;
+    match &e.kind {
+        ExprKind::Call { .. } => true,
+        ExprKind::Unary { expr, .. } | ExprKind::Cast { expr, .. } => contains_call(expr, d),
+        ExprKind::Binary { lhs, rhs, .. } => contains_call(lhs, d) || contains_call(rhs, d),
+        ExprKind::Cond { cond, then, els } => {
+            contains_call(cond, d) || contains_call(then, d) || contains_call(els, d)
+        }
+        _ => false,
+    }
+}
+
+/// A binary operator on two constants (compound assignment in constexpr functions).
+pub fn binary_op(
+    op: BinaryOp,
+    l: ConstValue,
+    r: ConstValue,
+    span: Span,
+) -> Result<ConstValue, ConstError> {
+    binary(op, l, r, span)
 }
 
 fn unary(op: UnaryOp, v: ConstValue) -> Option<ConstValue> {
