@@ -54,6 +54,25 @@ fn error_and_warning_directives() {
 }
 
 #[test]
+fn large_integer_constants_warn_like_gcc() {
+    // `g++ -E` (12.2) on the same text warns at 1:5, 4:5 and 7:10 and prints `a b`.
+    let r = run(concat!(
+        "#if 18446744073709551615 == -1\na\n#endif\n",
+        "#if 18446744073709551616 == 0\nb\n#endif\n",
+        "#if 0 && 99999999999999999999\n#endif\n",
+    ));
+    assert_eq!(r.text(), "a b");
+    assert_eq!(
+        r.diag_lines(),
+        vec![
+            "main.cu:1:5: warning: integer constant is so large that it is unsigned",
+            "main.cu:4:5: warning: integer constant is too large for its type",
+            "main.cu:7:10: warning: integer constant is too large for its type",
+        ]
+    );
+}
+
+#[test]
 fn pragma_message_is_a_note() {
     // nvcc 13.5 prints `remark #20200-D: #pragma message: "v=3"` for line 3 (and the same
     // for the others), with the string literals joined and macros expanded.

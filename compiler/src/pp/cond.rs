@@ -64,7 +64,12 @@ impl Preprocessor<'_, '_> {
         if failed {
             return false;
         }
-        match evaluate(&toks, *at, &self.names, self.ctx.interner) {
+        let mut warnings = Vec::new();
+        let value = evaluate(&toks, *at, &self.names, self.ctx.interner, &mut warnings);
+        for (tok, msg) in warnings {
+            self.warning_at(&tok, msg);
+        }
+        match value {
             Ok(v) => v,
             Err((tok, msg)) => {
                 self.error_at(&tok, msg);

@@ -40,11 +40,13 @@ impl Val {
 const MAX_DEPTH: u32 = 256;
 
 /// Evaluates an `#if` expression (`at` is the directive, for errors at the end of line).
+/// gcc's warnings about integer constants go to `warnings`.
 pub(super) fn evaluate(
     toks: &[Token],
     at: Token,
     names: &Names,
     interner: &Interner,
+    warnings: &mut Vec<EvalError>,
 ) -> Result<bool, EvalError> {
     let mut e = Eval {
         toks,
@@ -53,6 +55,7 @@ pub(super) fn evaluate(
         names,
         interner,
         depth: 0,
+        warnings,
     };
     let v = e.comma(true)?;
     if let Some(t) = e.peek() {
@@ -68,6 +71,7 @@ struct Eval<'t> {
     names: &'t Names,
     interner: &'t Interner,
     depth: u32,
+    warnings: &'t mut Vec<EvalError>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -343,7 +347,13 @@ impl Eval<'_> {
         };
         self.pos += 1;
         match t.kind {
-            TokenKind::Number(s) => parse_int(self.interner.resolve(s)).map_err(|m| (t, m)),
+            TokenKind::Number(s) => {
+                let (v, warning) = parse_int(self.interner.resolve(s)).map_err(|m| (t, m))?;
+                if let Some(w) = warning {
+                    self.warnings.push((t, w.to_string()));
+                }
+                Ok(v)
+            }
             TokenKind::Char(s) => parse_char(self.interner.resolve(s)).map_err(|m| (t, m)),
             TokenKind::Ident(s) => Ok(Val::bool(s == self.names.true_)),
             TokenKind::Punct(Punct::LParen) => {
@@ -369,8 +379,9 @@ impl Eval<'_> {
     }
 }
 
-/// An integer pp-number as `intmax_t`/`uintmax_t`.
-fn parse_int(text: &str) -> Result<Val, String> {
+/// An integer pp-number as `intmax_t`/`uintmax_t`, with gcc's warning when it is too large
+/// (the value wraps) or so large that it becomes unsigned.
+fn parse_int(text: &str) -> Result<(Val, Option<&'static str>), String> {
     let clean: String = text.chars().filter(|&c| c != '\'').collect();
     let lower = clean.to_ascii_lowercase();
     let (radix, digits_start) = if lower.starts_with("0x") {
@@ -397,14 +408,16 @@ fn parse_int(text: &str) -> Result<Val, String> {
         return Err(format!("invalid integer constant \"{text}\""));
     }
     let mut value: u64 = 0;
+    let mut overflow = false;
     for c in digits.chars() {
         let d = c
             .to_digit(radix)
             .ok_or_else(|| format!("invalid digit \"{c}\" in octal constant"))?;
-        value = value
+        let next = value
             .checked_mul(radix as u64)
-            .and_then(|v| v.checked_add(d as u64))
-            .ok_or_else(|| "integer constant is too large for its type".to_string())?;
+            .and_then(|v| v.checked_add(d as u64));
+        overflow |= next.is_none();
+        value = value.wrapping_mul(radix as u64).wrapping_add(d as u64);
     }
     let valid_suffix = matches!(
         suffix,
@@ -417,10 +430,20 @@ fn parse_int(text: &str) -> Result<Val, String> {
         ));
     }
     let unsigned = suffix.contains('u') || value > i64::MAX as u64;
-    Ok(Val {
-        bits: value,
-        unsigned,
-    })
+    let warning = if overflow {
+        Some("integer constant is too large for its type")
+    } else if unsigned && !suffix.contains('u') && radix == 10 {
+        Some("integer constant is so large that it is unsigned")
+    } else {
+        None
+    };
+    Ok((
+        Val {
+            bits: value,
+            unsigned,
+        },
+        warning,
+    ))
 }
 
 /// A character literal's value: plain `char` is signed (x86-64), multi-character
@@ -513,19 +536,25 @@ mod tests {
 
     #[test]
     fn integers() {
-        assert_eq!(parse_int("42").unwrap(), Val::signed(42));
-        assert_eq!(parse_int("0x1F").unwrap(), Val::signed(31));
-        assert_eq!(parse_int("017").unwrap(), Val::signed(15));
-        assert_eq!(parse_int("0b101").unwrap(), Val::signed(5));
-        assert_eq!(parse_int("1'000").unwrap(), Val::signed(1000));
-        assert!(parse_int("10u").unwrap().unsigned);
-        assert!(parse_int("18446744073709551615").unwrap().unsigned);
-        assert!(parse_int("18446744073709551616").is_err());
+        let int = |t: &str| parse_int(t).map(|(v, _)| v);
+        assert_eq!(int("42").unwrap(), Val::signed(42));
+        assert_eq!(int("0x1F").unwrap(), Val::signed(31));
+        assert_eq!(int("017").unwrap(), Val::signed(15));
+        assert_eq!(int("0b101").unwrap(), Val::signed(5));
+        assert_eq!(int("1'000").unwrap(), Val::signed(1000));
+        assert!(int("10u").unwrap().unsigned);
+        let (v, w) = parse_int("18446744073709551615").unwrap();
+        assert!(v.unsigned && w == Some("integer constant is so large that it is unsigned"));
+        assert_eq!(parse_int("0xffffffffffffffff").unwrap().1, None);
+        // 2^64 wraps to 0, with gcc's warning.
+        let (v, w) = parse_int("18446744073709551616").unwrap();
+        assert_eq!(v.bits, 0);
+        assert_eq!(w, Some("integer constant is too large for its type"));
         assert!(parse_int("1.0").is_err());
         assert!(parse_int("08").is_err());
         assert!(parse_int("12abc").is_err());
-        assert_eq!(parse_int("0").unwrap(), Val::signed(0));
-        assert_eq!(parse_int("0ULL").unwrap().bits, 0);
+        assert_eq!(int("0").unwrap(), Val::signed(0));
+        assert_eq!(int("0ULL").unwrap().bits, 0);
     }
 
     #[test]
