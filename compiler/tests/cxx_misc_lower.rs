@@ -158,6 +158,8 @@ fn statements_with_initializers_range_for_and_bindings() {
              if (int s = acc + second; s > 10) o[1] = s; else o[1] = -s;
              switch (auto m = acc & 3; m) { case 0: o[2] = m; break; default: o[2] = 1; }
              if (int t = o[3]) o[4] = t;
+             int budget = 3;
+             while (int left = budget--) { if (left == 2) continue; o[6] += left; }
              [[maybe_unused]] int unused = third + fourth;
          }",
     );

@@ -50,6 +50,7 @@ fn statements() {
              auto &[x, y, z] = arr;
              if (int s = a + b; s > 10) o[3] = s; else o[3] = -s;
              if (int t = n) o[4] = t;
+             while (int r = n--) o[6] += r;
              switch (auto m = n & 3; m) {
              case 0: o[5] = 1; [[fallthrough]];
              default: o[5] += 2;

@@ -83,6 +83,71 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok((init, cond))
     }
 
+    /// `while (T x = e) body` (after `while`): the variable is made anew for every test,
+    /// so it is parsed as `for (;;) { T x = e; if (!x) break; body }`, which means the same.
+    pub(super) fn while_with_declaration(
+        &mut self,
+        start: crate::source::Span,
+        unroll: Option<crate::ast::Unroll<'a>>,
+    ) -> PResult<Stmt<'a>> {
+        self.expect(Punct::LParen, "after `while`")?;
+        let depth = self.scopes.depth();
+        self.scopes.push();
+        let r = self.condition_declaration().and_then(|(decl, cond)| {
+            self.expect(Punct::RParen, "after `while` condition")?;
+            let body = self.sub_statement()?;
+            Ok((decl, cond, body))
+        });
+        self.scopes.truncate(depth);
+        let (decl, cond, body) = r?;
+        let not = self.alloc(Expr {
+            kind: ExprKind::Unary {
+                op: crate::ast::UnaryOp::LogNot,
+                expr: cond,
+            },
+            span: cond.span,
+        });
+        let brk = self.alloc(Stmt {
+            kind: StmtKind::Break,
+            span: cond.span,
+        });
+        let test = Stmt {
+            kind: StmtKind::If {
+                init: None,
+                cond: not,
+                then: brk,
+                els: None,
+                is_constexpr: false,
+            },
+            span: cond.span,
+        };
+        let span = start.to(self.prev_span());
+        let block = Stmt {
+            kind: StmtKind::Compound(self.alloc_slice(vec![
+                Stmt {
+                    kind: decl.kind.share(),
+                    span: decl.span,
+                },
+                test,
+                Stmt {
+                    kind: StmtKind::Compound(std::slice::from_ref(body)),
+                    span: body.span,
+                },
+            ])),
+            span,
+        };
+        Ok(Stmt {
+            kind: StmtKind::For {
+                init: None,
+                cond: None,
+                step: None,
+                body: self.alloc(block),
+                unroll,
+            },
+            span,
+        })
+    }
+
     /// `T x = e` / `T x{e}` as a condition: the declaration and a use of `x`.
     fn condition_declaration(&mut self) -> PResult<(&'a Stmt<'a>, &'a Expr<'a>)> {
         let start = self.span();

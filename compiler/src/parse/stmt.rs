@@ -49,7 +49,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// A statement used as the body of `if`/loops/labels, allocated.
-    fn sub_statement(&mut self) -> PResult<&'a Stmt<'a>> {
+    pub(super) fn sub_statement(&mut self) -> PResult<&'a Stmt<'a>> {
         let s = self.statement()?;
         Ok(self.alloc(s))
     }
@@ -298,6 +298,9 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn while_statement(&mut self) -> PResult<Stmt<'a>> {
         let unroll = self.take_unroll();
         let start = self.bump().span;
+        if self.at(Punct::LParen) && self.is_decl_start_at(1) {
+            return self.while_with_declaration(start, unroll);
+        }
         let cond = self.paren_condition("while")?;
         let body = self.sub_statement()?;
         Ok(Stmt {
