@@ -314,6 +314,51 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 eq_ints(o, "widened", &widened),
             ])
         }
+        "cxx_misc_mix" => {
+            // Insn: kind bits 0-1, imm bits 2-13 (signed), count 14-17, 6 unnamed bits,
+            // tag 24-31 (nvcc's bit-field layout, checked by the kernel's static_assert).
+            let words = u32s(l, "words");
+            let (mut out, mut rewritten) = (vec![], vec![]);
+            for (i, &w) in words.iter().enumerate() {
+                let kind = w & 3;
+                let imm = ((w << 18) as i32) >> 20;
+                let count = (w >> 14) & 15;
+                let tag = w >> 24;
+                let mut vals = [imm, count as i32, tag as i32, i as i32].map(|v| v * 3 - 1);
+                vals[3] += vals[0];
+                let (mut lo, mut hi) = (0i32, 0i32);
+                for v in vals {
+                    match kind {
+                        0 => lo = lo.wrapping_add(v),
+                        1 => {
+                            lo ^= v;
+                            hi ^= v << 1;
+                        }
+                        2 => lo = lo.max(v),
+                        _ => {
+                            lo = lo.wrapping_neg();
+                            hi += 1;
+                        }
+                    }
+                }
+                let loops: i32 = (1..=count as i32)
+                    .map(|left| if left & 1 == 1 { 2 } else { 1 })
+                    .sum();
+                let total = lo.wrapping_add(hi);
+                out.push(if total > 0 {
+                    total
+                } else {
+                    total.wrapping_neg()
+                });
+                out.push(loops + vals[1] + vals[2]);
+                let new = kind
+                    | (((imm / 2) as u32 & 0xfff) << 2)
+                    | (((count + 1) & 15) << 14)
+                    | ((lo as u32 & 0xff) << 24);
+                rewritten.push(new);
+            }
+            all([eq_i32(o, "out", &out), eq_u32(o, "rewritten", &rewritten)])
+        }
         "switch_if_init" => {
             let want: Vec<i32> = i32s(l, "in")
                 .iter()
