@@ -108,23 +108,34 @@ fn preprocess(
 /// Adds "in expansion of macro" notes to diagnostics whose location is a macro use.
 ///
 /// Tokens from an expansion carry the span of the macro use, so a diagnostic that starts
-/// where such a token starts was caused by that expansion.
+/// where such a token starts was caused by that expansion. All tokens of one use share
+/// that position; when they come from different (nested) macros, the token the message
+/// names in quotes (`identifier "x" is undefined`) decides, else the first one.
 fn add_expansion_notes(diags: &mut Diagnostics, pp: &PpOutput, interner: &Interner, from: usize) {
     if pp.expansions.is_empty() || diags.list.len() <= from {
         return;
     }
-    let mut by_start = hashbrown::HashMap::new();
+    let mut by_start: hashbrown::HashMap<_, Vec<&crate::lex::Token>> = hashbrown::HashMap::new();
     for t in &pp.tokens {
         if t.expansion != crate::lex::Token::NO_EXPANSION {
             by_start
                 .entry((t.span.file, t.span.start))
-                .or_insert(t.expansion);
+                .or_default()
+                .push(t);
         }
     }
     for d in &mut diags.list[from..] {
-        if let Some(&e) = by_start.get(&(d.span.file, d.span.start)) {
-            d.notes.extend(pp.expansion_notes(e, interner));
-        }
+        let Some(toks) = by_start.get(&(d.span.file, d.span.start)) else {
+            continue;
+        };
+        let named = toks.iter().find(|t| {
+            t.expansion != toks[0].expansion
+                && matches!(t.kind, crate::lex::TokenKind::Ident(_))
+                && d.message
+                    .contains(&format!("\"{}\"", crate::lex::spelling(t, interner)))
+        });
+        let e = named.unwrap_or(&toks[0]).expansion;
+        d.notes.extend(pp.expansion_notes(e, interner));
     }
 }
 

@@ -128,6 +128,20 @@ fn body_tokens_get_nested_expansion_notes() {
             "main.cu:2:9: note: in expansion of macro 'OUTER'",
         ]
     );
+    // The bad name comes from B, used after other tokens of A: the notes follow the token
+    // the message names, not the first token of the use.
+    let d = compile_diags(
+        "#define B undefined_b\n#define A 1 + B\n\
+         __global__ void k(int* p) { p[0] = A; }\n",
+    );
+    assert_eq!(
+        d,
+        vec![
+            "main.cu:3:36: error: identifier \"undefined_b\" is undefined",
+            "main.cu:1:9: note: in expansion of macro 'B'",
+            "main.cu:2:9: note: in expansion of macro 'A'",
+        ]
+    );
     // A parse error inside an expansion.
     let d = compile_diags(
         "#define STORE(p, v) p[0] = v }\n__global__ void k(int* p) { STORE(p, 1); }\n",
