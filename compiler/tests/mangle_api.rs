@@ -622,3 +622,71 @@ fn oxicc_names_for_the_case_files_are_nvccs() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Namespace-scope variables and internal-linkage functions in namespaces, against the
+/// names nvcc gave this file at `/tmp/mg/vars.cu` (its first external definition is the
+/// kernel `_Z2kvPi`):
+///
+/// ```text
+/// namespace geo { __device__ int counter; static __device__ int hidden; __constant__ float cf[4];
+///                 namespace { __device__ int an; } }
+/// namespace geo { static __device__ __noinline__ int sf(int x) { return x + hidden; } }
+/// namespace { struct Hid { int h; __device__ __noinline__ int get() const { return h; } };
+///             __device__ __noinline__ int af(int x) { return x * 2; } }
+/// __global__ void kv(int* o) { … }
+/// ```
+#[test]
+fn namespace_variables_and_internal_functions_follow_nvcc() {
+    use oxicc::mangle::internal::{finish_internal_names, internal_suffix};
+    use oxicc::mangle::{add_internal_component, mangle_namespace_variable};
+    let mut b = B::new();
+    let suffix = internal_suffix("/tmp/mg/vars.cu", Some("_Z2kvPi"));
+    let geo = b.ns(&["geo"]);
+    let mut geo_anon = geo.clone();
+    geo_anon.push(ScopeComponent::AnonymousNamespace);
+    let var = |b: &mut B, scope: &[ScopeComponent], name: &str, is_static: bool| {
+        let n = b.sym(name);
+        let m = mangle_namespace_variable(&b.types, &b.interner, scope, n, is_static);
+        finish_internal_names(&m, &suffix)
+    };
+    assert_eq!(var(&mut b, &geo, "counter", false), "_ZN3geo7counterE");
+    assert_eq!(var(&mut b, &geo, "cf", false), "_ZN3geo2cfE");
+    assert_eq!(
+        var(&mut b, &geo, "hidden", true),
+        "_ZN36_INTERNAL_5605c226_7_vars_cu__Z2kvPi3geo6hiddenE"
+    );
+    assert_eq!(
+        var(&mut b, &geo_anon, "an", false),
+        "_ZN36_INTERNAL_5605c226_7_vars_cu__Z2kvPi3geo38_GLOBAL__N__5605c226_7_vars_cu__Z2kvPi2anE"
+    );
+    assert_eq!(var(&mut b, &[], "svar", true), "svar");
+    let i = b.i();
+    let func = |b: &mut B, scope: Vec<ScopeComponent>, name: &str, is_static: bool| {
+        let mut f = b.func(scope, name, vec![i]);
+        add_internal_component(&mut f, is_static, false);
+        finish_internal_names(&b.mangle(&f), &suffix)
+    };
+    assert_eq!(
+        func(&mut b, geo.clone(), "sf", true),
+        "_ZN36_INTERNAL_5605c226_7_vars_cu__Z2kvPi3geo2sfEi"
+    );
+    assert_eq!(
+        func(
+            &mut b,
+            vec![ScopeComponent::AnonymousNamespace],
+            "af",
+            false
+        ),
+        "_ZN36_INTERNAL_5605c226_7_vars_cu__Z2kvPi38_GLOBAL__N__5605c226_7_vars_cu__Z2kvPi2afEi"
+    );
+    // A member function of a class in an anonymous namespace has no `_INTERNAL` part.
+    let (hid, _) = b.record("Hid", vec![ScopeComponent::AnonymousNamespace], None);
+    let get = b.sym("get");
+    let mut m = b.member(hid, FunctionName::Ident(get), vec![]);
+    m.this_quals = CONST;
+    add_internal_component(&mut m, false, false);
+    assert_eq!(
+        finish_internal_names(&b.mangle(&m), &suffix),
+        "_ZNK38_GLOBAL__N__5605c226_7_vars_cu__Z2kvPi3Hid3getEv"
+    );
+}

@@ -157,6 +157,43 @@ pub fn mangle_variable(
     m.out
 }
 
+/// The symbol of a variable declared at namespace scope, by nvcc's rules: a variable of the
+/// global namespace keeps its plain name (`static` too); one in a namespace is mangled
+/// (`_ZN3geo7counterE`), nested in the file's `_INTERNAL` component when it has internal
+/// linkage (`static`, or inside an anonymous namespace).
+pub fn mangle_namespace_variable(
+    types: &TypeTable,
+    interner: &Interner,
+    scope: &[ScopeComponent],
+    name: Symbol,
+    is_static: bool,
+) -> String {
+    if scope.is_empty() {
+        return interner.resolve(name).to_string();
+    }
+    let mut scope = scope.to_vec();
+    if is_static || scope.contains(&ScopeComponent::AnonymousNamespace) {
+        scope.insert(0, ScopeComponent::InternalLinkage);
+    }
+    mangle_variable(types, interner, &scope, name)
+}
+
+/// Puts nvcc's `_INTERNAL` component first in the scope of a function that needs it: a
+/// function with internal linkage (`static`, or declared directly or indirectly in an
+/// anonymous namespace) that is neither a kernel nor a member function (members of classes
+/// in anonymous namespaces keep `_GLOBAL__N_…` only: `_ZNK38_GLOBAL__N__…3Hid3getEv`).
+pub fn add_internal_component(f: &mut FunctionEntity, is_static: bool, is_kernel: bool) {
+    let is_member = f
+        .scope
+        .iter()
+        .any(|c| matches!(c, ScopeComponent::Record(_)));
+    let internal = is_static || f.scope.contains(&ScopeComponent::AnonymousNamespace);
+    let already = f.scope.first() == Some(&ScopeComponent::InternalLinkage);
+    if internal && !is_kernel && !is_member && !already {
+        f.scope.insert(0, ScopeComponent::InternalLinkage);
+    }
+}
+
 /// The mangling of a type alone (`PKN2ns3VecE`), for tests and diagnostics.
 pub fn mangle_type(types: &TypeTable, interner: &Interner, qt: QualType) -> String {
     let mut m = Mangler::new(types, interner);
