@@ -155,3 +155,19 @@ fn constexpr_functions_are_evaluated_at_compile_time() {
          __global__ void k(int* p) { int a[ipow(2, 3)]; a[7] = 1; p[0] = a[7]; }",
     );
 }
+
+#[test]
+fn static_constexpr_members_and_member_types_of_instances() {
+    // 5! = 120; the partial specialization for pointers says true.
+    lower_ok(
+        "template <int N> struct Factorial { static constexpr long long value = N * Factorial<N - 1>::value; };
+         template <> struct Factorial<0> { static constexpr long long value = 1; };
+         template <typename T> struct Id { typedef T type; };
+         template <typename T> struct IsPtr { static constexpr bool value = false; };
+         template <typename T> struct IsPtr<T*> { static constexpr bool value = true; };
+         static_assert(Factorial<5>::value == 120, \"fact\");
+         static_assert(IsPtr<int*>::value && !IsPtr<int>::value, \"ptr\");
+         static_assert(sizeof(Id<double>::type) == 8, \"member type\");
+         __global__ void k(long long* p) { Id<long long>::type x = Factorial<12>::value; p[0] = x; }",
+    );
+}

@@ -46,7 +46,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "complex_arith",
     "complex_double_rotate",
     "constexpr_crc_table",
-    "constexpr_functions",
     "crtp_shapes",
     "default_args",
     "fixed_point",

@@ -16,6 +16,9 @@ impl<'x> Lowerer<'x> {
     /// Resolves a written type. Reports errors and returns `None` on failure.
     pub fn resolve_type(&mut self, te: &TypeExpr<'_>) -> Option<QualType> {
         Some(match te {
+            TypeExpr::Qual(q) if self.is_template_member(q) => {
+                return self.template_member_type(q).flatten();
+            }
             TypeExpr::Qual(q) if !q.global && q.segments.len() == 1 => {
                 if let ast::NameSeg::TemplateId { name, args, span } = q.segments[0] {
                     return self.class_template_type(name, args, span);
@@ -519,6 +522,9 @@ impl ConstEnv for Lowerer<'_> {
     }
 
     fn lookup_qual_const(&mut self, q: &ast::QualName<'_>) -> Option<ConstValue> {
+        if self.is_template_member(q) {
+            return self.template_member_const(q).map(|(v, _)| v);
+        }
         let (value, ty) = self.qual_enumerator(q, false)?;
         let kind = self.types.int_kind(ty.ty)?;
         Some(ConstValue::Int { value, kind })

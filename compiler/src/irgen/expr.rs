@@ -152,6 +152,7 @@ impl Lowerer<'_> {
     fn expr_inner(&mut self, e: &Expr<'_>) -> Option<Operand> {
         match &e.kind {
             ExprKind::Name(q) if self.names_enumerator(q) => self.qual_ident(q, e.span),
+            ExprKind::Name(q) if self.is_template_member(q) => self.template_member_expr(q, e.span),
             ExprKind::Name(_)
             | ExprKind::This
             | ExprKind::Construct { .. }

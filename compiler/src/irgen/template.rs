@@ -73,6 +73,10 @@ pub(crate) struct TemplateState<'x> {
     /// The parameters and arguments each class template instance was defined with.
     #[allow(clippy::type_complexity)]
     pub record_bindings: HashMap<RecordId, (&'x [ast::TemplateParam<'x>], Vec<TArg>)>,
+    /// The declaration each class template instance was defined from.
+    pub record_decls: HashMap<RecordId, &'x ast::RecordDecl<'x>>,
+    /// Static constexpr members of class template instances, once evaluated.
+    pub member_consts: HashMap<(RecordId, Symbol), Option<(ConstValue, QualType)>>,
     /// Class template instances by template and arguments (`None` for one that failed).
     pub class_instances: HashMap<(u32, Vec<TArg>), Option<RecordId>>,
 }

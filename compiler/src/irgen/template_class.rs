@@ -6,7 +6,8 @@ use super::template::TArg;
 use super::{Binding, Lowerer};
 use crate::ast;
 use crate::intern::Symbol;
-use crate::sema::types::{QualType, TypeKind};
+use crate::sema::consteval::ConstValue;
+use crate::sema::types::{QualType, RecordId, TypeKind};
 use crate::source::Span;
 
 /// A class template: its parameters and record declaration, and its specializations.
@@ -151,8 +152,7 @@ impl<'x> Lowerer<'x> {
     /// Binds the template parameters of the class template instance `rid` (if it is one)
     /// in the innermost scope: for lowering its member functions on demand, inside
     /// `in_decl_context`.
-    // Called by the classes helper's lazy member lowering.
-    #[allow(dead_code)]
+    // Also called by the classes helper's lazy member lowering.
     pub fn bind_record_template_params(&mut self, rid: crate::sema::types::RecordId) {
         if let Some((params, args)) = self.templates.record_bindings.get(&rid).cloned() {
             self.bind_template_params(params, &args);
@@ -209,8 +209,109 @@ impl<'x> Lowerer<'x> {
             self.templates
                 .record_bindings
                 .insert(rid, (decl_params, decl_args));
+            self.templates.record_decls.insert(rid, decl);
         }
         self.templates.class_instances.insert(key, r);
         r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))))
+    }
+}
+
+impl<'x> Lowerer<'x> {
+    /// `S<args>::m`: the instance and the member name, when `q` has that form and `S` is a
+    /// class template.
+    fn template_member_of(&mut self, q: &ast::QualName<'_>) -> Option<(RecordId, Symbol)> {
+        let [ast::NameSeg::TemplateId { name, args, span }, ast::NameSeg::Ident { name: m, .. }] =
+            q.segments
+        else {
+            return None;
+        };
+        if q.global || !matches!(self.scopes.lookup(*name), Some(Binding::ClassTemplate(_))) {
+            return None;
+        }
+        let t = self.class_template_type(*name, args, *span)?;
+        match self.types.kind(t.ty) {
+            TypeKind::Record(r) => Some((*r, *m)),
+            _ => None,
+        }
+    }
+
+    /// True when `q` names a member of a class template instance (`S<4>::value`).
+    pub fn is_template_member(&self, q: &ast::QualName<'_>) -> bool {
+        matches!(
+            q.segments,
+            [ast::NameSeg::TemplateId { name, .. }, ast::NameSeg::Ident { .. }]
+                if !q.global && matches!(self.scopes.lookup(*name), Some(Binding::ClassTemplate(_)))
+        )
+    }
+
+    /// The value of a static constexpr data member of a class template instance
+    /// (`Factorial<N - 1>::value`), evaluated with the instance's parameters bound.
+    pub fn template_member_const(
+        &mut self,
+        q: &ast::QualName<'_>,
+    ) -> Option<(ConstValue, QualType)> {
+        let (rid, m) = self.template_member_of(q)?;
+        if let Some(r) = self.templates.member_consts.get(&(rid, m)) {
+            return *r;
+        }
+        let decl = *self.templates.record_decls.get(&rid)?;
+        let vd = decl.members.iter().find_map(|md| match &md.decl {
+            ast::Decl::Var(vd) if vd.name == m => Some(*vd),
+            _ => None,
+        })?;
+        let Some(ast::Init::Expr(init)) = &vd.init else {
+            return None;
+        };
+        let r = self.in_decl_context(|l| {
+            l.bind_record_template_params(rid);
+            let ty = l.resolve_type(vd.ty)?;
+            let v = l.const_eval(init)?;
+            let a = l.arith_of(ty.ty)?;
+            Some((v.convert(a), ty.unqual()))
+        });
+        self.templates.member_consts.insert((rid, m), r);
+        r
+    }
+
+    /// `S<args>::m` as a value in an expression.
+    pub fn template_member_expr(
+        &mut self,
+        q: &ast::QualName<'_>,
+        span: Span,
+    ) -> Option<super::expr::Operand> {
+        match self.template_member_const(q) {
+            Some((cv, ty)) => self.const_operand(cv, ty),
+            None => {
+                self.error(
+                    span,
+                    "only static constexpr data members of class template instances are supported here yet",
+                );
+                None
+            }
+        }
+    }
+
+    /// `S<args>::type`: a member typedef (or alias) of a class template instance.
+    pub fn template_member_type(&mut self, q: &ast::QualName<'_>) -> Option<Option<QualType>> {
+        let (rid, m) = self.template_member_of(q)?;
+        let decl = *self.templates.record_decls.get(&rid)?;
+        let td = decl.members.iter().find_map(|md| match &md.decl {
+            ast::Decl::Typedef(td) if td.name == m => Some(*td),
+            _ => None,
+        });
+        let Some(td) = td else {
+            let rt = QualType::new(self.types.intern(TypeKind::Record(rid)));
+            let msg = format!(
+                "class \"{}\" has no member \"{}\"",
+                self.show(rt),
+                self.name(m)
+            );
+            self.error(q.span, msg);
+            return Some(None);
+        };
+        Some(self.in_decl_context(|l| {
+            l.bind_record_template_params(rid);
+            l.resolve_type(td.ty)
+        }))
     }
 }
