@@ -32,6 +32,9 @@ impl Lowerer<'_> {
         if let Some(r) = self.template_call(callee, args, span) {
             return r;
         }
+        if let Some(r) = self.call_cxx(callee, args, span) {
+            return r;
+        }
         let ExprKind::Ident(name) = callee.kind else {
             let _ = self.expr(callee)?;
             self.error(
@@ -40,7 +43,7 @@ impl Lowerer<'_> {
             );
             return None;
         };
-        let binding = self.scopes.lookup(name).copied();
+        let binding = self.lookup_ordinary(name);
         let user_defined = matches!(binding, Some(Binding::Func(f)) if self.func_info(f).defined);
         let shadowed = matches!(binding, Some(Binding::Var(_)));
         if !user_defined && !shadowed {

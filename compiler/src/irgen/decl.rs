@@ -29,8 +29,8 @@ impl<'x> Lowerer<'x> {
             TypeExpr::Builtin(b) => QualType::new(self.builtin(*b)),
             TypeExpr::Named { name, span } => match self
                 .pack_element_binding(*name)
+                .or_else(|| self.lookup_ordinary(*name))
                 .as_ref()
-                .or(self.scopes.lookup(*name))
             {
                 Some(Binding::Typedef(qt)) => *qt,
                 Some(Binding::Poisoned) => return None,
@@ -234,6 +234,13 @@ impl<'x> Lowerer<'x> {
         };
         let mut laid = Vec::new();
         let mut ok = true;
+        let bases = self.class_bases(rd);
+        for &b in &bases {
+            if !self.is_empty_class(b) {
+                let bt = QualType::new(self.types.intern(TypeKind::Record(b)));
+                laid.push((None, bt, 1, None));
+            }
+        }
         for f in fields {
             let Some(t) = self.resolve_type(f.ty) else {
                 ok = false;
@@ -265,6 +272,19 @@ impl<'x> Lowerer<'x> {
             None => 1,
         };
         self.types.complete_record_with_bits(r, laid, min_align);
+        if !rd.members.is_empty()
+            || !bases.is_empty()
+            || fields
+                .iter()
+                .any(|f| f.init.is_some() || f.access != ast::Access::Public)
+        {
+            let scope = self.cur_scope_path();
+            self.types.record_mut(r).scope = scope;
+            self.define_class_members(r, rd, bases);
+        } else if self.cur_ns() != 0 {
+            let scope = self.cur_scope_path();
+            self.types.record_mut(r).scope = scope;
+        }
         ok.then_some(r)
     }
 

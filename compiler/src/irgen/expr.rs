@@ -66,6 +66,9 @@ pub(crate) enum ConvCtx {
 impl Lowerer<'_> {
     /// Lowers an expression.
     pub fn expr(&mut self, e: &Expr<'_>) -> Option<Operand> {
+        if let Some(o) = self.take_stashed(e) {
+            return Some(o);
+        }
         self.depth += 1;
         let r = if self.depth > MAX_NESTING {
             if self.depth == MAX_NESTING + 1 {
@@ -128,7 +131,13 @@ impl Lowerer<'_> {
 
     /// A condition as an `i1`.
     pub fn cond_value(&mut self, e: &Expr<'_>) -> Option<Value> {
-        let (v, t) = self.expr_rv(e)?;
+        let mut op = self.expr(e)?;
+        if self.types.is_record(op.ty.ty) {
+            if let Some(c) = self.class_condition(op, e.span) {
+                op = c;
+            }
+        }
+        let (v, t) = self.rvalue(op, e.span)?;
         if self.types.is_scoped_enum(t.ty) {
             self.error(
                 e.span,
@@ -210,15 +219,30 @@ impl Lowerer<'_> {
             }
             ExprKind::StrLit(bytes) => Some(self.string_literal(bytes)),
             ExprKind::Ident(name) => self.ident(*name, e.span),
-            ExprKind::Unary { op, expr } => self.unary(*op, expr, e.span),
-            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, e.span),
-            ExprKind::Assign { op, lhs, rhs } => self.assign(*op, lhs, rhs, e.span),
+            ExprKind::Unary { op, expr } => match self.unary_cxx(*op, expr, e.span) {
+                Some(r) => r,
+                None => self.unary(*op, expr, e.span),
+            },
+            ExprKind::Binary { op, lhs, rhs } => match self.binary_cxx(*op, lhs, rhs, e.span) {
+                Some(r) => r,
+                None => self.binary(*op, lhs, rhs, e.span),
+            },
+            ExprKind::Assign { op, lhs, rhs } => match self.assign_cxx(*op, lhs, rhs, e.span) {
+                Some(r) => r,
+                None => self.assign(*op, lhs, rhs, e.span),
+            },
             ExprKind::Cond { cond, then, els } => self.conditional(cond, then, els, e.span),
-            ExprKind::Cast { ty, expr, kind } => self.cxx_cast(ty, expr, *kind, e.span),
+            ExprKind::Cast { ty, expr, kind } => match self.class_cast(ty, expr, e.span) {
+                Some(r) => r,
+                None => self.cxx_cast(ty, expr, *kind, e.span),
+            },
             ExprKind::InitList { ty, items } => self.init_list_expr(*ty, items, e.span),
             ExprKind::Lambda(l) => self.lambda_expr(l, e.span),
             ExprKind::Call { callee, args } => self.call(callee, args, e.span),
-            ExprKind::Index { base, index } => self.index(base, index, e.span),
+            ExprKind::Index { base, index } => match self.index_cxx(base, index, e.span) {
+                Some(r) => r,
+                None => self.index(base, index, e.span),
+            },
             ExprKind::Member {
                 base,
                 name,
@@ -360,11 +384,32 @@ impl Lowerer<'_> {
     }
 
     fn ident(&mut self, name: crate::intern::Symbol, span: Span) -> Option<Operand> {
-        let binding = match self.pack_element_binding(name) {
+        let b = match self.pack_element_binding(name) {
             Some(b) => Some(b),
-            None => self.scopes.lookup(name).copied(),
+            None => self.lookup_ordinary(name),
         };
-        match binding {
+        self.ident_binding(b, name, span)
+    }
+
+    /// The operand for a name bound to `b` (`None`: undeclared).
+    pub fn ident_binding(
+        &mut self,
+        b: Option<Binding>,
+        name: crate::intern::Symbol,
+        span: Span,
+    ) -> Option<Operand> {
+        match b {
+            Some(Binding::Field(_)) => self.this_field(name, span),
+            Some(Binding::Overloads(_)) => {
+                self.error(
+                    span,
+                    format!(
+                        "a pointer to the overloaded function \"{}\" is not supported yet",
+                        self.name(name)
+                    ),
+                );
+                None
+            }
             Some(Binding::Var(id)) => {
                 let info = self.var(id).clone();
                 if let (Some(cv), false) = (info.const_value, info.ty.quals.volatile) {
@@ -605,6 +650,9 @@ impl Lowerer<'_> {
             );
             return None;
         };
+        if !self.classes.is_empty() {
+            self.check_member_access(r, name, false, name_span);
+        }
         let a = self.ptr_add_const(addr, offset);
         let ty = fty.with_quals(rty.quals);
         if let Some((bit, width)) = bits {
@@ -701,6 +749,9 @@ impl Lowerer<'_> {
         ctx: ConvCtx,
         span: Span,
     ) -> Option<Value> {
+        if let Some(r) = self.implicit_cxx(o, to, ctx, span) {
+            return r;
+        }
         if self.types.is_record(o.ty.ty) && o.ty.ty != to.ty {
             let msg = format!(
                 "no suitable conversion function from \"{}\" to \"{}\" exists",

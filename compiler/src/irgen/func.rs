@@ -275,7 +275,7 @@ impl Lowerer<'_> {
     /// Lowers a function definition whose declaration was already recorded as `fid`.
     pub fn lower_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>, func: Function) {
         let body = fd.body.expect("definition has a body");
-        self.lower_body_parts(fid, fd.params, body, fd.span, func);
+        self.lower_body_parts(fid, fd.params, body, fd.span, func, fd.method.ctor_inits);
     }
 
     /// `lower_body` from the parts of a definition (a lambda's call operator has no
@@ -287,6 +287,7 @@ impl Lowerer<'_> {
         body: &ast::Stmt<'_>,
         span: Span,
         func: Function,
+        ctor_inits: &[ast::MemInit<'_>],
     ) {
         let info = self.func_info(fid).clone();
         let entry = func.entry();
@@ -313,24 +314,39 @@ impl Lowerer<'_> {
         };
         let sret = self.returns_struct(&info);
         let all_params: Vec<Value> = self.fs().func.params().to_vec();
-        let params: Vec<Value> = if sret {
+        let mut params: Vec<Value> = if sret {
             self.fs().ret_slot = all_params.first().copied();
             all_params[1..].to_vec()
         } else {
             all_params
         };
+        let has_this = info.member.as_ref().is_some_and(|m| !m.is_static);
+        self.enter_member_body(fid, &mut params);
         if !sret && !self.types.is_void(info.ret.ty) {
-            let size = self.types.size_of(info.ret.ty).unwrap_or(1);
-            let align = self.types.align_of(info.ret.ty);
+            let size = self.value_size(info.ret.ty);
+            let align = self.value_align(info.ret.ty);
             let slot = self.alloca(size, align, span);
             self.fs().ret_slot = slot;
         }
         self.scopes.push();
-        let first_user = sret as usize;
+        let first_user = sret as usize + has_this as usize;
         for (i, p) in decl_params.iter().enumerate() {
             let (Some(&pty), Some(&pv)) = (info.params.get(i), params.get(i)) else {
                 break;
             };
+            if let Some(referent) = self.referent(pty) {
+                // A reference parameter names the object it is bound to.
+                if let Some(n) = p.name {
+                    let id = self.add_var(VarInfo {
+                        name: n,
+                        ty: referent,
+                        storage: Storage::Local(pv),
+                        const_value: None,
+                    });
+                    self.scopes.bind(n, Binding::Var(id));
+                }
+                continue;
+            }
             let storage = if let ParamKind::ByVal { .. } = self.fs().func.sig.params[i + first_user]
             {
                 // The backend reads a device function's by-value parameter only at constant
@@ -384,6 +400,9 @@ impl Lowerer<'_> {
         // A lambda's call operator: its captures are names for the closure's members.
         if let Some(r) = self.pending_closure.take() {
             self.bind_captures(r);
+        }
+        if info.member.as_ref().is_some_and(|m| m.is_ctor) {
+            self.ctor_prologue(fid, ctor_inits);
         }
         // The outermost block shares the parameters' scope (C++ [basic.scope.block]).
         match &body.kind {
@@ -440,6 +459,8 @@ impl Lowerer<'_> {
         }
         let ir = self.func_info(fid).ir.expect("declared in the module");
         self.module.functions[ir] = fs.func;
+        self.fn_scope_base = None;
+        self.this_val = None;
     }
 
     /// True when an array member of the by-value parameter `name` (of record type `root`)

@@ -15,6 +15,15 @@ use oxicc_ir::{
 impl Lowerer<'_> {
     /// A function declaration or definition at file (or block) scope.
     pub fn function_decl(&mut self, fd: &ast::FunctionDecl<'_>) {
+        if fd.qual.is_some() {
+            self.qualified_function_decl(fd);
+            return;
+        }
+        self.function_decl_plain(fd);
+    }
+
+    /// A function declared by a plain name or an operator name.
+    pub fn function_decl_plain(&mut self, fd: &ast::FunctionDecl<'_>) {
         let Some(fid) = self.declare_function(fd) else {
             if self.scopes.lookup(fd.name).is_none() {
                 self.scopes.bind(fd.name, Binding::Poisoned);
@@ -51,6 +60,12 @@ impl Lowerer<'_> {
         if !self.in_function_allowed(fd) {
             return;
         }
+        self.define_function_body(fid, fd);
+    }
+
+    /// Creates the IR function of a device function definition and lowers its body.
+    pub fn define_function_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+        let info = self.func_info(fid).clone();
         let Some(sig) = self.signature(&info, fd.span) else {
             return;
         };
@@ -147,15 +162,8 @@ impl Lowerer<'_> {
         } else {
             InlineHint::Default
         };
-        if let Some(Binding::Func(prev)) = self.scopes.lookup(fd.name).copied() {
-            let p = &self.fns[prev.0 as usize];
-            if p.params != params || p.variadic != fd.variadic {
-                self.error(
-                    fd.name_span,
-                    "function overloading is not supported yet (redeclared with other parameters)",
-                );
-                return None;
-            }
+        let earlier = self.redeclared_function(fd.name, &params, fd.variadic);
+        if let Some(prev) = earlier {
             let p = &mut self.fns[prev.0 as usize];
             // Later declarations may add attributes (a prototype then a definition).
             if space != ExecSpace::Host {
@@ -176,6 +184,8 @@ impl Lowerer<'_> {
             }
             return Some(prev);
         }
+        let fname = self.function_name_of(fd, None, params.len())?;
+        let scope = self.cur_scope_path();
         let id = FnId(self.fns.len() as u32);
         self.fns.push(FnInfo {
             name: fd.name,
@@ -195,8 +205,11 @@ impl Lowerer<'_> {
             ret_pending,
             mangled: None,
             entity: None,
+            scope,
+            fname,
+            member: None,
         });
-        self.scopes.bind(fd.name, Binding::Func(id));
+        self.bind_function(fd.name, id);
         Some(id)
     }
 
@@ -210,11 +223,17 @@ impl Lowerer<'_> {
             return self.name(info.name).to_string();
         }
         let mut entity = mangle::FunctionEntity::new(
-            Vec::new(),
-            mangle::FunctionName::Ident(info.name),
+            info.scope.clone(),
+            info.fname.clone(),
             info.params.clone(),
         );
         entity.variadic = info.variadic;
+        if info.member.as_ref().is_some_and(|m| m.is_const) {
+            entity.this_quals = crate::sema::types::Qualifiers {
+                konst: true,
+                ..crate::sema::types::Qualifiers::NONE
+            };
+        }
         // nvcc's file-specific outer component for internal-linkage device functions
         // (kernels keep their plain names).
         if info.is_static && info.space != ExecSpace::Global {
@@ -276,6 +295,10 @@ impl Lowerer<'_> {
     /// The IR signature of a device-side function.
     pub fn signature(&mut self, info: &FnInfo, span: crate::source::Span) -> Option<Signature> {
         let mut params = Vec::new();
+        if info.member.as_ref().is_some_and(|m| !m.is_static) {
+            // `this`.
+            params.push(ParamKind::Value(Type::Ptr(AddrSpace::Generic)));
+        }
         for p in &info.params {
             let k = match self.types.kind(p.ty) {
                 TypeKind::Record(_) => {

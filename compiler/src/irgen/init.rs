@@ -381,6 +381,10 @@ impl Lowerer<'_> {
 
     /// Initializes a local object at `addr`.
     pub fn local_init(&mut self, addr: Value, ty: QualType, init: &Init<'_>, span: Span) {
+        if self.has_ctor_semantics(ty) {
+            self.construct_from_init(addr, ty, init, span);
+            return;
+        }
         // A scalar or a struct copy from an expression.
         if let Init::Expr(e) = init {
             if self.types.is_record(ty.ty) {

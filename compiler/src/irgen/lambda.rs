@@ -388,6 +388,12 @@ impl<'x> Lowerer<'x> {
             ret_pending,
             mangled: Some(mangled),
             entity: Some(Rc::new(entity)),
+            // Its `this` is an ordinary first parameter here (not `FnInfo::member`).
+            scope: Vec::new(),
+            fname: crate::sema::entity::FunctionName::Operator(
+                crate::sema::entity::OperatorName::Call,
+            ),
+            member: None,
         });
         // Known before its body is lowered: a generic lambda that calls itself (through a
         // parameter) finds this instance instead of instantiating without end.
@@ -420,7 +426,7 @@ impl<'x> Lowerer<'x> {
             });
         }
         self.pending_closure = Some(r);
-        self.lower_body_parts(fid, &decls, l.body, l.span, func);
+        self.lower_body_parts(fid, &decls, l.body, l.span, func, &[]);
         self.pending_closure = None;
         Some(fid)
     }

@@ -21,6 +21,8 @@ mod builtins;
 mod builtins_conv;
 mod builtins_gpu;
 mod call;
+mod class;
+mod class_ops;
 mod cond;
 mod constexpr_fn;
 mod cxx;
@@ -33,7 +35,9 @@ mod func;
 mod global;
 mod init;
 mod lambda;
+mod namespace;
 mod ops;
+mod overload;
 mod stmt;
 mod template;
 mod template_class;
@@ -107,7 +111,15 @@ pub(crate) enum Binding {
     FnTemplate(u32),
     /// A class template (`template::TemplateState::classes`).
     ClassTemplate(u32),
+    /// Several functions of one name (an overload set, `Lowerer::overloads`).
+    Overloads(OverloadId),
+    /// A non-static data member of the class, named inside a member function (`this->x`).
+    Field(RecordId),
 }
+
+/// Index of an overload set in `Lowerer::overloads`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OverloadId(pub u32);
 
 /// What a tag names.
 #[derive(Clone, Copy, Debug)]
@@ -200,6 +212,12 @@ pub(crate) struct FnInfo {
     /// The mangling description when it is not the plain one (template instances): a
     /// lambda's closure type is local to it.
     pub entity: Option<std::rc::Rc<crate::mangle::FunctionEntity>>,
+    /// The declaration context (namespaces, then the class of a member), for mangling.
+    pub scope: Vec<crate::sema::entity::ScopeComponent>,
+    /// What kind of name it has (identifier, operator, constructor, …), for mangling.
+    pub fname: crate::sema::entity::FunctionName,
+    /// For a member function: its class and kind.
+    pub member: Option<class::MemberFn>,
 }
 
 impl FnInfo {
@@ -253,6 +271,26 @@ pub(crate) struct Lowerer<'x> {
     /// The symbol of the file's first non-inline, non-template external function
     /// definition: part of nvcc's names for internal-linkage entities (`mangle::internal`).
     pub first_external_definition: Option<String>,
+    /// Namespaces (see `namespace.rs`).
+    pub ns: namespace::Namespaces,
+    /// Overload sets named by `Binding::Overloads`.
+    pub overloads: Vec<Vec<FnId>>,
+    /// C++ class data of records with members (see `class.rs`).
+    pub classes: hashbrown::HashMap<RecordId, class::ClassData>,
+    /// The class whose member declarations are being lowered (their mangling scope).
+    pub declaring_class: Option<RecordId>,
+    /// The class of the member function whose body is being lowered (its members are
+    /// found by unqualified lookup).
+    pub member_class: Option<RecordId>,
+    /// The scope depth where the current function's parameter scope starts.
+    pub fn_scope_base: Option<usize>,
+    /// `this` in the current member function: the pointer and its type.
+    pub this_val: Option<(Value, QualType)>,
+    /// Operands already lowered for expressions that are lowered again by the C code
+    /// after a C++ hook looked at them (see `class_ops.rs`).
+    pub stash: Vec<(*const (), expr::Operand)>,
+    /// Some class declares an operator function (operands are checked for overloads).
+    pub has_operator_fns: bool,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -291,6 +329,15 @@ impl<'x> Lowerer<'x> {
             pending_closure: None,
             closure_numbering: Default::default(),
             first_external_definition: None,
+            ns: Default::default(),
+            overloads: Vec::new(),
+            classes: hashbrown::HashMap::new(),
+            declaring_class: None,
+            member_class: None,
+            fn_scope_base: None,
+            this_val: None,
+            stash: Vec::new(),
+            has_operator_fns: false,
         }
     }
 

@@ -450,7 +450,7 @@ impl Lowerer<'_> {
         match d {
             ast::Decl::Namespace(_)
             | ast::Decl::UsingDirective { .. }
-            | ast::Decl::UsingDecl { .. } => self.decl_cxx(d),
+            | ast::Decl::UsingDecl { .. } => self.local_decl_cxx(d),
             ast::Decl::Var(vd) => self.local_var(vd),
             ast::Decl::Typedef(td) => self.typedef_decl(td),
             ast::Decl::Record(rd) => {
@@ -551,6 +551,10 @@ impl Lowerer<'_> {
             self.scopes.bind(vd.name, Binding::Var(id));
             return;
         }
+        if let Some(referent) = self.referent(ty) {
+            self.local_reference(vd, referent);
+            return;
+        }
         let ty = match &vd.init {
             Some(i) => self.complete_array_from_init(ty, i),
             None => ty,
@@ -587,6 +591,8 @@ impl Lowerer<'_> {
         self.scopes.bind(vd.name, Binding::Var(id));
         if let Some(init) = &vd.init {
             self.local_init(slot, ty, init, vd.span);
+        } else if self.has_ctor_semantics(ty) {
+            self.construct_at(slot, ty, Vec::new(), vd.span);
         }
     }
 

@@ -364,6 +364,9 @@ impl<'x> Lowerer<'x> {
             entity,
             defaults,
             ret_pending,
+            scope: self.cur_scope_path(),
+            fname: crate::sema::entity::FunctionName::Ident(fd.name),
+            member: None,
         });
         Some(id)
     }

@@ -61,7 +61,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
             } else {
                 self.scopes.declare(name, NameKind::Value);
-                let init = self.declarator_initializer()?;
+                let init = self.declarator_initializer(d.ty)?;
                 out.push(Decl::Var(self.alloc(VarDecl {
                     name,
                     name_span,
@@ -121,13 +121,26 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// `= init`, `{ … }` or `( expr )` after a variable's declarator, if any.
-    fn declarator_initializer(&mut self) -> PResult<Option<Init<'a>>> {
+    fn declarator_initializer(&mut self, ty: &'a TypeExpr<'a>) -> PResult<Option<Init<'a>>> {
         if self.eat(Punct::Assign) || self.at(Punct::LBrace) {
             return Ok(Some(self.initializer()?));
         }
-        if self.eat(Punct::LParen) {
-            let e = self.expr()?;
-            self.expect(Punct::RParen, "to close the initializer")?;
+        if self.at(Punct::LParen) {
+            // `T x(a)` is `T x = a`; `T x(a, b)` / `T x()`-free forms construct.
+            let start = self.bump().span;
+            let args = self.call_args()?;
+            if args.len() == 1 {
+                return Ok(Some(Init::Expr(args[0])));
+            }
+            let span = start.to(self.prev_span());
+            let e = self.alloc(crate::ast::Expr {
+                kind: crate::ast::ExprKind::Construct {
+                    ty,
+                    args,
+                    braced: false,
+                },
+                span,
+            });
             return Ok(Some(Init::Expr(e)));
         }
         Ok(None)

@@ -110,6 +110,46 @@ impl<B: Clone, T: Clone> Scopes<B, T> {
     pub fn lookup_tag_local(&self, name: Symbol) -> Option<&T> {
         self.tags.last().and_then(|s| s.get(&name))
     }
+
+    /// Number of scopes on the stack (file scope included).
+    pub fn depth(&self) -> usize {
+        self.ordinary.len()
+    }
+
+    /// The binding of `name` in the scope at `level` (0: file scope) only.
+    pub fn lookup_at(&self, level: usize, name: Symbol) -> Option<&B> {
+        self.ordinary.get(level).and_then(|s| s.get(&name))
+    }
+
+    /// The tag `name` in the scope at `level` only.
+    pub fn lookup_tag_at(&self, level: usize, name: Symbol) -> Option<&T> {
+        self.tags.get(level).and_then(|s| s.get(&name))
+    }
+
+    /// The innermost binding of `name` among the scopes at levels `lo..hi`.
+    pub fn lookup_in(&self, lo: usize, hi: usize, name: Symbol) -> Option<&B> {
+        let hi = hi.min(self.ordinary.len());
+        self.ordinary[lo.min(hi)..hi]
+            .iter()
+            .rev()
+            .find_map(|s| s.get(&name))
+    }
+
+    /// Pushes a scope holding the given bindings (a reopened namespace's names).
+    pub fn push_with(&mut self, ordinary: HashMap<Symbol, B>, tags: HashMap<Symbol, T>) {
+        self.ordinary.push(ordinary);
+        self.tags.push(tags);
+    }
+
+    /// Pops the innermost scope and returns its bindings (file scope is never popped).
+    pub fn pop_take(&mut self) -> (HashMap<Symbol, B>, HashMap<Symbol, T>) {
+        if self.ordinary.len() > 1 {
+            let o = self.ordinary.pop().unwrap_or_default();
+            let t = self.tags.pop().unwrap_or_default();
+            return (o, t);
+        }
+        (HashMap::new(), HashMap::new())
+    }
 }
 
 #[cfg(test)]

@@ -491,7 +491,11 @@ impl TypeTable {
     }
     /// Arithmetic, pointer or enum (scoped enums included, as in C++).
     pub fn is_scalar(&self, id: TypeId) -> bool {
-        self.is_arith(id) || self.is_pointer(id) || self.is_scoped_enum(id)
+        // A reference is passed and returned as an address.
+        self.is_arith(id)
+            || self.is_pointer(id)
+            || self.is_scoped_enum(id)
+            || matches!(self.kind(id), TypeKind::Reference { .. })
     }
     pub fn is_array(&self, id: TypeId) -> bool {
         matches!(self.kind(id), TypeKind::Array { .. })

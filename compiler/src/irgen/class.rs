@@ -1,0 +1,849 @@
+//! C++ classes in the lowering: member declarations (member functions, constructors,
+//! static data members, nested typedefs), base class subobjects, access control, `this`,
+//! member lookup from inside member functions, and the bodies of member functions (lowered
+//! when the class is complete, or where an out-of-class definition `S::f` appears).
+//!
+//! Layout: non-empty bases come first as unnamed fields (so the C field lookup finds their
+//! members), empty bases take no space (as in nvcc). Member functions take `this` as their
+//! first parameter (after a struct-result pointer). Constructors run their member
+//! initializers, then default member initializers of the other fields, then the body.
+
+use super::expr::{OpKind, Operand};
+use super::overload::{ArgInfo, Candidate};
+use super::{Binding, ExecSpace, FnId, FnInfo, Lowerer, OverloadId, Storage, VarInfo};
+use crate::ast::{self, Access, NameSeg};
+use crate::intern::Symbol;
+use crate::sema::consteval::ConstValue;
+use crate::sema::entity::{FunctionEntity, FunctionName, OperatorName};
+use crate::sema::types::{QualType, Qualifiers, RecordId, TypeKind};
+use crate::source::Span;
+use hashbrown::HashMap;
+use oxicc_ir::{InlineHint, Value};
+
+/// What makes a function a member function.
+#[derive(Clone, Debug)]
+pub(crate) struct MemberFn {
+    pub record: RecordId,
+    pub is_const: bool,
+    pub is_static: bool,
+    pub is_ctor: bool,
+    pub is_explicit: bool,
+    #[allow(dead_code)]
+    pub access: Access,
+}
+
+/// The C++ part of a class.
+#[derive(Default)]
+pub(crate) struct ClassData {
+    /// Member functions (as `Func`/`Overloads`), static data members (`Var`), nested
+    /// typedefs (`Typedef`).
+    pub members: HashMap<Symbol, Binding>,
+    pub member_access: HashMap<Symbol, Access>,
+    pub field_access: HashMap<Symbol, Access>,
+    pub ctors: Vec<FnId>,
+    /// A defaulted (or implicit) default constructor exists.
+    pub trivial_default_ctor: bool,
+    /// Conversion functions `operator T()`.
+    pub conversions: Vec<FnId>,
+    /// Base classes and their offsets.
+    pub bases: Vec<(RecordId, u64)>,
+    /// Default member initializers (constant ones): field offset, type, value.
+    pub field_inits: Vec<(u64, QualType, ConstValue)>,
+}
+
+/// The operator function name of an overloaded operator with `arity` operands.
+pub(crate) fn operator_name(op: ast::OverloadedOp, arity: usize) -> OperatorName {
+    use ast::OverloadedOp as O;
+    use OperatorName as N;
+    let unary = arity == 1;
+    match op {
+        O::Plus if unary => N::UnaryPlus,
+        O::Minus if unary => N::Negate,
+        O::Star if unary => N::Deref,
+        O::Amp if unary => N::AddressOf,
+        O::Plus => N::Plus,
+        O::Minus => N::Minus,
+        O::Star => N::Mul,
+        O::Slash => N::Div,
+        O::Percent => N::Rem,
+        O::Caret => N::BitXor,
+        O::Amp => N::BitAnd,
+        O::Pipe => N::BitOr,
+        O::Tilde => N::Complement,
+        O::Not => N::Not,
+        O::Assign => N::Assign,
+        O::Lt => N::Lt,
+        O::Gt => N::Gt,
+        O::PlusAssign => N::PlusAssign,
+        O::MinusAssign => N::MinusAssign,
+        O::StarAssign => N::MulAssign,
+        O::SlashAssign => N::DivAssign,
+        O::PercentAssign => N::RemAssign,
+        O::CaretAssign => N::XorAssign,
+        O::AmpAssign => N::AndAssign,
+        O::PipeAssign => N::OrAssign,
+        O::Shl => N::Shl,
+        O::Shr => N::Shr,
+        O::ShlAssign => N::ShlAssign,
+        O::ShrAssign => N::ShrAssign,
+        O::EqEq => N::Eq,
+        O::NotEq => N::Ne,
+        O::Le => N::Le,
+        O::Ge => N::Ge,
+        O::AndAnd => N::LogicalAnd,
+        O::OrOr => N::LogicalOr,
+        O::PlusPlus => N::Increment,
+        O::MinusMinus => N::Decrement,
+        O::Comma => N::Comma,
+        O::ArrowStar => N::ArrowStar,
+        O::Arrow => N::Arrow,
+        O::Call => N::Call,
+        O::Index => N::Index,
+        O::New => N::New,
+        O::Delete => N::Delete,
+        O::NewArray => N::NewArray,
+        O::DeleteArray => N::DeleteArray,
+    }
+}
+
+/// Saved state of the function being lowered while another body is lowered.
+pub(crate) struct SavedFn {
+    f: Option<super::FnState>,
+    member_class: Option<RecordId>,
+    fn_scope_base: Option<usize>,
+    this_val: Option<(Value, QualType)>,
+    declaring_class: Option<RecordId>,
+}
+
+impl Lowerer<'_> {
+    /// The symbol under which operator functions `operator@` are declared.
+    pub fn operator_symbol(&self, op: ast::OverloadedOp) -> Option<Symbol> {
+        self.interner.get(&format!("operator{}", op.spelling()))
+    }
+
+    /// Saves the function being lowered (CXX-DESIGN decision 4) so another body can be
+    /// lowered; `restore_fn` puts it back.
+    pub fn save_fn(&mut self) -> SavedFn {
+        SavedFn {
+            f: self.f.take(),
+            member_class: self.member_class.take(),
+            fn_scope_base: self.fn_scope_base.take(),
+            this_val: self.this_val.take(),
+            declaring_class: self.declaring_class.take(),
+        }
+    }
+
+    pub fn restore_fn(&mut self, s: SavedFn) {
+        self.f = s.f;
+        self.member_class = s.member_class;
+        self.fn_scope_base = s.fn_scope_base;
+        self.this_val = s.this_val;
+        self.declaring_class = s.declaring_class;
+    }
+
+    /// Lays out base classes: `(unnamed field, type, align)` entries for the non-empty ones
+    /// (they come first), and the list of bases.
+    pub fn class_bases(&mut self, rd: &ast::RecordDecl<'_>) -> Vec<RecordId> {
+        let mut out = Vec::new();
+        for b in rd.bases {
+            let Some(t) = self.resolve_type(b.ty) else {
+                continue;
+            };
+            match self.types.kind(t.ty).clone() {
+                TypeKind::Record(br) if self.types.record(br).complete => out.push(br),
+                TypeKind::Record(_) => {
+                    let n = self.show(t);
+                    self.error(b.span, format!("incomplete type \"{n}\" is not allowed"));
+                }
+                _ => self.error(b.span, "not a class or struct name"),
+            }
+        }
+        out
+    }
+
+    /// True for a class with no data (an empty base takes no space).
+    pub fn is_empty_class(&self, r: RecordId) -> bool {
+        let info = self.types.record(r);
+        info.fields.is_empty()
+            || (info.size <= 1
+                && info.fields.iter().all(|f| {
+                    f.name.is_none()
+                        && matches!(self.types.kind(f.ty.ty), TypeKind::Record(b) if self.is_empty_class(*b))
+                }))
+    }
+
+    /// The offset of base `base` inside `derived` (through any depth), if it is a base.
+    pub fn base_offset(
+        &self,
+        derived: crate::sema::TypeId,
+        base: crate::sema::TypeId,
+    ) -> Option<u64> {
+        let (TypeKind::Record(d), TypeKind::Record(b)) =
+            (self.types.kind(derived), self.types.kind(base))
+        else {
+            return None;
+        };
+        self.record_base_offset(*d, *b, 0)
+    }
+
+    fn record_base_offset(&self, d: RecordId, b: RecordId, depth: u32) -> Option<u64> {
+        if depth > 64 {
+            return None;
+        }
+        let data = self.classes.get(&d)?;
+        for &(br, off) in &data.bases {
+            if br == b {
+                return Some(off);
+            }
+            if let Some(o) = self.record_base_offset(br, b, depth + 1) {
+                return Some(off + o);
+            }
+        }
+        None
+    }
+
+    /// After a class's data members are laid out: its bases, access, member functions,
+    /// static members and typedefs; then the bodies of its device member functions.
+    pub fn define_class_members(
+        &mut self,
+        r: RecordId,
+        rd: &ast::RecordDecl<'_>,
+        bases: Vec<RecordId>,
+    ) {
+        let mut data = ClassData {
+            trivial_default_ctor: true,
+            ..ClassData::default()
+        };
+        // Base offsets: the unnamed fields of base type, in order; empty bases sit at 0.
+        let fields = self.types.record(r).fields.clone();
+        for b in bases {
+            let off = fields
+                .iter()
+                .find(|f| {
+                    f.name.is_none()
+                        && matches!(self.types.kind(f.ty.ty), TypeKind::Record(x) if *x == b)
+                })
+                .map(|f| f.offset)
+                .unwrap_or(0);
+            data.bases.push((b, off));
+        }
+        if let Some(fs) = rd.fields {
+            for f in fs {
+                if let Some(n) = f.name {
+                    data.field_access.insert(n, f.access);
+                    if let Some(ast::Init::Expr(e)) = &f.init {
+                        let field = fields.iter().find(|x| x.name == Some(n)).cloned();
+                        if let (Some(field), Ok(v)) = (field, crate::sema::consteval::eval(self, e))
+                        {
+                            let v = match self.arith_of(field.ty.ty) {
+                                Some(a) => v.convert(a),
+                                None => v,
+                            };
+                            data.field_inits.push((field.offset, field.ty, v));
+                        } else {
+                            self.error(e.span, "a default member initializer that is not a constant is not supported yet");
+                        }
+                    }
+                }
+            }
+        }
+        self.classes.insert(r, data);
+        let saved_decl = self.declaring_class.replace(r);
+        let saved_member = self.member_class.replace(r);
+        let mut bodies = Vec::new();
+        for m in rd.members {
+            match &m.decl {
+                ast::Decl::Function(fd) => {
+                    if let Some(fid) = self.declare_member_function(r, fd, m.access) {
+                        if fd.body.is_some() {
+                            bodies.push((fid, *fd));
+                        }
+                    }
+                }
+                ast::Decl::Var(vd) => self.static_data_member(r, vd, m.access),
+                ast::Decl::Typedef(td) => {
+                    if let Some(t) = self.resolve_type(td.ty) {
+                        self.class_data(r)
+                            .members
+                            .insert(td.name, Binding::Typedef(t));
+                        self.class_data(r).member_access.insert(td.name, m.access);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.declaring_class = saved_decl;
+        self.member_class = saved_member;
+        for (fid, fd) in bodies {
+            self.define_member_body(fid, fd);
+        }
+    }
+
+    fn class_data(&mut self, r: RecordId) -> &mut ClassData {
+        self.classes.entry(r).or_default()
+    }
+
+    /// `static constexpr int k = 8;`: a constant usable in device code.
+    fn static_data_member(&mut self, r: RecordId, vd: &ast::VarDecl<'_>, access: Access) {
+        let Some(ty) = self.resolve_type(vd.ty) else {
+            return;
+        };
+        let const_value = match (&vd.init, ty.quals.konst || vd.specs.is_constexpr) {
+            (Some(ast::Init::Expr(e)), true) => match crate::sema::consteval::eval(self, e) {
+                Ok(v) => Some(match self.arith_of(ty.ty) {
+                    Some(a) => v.convert(a),
+                    None => v,
+                }),
+                Err(_) => None,
+            },
+            _ => None,
+        };
+        if const_value.is_none() {
+            self.error(
+                vd.span,
+                "a static data member that is not a constant is not supported in device code yet",
+            );
+        }
+        let id = self.add_var(VarInfo {
+            name: vd.name,
+            ty: ty.with_quals(Qualifiers {
+                konst: true,
+                ..ty.quals
+            }),
+            storage: Storage::Host,
+            const_value,
+        });
+        let data = self.class_data(r);
+        data.members.insert(vd.name, Binding::Var(id));
+        data.member_access.insert(vd.name, access);
+    }
+
+    /// The mangling name of a function declared by `fd` (member or not).
+    pub fn function_name_of(
+        &mut self,
+        fd: &ast::FunctionDecl<'_>,
+        member_of: Option<RecordId>,
+        nparams: usize,
+    ) -> Option<FunctionName> {
+        let arity = nparams + member_of.is_some() as usize;
+        Some(match fd.qual.map(|q| q.last()) {
+            Some(NameSeg::Operator { op, .. }) => FunctionName::Operator(operator_name(*op, arity)),
+            Some(NameSeg::Conversion { ty, .. }) => {
+                FunctionName::Conversion(self.resolve_type(ty)?)
+            }
+            Some(NameSeg::Destructor { .. }) => FunctionName::Destructor,
+            _ => {
+                let is_ctor = member_of
+                    .and_then(|r| self.types.record(r).name)
+                    .is_some_and(|n| n == fd.name);
+                if is_ctor {
+                    FunctionName::Constructor
+                } else {
+                    FunctionName::Ident(fd.name)
+                }
+            }
+        })
+    }
+
+    /// Declares a member function of `r` (from inside the class body).
+    fn declare_member_function(
+        &mut self,
+        r: RecordId,
+        fd: &ast::FunctionDecl<'_>,
+        access: Access,
+    ) -> Option<FnId> {
+        let ret = self.resolve_type(fd.ret)?;
+        let params = self.param_types(fd.params)?;
+        let defaults = self.default_args(fd.params)?;
+        let fname = self.function_name_of(fd, Some(r), params.len())?;
+        let is_ctor = fname == FunctionName::Constructor;
+        if matches!(
+            fname,
+            FunctionName::Operator(_) | FunctionName::Conversion(_)
+        ) {
+            self.has_operator_fns = true;
+        }
+        if is_ctor && (fd.method.defaulted || fd.method.deleted) {
+            // `S() = default;` keeps the implicit (trivial) constructor.
+            return None;
+        }
+        if fname == FunctionName::Destructor
+            && fd
+                .body
+                .is_some_and(|b| !matches!(&b.kind, ast::StmtKind::Compound(s) if s.is_empty()))
+        {
+            self.error(
+                fd.name_span,
+                "destructors with a body are not supported yet (only trivial destructors)",
+            );
+            return None;
+        }
+        let s = &fd.specs;
+        let space = if s.device && s.host {
+            ExecSpace::HostDevice
+        } else if s.device || s.global {
+            ExecSpace::Device
+        } else {
+            ExecSpace::Host
+        };
+        let inline = if s.forceinline {
+            InlineHint::Always
+        } else if s.noinline {
+            InlineHint::Never
+        } else {
+            InlineHint::Default
+        };
+        let member = MemberFn {
+            record: r,
+            is_const: fd.method.is_const,
+            is_static: s.is_static,
+            is_ctor,
+            is_explicit: fd.method.is_explicit,
+            access,
+        };
+        // A redeclaration of the same member (same parameters) is the same function.
+        let data = self.class_data(r);
+        let existing = data.members.get(&fd.name).copied();
+        if let Some(b) = existing {
+            for f in self.functions_of(b) {
+                if self.func_info(f).params == params && !is_ctor {
+                    return Some(f);
+                }
+            }
+        }
+        let id = FnId(self.fns.len() as u32);
+        self.fns.push(FnInfo {
+            name: fd.name,
+            params,
+            ret,
+            variadic: fd.variadic,
+            space,
+            extern_c: false,
+            is_static: false,
+            inline,
+            ir: None,
+            defined: false,
+            span: fd.name_span,
+            first_call: None,
+            launch_bounds: None,
+            mangled: None,
+            entity: None,
+            defaults,
+            ret_pending: false,
+            scope: FunctionEntity::member_scope(&self.types, r),
+            fname: fname.clone(),
+            member: Some(member),
+        });
+        if is_ctor {
+            let data = self.class_data(r);
+            data.ctors.push(id);
+            if !self.func_info(id).params.is_empty() {
+                // A user-declared constructor removes the implicit default constructor
+                // unless one is declared (`= default` or with no parameters).
+                let has_default = self.classes[&r]
+                    .ctors
+                    .iter()
+                    .any(|&c| self.func_info(c).params.is_empty());
+                self.class_data(r).trivial_default_ctor &= has_default;
+            } else {
+                self.class_data(r).trivial_default_ctor = false;
+            }
+            return Some(id);
+        }
+        if let FunctionName::Conversion(_) = fname {
+            self.class_data(r).conversions.push(id);
+        }
+        let data = self.class_data(r);
+        data.member_access.insert(fd.name, access);
+        let b = match data.members.get(&fd.name).copied() {
+            Some(Binding::Func(prev)) => {
+                self.overloads.push(vec![prev, id]);
+                Binding::Overloads(OverloadId(self.overloads.len() as u32 - 1))
+            }
+            Some(Binding::Overloads(s)) => {
+                self.overloads[s.0 as usize].push(id);
+                Binding::Overloads(s)
+            }
+            _ => Binding::Func(id),
+        };
+        self.class_data(r).members.insert(fd.name, b);
+        Some(id)
+    }
+
+    /// Lowers the body of member function `fid` (a device function) in its class.
+    fn define_member_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+        let info = self.func_info(fid).clone();
+        if !info.space.on_device() {
+            return;
+        }
+        if info.defined {
+            let n = self.callee_signature(fid);
+            self.error(
+                fd.name_span,
+                format!("function \"{n}\" has already been defined"),
+            );
+            return;
+        }
+        self.fns[fid.0 as usize].defined = true;
+        let saved = self.save_fn();
+        self.member_class = info.member.as_ref().map(|m| m.record);
+        self.define_function_body(fid, fd);
+        self.restore_fn(saved);
+    }
+
+    /// `__device__ int S::f() { … }` / `N::g` outside its class or namespace.
+    pub fn qualified_function_decl(&mut self, fd: &ast::FunctionDecl<'_>) {
+        let q = fd.qual.expect("qualified");
+        if q.segments.len() == 1 {
+            // An operator function at namespace scope: a plain declaration.
+            self.has_operator_fns = true;
+            self.function_decl_plain(fd);
+            return;
+        }
+        let Some(qual) = self.resolve_qualifier(q, q.segments.len() - 1) else {
+            let text = self.qual_name_text(q);
+            self.error(
+                q.span,
+                format!("name followed by \"::\" must be a class or namespace name (\"{text}\")"),
+            );
+            return;
+        };
+        match qual {
+            super::namespace::Qualifier::Class(r) => {
+                let saved = self.member_class.replace(r);
+                let params = self.param_types(fd.params);
+                self.member_class = saved;
+                let Some(params) = params else {
+                    return;
+                };
+                let cands: Vec<FnId> = match self.types.record(r).name {
+                    Some(n)
+                        if n == fd.name
+                            && fd
+                                .qual
+                                .is_some_and(|q| matches!(q.last(), NameSeg::Ident { .. })) =>
+                    {
+                        self.classes
+                            .get(&r)
+                            .map(|d| d.ctors.clone())
+                            .unwrap_or_default()
+                    }
+                    _ => self
+                        .classes
+                        .get(&r)
+                        .and_then(|d| d.members.get(&fd.name).copied())
+                        .map(|b| self.functions_of(b))
+                        .unwrap_or_default(),
+                };
+                let Some(fid) = cands
+                    .into_iter()
+                    .find(|&f| self.func_info(f).params == params)
+                else {
+                    let text = self.qual_name_text(q);
+                    self.error(
+                        fd.name_span,
+                        format!("declaration is incompatible with the declarations of \"{text}\""),
+                    );
+                    return;
+                };
+                // The definition's specifiers decide where the body is compiled.
+                if fd.specs.device && self.fns[fid.0 as usize].space == ExecSpace::Host {
+                    self.fns[fid.0 as usize].space = ExecSpace::Device;
+                }
+                if fd.body.is_some() {
+                    let saved = self.save_fn();
+                    self.member_class = Some(r);
+                    self.define_member_body(fid, fd);
+                    self.restore_fn(saved);
+                }
+            }
+            super::namespace::Qualifier::Ns(ns) => {
+                let params = self.param_types(fd.params);
+                let Some(params) = params else {
+                    return;
+                };
+                let b = self.ns_binding(ns, fd.name);
+                let cands = b.map(|b| self.functions_of(b)).unwrap_or_default();
+                let Some(fid) = cands
+                    .into_iter()
+                    .find(|&f| self.func_info(f).params == params)
+                else {
+                    let text = self.qual_name_text(q);
+                    self.error(
+                        fd.name_span,
+                        format!("namespace has no actual member \"{text}\""),
+                    );
+                    return;
+                };
+                if fd.body.is_some() && self.func_info(fid).space.on_device() {
+                    if self.func_info(fid).defined {
+                        let n = self.callee_signature(fid);
+                        self.error(
+                            fd.name_span,
+                            format!("function \"{n}\" has already been defined"),
+                        );
+                        return;
+                    }
+                    self.fns[fid.0 as usize].defined = true;
+                    let saved = self.save_fn();
+                    self.define_function_body(fid, fd);
+                    self.restore_fn(saved);
+                }
+            }
+        }
+    }
+
+    /// A member of class `r` (or of a base) other than a data member, by name.
+    pub fn class_member_binding(&self, r: RecordId, name: Symbol) -> Option<Binding> {
+        self.class_member_binding_depth(r, name, 0)
+    }
+
+    fn class_member_binding_depth(&self, r: RecordId, name: Symbol, depth: u32) -> Option<Binding> {
+        if depth > 64 {
+            return None;
+        }
+        let data = self.classes.get(&r);
+        if let Some(b) = data.and_then(|d| d.members.get(&name)) {
+            return Some(*b);
+        }
+        let info = self.types.record(r);
+        if info.fields.iter().any(|f| f.name == Some(name)) {
+            return Some(Binding::Field(r));
+        }
+        for &(b, _) in data.map(|d| d.bases.as_slice()).unwrap_or(&[]) {
+            if let Some(x) = self.class_member_binding_depth(b, name, depth + 1) {
+                return Some(x);
+            }
+        }
+        None
+    }
+
+    /// A class nested in `r` used as a qualifier (`Outer::Inner::x`).
+    pub fn nested_class(
+        &mut self,
+        r: RecordId,
+        name: Symbol,
+    ) -> Option<super::namespace::Qualifier> {
+        if self.types.record(r).name == Some(name) {
+            return Some(super::namespace::Qualifier::Class(r));
+        }
+        match self.class_member_binding(r, name)? {
+            Binding::Typedef(qt) => match self.types.kind(qt.ty) {
+                TypeKind::Record(x) => Some(super::namespace::Qualifier::Class(*x)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// A tag nested in class `r` (`S::Inner`): its typedef members of class type.
+    pub fn class_nested_tag(&mut self, r: RecordId, name: Symbol) -> Option<super::Tag> {
+        match self.class_member_binding(r, name)? {
+            Binding::Typedef(qt) => match self.types.kind(qt.ty) {
+                TypeKind::Record(x) => Some(super::Tag::Record(*x)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// `x` naming a data member inside a member function: `this->x`.
+    pub fn this_field(&mut self, name: Symbol, span: Span) -> Option<Operand> {
+        let Some((this, tt)) = self.this_val else {
+            self.error(
+                span,
+                format!(
+                    "a nonstatic member reference must be relative to a specific object (\"{}\")",
+                    self.name(name)
+                ),
+            );
+            return None;
+        };
+        let rty = self.types.pointee(tt.ty)?;
+        let TypeKind::Record(r) = self.types.kind(rty.ty).clone() else {
+            return None;
+        };
+        let (off, fty) = self.field_of(r, name)?;
+        let a = self.ptr_add_const(this, off);
+        Some(Operand::lv(a, fty.with_quals(fty.quals.union(rty.quals))))
+    }
+
+    /// `this`.
+    pub fn this_expr(&mut self, span: Span) -> Option<Operand> {
+        match self.this_val {
+            Some((v, t)) => Some(Operand::rv(v, t)),
+            None => {
+                self.error(
+                    span,
+                    "\"this\" may only be used inside a nonstatic member function",
+                );
+                None
+            }
+        }
+    }
+
+    /// Reports an access violation when `name` (a member of `r`) is not accessible from
+    /// the current function (nvcc: `member "S::y" (declared at line 5) is inaccessible`).
+    pub fn check_member_access(&mut self, r: RecordId, name: Symbol, is_fn: bool, span: Span) {
+        let Some(data) = self.classes.get(&r) else {
+            return;
+        };
+        let access = if is_fn {
+            data.member_access.get(&name)
+        } else {
+            data.field_access.get(&name)
+        };
+        let Some(&access) = access else {
+            return;
+        };
+        if access == Access::Public {
+            return;
+        }
+        // Members of the class itself (and, for protected, of derived classes) may use it.
+        if let Some(cur) = self.member_class {
+            if cur == r
+                || (access == Access::Protected && self.record_base_offset(cur, r, 0).is_some())
+            {
+                return;
+            }
+        }
+        let cls = self
+            .types
+            .record(r)
+            .name
+            .map(|n| self.name(n))
+            .unwrap_or("<unnamed>");
+        let what = if is_fn { "function" } else { "member" };
+        let decl_span = self.types.record(r).span;
+        let line = self
+            .sources
+            .file(decl_span.file)
+            .line_col(decl_span.start)
+            .0;
+        let msg = format!(
+            "{what} \"{cls}::{}\" (declared at line {line}) is inaccessible",
+            self.name(name)
+        );
+        self.error(span, msg);
+    }
+
+    /// Candidates of a member call: the functions `b` denotes.
+    pub fn candidates(&self, b: Binding) -> Vec<Candidate> {
+        self.functions_of(b)
+            .into_iter()
+            .map(|f| Candidate {
+                f,
+                is_template: false,
+            })
+            .collect()
+    }
+
+    /// Lowers call arguments once.
+    pub fn lower_args(&mut self, args: &[&ast::Expr<'_>]) -> Option<Vec<(Operand, Span)>> {
+        let mut out = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for a in args {
+            match self.expr(a) {
+                Some(o) => out.push((o, a.span)),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// Calls a member (or static member) function chosen from `b` on the object at `obj`
+    /// (`None`: no object, e.g. `S::f(…)` outside a member function).
+    pub fn member_call(
+        &mut self,
+        b: Binding,
+        obj: Option<(Value, QualType)>,
+        args: Vec<(Operand, Span)>,
+        name: &str,
+        callee_span: Span,
+        span: Span,
+    ) -> Option<Operand> {
+        let cands = self.candidates(b);
+        let infos: Vec<ArgInfo> = args.iter().map(|(o, _)| ArgInfo::of(o)).collect();
+        let f = if cands.len() == 1 {
+            cands[0].f
+        } else {
+            self.resolve_overload(name, &cands, &infos, obj.map(|o| o.1), callee_span)?
+        };
+        let info = self.func_info(f).clone();
+        if let Some(m) = &info.member {
+            let r = m.record;
+            self.check_member_access(r, info.name, true, callee_span);
+            if let (Some((_, ot)), false) = (obj, m.is_static) {
+                if ot.quals.konst && !m.is_const {
+                    let n = self.callee_signature(f);
+                    self.error(callee_span, format!("the object has type qualifiers that are not compatible with the member function \"{n}\""));
+                    return None;
+                }
+            }
+            // The object is converted to the class that declares the function.
+            let this = match obj {
+                Some((addr, ot)) if !m.is_static => {
+                    let rt = self.types.intern(TypeKind::Record(r));
+                    let off = if ot.ty == rt {
+                        0
+                    } else {
+                        self.base_offset(ot.ty, rt).unwrap_or(0)
+                    };
+                    Some(self.ptr_add_const(addr, off))
+                }
+                _ => None,
+            };
+            return self.call_fn(f, this, args, callee_span, span);
+        }
+        self.call_fn(f, None, args, callee_span, span)
+    }
+
+    /// The object of a member access `base.f` / `base->f`: its address and type.
+    pub fn object_of(
+        &mut self,
+        base: &ast::Expr<'_>,
+        arrow: bool,
+        span: Span,
+    ) -> Option<(Value, QualType)> {
+        if arrow {
+            let (p, pt) = self.expr_rv(base)?;
+            let Some(r) = self.types.pointee(pt.ty) else {
+                self.error(span, "expression must have pointer-to-class type");
+                return None;
+            };
+            return Some((p, r));
+        }
+        let o = self.expr(base)?;
+        match o.kind {
+            OpKind::LValue(a) => Some((a, o.ty)),
+            _ => {
+                self.error(span, "expression must have class type");
+                None
+            }
+        }
+    }
+
+    /// The `this` type of a member function of `r`.
+    pub fn this_type(&mut self, r: RecordId, is_const: bool) -> QualType {
+        let rt = QualType::new(self.types.intern(TypeKind::Record(r))).with_quals(Qualifiers {
+            konst: is_const,
+            ..Qualifiers::NONE
+        });
+        QualType::new(self.types.pointer_to(rt))
+    }
+
+    /// Before a member function's parameters are bound: takes `this` off the parameter
+    /// values and makes it and the class's members visible.
+    pub fn enter_member_body(&mut self, fid: FnId, params: &mut Vec<Value>) {
+        self.fn_scope_base = Some(self.scopes.depth());
+        let Some(m) = self.func_info(fid).member.clone() else {
+            return;
+        };
+        self.member_class = Some(m.record);
+        if !m.is_static && !params.is_empty() {
+            let this = params.remove(0);
+            let t = self.this_type(m.record, m.is_const);
+            self.this_val = Some((this, t));
+        }
+    }
+}

@@ -1,0 +1,519 @@
+//! Overload sets and overload resolution (C++ [over.match]), and calls of a chosen function
+//! with already-lowered arguments (member functions get `this` first).
+//!
+//! A name declared as several functions binds `Binding::Overloads`. A call lowers its
+//! arguments once, ranks each viable candidate's implicit conversion sequences
+//! (`conversion_rank`: exact match < promotion < conversion < user-defined, with "binds a
+//! reference without adding `const`" preferred) and picks the candidate that is no worse
+//! for every argument and better for one; otherwise nvcc's "more than one instance" or
+//! "no instance of overloaded function" errors with the candidates as notes.
+//!
+//! Extension point for templates: [`Lowerer::resolve_overload`] takes a list of
+//! [`Candidate`]s — the templates helper adds deduced function template specializations to
+//! the list (with `is_template` set, which loses ties against non-templates).
+
+use super::expr::{ConvCtx, OpKind, Operand};
+use super::{Binding, ExecSpace, FnId, Lowerer};
+use crate::diag::Diag;
+use crate::intern::Symbol;
+use crate::sema::conv::promote;
+use crate::sema::types::{QualType, TypeKind};
+use crate::source::Span;
+use oxicc_ir::{InstData, ParamKind, Value};
+
+/// How good an implicit conversion sequence is (smaller is better).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Rank {
+    Exact,
+    /// Exact, but a reference binding that adds `const` (loses to one that does not).
+    ExactAddConst,
+    Promotion,
+    Conversion,
+    UserDefined,
+}
+
+/// One function considered by overload resolution.
+#[derive(Clone, Debug)]
+pub(crate) struct Candidate {
+    pub f: FnId,
+    /// A function template specialization (loses ties against a non-template).
+    pub is_template: bool,
+}
+
+/// An argument as overload resolution sees it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ArgInfo {
+    pub ty: QualType,
+    pub lvalue: bool,
+    pub npc: bool,
+}
+
+impl ArgInfo {
+    pub fn of(o: &Operand) -> ArgInfo {
+        ArgInfo {
+            ty: o.ty,
+            lvalue: matches!(o.kind, OpKind::LValue(_)),
+            npc: o.npc,
+        }
+    }
+}
+
+impl Lowerer<'_> {
+    /// An earlier declaration of the same function (same name, same scope, same parameter
+    /// types) that `name` already denotes here.
+    pub fn redeclared_function(
+        &mut self,
+        name: Symbol,
+        params: &[QualType],
+        variadic: bool,
+    ) -> Option<FnId> {
+        let scope = self.cur_scope_path();
+        let fns: Vec<FnId> = match self.scopes.lookup(name).copied() {
+            Some(Binding::Func(f)) => vec![f],
+            Some(Binding::Overloads(s)) => self.overloads[s.0 as usize].clone(),
+            _ => return None,
+        };
+        fns.into_iter().find(|&f| {
+            let i = self.func_info(f);
+            i.params == params && i.variadic == variadic && i.scope == scope
+        })
+    }
+
+    /// Binds `name` to `f` in the current scope, adding it to the overload set when the
+    /// name already denotes functions there.
+    pub fn bind_function(&mut self, name: Symbol, f: FnId) {
+        let existing = self.scopes.lookup_local(name).copied();
+        let b = match existing {
+            Some(Binding::Func(prev)) if prev != f => {
+                self.overloads.push(vec![prev, f]);
+                Binding::Overloads(super::OverloadId(self.overloads.len() as u32 - 1))
+            }
+            Some(Binding::Overloads(s)) => {
+                if !self.overloads[s.0 as usize].contains(&f) {
+                    self.overloads[s.0 as usize].push(f);
+                }
+                Binding::Overloads(s)
+            }
+            _ => Binding::Func(f),
+        };
+        self.scopes.bind(name, b);
+    }
+
+    /// The functions a binding denotes.
+    pub fn functions_of(&self, b: Binding) -> Vec<FnId> {
+        match b {
+            Binding::Func(f) => vec![f],
+            Binding::Overloads(s) => self.overloads[s.0 as usize].clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The rank of converting an argument to a parameter type; `None`: not viable.
+    pub fn conversion_rank(&mut self, a: ArgInfo, to: QualType) -> Option<Rank> {
+        if let TypeKind::Reference { referent, rvalue } = self.types.kind(to.ty).clone() {
+            let same = a.ty.ty == referent.ty || self.base_offset(a.ty.ty, referent.ty).is_some();
+            if same && (a.lvalue != rvalue || referent.quals.konst && !rvalue) {
+                if !a.ty.quals.subset_of(referent.quals) {
+                    return None;
+                }
+                let derived = a.ty.ty != referent.ty;
+                return Some(if derived {
+                    Rank::Conversion
+                } else if referent.quals.konst && !a.ty.quals.konst {
+                    Rank::ExactAddConst
+                } else {
+                    Rank::Exact
+                });
+            }
+            // A temporary: `const T&` or `T&&` binds to a converted value.
+            if !(referent.quals.konst || rvalue) || (same && a.lvalue && rvalue) {
+                return None;
+            }
+            return self
+                .conversion_rank(ArgInfo { lvalue: false, ..a }, referent.unqual())
+                .map(|r| r.max(Rank::ExactAddConst));
+        }
+        let (ft, tt) = (a.ty.ty, to.ty);
+        if ft == tt {
+            return Some(Rank::Exact);
+        }
+        let tk = self.types.kind(tt).clone();
+        let fk = self.types.kind(ft).clone();
+        if let TypeKind::Record(tr) = tk {
+            if self.base_offset(ft, tt).is_some() {
+                return Some(Rank::Conversion);
+            }
+            return self.converting_ctor(tr, a).map(|_| Rank::UserDefined);
+        }
+        if let TypeKind::Record(fr) = fk {
+            return self
+                .conversion_function(fr, to, false)
+                .map(|_| Rank::UserDefined);
+        }
+        if let TypeKind::Array { elem, .. } = fk {
+            let p = QualType::new(self.types.pointer_to(elem));
+            return self.conversion_rank(
+                ArgInfo {
+                    ty: p,
+                    lvalue: false,
+                    npc: false,
+                },
+                to,
+            );
+        }
+        if self.types.is_arith(ft) && self.types.is_arith(tt) {
+            if matches!(tk, TypeKind::Enum(_)) {
+                return None;
+            }
+            if let (Some(fi), Some(ti)) = (self.types.int_kind(ft), self.types.int_kind(tt)) {
+                if (matches!(fk, TypeKind::Enum(_)) || fi.rank() < crate::sema::IntKind::Int.rank())
+                    && promote(fi) == ti
+                {
+                    return Some(Rank::Promotion);
+                }
+                return Some(Rank::Conversion);
+            }
+            if self.types.float_kind(ft) == Some(crate::sema::FloatKind::Float)
+                && self.types.float_kind(tt) == Some(crate::sema::FloatKind::Double)
+            {
+                return Some(Rank::Promotion);
+            }
+            return Some(Rank::Conversion);
+        }
+        if self.types.is_bool(tt) && self.types.is_pointer(ft) {
+            return Some(Rank::Conversion);
+        }
+        if let Some(tp) = self.types.pointee(tt) {
+            if a.npc && (self.types.is_integer(ft) || self.types.is_pointer(ft)) {
+                return Some(Rank::Conversion);
+            }
+            if let Some(fp) = self.types.pointee(ft) {
+                if !fp
+                    .quals
+                    .subset_of(tp.quals.union(crate::sema::types::Qualifiers {
+                        restrict: true,
+                        ..crate::sema::types::Qualifiers::NONE
+                    }))
+                {
+                    return None;
+                }
+                if fp.ty == tp.ty {
+                    return Some(Rank::Exact);
+                }
+                if self.types.is_void(tp.ty) && !self.types.is_function(fp.ty) {
+                    return Some(Rank::Conversion);
+                }
+                if self.base_offset(fp.ty, tp.ty).is_some() {
+                    return Some(Rank::Conversion);
+                }
+            }
+        }
+        None
+    }
+
+    /// Picks the best viable candidate for `args` (`this_arg`: the object of a member call,
+    /// checked against `const` member functions). Reports the ambiguity or the absence of
+    /// a viable function (nvcc's wording) and returns `None` then.
+    pub fn resolve_overload(
+        &mut self,
+        name: &str,
+        cands: &[Candidate],
+        args: &[ArgInfo],
+        this_arg: Option<QualType>,
+        span: Span,
+    ) -> Option<FnId> {
+        let mut viable: Vec<(usize, Vec<Rank>)> = Vec::new();
+        for (ci, c) in cands.iter().enumerate() {
+            let info = self.func_info(c.f).clone();
+            if args.len() < info.min_args() || (args.len() > info.params.len() && !info.variadic) {
+                continue;
+            }
+            if let (Some(obj), Some(m)) = (this_arg, &info.member) {
+                if obj.quals.konst && !m.is_const && !m.is_static {
+                    continue;
+                }
+            }
+            let mut ranks = Vec::with_capacity(args.len());
+            let mut ok = true;
+            for (a, p) in args.iter().zip(info.params.iter()) {
+                match self.conversion_rank(*a, *p) {
+                    Some(r) => ranks.push(r),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if ok {
+                viable.push((ci, ranks));
+            }
+        }
+        let better = |a: &(usize, Vec<Rank>), b: &(usize, Vec<Rank>)| -> bool {
+            let mut strictly = false;
+            for (x, y) in a.1.iter().zip(b.1.iter()) {
+                if x > y {
+                    return false;
+                }
+                if x < y {
+                    strictly = true;
+                }
+            }
+            strictly || (!cands[a.0].is_template && cands[b.0].is_template)
+        };
+        let mut best: Option<usize> = None;
+        for i in 0..viable.len() {
+            if (0..viable.len()).all(|j| j == i || better(&viable[i], &viable[j])) {
+                best = Some(i);
+                break;
+            }
+        }
+        if let Some(b) = best {
+            return Some(cands[viable[b].0].f);
+        }
+        let arg_list: Vec<String> = args.iter().map(|a| self.show(a.ty.unqual())).collect();
+        if viable.is_empty() {
+            let mut d = Diag::error(
+                span,
+                format!(
+                    "no instance of overloaded function \"{name}\" matches the argument list\n            argument types are: ({})",
+                    arg_list.join(", ")
+                ),
+            );
+            for c in cands.iter().rev() {
+                let info = self.func_info(c.f).clone();
+                let why = if info.params.len() != args.len() {
+                    "too many arguments"
+                } else {
+                    "argument does not match parameter"
+                };
+                let shown = self.callee_signature(c.f);
+                let msg = if why == "too many arguments" {
+                    let few = args.len() < info.params.len();
+                    let w = if few { "too few arguments" } else { why };
+                    format!("function \"{shown}\" does not match because of {w}")
+                } else {
+                    let idx = self.first_mismatch(c.f, args);
+                    format!(
+                        "function \"{shown}\" does not match because argument #{idx} does not match parameter"
+                    )
+                };
+                d = d.with_note(info.span, msg);
+            }
+            self.diags.push(d);
+            return None;
+        }
+        let mut lines = String::new();
+        for (ci, _) in &viable {
+            let f = cands[*ci].f;
+            let sp = self.func_info(f).span;
+            let line = self.sources.file(sp.file).line_col(sp.start).0;
+            lines.push_str(&format!(
+                "\n            function \"{}\" (declared at line {line})",
+                self.callee_signature(f)
+            ));
+        }
+        self.error(
+            span,
+            format!(
+                "more than one instance of overloaded function \"{name}\" matches the argument list:{lines}\n            argument types are: ({})",
+                arg_list.join(", ")
+            ),
+        );
+        None
+    }
+
+    fn first_mismatch(&mut self, f: FnId, args: &[ArgInfo]) -> usize {
+        let params = self.func_info(f).params.clone();
+        for (i, (a, p)) in args.iter().zip(params.iter()).enumerate() {
+            if self.conversion_rank(*a, *p).is_none() {
+                return i + 1;
+            }
+        }
+        1
+    }
+
+    /// `S::f(int, float *)` as nvcc shows a function in overload diagnostics.
+    pub fn callee_signature(&self, f: FnId) -> String {
+        let info = self.func_info(f);
+        let ps: Vec<String> = info.params.iter().map(|p| self.show(*p)).collect();
+        let mut name = String::new();
+        if let Some(m) = &info.member {
+            if let Some(n) = self.types.record(m.record).name {
+                name.push_str(self.name(n));
+                name.push_str("::");
+            }
+        }
+        name.push_str(self.name(info.name));
+        let konst = match &info.member {
+            Some(m) if m.is_const => " const",
+            _ => "",
+        };
+        format!("{name}({}){konst}", ps.join(", "))
+    }
+
+    /// Calls `f` with lowered arguments (and `this` for a non-static member function):
+    /// execution-space check, argument conversions (references bind addresses, classes are
+    /// copied), the call, and the result (a reference result is an lvalue).
+    pub fn call_fn(
+        &mut self,
+        f: FnId,
+        this: Option<Value>,
+        args: Vec<(Operand, Span)>,
+        callee_span: Span,
+        span: Span,
+    ) -> Option<Operand> {
+        let info = self.func_info(f).clone();
+        if !self.check_callable(f, callee_span, span) {
+            return None;
+        }
+        let mut args = args;
+        if args.len() < info.params.len() && args.len() >= info.min_args() {
+            // Missing trailing arguments are the parameters' defaults.
+            for i in args.len()..info.params.len() {
+                let cv = info.defaults.get(i).copied().flatten()?;
+                let o = self.const_operand(cv, info.params[i])?;
+                args.push((o, span));
+            }
+        }
+        if args.len() != info.params.len() {
+            let msg = if args.len() < info.params.len() {
+                "too few arguments in function call"
+            } else {
+                "too many arguments in function call"
+            };
+            self.error(span, msg);
+            return None;
+        }
+        let ir = self.ensure_ir(f)?;
+        if self.fns[f.0 as usize].first_call.is_none() {
+            self.fns[f.0 as usize].first_call = Some(callee_span);
+        }
+        let sret = self.returns_struct(&info);
+        let has_this = info.member.as_ref().is_some_and(|m| !m.is_static);
+        let skip = sret as usize + has_this as usize;
+        let kinds = self.module.functions[ir].sig.params[skip..].to_vec();
+        let ret = self.module.functions[ir].sig.ret;
+        let mut vals: Vec<Value> = Vec::new();
+        let result_slot = if sret {
+            let size = self.types.size_of(info.ret.ty).unwrap_or(1);
+            let align = self.types.align_of(info.ret.ty);
+            let slot = self.alloca(size, align, span)?;
+            vals.push(self.generic_ptr(slot));
+            Some(slot)
+        } else {
+            None
+        };
+        if has_this {
+            let Some(t) = this else {
+                self.error(
+                    callee_span,
+                    "a nonstatic member reference must be relative to a specific object",
+                );
+                return None;
+            };
+            vals.push(self.generic_ptr(t));
+        }
+        let mut ok = true;
+        for (i, (o, aspan)) in args.into_iter().enumerate() {
+            let pty = info.params[i];
+            match kinds.get(i) {
+                Some(ParamKind::ByVal { size, align }) => {
+                    let Some(src) = self.class_object(o, pty, aspan) else {
+                        ok = false;
+                        continue;
+                    };
+                    let Some(slot) = self.alloca(*size as u64, *align as u64, aspan) else {
+                        ok = false;
+                        continue;
+                    };
+                    self.copy_bytes(slot, src, *size as u64, *align as u64, false);
+                    vals.push(slot);
+                }
+                _ => match self.implicit(o, pty, ConvCtx::Arg, aspan) {
+                    Some(v) => {
+                        let v = self.memory_repr(v, pty.ty);
+                        vals.push(v);
+                    }
+                    None => ok = false,
+                },
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let r = self.ins(
+            InstData::Call {
+                callee: ir,
+                args: vals,
+            },
+            ret,
+        );
+        if let Some(slot) = result_slot {
+            return Some(Operand::lv(slot, info.ret.unqual()));
+        }
+        if let TypeKind::Reference { referent, .. } = self.types.kind(info.ret.ty).clone() {
+            let p = r?;
+            return Some(Operand::lv(p, referent));
+        }
+        match r {
+            Some(v) => {
+                let v = self.value_repr(v, info.ret.ty);
+                Some(Operand::rv(v, info.ret.unqual()))
+            }
+            None => Some(Operand {
+                ty: info.ret,
+                kind: OpKind::Void,
+                npc: false,
+            }),
+        }
+    }
+
+    /// The execution-space rule of a call from the current function (nvcc's errors).
+    fn check_callable(&mut self, f: FnId, callee_span: Span, span: Span) -> bool {
+        let info = self.func_info(f).clone();
+        let caller = self.f.as_ref().expect("inside a function").fn_id;
+        let caller_info = self.func_info(caller).clone();
+        match info.space {
+            ExecSpace::Host => {
+                let msg = format!(
+                    "calling a __host__ function(\"{}\") from a {} function(\"{}\") is not allowed",
+                    self.callee_signature(f),
+                    caller_info.space.words(),
+                    self.callee_signature(caller)
+                );
+                self.error(callee_span, msg);
+                false
+            }
+            ExecSpace::Global => {
+                self.error(span, "a __global__ function call must be configured");
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// The address of a class object to pass by value as type `to` (a derived object is
+    /// sliced to its base; a value converts through a converting constructor).
+    pub fn class_object(&mut self, o: Operand, to: QualType, span: Span) -> Option<Value> {
+        if let OpKind::LValue(src) = o.kind {
+            if o.ty.ty == to.ty {
+                return Some(src);
+            }
+            if let Some(off) = self.base_offset(o.ty.ty, to.ty) {
+                return Some(self.ptr_add_const(src, off));
+            }
+        }
+        if let TypeKind::Record(r) = self.types.kind(to.ty).clone() {
+            if let Some(obj) = self.convert_to_class(r, o, span) {
+                return Some(obj);
+            }
+        }
+        let msg = format!(
+            "argument of type \"{}\" is incompatible with parameter of type \"{}\"",
+            self.show(o.ty),
+            self.show(to)
+        );
+        self.error(span, msg);
+        None
+    }
+}
