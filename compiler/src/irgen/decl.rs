@@ -229,6 +229,9 @@ impl<'x> Lowerer<'x> {
                 r
             }
         };
+        if let Some(args) = self.pending_template_args.take() {
+            self.types.record_mut(r).template_args = Some(args);
+        }
         let Some(fields) = rd.fields else {
             return Some(r);
         };

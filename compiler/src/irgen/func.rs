@@ -352,11 +352,14 @@ impl Lowerer<'_> {
                 // The backend reads a device function's by-value parameter only at constant
                 // offsets, so element accesses through an index need a local copy too.
                 let is_kernel = info.space == super::ExecSpace::Global;
+                // A class object's member functions take its address (`this`).
+                let has_members = matches!(self.types.kind(pty.ty),
+                    crate::sema::TypeKind::Record(r) if self.classes.contains_key(r));
                 let written = p.name.is_some_and(|n| {
                     body_writes(body, n)
                         || (!is_kernel && body_indexes(body, n))
                         || self.array_member_escapes(body, n, pty)
-                });
+                }) || has_members;
                 if written {
                     let size = self.types.size_of(pty.ty).unwrap_or(1);
                     let align = self.types.align_of(pty.ty);

@@ -291,6 +291,9 @@ pub(crate) struct Lowerer<'x> {
     pub stash: Vec<(*const (), expr::Operand)>,
     /// Some class declares an operator function (operands are checked for overloads).
     pub has_operator_fns: bool,
+    /// The template arguments of the class template instance `define_record` is about to
+    /// define (set by the template instantiation, taken by `define_record`).
+    pub pending_template_args: Option<Vec<crate::sema::entity::TemplateArg>>,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -338,6 +341,7 @@ impl<'x> Lowerer<'x> {
             this_val: None,
             stash: Vec::new(),
             has_operator_fns: false,
+            pending_template_args: None,
         }
     }
 

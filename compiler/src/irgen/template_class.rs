@@ -198,8 +198,12 @@ impl<'x> Lowerer<'x> {
             }
             None => (params, primary, key.1.clone()),
         };
+        let instance_args: Vec<_> = key.1.iter().map(super::template::entity_arg).collect();
         let r = self.in_decl_context(|l| {
             l.bind_template_params(decl_params, &decl_args);
+            // The instance's arguments are part of its members' mangled names, which are
+            // needed while `define_record` lowers the member function bodies.
+            l.pending_template_args = Some(instance_args);
             l.define_record(decl)
         });
         self.templates.depth -= 1;
