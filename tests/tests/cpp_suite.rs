@@ -59,7 +59,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "template_recursion",
     "vector_type_operators",
     "virtual_dispatch",
-    "warp_reduce_template",
 ];
 
 /// Kernels whose nvcc PTX the interpreter cannot run yet or runs wrongly, with the text its

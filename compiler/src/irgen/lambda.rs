@@ -601,21 +601,22 @@ impl<'x> Lowerer<'x> {
         }
     }
 
-    /// The mangling description of a function (plain functions for now; the classes and
-    /// templates helpers' entities replace this where they exist).
-    fn function_entity(&self, f: FnId) -> FunctionEntity {
+    /// The mangling description of a function: a template instance's own entity, or the
+    /// one built from its scope, name kind and parameters.
+    pub(crate) fn function_entity(&self, f: FnId) -> FunctionEntity {
         let info = self.func_info(f);
         if let Some(e) = &info.entity {
             return (**e).clone();
         }
-        // MANGLE: functions in namespaces, members and template instances need their own
-        // entity here (kept by the classes/templates lowering).
-        let mut e = FunctionEntity::new(
-            Vec::new(),
-            FunctionName::Ident(info.name),
-            info.params.clone(),
-        );
+        let mut e =
+            FunctionEntity::new(info.scope.clone(), info.fname.clone(), info.params.clone());
         e.variadic = info.variadic;
+        if info.member.as_ref().is_some_and(|m| m.is_const) {
+            e.this_quals = crate::sema::types::Qualifiers {
+                konst: true,
+                ..crate::sema::types::Qualifiers::NONE
+            };
+        }
         e
     }
 }

@@ -74,11 +74,15 @@ impl<'x> Lowerer<'x> {
     /// The mangling scope of declarations made here: the open namespaces, then the class
     /// whose members are being declared, if any.
     pub fn cur_scope_path(&self) -> Vec<ScopeComponent> {
-        let mut p = self.ns.ctxs[self.cur_ns()].path.clone();
         if let Some(r) = self.declaring_class {
-            p = crate::sema::entity::FunctionEntity::member_scope(&self.types, r);
+            return crate::sema::entity::FunctionEntity::member_scope(&self.types, r);
         }
-        p
+        if let Some(f) = &self.f {
+            // A local class: its names are local to the enclosing function.
+            let e = self.function_entity(f.fn_id);
+            return vec![ScopeComponent::Function(std::rc::Rc::new(e))];
+        }
+        self.ns.ctxs[self.cur_ns()].path.clone()
     }
 
     /// `namespace N { … }`.

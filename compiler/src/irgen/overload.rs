@@ -371,7 +371,7 @@ impl Lowerer<'_> {
             // Missing trailing arguments are the parameters' defaults.
             for i in args.len()..info.params.len() {
                 let cv = info.defaults.get(i).copied().flatten()?;
-                let o = self.const_operand(cv, info.params[i])?;
+                let o = self.default_operand(cv, info.params[i], span)?;
                 args.push((o, span));
             }
         }
