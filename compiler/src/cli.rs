@@ -60,6 +60,10 @@ pub struct Args {
     /// Contract floating-point multiplies and adds into fused multiply-adds (`true`/`false`).
     #[arg(long = "fmad", default_value = "true", action = clap::ArgAction::Set)]
     pub fmad: bool,
+    /// `-D` (true) and `-U` (false) in command-line order, filled by `parse_args`: gcc
+    /// (nvcc's preprocessor) applies them in that order.
+    #[arg(skip)]
+    pub macro_order: Vec<(bool, String)>,
 }
 
 /// The nvcc options spelled with one dash that clap must see with two.
@@ -101,7 +105,50 @@ pub fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
 }
 
 pub fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Args, clap::Error> {
-    Args::try_parse_from(normalize_args(args))
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Args::command().try_get_matches_from(normalize_args(args))?;
+    let mut parsed = Args::from_arg_matches(&matches)?;
+    let mut ops: Vec<(usize, bool, String)> = Vec::new();
+    for (id, define) in [("define", true), ("undefine", false)] {
+        if let (Some(at), Some(values)) = (matches.indices_of(id), matches.get_many::<String>(id)) {
+            ops.extend(at.zip(values).map(|(i, v)| (i, define, v.clone())));
+        }
+    }
+    ops.sort_by_key(|o| o.0);
+    parsed.macro_order = ops.into_iter().map(|(_, d, v)| (d, v)).collect();
+    Ok(parsed)
+}
+
+/// `Options::defines`/`undefines` (applied all defines first, then all undefines) with the
+/// effect of `-D`/`-U` applied in command-line order: for each name only what follows its
+/// last `-U` matters.
+fn macro_options(ops: &[(bool, String)]) -> (Vec<(String, Option<String>)>, Vec<String>) {
+    let name_of = |s: &str| s.split(['=', '(']).next().unwrap_or("").to_string();
+    let mut last_undef = std::collections::HashMap::new();
+    for (i, (define, text)) in ops.iter().enumerate() {
+        if !define {
+            last_undef.insert(text.clone(), i);
+        }
+    }
+    let mut defines = Vec::new();
+    let mut redefined = std::collections::HashSet::new();
+    for (i, (define, text)) in ops.iter().enumerate() {
+        let name = name_of(text);
+        if *define && last_undef.get(&name).is_none_or(|&u| i > u) {
+            defines.push(match text.split_once('=') {
+                Some((n, v)) => (n.to_string(), Some(v.to_string())),
+                None => (text.clone(), None),
+            });
+            redefined.insert(name);
+        }
+    }
+    let mut undefines = Vec::new();
+    for (define, text) in ops {
+        if !define && !redefined.contains(text) && !undefines.contains(text) {
+            undefines.push(text.clone());
+        }
+    }
+    (defines, undefines)
 }
 
 /// What a successful run leaves to report.
@@ -146,20 +193,24 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         other => return Err(vec![format!("oxicc: error: unknown --emit kind '{other}'")]),
     };
     let (file_name, source) = read_input(&args.input)?;
+    // `Args` built without `parse_args` has no order: defines first, then undefines.
+    let fallback: Vec<(bool, String)>;
+    let order = if args.macro_order.is_empty() {
+        fallback = (args.define.iter().map(|d| (true, d.clone())))
+            .chain(args.undefine.iter().map(|u| (false, u.clone())))
+            .collect();
+        &fallback
+    } else {
+        &args.macro_order
+    };
+    let (defines, undefines) = macro_options(order);
     let options = Options {
         sm,
         opt_level: args.opt,
         include_dirs: args.include.clone(),
         headers: Vec::new(),
-        defines: args
-            .define
-            .iter()
-            .map(|d| match d.split_once('=') {
-                Some((n, v)) => (n.to_string(), Some(v.to_string())),
-                None => (d.clone(), None),
-            })
-            .collect(),
-        undefines: args.undefine.clone(),
+        defines,
+        undefines,
         emit,
         passes: args
             .passes

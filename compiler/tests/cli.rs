@@ -180,3 +180,33 @@ fn dash_e_prints_the_preprocessed_source() {
         .unwrap()
         .ends_with("((i) + (i)) * N;\n}\n"));
 }
+
+#[test]
+fn dash_d_and_dash_u_apply_in_command_line_order() {
+    // gcc (nvcc's preprocessor): the last -D/-U of a name wins.
+    let dir = temp_dir("order");
+    let input = dir.join("k.cu");
+    std::fs::write(&input, "A B C F(2)\n").unwrap();
+    let out = oxicc()
+        .arg(&input)
+        .args([
+            "-E",
+            "-DA=1",
+            "-UA",
+            "-UB",
+            "-DB=2",
+            "-DC=3",
+            "-UC",
+            "-DC=4",
+            "-DF(x)=x*x",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().last(), Some("A 2 4 2*2"));
+}
