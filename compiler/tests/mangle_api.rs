@@ -550,6 +550,17 @@ fn internal_linkage_names_equal_nvccs() {
             "static __device__ __noinline__ int st(int x) { return x * 5; }
              __global__ void k2(int* o) { o[0] = st(o[2]); }\n",
         ),
+        (
+            "vars.cu",
+            "namespace geo { __device__ int counter; static __device__ int hidden; __constant__ float cf[4];
+                 namespace { __device__ int an; } }
+             namespace geo { static __device__ __noinline__ int sf(int x) { return x + hidden; } }
+             namespace { __device__ __noinline__ int af(int x) { return x * 2; } }
+             __global__ void kv(int* o) {
+                 geo::counter = o[0]; geo::hidden = o[1]; geo::an = o[2]; o[3] = geo::cf[o[4]] + geo::sf(o[5]);
+                 o[7] = af(o[8]);
+             }\n",
+        ),
     ];
     for (file, source) in cases {
         let path = dir.join(file);

@@ -222,25 +222,7 @@ impl Lowerer<'_> {
         if info.extern_c {
             return self.name(info.name).to_string();
         }
-        let mut entity = mangle::FunctionEntity::new(
-            info.scope.clone(),
-            info.fname.clone(),
-            info.params.clone(),
-        );
-        entity.variadic = info.variadic;
-        if info.member.as_ref().is_some_and(|m| m.is_const) {
-            entity.this_quals = crate::sema::types::Qualifiers {
-                konst: true,
-                ..crate::sema::types::Qualifiers::NONE
-            };
-        }
-        // nvcc's file-specific outer component for internal-linkage device functions
-        // (kernels keep their plain names).
-        if info.is_static && info.space != ExecSpace::Global {
-            entity
-                .scope
-                .insert(0, mangle::ScopeComponent::InternalLinkage);
-        }
+        let entity = self.function_entity(fid);
         mangle::mangle_function_entity(&self.types, self.interner, &entity)
     }
 
@@ -249,12 +231,16 @@ impl Lowerer<'_> {
     fn note_definition_for_internal_names(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
         let info = self.func_info(fid);
         let inline = fd.specs.is_inline || fd.specs.forceinline || fd.specs.is_constexpr;
-        // MANGLE: in-class member definitions (implicitly inline) and functions in
-        // anonymous namespaces do not count either.
+        // Member functions are defined through the class lowering, not here (an out-of-line
+        // member definition would count for nvcc: a known difference, docs/mangling.md).
+        let in_anonymous_namespace = info
+            .scope
+            .contains(&mangle::ScopeComponent::AnonymousNamespace);
         if self.first_external_definition.is_some()
             || info.is_static
             || inline
             || info.mangled.is_some()
+            || in_anonymous_namespace
         {
             return;
         }
@@ -422,7 +408,16 @@ impl Lowerer<'_> {
                 return;
             }
         }
-        let name = self.name(vd.name).to_string();
+        // nvcc's names: plain in the global namespace, mangled in a namespace (internal
+        // linkage adds the file's `_INTERNAL` component).
+        let scope = self.ns.ctxs[self.cur_ns()].path.clone();
+        let name = mangle::mangle_namespace_variable(
+            &self.types,
+            self.interner,
+            &scope,
+            vd.name,
+            s.is_static,
+        );
         let Some((gid, fixed)) =
             self.define_module_var(name, ty, space, vd, extern_shared, vd.init.as_ref())
         else {

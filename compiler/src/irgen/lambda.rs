@@ -617,6 +617,9 @@ impl<'x> Lowerer<'x> {
                 ..crate::sema::types::Qualifiers::NONE
             };
         }
+        // nvcc's file-specific outer component for internal-linkage functions (not kernels,
+        // not members).
+        mangle::add_internal_component(&mut e, info.is_static, info.space == ExecSpace::Global);
         e
     }
 }
