@@ -154,3 +154,33 @@ fn same_named_local_statics_get_discriminators() {
         ],
     );
 }
+
+#[test]
+fn members_operators_and_namespaces() {
+    // nvcc's names for these declarations (compiler/tests/mangle_cases/classes.cu).
+    assert_has(
+        "namespace ns { namespace inner {
+         struct V {
+           float x;
+           __device__ __noinline__ V operator+(const V& o) const { V r; r.x = x + o.x; return r; }
+           __device__ __noinline__ V& operator+=(const V& o) { x += o.x; return *this; }
+           __device__ __noinline__ float get() const volatile { return x; }
+           __device__ __noinline__ static float sget(int i) { return i; }
+         };
+         __device__ __noinline__ float f(V v, V& r, const V& c) { return v.x + r.x + c.x; }
+         }}
+         __global__ void k_members(float* o) {
+           ns::inner::V v, w; v.x = o[0]; w.x = o[1];
+           v += w; v = v + w;
+           o[2] = v.get() + ns::inner::V::sget((int)o[3]) + ns::inner::f(v, w, w);
+         }",
+        &[
+            "_Z9k_membersPf",
+            "_ZNK2ns5inner1VplERKS1_",
+            "_ZN2ns5inner1VpLERKS1_",
+            "_ZNVK2ns5inner1V3getEv",
+            "_ZN2ns5inner1V4sgetEi",
+            "_ZN2ns5inner1fENS0_1VERS1_RKS1_",
+        ],
+    );
+}

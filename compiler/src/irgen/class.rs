@@ -25,6 +25,8 @@ use oxicc_ir::{InlineHint, Value};
 pub(crate) struct MemberFn {
     pub record: RecordId,
     pub is_const: bool,
+    /// `f() volatile` (mangled `NV…E`).
+    pub is_volatile: bool,
     pub is_static: bool,
     pub is_ctor: bool,
     pub is_explicit: bool,
@@ -396,6 +398,7 @@ impl Lowerer<'_> {
         let member = MemberFn {
             record: r,
             is_const: fd.method.is_const,
+            is_volatile: fd.method.is_volatile,
             is_static: s.is_static,
             is_ctor,
             is_explicit: fd.method.is_explicit,

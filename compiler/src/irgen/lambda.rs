@@ -611,10 +611,11 @@ impl<'x> Lowerer<'x> {
         let mut e =
             FunctionEntity::new(info.scope.clone(), info.fname.clone(), info.params.clone());
         e.variadic = info.variadic;
-        if info.member.as_ref().is_some_and(|m| m.is_const) {
+        if let Some(m) = &info.member {
             e.this_quals = crate::sema::types::Qualifiers {
-                konst: true,
-                ..crate::sema::types::Qualifiers::NONE
+                konst: m.is_const,
+                volatile: m.is_volatile,
+                restrict: false,
             };
         }
         // nvcc's file-specific outer component for internal-linkage functions (not kernels,
