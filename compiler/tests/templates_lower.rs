@@ -171,3 +171,17 @@ fn static_constexpr_members_and_member_types_of_instances() {
          __global__ void k(long long* p) { Id<long long>::type x = Factorial<12>::value; p[0] = x; }",
     );
 }
+
+#[test]
+fn static_member_functions_of_instances_have_nvcc_symbols() {
+    // Names from nvcc -rdc=true on the same source.
+    let m = lower_ok(
+        "template <typename T, int N> struct Scale { __device__ static T apply(T x) { return x * N; } };
+         __global__ void k(float* p, int* q) {
+             p[0] = Scale<float, 3>::apply(p[1]);
+             q[0] = Scale<int, -2>::apply(q[1]);
+         }",
+    );
+    assert!(has(&m, "_ZN5ScaleIfLi3EE5applyEf"), "{m}");
+    assert!(has(&m, "_ZN5ScaleIiLin2EE5applyEi"), "{m}");
+}

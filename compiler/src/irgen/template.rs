@@ -77,6 +77,8 @@ pub(crate) struct TemplateState<'x> {
     pub record_decls: HashMap<RecordId, &'x ast::RecordDecl<'x>>,
     /// Static constexpr members of class template instances, once evaluated.
     pub member_consts: HashMap<(RecordId, Symbol), Option<(ConstValue, QualType)>>,
+    /// Static member functions of class template instances, by instance and declaration.
+    pub member_fns: HashMap<(RecordId, usize), Option<FnId>>,
     /// Class template instances by template and arguments (`None` for one that failed).
     pub class_instances: HashMap<(u32, Vec<TArg>), Option<RecordId>>,
 }
@@ -272,7 +274,7 @@ impl<'x> Lowerer<'x> {
         let args = key.1.clone();
         let r = self.in_decl_context(|l| {
             l.bind_template_params(params, &args);
-            let fid = l.declare_instance(fd, params, &args)?;
+            let fid = l.declare_instance(fd, params, &args, None)?;
             // Cached before the body is lowered: a recursive call finds the instance.
             l.templates.instances.insert(key.clone(), Some(fid));
             let inst = l.instance_decl(fd, fid);
@@ -287,11 +289,12 @@ impl<'x> Lowerer<'x> {
     }
 
     /// Declares the instance of `fd` (template parameters bound in the current scope).
-    fn declare_instance(
+    pub fn declare_instance(
         &mut self,
         fd: &'x ast::FunctionDecl<'x>,
         tparams: &[ast::TemplateParam<'_>],
         args: &[TArg],
+        member_of: Option<RecordId>,
     ) -> Option<FnId> {
         // An `auto` return type is deduced from the body (see `auto_return.rs`).
         let ret_pending = Self::contains_auto(fd.ret);
@@ -341,7 +344,17 @@ impl<'x> Lowerer<'x> {
             }
             None => None,
         };
-        let (mangled, entity) = match self.instance_symbol(fd, tparams, args) {
+        let symbol = match member_of {
+            // A static member function of a class template instance: `_ZN6HornerILi0E…E4evalExx`.
+            Some(rid) => {
+                let scope = FunctionEntity::member_scope(&self.types, rid);
+                let e = FunctionEntity::new(scope, FunctionName::Ident(fd.name), params.clone());
+                let m = mangle::mangle_function_entity(&self.types, self.interner, &e);
+                Some((m, e))
+            }
+            None => self.instance_symbol(fd, tparams, args),
+        };
+        let (mangled, entity) = match symbol {
             Some((m, e)) => (Some(m), Some(std::rc::Rc::new(e))),
             None => (None, None),
         };
@@ -353,7 +366,7 @@ impl<'x> Lowerer<'x> {
             variadic: fd.variadic,
             space,
             extern_c: false,
-            is_static: s.is_static,
+            is_static: s.is_static && member_of.is_none(),
             inline,
             ir: None,
             defined: false,

@@ -319,3 +319,65 @@ impl<'x> Lowerer<'x> {
         }))
     }
 }
+
+impl<'x> Lowerer<'x> {
+    /// `S<args>::f(…)`: a call of a static member function of a class template instance,
+    /// lowered (once per instance) from the declaration the instance was made from.
+    pub fn template_member_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[&ast::Expr<'_>],
+        span: Span,
+    ) -> Option<super::expr::Operand> {
+        let (rid, m) = self.template_member_of(q)?;
+        let decl = *self.templates.record_decls.get(&rid)?;
+        let found = decl
+            .members
+            .iter()
+            .enumerate()
+            .find_map(|(i, md)| match &md.decl {
+                ast::Decl::Function(fd) if fd.name == m && fd.params.len() == args.len() => {
+                    Some((i, *fd))
+                }
+                _ => None,
+            });
+        let Some((index, fd)) = found else {
+            let rt = QualType::new(self.types.intern(TypeKind::Record(rid)));
+            let msg = format!(
+                "class \"{}\" has no static member function \"{}\" taking {} arguments",
+                self.show(rt),
+                self.name(m),
+                args.len()
+            );
+            self.error(q.span, msg);
+            return None;
+        };
+        if !fd.specs.is_static {
+            self.error(
+                q.span,
+                "a nonstatic member reference must be relative to a specific object",
+            );
+            return None;
+        }
+        let ops = self.lower_call_args(args)?;
+        let fid = match self.templates.member_fns.get(&(rid, index)) {
+            Some(f) => (*f)?,
+            None => {
+                self.templates.depth += 1;
+                let r = self.in_decl_context(|l| {
+                    l.bind_record_template_params(rid);
+                    let fid = l.declare_instance(fd, &[], &[], Some(rid))?;
+                    l.templates.member_fns.insert((rid, index), Some(fid));
+                    l.define_function(fid, fd);
+                    Some(fid)
+                });
+                self.templates.depth -= 1;
+                if r.is_none() {
+                    self.templates.member_fns.insert((rid, index), None);
+                }
+                r?
+            }
+        };
+        self.direct_call(fid, super::call::CallArgs::Lowered(ops), q.span, span)
+    }
+}

@@ -29,6 +29,11 @@ impl<'x> Lowerer<'x> {
         args: &[&Expr<'_>],
         span: Span,
     ) -> Option<Option<Operand>> {
+        if let ExprKind::Name(q) = &callee.kind {
+            if self.is_template_member(q) {
+                return Some(self.template_member_call(q, args, span));
+            }
+        }
         let (name, explicit): (Symbol, &[ast::TemplateArgExpr<'_>]) = match &callee.kind {
             ExprKind::Name(ast::QualName {
                 global: false,
@@ -49,6 +54,17 @@ impl<'x> Lowerer<'x> {
                 return Some(None);
             }
         };
+        let ops = self.lower_call_args(args)?;
+        let types: Vec<QualType> = ops.iter().filter_map(|(o, _)| o.map(|o| o.ty)).collect();
+        let fid = match self.select_fn_template(set, name, explicit, &types, callee.span, false) {
+            Some(f) => f,
+            None => return Some(None),
+        };
+        Some(self.direct_call(fid, CallArgs::Lowered(ops), callee.span, span))
+    }
+
+    /// Call arguments lowered (pack expansions once per element); `None` after an error.
+    pub fn lower_call_args(&mut self, args: &[&Expr<'_>]) -> Option<Vec<(Option<Operand>, Span)>> {
         let mut ops = Vec::new();
         let mut ok = true;
         for a in args {
@@ -70,15 +86,7 @@ impl<'x> Lowerer<'x> {
                 ops.push((o, a.span));
             }
         }
-        if !ok {
-            return Some(None);
-        }
-        let types: Vec<QualType> = ops.iter().filter_map(|(o, _)| o.map(|o| o.ty)).collect();
-        let fid = match self.select_fn_template(set, name, explicit, &types, callee.span, false) {
-            Some(f) => f,
-            None => return Some(None),
-        };
-        Some(self.direct_call(fid, CallArgs::Lowered(ops), callee.span, span))
+        ok.then_some(ops)
     }
 
     /// The instance of the best template of overload set `set` for explicit arguments
