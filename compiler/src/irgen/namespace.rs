@@ -221,6 +221,17 @@ impl<'x> Lowerer<'x> {
             None
         };
         for seg in &q.segments[..upto] {
+            // `S<args>::`: the class template instance (templates, `template_class.rs`).
+            if let NameSeg::TemplateId { name, args, span } = seg {
+                let t = self.class_template_type(*name, args, *span)?;
+                match self.types.kind(t.ty) {
+                    crate::sema::TypeKind::Record(r) => {
+                        cur = Some(Qualifier::Class(*r));
+                        continue;
+                    }
+                    _ => return None,
+                }
+            }
             let name = seg.ident()?;
             cur = Some(match cur {
                 None => self.unqualified_qualifier(name)?,

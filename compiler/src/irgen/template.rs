@@ -77,8 +77,6 @@ pub(crate) struct TemplateState<'x> {
     pub record_decls: HashMap<RecordId, &'x ast::RecordDecl<'x>>,
     /// Static constexpr members of class template instances, once evaluated.
     pub member_consts: HashMap<(RecordId, Symbol), Option<(ConstValue, QualType)>>,
-    /// Static member functions of class template instances, by instance and declaration.
-    pub member_fns: HashMap<(RecordId, usize), Option<FnId>>,
     /// Class template instances by template and arguments (`None` for one that failed).
     pub class_instances: HashMap<(u32, Vec<TArg>), Option<RecordId>>,
 }

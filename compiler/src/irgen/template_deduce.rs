@@ -29,11 +29,6 @@ impl<'x> Lowerer<'x> {
         args: &[&Expr<'_>],
         span: Span,
     ) -> Option<Option<Operand>> {
-        if let ExprKind::Name(q) = &callee.kind {
-            if self.is_template_member(q) {
-                return Some(self.template_member_call(q, args, span));
-            }
-        }
         let (name, explicit): (Symbol, &[ast::TemplateArgExpr<'_>]) = match &callee.kind {
             ExprKind::Name(ast::QualName {
                 global: false,
