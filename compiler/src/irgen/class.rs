@@ -553,6 +553,9 @@ impl Lowerer<'_> {
                 if fd.specs.device && self.fns[fid.0 as usize].space == ExecSpace::Host {
                     self.fns[fid.0 as usize].space = ExecSpace::Device;
                 }
+                if fd.body.is_some() || fd.host_body_skipped {
+                    self.note_definition_for_internal_names(fid, fd);
+                }
                 if fd.body.is_some() {
                     let saved = self.save_fn();
                     self.member_class = Some(r);

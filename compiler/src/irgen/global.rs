@@ -228,11 +228,15 @@ impl Lowerer<'_> {
 
     /// Records the first definition of a non-inline, non-template function with external
     /// linkage (host functions included): nvcc's internal names carry its symbol.
-    fn note_definition_for_internal_names(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+    pub(crate) fn note_definition_for_internal_names(
+        &mut self,
+        fid: FnId,
+        fd: &ast::FunctionDecl<'_>,
+    ) {
         let info = self.func_info(fid);
         let inline = fd.specs.is_inline || fd.specs.forceinline || fd.specs.is_constexpr;
-        // Member functions are defined through the class lowering, not here (an out-of-line
-        // member definition would count for nvcc: a known difference, docs/mangling.md).
+        // Out-of-line member definitions come here from the class lowering (in-class ones
+        // are inline and never count).
         let in_anonymous_namespace = info
             .scope
             .contains(&mangle::ScopeComponent::AnonymousNamespace);
