@@ -47,7 +47,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "crtp_shapes",
     "if_constexpr",
     "if_constexpr_float",
-    "range_for",
     "references_sort4",
     "saturate_cast_traits",
     "sfinae_enable_if",

@@ -409,7 +409,10 @@ impl Lowerer<'_> {
         let existing = data.members.get(&fd.name).copied();
         if let Some(b) = existing {
             for f in self.functions_of(b) {
-                if self.func_info(f).params == params && !is_ctor {
+                // `f()` and `f() const` are two overloads.
+                let same_const = self.func_info(f).member.as_ref().map(|m| m.is_const)
+                    == Some(fd.method.is_const);
+                if self.func_info(f).params == params && same_const && !is_ctor {
                     return Some(f);
                 }
             }

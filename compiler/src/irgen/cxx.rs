@@ -30,6 +30,19 @@ impl<'x> Lowerer<'x> {
                 }
                 match self.lookup_qualified(q) {
                     Some(Binding::Typedef(t)) => Some(t),
+                    Some(Binding::ClassTemplate(c)) => match q.last() {
+                        ast::NameSeg::TemplateId { name, args, span } => {
+                            self.class_template_instance(c, *name, args, *span)
+                        }
+                        _ => {
+                            let text = self.qual_name_text(q);
+                            self.error(
+                                q.span,
+                                format!("argument list for class template \"{text}\" is missing"),
+                            );
+                            None
+                        }
+                    },
                     Some(Binding::Poisoned) => None,
                     _ => {
                         let text = self.qual_name_text(q);

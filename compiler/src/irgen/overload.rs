@@ -248,6 +248,15 @@ impl Lowerer<'_> {
                 viable.push((ci, ranks));
             }
         }
+        // The implicit object parameter: a non-const object binds better to a non-const
+        // member function than to a const one (`begin()` vs `begin() const`).
+        let obj_penalty: Vec<u8> = cands
+            .iter()
+            .map(|c| match (this_arg, &self.func_info(c.f).member) {
+                (Some(obj), Some(m)) if !m.is_static && !obj.quals.konst && m.is_const => 1,
+                _ => 0,
+            })
+            .collect();
         let better = |a: &(usize, Vec<Rank>), b: &(usize, Vec<Rank>)| -> bool {
             let mut strictly = false;
             for (x, y) in a.1.iter().zip(b.1.iter()) {
@@ -257,6 +266,11 @@ impl Lowerer<'_> {
                 if x < y {
                     strictly = true;
                 }
+            }
+            match obj_penalty[a.0].cmp(&obj_penalty[b.0]) {
+                std::cmp::Ordering::Greater => return false,
+                std::cmp::Ordering::Less => strictly = true,
+                std::cmp::Ordering::Equal => {}
             }
             strictly || (!cands[a.0].is_template && cands[b.0].is_template)
         };

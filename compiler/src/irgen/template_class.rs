@@ -173,6 +173,18 @@ impl<'x> Lowerer<'x> {
             );
             return None;
         };
+        self.class_template_instance(c, name, args, span)
+    }
+
+    /// The record instance `name<args>` of class template `c` (found by any lookup,
+    /// qualified ones included: `std::initializer_list<int>`).
+    pub fn class_template_instance(
+        &mut self,
+        c: u32,
+        name: Symbol,
+        args: &[ast::TemplateArgExpr<'_>],
+        span: Span,
+    ) -> Option<QualType> {
         let t = &self.templates.classes[c as usize];
         let (params, primary) = (t.params, t.decl);
         let bound = self.explicit_targs(params, args)?;

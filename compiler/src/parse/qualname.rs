@@ -55,7 +55,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                 return None;
             }
             let kind = self.scopes.lookup_qualified(ctx, global && first, s)?;
-            return matches!(kind, NameKind::Typedef | NameKind::Tag(_)).then_some(i + 1 - n);
+            // `N::S<int>`: a class template-id is a type too.
+            let template_id = matches!(kind, NameKind::Template { class: true })
+                && self.peek_at(i + 1).is_punct(Punct::Lt);
+            return (matches!(kind, NameKind::Typedef | NameKind::Tag(_)) || template_id)
+                .then_some(i + 1 - n);
         }
     }
 
@@ -90,8 +94,35 @@ impl<'a, 'c> Parser<'a, 'c> {
         let start = self.span();
         let global = self.eat(Punct::ColonColon);
         let mut segs = Vec::new();
+        // The context the segments so far denote (`N::` of `N::S<int>`), so that a template
+        // named by a qualified name takes its arguments.
+        let mut ctx = None;
         loop {
-            let seg = self.name_segment()?;
+            let seg = match self.kind() {
+                TokenKind::Ident(s)
+                    if !s.is_keyword()
+                        && !segs.is_empty()
+                        && self.peek_at(1).is_punct(Punct::Lt)
+                        && matches!(
+                            ctx.and_then(|c| self.scopes.lookup_qualified(Some(c), false, s)),
+                            Some(NameKind::Template { .. })
+                        ) =>
+                {
+                    let span = self.bump().span;
+                    let args = self.template_args()?;
+                    NameSeg::TemplateId {
+                        name: s,
+                        args,
+                        span: span.to(self.prev_span()),
+                    }
+                }
+                _ => self.name_segment()?,
+            };
+            if let NameSeg::Ident { name, .. } = seg {
+                ctx = self
+                    .scopes
+                    .qualifier_context(ctx, global && segs.is_empty(), name);
+            }
             let more = matches!(seg, NameSeg::Ident { .. } | NameSeg::TemplateId { .. })
                 && self.at(Punct::ColonColon)
                 && matches!(

@@ -90,6 +90,10 @@ const HEADERS: &[(&str, &str)] = &[
         include_str!("../../../runtime-libs/include/functional"),
     ),
     (
+        "initializer_list",
+        include_str!("../../../runtime-libs/include/initializer_list"),
+    ),
+    (
         "iomanip",
         include_str!("../../../runtime-libs/include/iomanip"),
     ),
@@ -187,6 +191,7 @@ pub const BUILTIN_HEADER_NAMES: &[&str] = &[
     "float.h",
     "fstream",
     "functional",
+    "initializer_list",
     "iomanip",
     "iostream",
     "limits.h",
