@@ -108,8 +108,8 @@ fn declaration_errors() {
         ["1:26: Error: expected a parameter declaration, found `)`"]
     );
     assert_eq!(
-        errors("__device__ void f() { using namespace n; }"),
-        ["1:23: Error: this declaration in a function is not supported yet"]
+        errors("__device__ void f() { using namespace ; }"),
+        ["1:39: Error: expected a name, found `;`"]
     );
 }
 

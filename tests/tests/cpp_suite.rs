@@ -40,7 +40,6 @@ const OXICC_OPT_LEVELS: [u8; 2] = [0, 3];
 /// when a listed kernel compiles and when an unlisted one does not; its output prints the
 /// list that would be true.
 const OXICC_NOT_YET: &[&str] = &[
-    "bitmask_class",
     "complex_arith",
     "complex_double_rotate",
     "constexpr_crc_table",

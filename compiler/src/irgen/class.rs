@@ -40,8 +40,10 @@ pub(crate) struct ClassData {
     /// Member functions (as `Func`/`Overloads`), static data members (`Var`), nested
     /// typedefs (`Typedef`).
     pub members: HashMap<Symbol, Binding>,
-    pub member_access: HashMap<Symbol, Access>,
-    pub field_access: HashMap<Symbol, Access>,
+    /// Access of members other than data members, and where they are declared.
+    pub member_access: HashMap<Symbol, (Access, Span)>,
+    /// Access of data members and where they are declared.
+    pub field_access: HashMap<Symbol, (Access, Span)>,
     pub ctors: Vec<FnId>,
     /// A defaulted (or implicit) default constructor exists.
     pub trivial_default_ctor: bool,
@@ -232,7 +234,7 @@ impl Lowerer<'_> {
         if let Some(fs) = rd.fields {
             for f in fs {
                 if let Some(n) = f.name {
-                    data.field_access.insert(n, f.access);
+                    data.field_access.insert(n, (f.access, f.span));
                     if let Some(ast::Init::Expr(e)) = &f.init {
                         let field = fields.iter().find(|x| x.name == Some(n)).cloned();
                         if let (Some(field), Ok(v)) = (field, crate::sema::consteval::eval(self, e))
@@ -268,7 +270,9 @@ impl Lowerer<'_> {
                         self.class_data(r)
                             .members
                             .insert(td.name, Binding::Typedef(t));
-                        self.class_data(r).member_access.insert(td.name, m.access);
+                        self.class_data(r)
+                            .member_access
+                            .insert(td.name, (m.access, td.span));
                     }
                 }
                 _ => {}
@@ -317,7 +321,7 @@ impl Lowerer<'_> {
         });
         let data = self.class_data(r);
         data.members.insert(vd.name, Binding::Var(id));
-        data.member_access.insert(vd.name, access);
+        data.member_access.insert(vd.name, (access, vd.span));
     }
 
     /// The mangling name of a function declared by `fd` (member or not).
@@ -359,6 +363,11 @@ impl Lowerer<'_> {
         let defaults = self.default_args(fd.params)?;
         let fname = self.function_name_of(fd, Some(r), params.len())?;
         let is_ctor = fname == FunctionName::Constructor;
+        // A conversion function returns its target type.
+        let ret = match &fname {
+            FunctionName::Conversion(t) => *t,
+            _ => ret,
+        };
         if matches!(
             fname,
             FunctionName::Operator(_) | FunctionName::Conversion(_)
@@ -460,7 +469,7 @@ impl Lowerer<'_> {
             self.class_data(r).conversions.push(id);
         }
         let data = self.class_data(r);
-        data.member_access.insert(fd.name, access);
+        data.member_access.insert(fd.name, (access, fd.name_span));
         let b = match data.members.get(&fd.name).copied() {
             Some(Binding::Func(prev)) => {
                 self.overloads.push(vec![prev, id]);
@@ -702,7 +711,7 @@ impl Lowerer<'_> {
         } else {
             data.field_access.get(&name)
         };
-        let Some(&access) = access else {
+        let Some(&(access, decl_span)) = access else {
             return;
         };
         if access == Access::Public {
@@ -723,7 +732,6 @@ impl Lowerer<'_> {
             .map(|n| self.name(n))
             .unwrap_or("<unnamed>");
         let what = if is_fn { "function" } else { "member" };
-        let decl_span = self.types.record(r).span;
         let line = self
             .sources
             .file(decl_span.file)
@@ -784,8 +792,15 @@ impl Lowerer<'_> {
             self.check_member_access(r, info.name, true, callee_span);
             if let (Some((_, ot)), false) = (obj, m.is_static) {
                 if ot.quals.konst && !m.is_const {
-                    let n = self.callee_signature(f);
-                    self.error(callee_span, format!("the object has type qualifiers that are not compatible with the member function \"{n}\""));
+                    let cls = self
+                        .types
+                        .record(r)
+                        .name
+                        .map(|n| self.name(n))
+                        .unwrap_or("");
+                    let n = format!("{cls}::{}", self.name(info.name));
+                    let obj = self.show(ot);
+                    self.error(callee_span, format!("the object has type qualifiers that are not compatible with the member function \"{n}\"\n            object type is: {obj}"));
                     return None;
                 }
             }

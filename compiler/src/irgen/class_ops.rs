@@ -209,6 +209,8 @@ impl Lowerer<'_> {
                 match b {
                     Binding::Overloads(_) => {}
                     Binding::Func(f) if self.func_info(f).member.is_some() => {}
+                    // References and class arguments need the C++ argument passing.
+                    Binding::Func(f) if self.needs_cxx_call(f) => {}
                     Binding::Var(v) if self.is_class(self.var(v).ty).is_some() => {
                         return Some(self.functor_call(callee, args, span));
                     }
@@ -242,6 +244,17 @@ impl Lowerer<'_> {
             }
             _ => Some(self.functor_call(callee, args, span)),
         }
+    }
+
+    /// True when a call of `f` binds references or converts class arguments.
+    fn needs_cxx_call(&self, f: FnId) -> bool {
+        let info = self.func_info(f);
+        std::iter::once(&info.ret)
+            .chain(info.params.iter())
+            .any(|t| {
+                matches!(self.types.kind(t.ty), TypeKind::Reference { .. })
+                    || self.has_ctor_semantics(*t)
+            })
     }
 
     /// `*this` as the implicit object of a call inside a member function.
@@ -938,8 +951,10 @@ impl Lowerer<'_> {
             }
         }
         if !referent.quals.konst {
-            let (f, t) = (self.show(o.ty.unqual()), self.show(referent));
-            self.error(span, format!("initial value of reference to non-const must be an lvalue (binding \"{t} &\" to \"{f}\")"));
+            self.error(
+                span,
+                "initial value of reference to non-const must be an lvalue",
+            );
             return None;
         }
         // A temporary for a `const T&`.

@@ -502,7 +502,7 @@ pub(crate) fn conv_quals(q: ast::Quals) -> Qualifiers {
 
 impl ConstEnv for Lowerer<'_> {
     fn lookup_const(&mut self, name: Symbol) -> Option<ConstValue> {
-        match self.scopes.lookup(name).copied()? {
+        match self.lookup_ordinary(name)? {
             Binding::EnumConst(v, _) => Some(v),
             Binding::Var(v) => self.var(v).const_value,
             _ => None,
@@ -548,9 +548,16 @@ impl ConstEnv for Lowerer<'_> {
         if self.is_template_member(q) {
             return self.template_member_const(q).map(|(v, _)| v);
         }
-        let (value, ty) = self.qual_enumerator(q, false)?;
-        let kind = self.types.int_kind(ty.ty)?;
-        Some(ConstValue::Int { value, kind })
+        if let Some((value, ty)) = self.qual_enumerator(q, false) {
+            let kind = self.types.int_kind(ty.ty)?;
+            return Some(ConstValue::Int { value, kind });
+        }
+        // `N::k`, `S::kWidth`: constants of namespaces and classes.
+        match self.lookup_qualified(q)? {
+            Binding::EnumConst(v, _) => Some(v),
+            Binding::Var(v) => self.var(v).const_value,
+            _ => None,
+        }
     }
 }
 

@@ -493,7 +493,7 @@ impl Lowerer<'_> {
                     "calling a __host__ function(\"{}\") from a {} function(\"{}\") is not allowed",
                     self.callee_signature(f),
                     caller_info.space.words(),
-                    self.callee_signature(caller)
+                    self.name(caller_info.name)
                 );
                 self.error(callee_span, msg);
                 false

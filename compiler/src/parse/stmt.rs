@@ -141,7 +141,10 @@ impl<'a, 'c> Parser<'a, 'c> {
                 StmtKind::Decl(self.alloc_slice(decls))
             }
             TokenKind::Ident(kw::USING) => {
-                return Err(self.unsupported(start, "this declaration in a function"));
+                // `using namespace N;` / `using N::x;` in a block.
+                let mut decls = Vec::new();
+                self.namespace_item(&mut decls)?;
+                StmtKind::Decl(self.alloc_slice(decls))
             }
             _ if self.at_decl_start() || self.is_unknown_type_at(0) => {
                 let mut decls = Vec::new();

@@ -1,0 +1,117 @@
+//! Lowering of namespaces, classes, references and overloading: the functions oxicc creates
+//! carry nvcc's names (the expected symbols were taken from `nvcc -ptx` on the same source),
+//! and the errors of the classes area use nvcc's wording.
+
+mod sema_common;
+use sema_common::*;
+
+/// Asserts that the module has a function named `name`.
+fn has_function(m: &oxicc_ir::Module, name: &str) {
+    assert!(
+        m.function_by_name(name).is_some(),
+        "no function {name}; have {:?}",
+        m.functions
+            .iter()
+            .map(|(_, f)| f.name.clone())
+            .collect::<Vec<_>>()
+    );
+}
+
+const PROGRAM: &str = r#"
+#define NI __device__ __noinline__
+namespace geo { namespace detail {
+NI int scale(int v) { return v * 3; }
+}
+using namespace detail;
+NI int twice(int v) { return scale(v) + v; }
+struct Vec { float x, y;
+  NI Vec(float a, float b) : x(a), y(b) {}
+  NI Vec operator+(const Vec& o) const { return Vec(x + o.x, y + o.y); }
+  NI Vec& operator+=(const Vec& o) { x += o.x; y += o.y; return *this; }
+  NI float dot(const Vec& o) const { return x * o.x + y * o.y; }
+  NI static Vec unit() { return Vec(1.0f, 0.0f); }
+};
+}
+NI int pick(int) { return 1; }
+NI int pick(unsigned) { return 2; }
+NI int pick(double) { return 3; }
+NI int& slot(int* p, int i) { return p[i]; }
+struct Base { int b; NI int get() const { return b; } };
+struct Der : Base { int d; NI Der(int v) : d(v) { b = v + 1; } };
+__global__ void k(int* o, float* f) {
+  using geo::Vec;
+  Vec a(f[0], f[1]), b = Vec::unit();
+  a += b;
+  f[2] = (a + b).dot(a);
+  o[0] = geo::twice(o[1]) + pick(short(1)) * 10 + pick(2u) * 100 + pick(1.5f) * 1000;
+  slot(o, 3) = 7;
+  Der d(o[4]);
+  o[5] = d.get() + d.d;
+}
+"#;
+
+#[test]
+fn members_constructors_operators_and_namespaces_have_nvccs_names() {
+    let m = lower_ok(PROGRAM);
+    for name in [
+        "_Z1kPiPf",
+        "_Z4slotPii",
+        "_ZN3DerC1Ei",
+        "_ZN3geo3Vec4unitEv",
+        "_ZN3geo3VecC1Eff",
+        "_ZN3geo3VecpLERKS0_",
+        "_ZN3geo5twiceEi",
+        "_ZN3geo6detail5scaleEi",
+        "_ZNK3geo3Vec3dotERKS0_",
+        "_ZNK3geo3VecplERKS0_",
+        "_ZNK4Base3getEv",
+    ] {
+        has_function(&m, name);
+    }
+}
+
+#[test]
+fn overload_resolution_picks_by_conversion_rank() {
+    // short → int is a promotion (beats int → unsigned/double conversions); float → double
+    // is a promotion; unsigned is an exact match.
+    let m = lower_ok(
+        "__device__ __noinline__ int pick(int) { return 1; }
+         __device__ __noinline__ int pick(unsigned) { return 2; }
+         __device__ __noinline__ int pick(double) { return 3; }
+         __global__ void k(int* o) { o[0] = pick(short(1)) + pick(2u) + pick(1.5f) + pick('c'); }",
+    );
+    for name in ["_Z4picki", "_Z4pickj", "_Z4pickd"] {
+        has_function(&m, name);
+    }
+}
+
+#[test]
+fn const_objects_call_only_const_members() {
+    let d = lower_err(
+        "struct S { int v; __device__ int get() { return v; } };
+         __global__ void k(int* o) { const S s = S(); o[0] = s.get(); }",
+    );
+    assert!(
+        d.iter().any(|x| x.contains(
+            "the object has type qualifiers that are not compatible with the member function"
+        )),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn references_bind_lvalues_and_const_references_bind_temporaries() {
+    let d = lower_err(
+        "__device__ void inc(int& r) { r++; }
+         __global__ void k(int* o) { inc(o[0] + 1); }",
+    );
+    assert!(
+        d.iter()
+            .any(|x| x.contains("initial value of reference to non-const must be an lvalue")),
+        "{d:?}"
+    );
+    lower_ok(
+        "__device__ int get(const int& r) { return r; }
+         __global__ void k(int* o) { const int& t = o[1]; o[0] = get(o[1] + 1) + t; }",
+    );
+}
