@@ -50,7 +50,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "saturate_cast_traits",
     "sfinae_enable_if",
     "span_iterator",
-    "static_members",
     "vector_type_operators",
     "virtual_dispatch",
 ];
