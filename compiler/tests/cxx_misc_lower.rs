@@ -421,3 +421,17 @@ fn a_generic_lambda_calling_itself_terminates() {
     );
     assert!(d.iter().any(|m| m.contains("deduced return type")), "{d:?}");
 }
+
+#[test]
+fn member_aliases_and_decltype_member_types() {
+    let m = lower_ok(
+        "struct Box { using value_type = double; double v; };
+         __device__ int f(Box b) {
+             using E = decltype(b)::value_type;
+             E e = b.v;
+             char s[sizeof(e)];
+             return s[0];
+         }",
+    );
+    assert!(slot_sizes(&m, "_Z1f3Box").ends_with(&[8, 8]));
+}

@@ -400,13 +400,21 @@ impl Lowerer<'_> {
     ) -> Option<QualType> {
         let t = self.resolve_type(base)?;
         let n = self.name(name);
-        let msg = match self.types.kind(t.ty) {
-            TypeKind::Record(_) => {
-                format!(
-                    "member type \"{n}\" of a class named through decltype is not supported yet"
-                )
-            }
-            _ => format!("name followed by \"::\" must be a class or namespace name (\"{n}\")"),
+        let msg = match self.types.kind(t.ty).clone() {
+            TypeKind::Record(r) => match self.class_member_binding(r, name) {
+                Some(Binding::Typedef(t)) => return Some(t),
+                Some(_) => format!("\"{n}\" is not a type name"),
+                None => match self.class_nested_tag(r, name) {
+                    Some(Tag::Record(nr)) => {
+                        return Some(QualType::new(self.types.intern(TypeKind::Record(nr))))
+                    }
+                    Some(Tag::Enum(e)) => {
+                        return Some(QualType::new(self.types.intern(TypeKind::Enum(e))))
+                    }
+                    None => format!("class \"{}\" has no member \"{n}\"", self.show(t.unqual())),
+                },
+            },
+            _ => "name followed by \"::\" must be a class or namespace name".to_string(),
         };
         self.error(span, msg);
         None

@@ -166,6 +166,18 @@ impl<'a, 'c> Parser<'a, 'c> {
             self.recover_statement_from(start_pos);
             return Ok(());
         }
+        if self.at_kw(kw::USING)
+            && matches!(self.peek_at(1).kind, TokenKind::Ident(n) if !n.is_keyword())
+            && self.peek_at(2).is_punct(Punct::Assign)
+        {
+            // `using value_type = T;`: a member typedef.
+            let mut decls = Vec::new();
+            self.alias_declaration(&mut decls)?;
+            for decl in decls {
+                body.members.push(MemberDecl { access, decl });
+            }
+            return Ok(());
+        }
         if self.at_kw(kw::USING) || self.at_kw(kw::STATIC_ASSERT) || self.at_kw(kw::TEMPLATE) {
             let span = self.span();
             let text = self.token_text(&self.peek().clone());
