@@ -435,3 +435,28 @@ fn member_aliases_and_decltype_member_types() {
     );
     assert!(slot_sizes(&m, "_Z1f3Box").ends_with(&[8, 8]));
 }
+
+#[test]
+fn lambdas_in_member_functions_capture_this() {
+    // `[this]` and a default capture both give the body the enclosing object's members.
+    let m = lower_ok(
+        "struct Acc {
+             int base;
+             int scale;
+             __device__ int apply(int x) const {
+                 auto f = [this](int v) { return v * scale + base; };
+                 auto g = [=](int v) { return f(v) + this->base + x; };
+                 return g(x);
+             }
+         };
+         __global__ void k(const int *in, int *out) {
+             Acc a{in[0], in[1]};
+             out[threadIdx.x] = a.apply(in[threadIdx.x]);
+         }",
+    );
+    let s = symbols(&m);
+    assert!(
+        s.iter().any(|n| n.contains("clEi")),
+        "no call operator in {s:?}"
+    );
+}

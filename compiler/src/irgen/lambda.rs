@@ -68,6 +68,9 @@ pub(crate) struct ClosureInfo {
     pub enclosing: Rc<FunctionEntity>,
     /// The parameter types as written, for the closure's mangled name.
     pub sig: Vec<QualType>,
+    /// `[this]` (or a default capture in a member function): the member holding the
+    /// enclosing `this`, its type and the class whose members the body may name.
+    pub this_capture: Option<(u64, QualType, Option<RecordId>)>,
 }
 
 impl<'x> Lowerer<'x> {
@@ -78,6 +81,14 @@ impl<'x> Lowerer<'x> {
             return None;
         };
         let caps = self.lambda_captures(l)?;
+        // `this`: captured by `[this]`/`[*this]`-less explicit request or by a default
+        // capture inside a member function (C++17 captures it implicitly there).
+        let wants_this =
+            l.captures.iter().any(|c| c.kind == CaptureKind::This) || l.default_capture.is_some();
+        let this_cap = match (wants_this, self.this_val) {
+            (true, Some((_, t))) => Some((t, self.member_class)),
+            _ => None,
+        };
         let generic = l.params.iter().any(|p| Self::contains_auto(p.ty));
         // The parameter types as written (a generic lambda's `auto`s are template params).
         let mut sig = Vec::new();
@@ -104,7 +115,20 @@ impl<'x> Lowerer<'x> {
             };
             fields.push((Some(c.0), t, 1));
         }
+        if let Some((t, _)) = this_cap {
+            fields.push((Some(THIS), t, 1));
+        }
         self.types.complete_record(r, fields, 1);
+        let this_capture = this_cap.map(|(t, mc)| {
+            let off = self
+                .types
+                .record(r)
+                .fields
+                .last()
+                .map(|f| f.offset)
+                .unwrap_or(0);
+            (off, t, mc)
+        });
         let enclosing = Rc::new(self.function_entity(enclosing_fn));
         let scope = vec![ScopeComponent::Function(enclosing.clone())];
         let index = self.closure_numbering.next(&scope, &sig);
@@ -143,6 +167,7 @@ impl<'x> Lowerer<'x> {
                 space,
                 enclosing,
                 sig,
+                this_capture,
             },
         );
         // The object.
@@ -164,6 +189,11 @@ impl<'x> Lowerer<'x> {
                 let v = self.load_scalar(src, c.2);
                 self.store_scalar(dst, v, c.2.unqual());
             }
+        }
+        if let (Some((off, _, _)), Some((tv, _))) = (this_capture, self.this_val) {
+            let dst = self.ptr_add_const(slot, off);
+            let p = self.generic_ptr(tv);
+            self.store(dst, p, 8, false);
         }
         if !generic {
             let fid = self.lower_call_operator(r, l, None)?;
@@ -193,8 +223,17 @@ impl<'x> Lowerer<'x> {
             let (n, by_ref) = match c.kind {
                 CaptureKind::Copy(n) => (n, false),
                 CaptureKind::Ref(n) => (n, true),
-                CaptureKind::This | CaptureKind::StarThis => {
-                    self.error(c.span, "capturing `this` is not supported yet");
+                CaptureKind::This if self.this_val.is_some() => continue,
+                CaptureKind::This => {
+                    self.error(
+                        c.span,
+                        "\"this\" may only be used inside a nonstatic member function",
+                    );
+                    ok = false;
+                    continue;
+                }
+                CaptureKind::StarThis => {
+                    self.error(c.span, "capturing `*this` is not supported yet");
                     ok = false;
                     continue;
                 }
@@ -293,7 +332,7 @@ impl<'x> Lowerer<'x> {
     ) -> Option<FnId> {
         let ci = self.closures.get(&r)?.clone();
         // Switch to the lambda's context: no enclosing locals, its other names re-bound.
-        let saved_f = self.f.take();
+        let saved_f = self.save_fn();
         let saved_blocks = self.scopes.take_blocks();
         self.scopes.push();
         for (n, b) in &ci.context.names {
@@ -305,7 +344,7 @@ impl<'x> Lowerer<'x> {
         let r2 = self.lower_call_operator_here(r, &ci, l, arg_tys);
         self.scopes.pop();
         self.scopes.restore_blocks(saved_blocks);
-        self.f = saved_f;
+        self.restore_fn(saved_f);
         r2
     }
 
@@ -444,6 +483,12 @@ impl<'x> Lowerer<'x> {
             return;
         };
         let obj = self.load(Type::Ptr(AddrSpace::Generic), slot, 8, false);
+        if let Some((off, t, mc)) = ci.this_capture {
+            let a = self.ptr_add_const(obj, off);
+            let p = self.load(Type::Ptr(AddrSpace::Generic), a, 8, false);
+            self.this_val = Some((p, t));
+            self.member_class = mc;
+        }
         for c in &ci.captures {
             let addr = self.ptr_add_const(obj, c.offset);
             if c.by_ref {
