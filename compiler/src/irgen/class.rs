@@ -281,7 +281,32 @@ impl Lowerer<'_> {
         self.declaring_class = saved_decl;
         self.member_class = saved_member;
         for (fid, fd) in bodies {
-            self.define_member_body(fid, fd);
+            if self.record_depth > 1 {
+                self.pending_bodies
+                    .push((fid, fd as *const ast::FunctionDecl<'_> as *const ()));
+            } else {
+                self.define_member_body(fid, fd);
+            }
+        }
+    }
+
+    /// Lowers the member bodies deferred while classes were nested (with the template
+    /// bindings of a class template instance re-established).
+    pub fn flush_member_bodies(&mut self) {
+        while let Some((fid, p)) = self.pending_bodies.pop() {
+            // SAFETY: `p` points to a `FunctionDecl` in the AST arena, which outlives the
+            // lowering; it was queued by a `define_record` call nested inside the outermost
+            // one that is flushing now, whose AST is still borrowed by its caller.
+            let fd: &ast::FunctionDecl<'_> = unsafe { &*(p as *const ast::FunctionDecl<'_>) };
+            let record = self.func_info(fid).member.as_ref().map(|m| m.record);
+            let bindings = record.and_then(|r| self.templates.record_bindings.get(&r).cloned());
+            match bindings {
+                Some((params, args)) => self.in_decl_context(|l| {
+                    l.bind_template_params(params, &args);
+                    l.define_member_body(fid, fd);
+                }),
+                None => self.define_member_body(fid, fd),
+            }
         }
     }
 

@@ -585,6 +585,26 @@ impl Lowerer<'_> {
         let Some(o) = o else {
             return Some(None);
         };
+        // Base ↔ derived pointers (`static_cast<const Derived*>(this)` in CRTP).
+        if let (Some(fp), Some(tp)) = (self.types.pointee(o.ty.ty), self.types.pointee(t.ty)) {
+            if fp.ty != tp.ty && self.is_class(fp).is_some() && self.is_class(tp).is_some() {
+                let up = self.base_offset(fp.ty, tp.ty);
+                let down = self.base_offset(tp.ty, fp.ty);
+                if up.is_some() || down.is_some() {
+                    let (v, _) = self.rvalue(o, span)?;
+                    let p = match (up, down) {
+                        (Some(off), _) => self.ptr_add_const(v, off),
+                        (None, Some(0)) => v,
+                        (None, Some(off)) => {
+                            let neg = self.iconst(oxicc_ir::Type::I64, -(off as i128));
+                            self.ptr_add(v, neg)
+                        }
+                        _ => v,
+                    };
+                    return Some(Some(Operand::rv(p, t.unqual())));
+                }
+            }
+        }
         let Some(r) = self.is_class(o.ty) else {
             self.stash_put(e, o);
             return None;

@@ -203,6 +203,22 @@ impl<'x> Lowerer<'x> {
         &mut self,
         rd: &ast::RecordDecl<'_>,
     ) -> Option<crate::sema::types::RecordId> {
+        // Member bodies of classes defined while another class is being defined (a CRTP
+        // base `Shape<Rect>` instantiated by `Rect`'s base clause) wait until the outermost
+        // class is complete.
+        self.record_depth += 1;
+        let r = self.define_record_inner(rd);
+        self.record_depth -= 1;
+        if self.record_depth == 0 {
+            self.flush_member_bodies();
+        }
+        r
+    }
+
+    fn define_record_inner(
+        &mut self,
+        rd: &ast::RecordDecl<'_>,
+    ) -> Option<crate::sema::types::RecordId> {
         let existing = rd.name.and_then(|n| match rd.fields {
             // A definition reuses a forward declaration from the same scope only.
             Some(_) => self.scopes.lookup_tag_local(n).copied(),

@@ -294,6 +294,10 @@ pub(crate) struct Lowerer<'x> {
     /// The template arguments of the class template instance `define_record` is about to
     /// define (set by the template instantiation, taken by `define_record`).
     pub pending_template_args: Option<Vec<crate::sema::entity::TemplateArg>>,
+    /// Nesting of `define_record` (see `class.rs`, deferred member bodies).
+    pub record_depth: u32,
+    /// Member function bodies waiting for the outermost class definition to complete.
+    pub pending_bodies: Vec<(FnId, *const ())>,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -342,6 +346,8 @@ impl<'x> Lowerer<'x> {
             stash: Vec::new(),
             has_operator_fns: false,
             pending_template_args: None,
+            record_depth: 0,
+            pending_bodies: Vec::new(),
         }
     }
 
