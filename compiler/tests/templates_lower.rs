@@ -185,3 +185,21 @@ fn static_member_functions_of_instances_have_nvcc_symbols() {
     assert!(has(&m, "_ZN5ScaleIfLi3EE5applyEf"), "{m}");
     assert!(has(&m, "_ZN5ScaleIiLin2EE5applyEi"), "{m}");
 }
+
+#[test]
+fn type_traits_and_enable_if_select_overloads() {
+    // is_integral<int> and is_floating_point<float> hold; enable_if drops the overloads whose
+    // condition is false (SFINAE in a default template argument and in a return type).
+    lower_ok(
+        "#include <type_traits>
+         static_assert(std::is_integral<int>::value && !std::is_integral<float>::value, \"i\");
+         static_assert(std::is_same<std::remove_cv<const int>::type, int>::value, \"cv\");
+         template <typename T, typename std::enable_if<std::is_integral<T>::value, int>::type = 0>
+         __device__ T twice(T a) { return a + a; }
+         template <typename T>
+         __device__ typename std::enable_if<std::is_floating_point<T>::value, T>::type twice(T a) {
+             return a * 2;
+         }
+         __global__ void k(int* p, float* q) { p[0] = twice(p[1]); q[0] = twice(q[1]); }",
+    );
+}

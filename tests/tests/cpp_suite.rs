@@ -47,8 +47,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "if_constexpr",
     "if_constexpr_float",
     "references_sort4",
-    "saturate_cast_traits",
-    "sfinae_enable_if",
     "span_iterator",
     "vector_type_operators",
     "virtual_dispatch",

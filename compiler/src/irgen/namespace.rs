@@ -223,7 +223,15 @@ impl<'x> Lowerer<'x> {
         for seg in &q.segments[..upto] {
             // `S<args>::`: the class template instance (templates, `template_class.rs`).
             if let NameSeg::TemplateId { name, args, span } = seg {
-                let t = self.class_template_type(*name, args, *span)?;
+                let b = match cur {
+                    None => self.lookup_ordinary(*name),
+                    Some(Qualifier::Ns(n)) => self.ns_member(n, *name, &mut Vec::new()),
+                    Some(Qualifier::Class(r)) => self.class_member_binding(r, *name),
+                };
+                let Some(Binding::ClassTemplate(c)) = b else {
+                    return None;
+                };
+                let t = self.class_template_instance(c, *name, args, *span)?;
                 match self.types.kind(t.ty) {
                     crate::sema::TypeKind::Record(r) => {
                         cur = Some(Qualifier::Class(*r));

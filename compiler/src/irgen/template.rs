@@ -350,7 +350,7 @@ impl<'x> Lowerer<'x> {
                 let m = mangle::mangle_function_entity(&self.types, self.interner, &e);
                 Some((m, e))
             }
-            None => self.instance_symbol(fd, tparams, args),
+            None => self.instance_symbol(fd, tparams, args, Some(ret)),
         };
         let (mangled, entity) = match symbol {
             Some((m, e)) => (Some(m), Some(std::rc::Rc::new(e))),
@@ -479,6 +479,7 @@ impl<'x> Lowerer<'x> {
         fd: &ast::FunctionDecl<'_>,
         tparams: &[ast::TemplateParam<'_>],
         args: &[TArg],
+        actual_ret: Option<QualType>,
     ) -> Option<(String, FunctionEntity)> {
         // Resolve the declared signature with type parameters standing for themselves.
         self.scopes.push();
@@ -507,7 +508,10 @@ impl<'x> Lowerer<'x> {
         let ret = if Self::contains_auto(fd.ret) {
             Some(QualType::new(self.types.intern(TypeKind::DeducedAuto)))
         } else {
-            self.resolve_type(fd.ret)
+            // A return type that does not resolve with the parameters standing for
+            // themselves (`enable_if<is_floating_point<T>::value, T>::type`) is written
+            // as the instance's.
+            self.quietly(|l| l.resolve_type(fd.ret)).or(actual_ret)
         };
         self.scopes.pop();
         let ret = ret?;

@@ -159,7 +159,7 @@ impl<'x> Lowerer<'x> {
         }
     }
 
-    /// The record instance `name<args>`.
+    /// The record instance `name<args>` (`name` looked up here).
     pub fn class_template_type(
         &mut self,
         name: Symbol,

@@ -104,7 +104,15 @@ impl<'x> Lowerer<'x> {
             // errors are not reported).
             let args = self.quietly(|l| {
                 let bound = l.explicit_targs(params, explicit)?;
-                l.deduce(params, fd, bound, arg_types)
+                let args = l.deduce(params, fd, bound, arg_types)?;
+                // The declared return type must substitute too (`enable_if<…>::type`).
+                if !Self::contains_auto(fd.ret) {
+                    l.in_decl_context(|l| {
+                        l.bind_template_params(params, &args);
+                        l.resolve_type(fd.ret)
+                    })?;
+                }
+                Some(args)
             });
             if let Some(args) = args {
                 let has_pack = fd.params.iter().any(|p| p.pack);
@@ -246,6 +254,18 @@ impl<'x> Lowerer<'x> {
             (TemplateParamKind::Type { .. }, ast::TemplateArgExpr::Expr(e)) => {
                 self.error(e.span, "expected a type, got an expression");
                 None
+            }
+            (
+                TemplateParamKind::NonType { ty, .. },
+                ast::TemplateArgExpr::Type(TypeExpr::Qual(q)),
+            ) => {
+                // `S<T>::value` parsed as a type (see `parse/template.rs`).
+                let pty = self.resolve_type(ty)?.unqual();
+                let Some(v) = crate::sema::consteval::ConstEnv::lookup_qual_const(self, q) else {
+                    self.error(q.span, "expression must have a constant value");
+                    return None;
+                };
+                self.nontype_arg(v, pty, q.span)
             }
             (TemplateParamKind::NonType { .. }, ast::TemplateArgExpr::Type(te)) => {
                 self.error(type_span(te), "expected an expression, got a type");

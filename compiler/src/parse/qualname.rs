@@ -2,7 +2,8 @@
 //! look-ahead that decides whether one names a type.
 //!
 //! Template-ids (`name<args>` segments) are the template parser's: `qual_name` calls
-//! `template_id_segment`, which today only recognizes plain identifiers.
+//! `template_id_segment`, which reads `name<args>` when `name` is a template where the
+//! qualifier so far points (`std::is_integral<T>`).
 
 use super::scope::{CtxId, NameKind};
 use super::specs::SpecContext;
@@ -174,8 +175,8 @@ impl<'a, 'c> Parser<'a, 'c> {
         name: Symbol,
         span: crate::source::Span,
     ) -> PResult<NameSeg<'a>> {
-        if self.at(Punct::Lt) && matches!(self.scopes.lookup(name), Some(NameKind::Template { .. }))
-        {
+        let kind = self.scopes.lookup(name);
+        if self.at(Punct::Lt) && matches!(kind, Some(NameKind::Template { .. })) {
             let args = self.template_args()?;
             return Ok(NameSeg::TemplateId {
                 name,

@@ -142,6 +142,17 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
                 continue;
             }
+            // `typename X::Y`, `typename std::enable_if<…>::type`: a dependent member type.
+            if !s.has_type()
+                && tok.is_ident(kw::TYPENAME)
+                && (self.at_qualified_name(1) || self.is_class_template_id_at(1))
+            {
+                self.bump();
+                let q = self.qual_name()?;
+                s.base = Some(self.alloc(TypeExpr::Qual(q)));
+                s.any = true;
+                continue;
+            }
             if !s.has_type() && self.at_qualified_name(0) {
                 if self.qualified_type_len_at(0).is_none() {
                     break;

@@ -217,6 +217,26 @@ impl<'a, 'c> Parser<'a, 'c> {
         if self.at_decl_start() {
             return Ok(TemplateArgExpr::Type(self.type_name()?));
         }
+        // `S<int>::type` / `N::T`: the parser cannot tell a member type from a member
+        // value; it is kept as a type and sema reads it as a constant for a non-type
+        // parameter.
+        if self.at_qualified_name(0) || self.is_class_template_id_at(0) {
+            let t = self.speculate(|p| {
+                let q = p.qual_name()?;
+                let t: &'a crate::ast::TypeExpr<'a> = p.alloc(crate::ast::TypeExpr::Qual(q));
+                if matches!(
+                    p.kind(),
+                    TokenKind::Punct(Punct::Comma | Punct::Gt | Punct::Ellipsis)
+                ) {
+                    Ok(t)
+                } else {
+                    Err(super::Failed)
+                }
+            });
+            if let Some(t) = t {
+                return Ok(TemplateArgExpr::Type(t));
+            }
+        }
         let e: &'a Expr<'a> = self.cond_expr()?;
         Ok(TemplateArgExpr::Expr(e))
     }

@@ -154,6 +154,10 @@ const HEADERS: &[(&str, &str)] = &[
         include_str!("../../../runtime-libs/include/time.h"),
     ),
     (
+        "type_traits",
+        include_str!("../../../runtime-libs/include/type_traits"),
+    ),
+    (
         "utility",
         include_str!("../../../runtime-libs/include/utility"),
     ),
@@ -207,6 +211,7 @@ pub const BUILTIN_HEADER_NAMES: &[&str] = &[
     "string",
     "string.h",
     "time.h",
+    "type_traits",
     "utility",
     "vector",
     "vector_types.h",
