@@ -524,7 +524,16 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn qualified_primary(&mut self) -> PResult<&'a Expr<'a>> {
         let is_type = self.qualified_type_len_at(0).is_some();
         let q = self.qual_name()?;
-        if !is_type {
+        // `S<T>::value`: a member of a class template instance is a value unless a
+        // construction follows.
+        let template_member = q.segments.len() > 1
+            && matches!(
+                q.qualifier().last(),
+                Some(crate::ast::NameSeg::TemplateId { .. })
+            )
+            && !self.at(Punct::LParen)
+            && !self.at(Punct::LBrace);
+        if !is_type || template_member {
             return Ok(self.mk(ExprKind::Name(q), q.span));
         }
         let ty: &'a TypeExpr<'a> = self.alloc(TypeExpr::Qual(q));

@@ -214,20 +214,20 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn template_arg(&mut self) -> PResult<TemplateArgExpr<'a>> {
-        if self.at_decl_start() {
-            return Ok(TemplateArgExpr::Type(self.type_name()?));
-        }
-        // `S<int>::type` / `N::T`: the parser cannot tell a member type from a member
-        // value; it is kept as a type and sema reads it as a constant for a non-type
-        // parameter.
+        // `S<int>::type` / `N::T` / `S<T>::value`: the parser cannot tell a member type from
+        // a member value. A qualified name followed by the end of the argument is kept as a
+        // type (sema reads it as a constant for a non-type parameter); one followed by an
+        // operator is an expression.
         if self.at_qualified_name(0) || self.is_class_template_id_at(0) {
-            let t = self.speculate(|p| {
-                let q = p.qual_name()?;
-                let t: &'a crate::ast::TypeExpr<'a> = p.alloc(crate::ast::TypeExpr::Qual(q));
-                if matches!(
+            let ends_arg = |p: &Self| {
+                matches!(
                     p.kind(),
                     TokenKind::Punct(Punct::Comma | Punct::Gt | Punct::Ellipsis)
-                ) {
+                )
+            };
+            let t = self.speculate(|p| {
+                let t = p.type_name()?;
+                if ends_arg(p) {
                     Ok(t)
                 } else {
                     Err(super::Failed)
@@ -236,6 +236,20 @@ impl<'a, 'c> Parser<'a, 'c> {
             if let Some(t) = t {
                 return Ok(TemplateArgExpr::Type(t));
             }
+            let t = self.speculate(|p| {
+                let q = p.qual_name()?;
+                let t: &'a crate::ast::TypeExpr<'a> = p.alloc(crate::ast::TypeExpr::Qual(q));
+                if ends_arg(p) {
+                    Ok(t)
+                } else {
+                    Err(super::Failed)
+                }
+            });
+            if let Some(t) = t {
+                return Ok(TemplateArgExpr::Type(t));
+            }
+        } else if self.at_decl_start() {
+            return Ok(TemplateArgExpr::Type(self.type_name()?));
         }
         let e: &'a Expr<'a> = self.cond_expr()?;
         Ok(TemplateArgExpr::Expr(e))
