@@ -460,3 +460,12 @@ fn lambdas_in_member_functions_capture_this() {
         "no call operator in {s:?}"
     );
 }
+
+#[test]
+fn closures_returned_by_calls_are_callable() {
+    lower_ok(
+        "template <typename T>
+         __device__ auto make_adder(T k) { return [k](T x) { return x + k; }; }
+         __global__ void k(int *o) { o[threadIdx.x] = make_adder(3)(o[threadIdx.x]) + make_adder(2)(1); }",
+    );
+}

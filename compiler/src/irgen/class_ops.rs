@@ -344,6 +344,10 @@ impl Lowerer<'_> {
             self.stash_put(callee, o);
             return None;
         };
+        if self.closures.contains_key(&r) {
+            // A lambda's closure object (`make_adder(3)(4)`).
+            return self.call_closure_at(addr, r, args, span);
+        }
         let Some(sym) = self.operator_symbol(OverloadedOp::Call) else {
             self.error(callee.span, "call of an object of a class type without appropriate operator() or conversion functions to pointer-to-function type");
             return None;

@@ -532,6 +532,18 @@ impl<'x> Lowerer<'x> {
             self.error(callee.span, "a closure object must be an lvalue here");
             return None;
         };
+        self.call_closure_at(obj, r, args, span)
+    }
+
+    /// A call of closure `r`'s operator on the object at `obj` (also for callees that are
+    /// not names: `make_adder(3)(4)`, through the classes' functor calls).
+    pub fn call_closure_at(
+        &mut self,
+        obj: oxicc_ir::Value,
+        r: RecordId,
+        args: &[&Expr<'_>],
+        span: Span,
+    ) -> Option<Operand> {
         let ci = self.closures.get(&r)?.clone();
         let fid = match ci.call {
             Some(f) => f,
