@@ -203,3 +203,45 @@ fn type_traits_and_enable_if_select_overloads() {
          __global__ void k(int* p, float* q) { p[0] = twice(p[1]); q[0] = twice(q[1]); }",
     );
 }
+
+#[test]
+fn member_classes_of_class_templates_are_instantiated_with_the_instance() {
+    // Expected symbols: `nvcc -ptx -G` on the same source.
+    let m = lower_ok(
+        "template <typename T> struct Box {
+             struct Node { T v; __device__ T get() const { return v; } };
+             Node n;
+             __device__ T val() const { return n.get(); }
+         };
+         template <typename T> class Span {
+         public:
+             class iterator {
+             public:
+                 __device__ iterator(T* p) : p_(p) {}
+                 __device__ bool operator!=(const iterator& o) const { return p_ != o.p_; }
+             private:
+                 T* p_;
+             };
+             __device__ iterator begin() const { return iterator(p_); }
+             T* p_;
+         };
+         __global__ void k(float* f, int* i) {
+             Box<float> a; a.n.v = f[0];
+             Box<int>::Node b; b.v = i[0];
+             Box<int> c; c.n = b;
+             f[1] = a.val(); i[1] = c.val() + b.get();
+             Span<int> s; s.p_ = i;
+             Span<int>::iterator e(i + 1); i[2] = s.begin() != e;
+         }",
+    );
+    for name in [
+        "_ZNK3BoxIfE4Node3getEv",
+        "_ZNK3BoxIiE4Node3getEv",
+        "_ZNK3BoxIfE3valEv",
+        "_ZN4SpanIiE8iteratorC1EPi",
+        "_ZNK4SpanIiE8iteratorneERKS1_",
+        "_ZNK4SpanIiE5beginEv",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+}

@@ -47,7 +47,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "if_constexpr",
     "if_constexpr_float",
     "references_sort4",
-    "span_iterator",
     "vector_type_operators",
     "virtual_dispatch",
 ];

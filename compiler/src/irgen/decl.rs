@@ -251,6 +251,7 @@ impl<'x> Lowerer<'x> {
         let Some(fields) = rd.fields else {
             return Some(r);
         };
+        let nested = self.define_nested_classes(r, rd);
         let mut laid = Vec::new();
         let mut ok = true;
         let bases = self.class_bases(rd);
@@ -300,7 +301,8 @@ impl<'x> Lowerer<'x> {
             let scope = self.cur_scope_path();
             self.types.record_mut(r).scope = scope;
             self.define_class_members(r, rd, bases);
-        } else if self.cur_ns() != 0 {
+            self.bind_nested_classes(r, &nested);
+        } else if self.cur_ns() != 0 || self.declaring_class.is_some() {
             let scope = self.cur_scope_path();
             self.types.record_mut(r).scope = scope;
         }

@@ -36,6 +36,7 @@ mod global;
 mod init;
 mod lambda;
 mod namespace;
+mod nested_class;
 mod ops;
 mod overload;
 mod stmt;

@@ -316,6 +316,10 @@ impl<'x> Lowerer<'x> {
             _ => None,
         });
         let Some(td) = td else {
+            // A member class (instantiated with the instance, see `nested_class`).
+            if let Some(super::Tag::Record(x)) = self.class_nested_tag(rid, m) {
+                return Some(Some(QualType::new(self.types.intern(TypeKind::Record(x)))));
+            }
             let rt = QualType::new(self.types.intern(TypeKind::Record(rid)));
             let msg = format!(
                 "class \"{}\" has no member \"{}\"",

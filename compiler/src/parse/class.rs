@@ -195,7 +195,19 @@ impl<'a, 'c> Parser<'a, 'c> {
             ));
         }
         let mut specs = self.decl_specifiers(SpecContext::Member)?;
-        hoisted.append(&mut specs.hoisted);
+        // A class defined inside a class template is a member (instantiated with the
+        // enclosing instance's arguments); elsewhere it is hoisted in front (C scoping).
+        for d in specs.hoisted.drain(..) {
+            match d {
+                Decl::Record(rd) if self.in_template && rd.fields.is_some() => {
+                    body.members.push(MemberDecl {
+                        access,
+                        decl: Decl::Record(rd),
+                    });
+                }
+                d => hoisted.push(d),
+            }
+        }
         if specs.is_friend {
             let start_pos = self.pos;
             self.recover_statement_from(start_pos);

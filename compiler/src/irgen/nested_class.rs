@@ -1,0 +1,56 @@
+//! Classes defined inside a class (C++ member classes, as the parser keeps them for class
+//! templates): each is defined with the enclosing class as its declaration context, so a
+//! member class of a class template instance is instantiated with that instance's template
+//! bindings and mangled inside it (`_ZN4SpanIiE8iteratorC1EPii`), and it is a member type
+//! of the enclosing class (`Span<int>::iterator`).
+
+use super::{Binding, Lowerer};
+use crate::ast;
+use crate::intern::Symbol;
+use crate::sema::types::{QualType, RecordId, TypeKind};
+
+impl<'x> Lowerer<'x> {
+    /// Defines the member classes of `r` (before its data members, which may use them).
+    /// Their member bodies wait until the outermost class is complete (`define_record`).
+    pub(super) fn define_nested_classes(
+        &mut self,
+        r: RecordId,
+        rd: &ast::RecordDecl<'_>,
+    ) -> Vec<(Symbol, RecordId, ast::Access, crate::source::Span)> {
+        let mut out = Vec::new();
+        if !rd
+            .members
+            .iter()
+            .any(|m| matches!(m.decl, ast::Decl::Record(_)))
+        {
+            return out;
+        }
+        // The enclosing class's own context first: the member classes' scope extends it.
+        let scope = self.cur_scope_path();
+        self.types.record_mut(r).scope = scope;
+        let saved = self.declaring_class.replace(r);
+        for m in rd.members {
+            if let ast::Decl::Record(nrd) = &m.decl {
+                if let (Some(n), Some(nr)) = (nrd.name, self.define_record(nrd)) {
+                    out.push((n, nr, m.access, nrd.span));
+                }
+            }
+        }
+        self.declaring_class = saved;
+        out
+    }
+
+    /// Makes the member classes of `r` member types of it (`Outer::Inner`).
+    pub(super) fn bind_nested_classes(
+        &mut self,
+        r: RecordId,
+        nested: &[(Symbol, RecordId, ast::Access, crate::source::Span)],
+    ) {
+        for &(n, nr, access, span) in nested {
+            let t = QualType::new(self.types.intern(TypeKind::Record(nr)));
+            let data = self.classes.entry(r).or_default();
+            data.members.insert(n, Binding::Typedef(t));
+            data.member_access.insert(n, (access, span));
+        }
+    }
+}
