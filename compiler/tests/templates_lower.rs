@@ -244,4 +244,43 @@ fn member_classes_of_class_templates_are_instantiated_with_the_instance() {
     ] {
         assert!(has(&m, name), "no {name}:\n{m}");
     }
+
+fn alias_and_variable_templates_resolve_with_their_arguments() {
+    // sizeof: unsigned short 2, double 8, long 8; `is_big_v` is true exactly for 8 bytes.
+    lower_ok(
+        "template <typename T> struct Unsigned { typedef unsigned type; };
+         template <> struct Unsigned<short> { typedef unsigned short type; };
+         template <typename T> using unsigned_t = typename Unsigned<T>::type;
+         template <typename T> inline constexpr bool is_big_v = sizeof(T) == 8;
+         template <typename T, typename U> constexpr bool same_size_v = sizeof(T) == sizeof(U);
+         namespace N {
+             template <typename T> struct Box { static constexpr int value = sizeof(T); };
+             template <typename T> inline constexpr int box_v = Box<T>::value;
+             template <typename T> using ptr_t = T*;
+         }
+         static_assert(sizeof(unsigned_t<short>) == 2, \"alias\");
+         static_assert(is_big_v<double> && !is_big_v<int>, \"var\");
+         static_assert(same_size_v<long, double>, \"two parameters\");
+         static_assert(N::box_v<double> == 8, \"qualified, names of its namespace\");
+         static_assert(sizeof(N::ptr_t<char>) == 8, \"qualified alias\");
+         template <typename T> __device__ T pick(T x) {
+             using P = N::ptr_t<T>;
+             P p = &x;
+             if constexpr (is_big_v<T>) { return *p * 2; } else { return *p + 1; }
+         }
+         __global__ void k(int* p, double* d) { p[0] = pick(p[1]); d[0] = pick(d[1]); }",
+    );
+}
+
+#[test]
+fn a_variable_template_without_arguments_is_an_error() {
+    let errs = lower_err(
+        "template <class T> inline constexpr bool is_big_v = sizeof(T) > 4;
+         __global__ void k(int* p) { p[0] = is_big_v; }",
+    );
+    assert!(
+        errs.iter()
+            .any(|e| e.contains("argument list for variable template \"is_big_v\" is missing")),
+        "{errs:?}"
+    );
 }

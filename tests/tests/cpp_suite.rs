@@ -44,8 +44,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "complex_double_rotate",
     "constexpr_crc_table",
     "crtp_shapes",
-    "if_constexpr",
-    "if_constexpr_float",
     "references_sort4",
     "vector_type_operators",
     "virtual_dispatch",

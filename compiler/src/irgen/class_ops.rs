@@ -165,7 +165,10 @@ impl Lowerer<'_> {
                 None
             }
             Binding::Field(_) => self.this_field(name, span),
-            Binding::FnTemplate(_) | Binding::ClassTemplate(_) => {
+            Binding::FnTemplate(_)
+            | Binding::ClassTemplate(_)
+            | Binding::AliasTemplate(_)
+            | Binding::VarTemplate(_) => {
                 self.error(span, "a template name is not allowed here");
                 None
             }

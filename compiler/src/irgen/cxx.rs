@@ -43,6 +43,17 @@ impl<'x> Lowerer<'x> {
                             None
                         }
                     },
+                    Some(Binding::AliasTemplate(a)) => match q.last() {
+                        ast::NameSeg::TemplateId { args, .. } => self.alias_template_type(a, args),
+                        _ => {
+                            let text = self.qual_name_text(q);
+                            self.error(
+                                q.span,
+                                format!("argument list for alias template \"{text}\" is missing"),
+                            );
+                            None
+                        }
+                    },
                     Some(Binding::Poisoned) => None,
                     _ => {
                         let text = self.qual_name_text(q);

@@ -21,6 +21,9 @@ impl<'x> Lowerer<'x> {
             }
             TypeExpr::Qual(q) if !q.global && q.segments.len() == 1 => {
                 if let ast::NameSeg::TemplateId { name, args, span } = q.segments[0] {
+                    if let Some(Binding::AliasTemplate(a)) = self.scopes.lookup(name).copied() {
+                        return self.alias_template_type(a, args);
+                    }
                     return self.class_template_type(name, args, span);
                 }
                 return self.resolve_type_cxx(te);
@@ -565,6 +568,9 @@ impl ConstEnv for Lowerer<'_> {
     fn lookup_qual_const(&mut self, q: &ast::QualName<'_>) -> Option<ConstValue> {
         if self.is_template_member(q) {
             return self.template_member_const(q).map(|(v, _)| v);
+        }
+        if let Some(r) = self.var_template_name_const(q) {
+            return r.map(|(v, _)| v);
         }
         if let Some((value, ty)) = self.qual_enumerator(q, false) {
             let kind = self.types.int_kind(ty.ty)?;

@@ -162,6 +162,12 @@ impl Lowerer<'_> {
         match &e.kind {
             ExprKind::Name(q) if self.names_enumerator(q) => self.qual_ident(q, e.span),
             ExprKind::Name(q) if self.is_template_member(q) => self.template_member_expr(q, e.span),
+            ExprKind::Name(q) if matches!(q.last(), crate::ast::NameSeg::TemplateId { .. }) => {
+                match self.var_template_expr(q) {
+                    Some(r) => r,
+                    None => self.expr_cxx(e),
+                }
+            }
             ExprKind::Name(_)
             | ExprKind::This
             | ExprKind::Construct { .. }
@@ -449,7 +455,7 @@ impl Lowerer<'_> {
                 let v = self.iconst(self.val_type(ty.ty), cv.as_int().unwrap_or(0));
                 Some(Operand::rv(v, ty))
             }
-            Some(Binding::Typedef(_) | Binding::ClassTemplate(_)) => {
+            Some(Binding::Typedef(_) | Binding::ClassTemplate(_) | Binding::AliasTemplate(_)) => {
                 self.error(span, "type name is not allowed");
                 None
             }
@@ -461,6 +467,14 @@ impl Lowerer<'_> {
                         self.name(name)
                     ),
                 );
+                None
+            }
+            Some(Binding::VarTemplate(_)) => {
+                let msg = format!(
+                    "argument list for variable template \"{}\" is missing",
+                    self.name(name)
+                );
+                self.error(span, msg);
                 None
             }
             Some(Binding::Poisoned) => None,

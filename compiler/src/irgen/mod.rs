@@ -41,6 +41,7 @@ mod ops;
 mod overload;
 mod stmt;
 mod template;
+mod template_alias;
 mod template_class;
 mod template_deduce;
 mod template_pack;
@@ -112,6 +113,10 @@ pub(crate) enum Binding {
     FnTemplate(u32),
     /// A class template (`template::TemplateState::classes`).
     ClassTemplate(u32),
+    /// An alias template (`template_alias.rs`, `TemplateState::aliases`).
+    AliasTemplate(u32),
+    /// A variable template (`template_alias.rs`, `TemplateState::aliases`).
+    VarTemplate(u32),
     /// Several functions of one name (an overload set, `Lowerer::overloads`).
     Overloads(OverloadId),
     /// A non-static data member of the class, named inside a member function (`this->x`).

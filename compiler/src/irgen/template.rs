@@ -79,6 +79,11 @@ pub(crate) struct TemplateState<'x> {
     pub member_consts: HashMap<(RecordId, Symbol), Option<(ConstValue, QualType)>>,
     /// Class template instances by template and arguments (`None` for one that failed).
     pub class_instances: HashMap<(u32, Vec<TArg>), Option<RecordId>>,
+    /// Alias and variable templates.
+    pub aliases: Vec<super::template_alias::AliasTemplate<'x>>,
+    /// Their instances: a variable's value (`None` for an alias) and the type.
+    #[allow(clippy::type_complexity)]
+    pub alias_instances: HashMap<(u32, Vec<TArg>), Option<(Option<ConstValue>, QualType)>>,
 }
 
 impl<'x> Lowerer<'x> {
@@ -93,6 +98,12 @@ impl<'x> Lowerer<'x> {
                 );
             }
             ast::Decl::Record(rd) => self.class_template_decl(td, rd),
+            ast::Decl::Typedef(t) if !td.params.is_empty() => {
+                self.alias_template_decl(td, super::template_alias::AliasDecl::Type(t))
+            }
+            ast::Decl::Var(v) if !td.params.is_empty() => {
+                self.alias_template_decl(td, super::template_alias::AliasDecl::Var(v))
+            }
             _ => self.error(td.span, "this kind of template is not supported yet"),
         }
     }

@@ -56,7 +56,14 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
             }
             let mut inner = Vec::new();
-            self.declaration(ctx, &mut inner)?;
+            let alias = self.at_kw(kw::USING)
+                && matches!(self.peek_at(1).kind, TokenKind::Ident(n) if !n.is_keyword())
+                && self.peek_at(2).is_punct(Punct::Assign);
+            if alias {
+                self.alias_declaration(&mut inner)?;
+            } else {
+                self.declaration(ctx, &mut inner)?;
+            }
             Ok((params, inner))
         });
         self.in_template = saved;
@@ -70,6 +77,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         let (name, class) = match &decl {
             Decl::Function(f) => (f.name, false),
             Decl::Record(crate::ast::RecordDecl { name: Some(n), .. }) => (*n, true),
+            // Alias templates name types (`make_unsigned_t<T>`), variable templates values.
+            Decl::Typedef(t) => (t.name, true),
+            Decl::Var(v) => (v.name, false),
             _ => {
                 return Err(self.unsupported(span, "this kind of template declaration"));
             }
