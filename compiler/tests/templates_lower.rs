@@ -244,7 +244,9 @@ fn member_classes_of_class_templates_are_instantiated_with_the_instance() {
     ] {
         assert!(has(&m, name), "no {name}:\n{m}");
     }
+}
 
+#[test]
 fn alias_and_variable_templates_resolve_with_their_arguments() {
     // sizeof: unsigned short 2, double 8, long 8; `is_big_v` is true exactly for 8 bytes.
     lower_ok(
