@@ -539,6 +539,9 @@ pub struct MethodInfo<'a> {
     pub defaulted: bool,
     /// `= delete`.
     pub deleted: bool,
+    /// A friend function defined in its class body: a namespace-scope function that may
+    /// use the private members of the classes it is declared in.
+    pub is_friend: bool,
     /// A constructor's member initializer list (`: a(x), B(y)`).
     pub ctor_inits: &'a [MemInit<'a>],
 }

@@ -115,3 +115,56 @@ fn references_bind_lvalues_and_const_references_bind_temporaries() {
          __global__ void k(int* o) { const int& t = o[1]; o[0] = get(o[1] + 1) + t; }",
     );
 }
+
+#[test]
+fn friend_functions_defined_in_a_class_are_namespace_scope_functions() {
+    // The names are nvcc's for the same source; the friends' bodies use private members.
+    let m = lower_ok(
+        "#define NI __device__ __noinline__
+         namespace geo {
+         class C {
+           float r_, i_;
+         public:
+           NI C(float a, float b) : r_(a), i_(b) {}
+           NI float re() const { return r_; }
+           friend NI C operator*(C a, C b) { return C(a.r_ * b.r_ - a.i_ * b.i_, a.r_ * b.i_ + a.i_ * b.r_); }
+           NI friend C conj(const C& z) { return C(z.r_, -z.i_); }
+           friend class D;
+           friend NI float im(const C& z);
+         };
+         NI float im(const C& z) { return z.re(); }
+         }
+         __global__ void k(float* o) {
+           using namespace geo;
+           geo::C a(o[0], o[1]), b(o[2], o[3]);
+           geo::C c = a * conj(b);
+           o[0] = c.re() + im(c);
+         }",
+    );
+    for name in [
+        "_ZN3geomlENS_1CES0_",
+        "_ZN3geo4conjERKNS_1CE",
+        "_ZN3geo2imERKNS_1CE",
+        "_ZNK3geo1C2reEv",
+    ] {
+        has_function(&m, name);
+    }
+}
+
+#[test]
+fn cuda_vector_types_and_their_make_functions_are_predeclared() {
+    // nvcc's names for user operators on int2/int4 (the types come from cuda_runtime.h).
+    let m = lower_ok(
+        "#include <cuda_runtime.h>
+         __device__ __noinline__ int2 operator+(int2 a, int2 b) { return make_int2(a.x + b.x, a.y + b.y); }
+         __device__ __noinline__ int dot(int4 a, int4 b) { return a.x * b.x + a.w * b.w; }
+         __global__ void k(const int4* a, int2* o, float4* f) {
+           o[0] = o[1] + make_int2(a[0].x, a[0].y);
+           o[2].x = dot(a[0], a[1]);
+           f[0] = make_float4(1.0f, 2.0f, 3.0f, 4.0f);
+         }",
+    );
+    for name in ["_Zpl4int2S_", "_Z3dot4int4S_"] {
+        has_function(&m, name);
+    }
+}

@@ -1,10 +1,10 @@
-/* oxicc built-in header: CUDA's vector types (char1 … double4, dim3).
+/* oxicc built-in header: CUDA's vector types (char2 … double4, dim3) and their make_
+ * functions (nvcc's vector_functions.h).
  *
- * They are structs; the declarations below are enabled once the front end handles
- * structs and alignment (define __OXICC_FULL_CXX__). Layout follows nvcc: the 2- and
- * 4-element types are aligned to their size (up to 16). */
+ * Layout follows nvcc: the 2- and 4-element types are aligned to their size (up to 16).
+ * dim3 stays under __OXICC_FULL_CXX__: blockDim/gridDim are built into the compiler and
+ * its constexpr constructor is host-side launch syntax. */
 #pragma once
-#ifdef __OXICC_FULL_CXX__
 struct __align__(2) char2 { signed char x, y; };
 struct __align__(4) char4 { signed char x, y, z, w; };
 struct __align__(2) uchar2 { unsigned char x, y; };
@@ -46,6 +46,31 @@ typedef struct double4 double4;
 typedef struct longlong2 longlong2;
 typedef struct ulonglong2 ulonglong2;
 
+#define __OXICC_MAKE2(T, E) \
+    static __inline__ __host__ __device__ T make_##T(E x, E y) { T t; t.x = x; t.y = y; return t; }
+#define __OXICC_MAKE3(T, E) \
+    static __inline__ __host__ __device__ T make_##T(E x, E y, E z) { \
+        T t; t.x = x; t.y = y; t.z = z; return t; }
+#define __OXICC_MAKE4(T, E) \
+    static __inline__ __host__ __device__ T make_##T(E x, E y, E z, E w) { \
+        T t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+__OXICC_MAKE2(int2, int)
+__OXICC_MAKE3(int3, int)
+__OXICC_MAKE4(int4, int)
+__OXICC_MAKE2(uint2, unsigned int)
+__OXICC_MAKE3(uint3, unsigned int)
+__OXICC_MAKE4(uint4, unsigned int)
+__OXICC_MAKE2(float2, float)
+__OXICC_MAKE3(float3, float)
+__OXICC_MAKE4(float4, float)
+__OXICC_MAKE2(double2, double)
+__OXICC_MAKE3(double3, double)
+__OXICC_MAKE4(double4, double)
+#undef __OXICC_MAKE2
+#undef __OXICC_MAKE3
+#undef __OXICC_MAKE4
+
+#ifdef __OXICC_FULL_CXX__
 struct dim3 {
     unsigned int x, y, z;
     __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)

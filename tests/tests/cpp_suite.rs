@@ -45,7 +45,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "constexpr_crc_table",
     "crtp_shapes",
     "references_sort4",
-    "vector_type_operators",
     "virtual_dispatch",
 ];
 

@@ -739,7 +739,7 @@ impl Lowerer<'_> {
         let Some(&(access, decl_span)) = access else {
             return;
         };
-        if access == Access::Public {
+        if access == Access::Public || self.in_friend_fn {
             return;
         }
         // Members of the class itself (and, for protected, of derived classes) may use it.

@@ -275,7 +275,9 @@ impl Lowerer<'_> {
     /// Lowers a function definition whose declaration was already recorded as `fid`.
     pub fn lower_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>, func: Function) {
         let body = fd.body.expect("definition has a body");
+        let saved_friend = std::mem::replace(&mut self.in_friend_fn, fd.method.is_friend);
         self.lower_body_parts(fid, fd.params, body, fd.span, func, fd.method.ctor_inits);
+        self.in_friend_fn = saved_friend;
     }
 
     /// `lower_body` from the parts of a definition (a lambda's call operator has no

@@ -24,6 +24,9 @@ const KW_FRIEND: Symbol = kw::sym("friend");
 pub(super) struct ClassBody<'a> {
     pub fields: Vec<FieldDecl<'a>>,
     pub members: Vec<MemberDecl<'a>>,
+    /// Friend functions defined in the body: namespace-scope functions, declared after
+    /// the class (whose members their bodies use).
+    pub friends: Vec<Decl<'a>>,
 }
 
 fn access_keyword(s: Symbol) -> Option<Access> {
@@ -159,10 +162,15 @@ impl<'a, 'c> Parser<'a, 'c> {
         hoisted: &mut Vec<Decl<'a>>,
     ) -> PResult<()> {
         let start = self.span();
-        if self.at_kw(KW_FRIEND) {
-            // Friends grant access; oxicc checks access only for non-friends, so a friend
-            // declaration is skipped (with its body, if any).
-            let start_pos = self.pos;
+        let start_pos = self.pos;
+        if self.at_kw(KW_FRIEND)
+            && (self.in_template
+                || matches!(self.peek_at(1).kind, TokenKind::Ident(s)
+                    if s == kw::sym("class") || s == kw::sym("struct")))
+        {
+            // `friend class X;` grants access only (oxicc lets friends' bodies use private
+            // members; see `friend_function`); a friend in a class template would be a
+            // template itself, which is not done yet: both are skipped with their bodies.
             self.recover_statement_from(start_pos);
             return Ok(());
         }
@@ -209,9 +217,11 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
         }
         if specs.is_friend {
-            let start_pos = self.pos;
-            self.recover_statement_from(start_pos);
-            return Ok(());
+            if self.in_template {
+                self.recover_statement_from(start_pos);
+                return Ok(());
+            }
+            return self.friend_function(&mut specs, start, start_pos, body);
         }
         let base: &'a TypeExpr<'a> = if !specs.has_type() && self.at_special_member_declarator() {
             self.alloc(TypeExpr::Builtin(crate::ast::BuiltinType::Void))
@@ -336,6 +346,32 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
         }
         self.expect(Punct::Semi, "after a member declaration")?;
+        Ok(())
+    }
+
+    /// The rest of `friend [__device__] T f(params) { … }` after its specifiers: a friend
+    /// defined in the class is a namespace-scope function (nvcc mangles it so), kept in
+    /// `body.friends`. A friend that is only declared grants access and is skipped.
+    fn friend_function(
+        &mut self,
+        specs: &mut super::specs::Specs<'a>,
+        start: crate::source::Span,
+        start_pos: usize,
+        body: &mut ClassBody<'a>,
+    ) -> PResult<()> {
+        let base = self.specs_type(specs)?;
+        let d = self.declarator(base, DeclaratorMode::Named)?;
+        let defines = matches!(d.ty, TypeExpr::Function { .. })
+            && d.name.is_some()
+            && d.qual.is_none_or(|q| !q.global && q.segments.len() == 1)
+            && self.at(Punct::LBrace);
+        if !defines {
+            self.recover_statement_from(start_pos);
+            return Ok(());
+        }
+        let (f, _) = self.function_declarator(specs, &d, start, DeclContext::File, true)?;
+        body.friends.push(Decl::Function(f));
+        self.eat(Punct::Semi);
         Ok(())
     }
 

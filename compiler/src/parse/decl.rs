@@ -213,6 +213,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 is_volatile: self.method_quals.is_volatile,
                 is_virtual: specs.is_virtual,
                 is_explicit: specs.is_explicit,
+                is_friend: specs.is_friend,
                 ..Default::default()
             },
             name_span,

@@ -105,7 +105,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             } else {
                 &[]
             };
-            let body = self.record_body(kind, name.map(|n| n.0), bases, &mut s.hoisted)?;
+            let mut body = self.record_body(kind, name.map(|n| n.0), bases, &mut s.hoisted)?;
+            let friends = std::mem::take(&mut body.friends);
             self.attributes(&mut align)?;
             let rd = self.alloc(RecordDecl {
                 kind,
@@ -117,12 +118,15 @@ impl<'a, 'c> Parser<'a, 'c> {
                 members: self.alloc_slice(body.members),
                 template_args,
             });
-            if name.is_some() {
+            let inline = if name.is_some() {
                 s.hoisted.push(Decl::Record(rd));
                 None
             } else {
                 Some(self.alloc(TypeExpr::Record(rd)))
-            }
+            };
+            // In-class friend definitions follow the class, whose members they use.
+            s.hoisted.extend(friends);
+            inline
         };
         Ok(match (inline, name) {
             (Some(t), _) => t,
