@@ -286,3 +286,76 @@ fn a_variable_template_without_arguments_is_an_error() {
         "{errs:?}"
     );
 }
+
+#[test]
+fn deduction_through_reference_parameters() {
+    let m = lower_ok(
+        "template <typename T> __device__ __noinline__ void swp(T& a, T& b) { T t = a; a = b; b = t; }
+         template <typename T> __device__ __noinline__ T first(const T& a) { return a; }
+         template <typename T> __device__ __noinline__ int fwd(T&& a) { T b = a; return (int)b; }
+         template <typename T, int N> __device__ __noinline__ T last(const T (&a)[N]) { return a[N - 1]; }
+         __global__ void k(int* p, float* q) {
+             swp(p[0], p[1]);
+             const float c = q[2];
+             q[0] = first(c) + first(q[1]);
+             p[2] = fwd(p[3]) + fwd(4.0);
+             float arr[3] = {q[0], q[1], q[2]};
+             q[3] = last(arr);
+         }",
+    );
+    for name in [
+        "_Z3swpIiEvRT_S1_",
+        "_Z5firstIfET_RKS0_",
+        "_Z3fwdIRiEiOT_",
+        "_Z3fwdIdEiOT_",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+    // `T` and `N` deduced from `float[3]`. (nvcc names it `_Z4lastIfLi3EET_RAT0__KS0_`; a
+    // non-type parameter in the declared signature is not mangled as itself yet.)
+    assert!(
+        m.functions
+            .iter()
+            .any(|(_, f)| f.name.starts_with("_Z4lastIfLi3EE")),
+        "no last<float, 3>:\n{m}"
+    );
+}
+
+#[test]
+fn deduction_from_a_derived_class_of_a_template_instance() {
+    let m = lower_ok(
+        "template <typename D> struct Base {
+             int v;
+             __device__ __noinline__ int get() const { return static_cast<const D*>(this)->w; }
+         };
+         struct Der : Base<Der> { int w; };
+         struct Der2 : Der { int z; };
+         template <int N> struct Tag { int t; };
+         struct Tagged : Tag<7> { int u; };
+         template <typename S> __device__ __noinline__ int viaref(const Base<S>& b) { return b.get(); }
+         template <typename S> __device__ __noinline__ int viaptr(Base<S>* b) { return b->v; }
+         template <int N> __device__ __noinline__ int tagof(const Tag<N>& t) { return N + t.t; }
+         __global__ void k(int* p) {
+             Der d; d.v = p[0]; d.w = p[1];
+             Der2 e; e.v = p[2]; e.w = p[3];
+             Tagged t; t.t = p[4];
+             p[5] = viaref(d) + viaptr(&d) + viaref(e) + tagof(t);
+         }",
+    );
+    for name in [
+        "_Z6viarefI3DerEiRK4BaseIT_E",
+        "_Z6viaptrI3DerEiP4BaseIT_E",
+        "_ZNK4BaseI3DerE3getEv",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+    // `N` deduced as 7 from `Tagged`'s base `Tag<7>`. (nvcc names it
+    // `_Z5tagofILi7EEiRK3TagIXT_EE`; a non-type parameter inside a template-id of the
+    // declared signature is not mangled as itself yet.)
+    assert!(
+        m.functions
+            .iter()
+            .any(|(_, f)| f.name.starts_with("_Z5tagofILi7EE")),
+        "no tagof<7>:\n{m}"
+    );
+}

@@ -43,8 +43,6 @@ const OXICC_NOT_YET: &[&str] = &[
     "complex_arith",
     "complex_double_rotate",
     "constexpr_crc_table",
-    "crtp_shapes",
-    "references_sort4",
     "virtual_dispatch",
 ];
 

@@ -927,8 +927,8 @@ impl Lowerer<'_> {
         ctx: ConvCtx,
         span: Span,
     ) -> Option<Option<Value>> {
-        if let TypeKind::Reference { referent, .. } = self.types.kind(to.ty).clone() {
-            return Some(self.bind_reference(o, referent, ctx, span));
+        if let TypeKind::Reference { referent, rvalue } = self.types.kind(to.ty).clone() {
+            return Some(self.bind_reference(o, referent, rvalue, ctx, span));
         }
         if let Some(r) = self.is_class(o.ty) {
             if !self.types.is_record(to.ty) {
@@ -955,11 +955,12 @@ impl Lowerer<'_> {
     }
 
     /// Binds a reference to `referent` type to `o`: the address of an lvalue (or of its
-    /// base subobject), or of a temporary holding the converted value (`const T&`).
+    /// base subobject), or of a temporary holding the converted value (`const T&`, `T&&`).
     fn bind_reference(
         &mut self,
         o: Operand,
         referent: QualType,
+        rvalue: bool,
         ctx: ConvCtx,
         span: Span,
     ) -> Option<Value> {
@@ -976,15 +977,24 @@ impl Lowerer<'_> {
                 let p = self.ptr_add_const(a, off);
                 return Some(self.generic_ptr(p));
             }
+            // `const int (&)[4]` bound to an `int[4]`: the elements gain qualifiers.
+            if let (TypeKind::Array { elem: fe, len: fl }, TypeKind::Array { elem: te, len: tl }) = (
+                self.types.kind(o.ty.ty).clone(),
+                self.types.kind(referent.ty).clone(),
+            ) {
+                if fe.ty == te.ty && fl == tl && fe.quals.subset_of(te.quals) {
+                    return Some(self.generic_ptr(a));
+                }
+            }
         }
-        if !referent.quals.konst {
+        if !referent.quals.konst && !rvalue {
             self.error(
                 span,
                 "initial value of reference to non-const must be an lvalue",
             );
             return None;
         }
-        // A temporary for a `const T&`.
+        // A temporary for a `const T&` or a `T&&`.
         let size = self.types.size_of(referent.ty)?;
         let align = self.types.align_of(referent.ty);
         if let Some(r) = self.is_class(referent) {

@@ -23,6 +23,15 @@ impl Lowerer<'_> {
         if is_cheap(then) && is_cheap(els) {
             let t = self.expr(then)?;
             let f = self.expr(els)?;
+            // Two lvalues of the same type give an lvalue (C++: `return c ? a : b;` from a
+            // function returning a reference must not bind a temporary).
+            if let (OpKind::LValue(ta), OpKind::LValue(fa)) = (t.kind, f.kind) {
+                if t.ty == f.ty && !self.types.is_record(t.ty.ty) {
+                    let (ta, fa) = (self.generic_ptr(ta), self.generic_ptr(fa));
+                    let v = self.select(c, ta, fa);
+                    return Some(Operand::lv(v, t.ty));
+                }
+            }
             let rt = self.cond_result_type(t, f, span)?;
             let tv = self.cond_arm(t, rt, span)?;
             let fv = self.cond_arm(f, rt, span)?;

@@ -84,6 +84,8 @@ pub(crate) struct TemplateState<'x> {
     /// Their instances: a variable's value (`None` for an alias) and the type.
     #[allow(clippy::type_complexity)]
     pub alias_instances: HashMap<(u32, Vec<TArg>), Option<(Option<ConstValue>, QualType)>>,
+    /// The template and arguments of each class template instance (for deduction).
+    pub instance_of: HashMap<RecordId, (u32, Vec<TArg>)>,
 }
 
 impl<'x> Lowerer<'x> {
@@ -553,9 +555,14 @@ impl<'x> Lowerer<'x> {
             Some(a) => a,
             None => &[],
         };
-        let Some(fid) =
-            self.select_fn_template(set, fd.name, explicit, &param_types, fd.name_span, true)
-        else {
+        let Some(fid) = self.select_fn_template(
+            set,
+            fd.name,
+            explicit,
+            (&param_types, &[]),
+            fd.name_span,
+            true,
+        ) else {
             return;
         };
         // The instance is lowered when made; an explicit instantiation only forces it.

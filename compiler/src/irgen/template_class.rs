@@ -202,6 +202,20 @@ impl<'x> Lowerer<'x> {
             self.templates.class_instances.insert(key, None);
             return None;
         }
+        if key.1.iter().any(|a| self.is_dependent_arg(a)) {
+            // `B<T_>` in a function template's declared signature (for its mangled name):
+            // a named shell, never defined (its members would not lower with `T_`).
+            let rid = self
+                .types
+                .new_record(primary.kind, primary.name, primary.span);
+            let scope = self.cur_scope_path();
+            let args = key.1.iter().map(super::template::entity_arg).collect();
+            let info = self.types.record_mut(rid);
+            info.scope = scope;
+            info.template_args = Some(args);
+            self.templates.class_instances.insert(key, Some(rid));
+            return Some(QualType::new(self.types.intern(TypeKind::Record(rid))));
+        }
         self.templates.depth += 1;
         let (decl_params, decl, decl_args) = match self.select_class_spec(c, &key.1) {
             Some((i, bound)) => {
@@ -226,6 +240,7 @@ impl<'x> Lowerer<'x> {
                 .record_bindings
                 .insert(rid, (decl_params, decl_args));
             self.templates.record_decls.insert(rid, decl);
+            self.templates.instance_of.insert(rid, key.clone());
         }
         self.templates.class_instances.insert(key, r);
         r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))))
@@ -233,6 +248,30 @@ impl<'x> Lowerer<'x> {
 }
 
 impl<'x> Lowerer<'x> {
+    /// True when a template argument mentions a template parameter standing for itself.
+    fn is_dependent_arg(&self, a: &TArg) -> bool {
+        match a {
+            TArg::Type(t) => self.is_dependent_type(*t),
+            TArg::Value(..) => false,
+            TArg::Pack(items) => items.iter().any(|i| self.is_dependent_arg(i)),
+        }
+    }
+
+    fn is_dependent_type(&self, t: QualType) -> bool {
+        match self.types.kind(t.ty) {
+            TypeKind::TemplateParam(_) | TypeKind::PackExpansion(_) => true,
+            TypeKind::Pointer(p) => self.is_dependent_type(*p),
+            TypeKind::Reference { referent, .. } => self.is_dependent_type(*referent),
+            TypeKind::Array { elem, .. } => self.is_dependent_type(*elem),
+            // A shell made for a declared signature (real instances are in `instance_of`).
+            TypeKind::Record(r) => {
+                self.types.record(*r).template_args.is_some()
+                    && !self.templates.instance_of.contains_key(r)
+            }
+            _ => false,
+        }
+    }
+
     /// `S<args>::m`: the instance and the member name, when `q` has that form and `S` is a
     /// class template.
     fn template_member_of(&mut self, q: &ast::QualName<'_>) -> Option<(RecordId, Symbol)> {

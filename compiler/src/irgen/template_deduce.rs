@@ -10,7 +10,7 @@ use super::{Binding, FnId, Lowerer};
 use crate::ast::{self, Expr, ExprKind, TemplateParam, TemplateParamKind, TypeExpr};
 use crate::intern::Symbol;
 use crate::sema::conv::Arith;
-use crate::sema::types::{QualType, TypeKind};
+use crate::sema::types::{QualType, RecordId, TypeKind};
 use crate::source::Span;
 
 /// An explicit template argument after pack expansion: still as written, or resolved (the
@@ -51,7 +51,18 @@ impl<'x> Lowerer<'x> {
         };
         let ops = self.lower_call_args(args)?;
         let types: Vec<QualType> = ops.iter().filter_map(|(o, _)| o.map(|o| o.ty)).collect();
-        let fid = match self.select_fn_template(set, name, explicit, &types, callee.span, false) {
+        let lvalues: Vec<bool> = ops
+            .iter()
+            .filter_map(|(o, _)| o.map(|o| matches!(o.kind, super::expr::OpKind::LValue(_))))
+            .collect();
+        let fid = match self.select_fn_template(
+            set,
+            name,
+            explicit,
+            (&types, &lvalues),
+            callee.span,
+            false,
+        ) {
             Some(f) => f,
             None => return Some(None),
         };
@@ -85,13 +96,14 @@ impl<'x> Lowerer<'x> {
     }
 
     /// The instance of the best template of overload set `set` for explicit arguments
-    /// `explicit` and (call or declared) argument types `arg_types`; reports when none fits.
+    /// `explicit` and (call or declared) argument types `arg_types`, with which of them are
+    /// lvalues (for forwarding references; empty: none); reports when none fits.
     pub fn select_fn_template(
         &mut self,
         set: u32,
         name: Symbol,
         explicit: &[ast::TemplateArgExpr<'_>],
-        arg_types: &[QualType],
+        (arg_types, lvalues): (&[QualType], &[bool]),
         span: Span,
         declared: bool,
     ) -> Option<FnId> {
@@ -104,7 +116,7 @@ impl<'x> Lowerer<'x> {
             // errors are not reported).
             let args = self.quietly(|l| {
                 let bound = l.explicit_targs(params, explicit)?;
-                let args = l.deduce(params, fd, bound, arg_types)?;
+                let args = l.deduce(params, fd, bound, arg_types, lvalues)?;
                 // The declared return type must substitute too (`enable_if<…>::type`).
                 if !Self::contains_auto(fd.ret) {
                     l.in_decl_context(|l| {
@@ -309,6 +321,7 @@ impl<'x> Lowerer<'x> {
         fd: &ast::FunctionDecl<'_>,
         mut bound: Vec<Option<TArg>>,
         arg_types: &[QualType],
+        lvalues: &[bool],
     ) -> Option<Vec<TArg>> {
         // Explicitly given parameters are not deduced (their arguments convert).
         let given: Vec<bool> = bound.iter().map(|b| b.is_some()).collect();
@@ -338,7 +351,8 @@ impl<'x> Lowerer<'x> {
                     if !explicit_pack {
                         trial[pack_param] = None;
                     }
-                    self.deduce_type(params, &given, p.ty, arg_types[ai], &mut trial, true)?;
+                    let lv = lvalues.get(ai).copied().unwrap_or(false);
+                    self.deduce_param(params, &given, p.ty, arg_types[ai], lv, &mut trial)?;
                     if !explicit_pack {
                         elems.push(trial[pack_param].take()?);
                     }
@@ -350,7 +364,8 @@ impl<'x> Lowerer<'x> {
                 }
                 break;
             }
-            self.deduce_type(params, &given, p.ty, arg_types[ai], &mut bound, true)?;
+            let lv = lvalues.get(ai).copied().unwrap_or(false);
+            self.deduce_param(params, &given, p.ty, arg_types[ai], lv, &mut bound)?;
             ai += 1;
         }
         self.fill_defaults(params, bound)
@@ -401,8 +416,183 @@ impl<'x> Lowerer<'x> {
             }
             TypeExpr::Qualified { inner, .. } => self.pack_param_of(params, inner),
             TypeExpr::Pointer { pointee, .. } => self.pack_param_of(params, pointee),
+            TypeExpr::Reference { referee, .. } => self.pack_param_of(params, referee),
             _ => None,
         }
+    }
+
+    /// Deduces from one call argument of type `a` (an lvalue when `lvalue`) for function
+    /// parameter type `p` ([temp.deduct.call]).
+    fn deduce_param(
+        &mut self,
+        params: &[TemplateParam<'_>],
+        given: &[bool],
+        p: &TypeExpr<'_>,
+        a: QualType,
+        lvalue: bool,
+        bound: &mut Vec<Option<TArg>>,
+    ) -> Option<()> {
+        // A forwarding reference (`T&&`, `T` a type parameter) given an lvalue of type `A`
+        // deduces `T` as `A&` (then `T&&` collapses to `A&`).
+        if let TypeExpr::Reference {
+            referee: referee @ TypeExpr::Named { name, .. },
+            rvalue: true,
+        } = p
+        {
+            let forwarding = params.iter().any(|tp| {
+                tp.name == Some(*name) && matches!(tp.kind, TemplateParamKind::Type { .. })
+            });
+            if lvalue && forwarding {
+                let r = QualType::new(self.types.intern(TypeKind::Reference {
+                    referent: a,
+                    rvalue: false,
+                }));
+                return self.deduce_type(params, given, referee, r, bound, false);
+            }
+        }
+        let mut trial = bound.clone();
+        if self
+            .deduce_type(params, given, p, a, &mut trial, true)
+            .is_some()
+        {
+            *bound = trial;
+            return Some(());
+        }
+        self.deduce_via_bases(params, given, p, a, bound)
+    }
+
+    /// [temp.deduct.call]/4.3: when `p` is (a reference to) a class template-id or a pointer
+    /// to one, the argument may be (a pointer to) a class derived from an instance of it;
+    /// the deduction must then be the same from every base it succeeds for.
+    fn deduce_via_bases(
+        &mut self,
+        params: &[TemplateParam<'_>],
+        given: &[bool],
+        p: &TypeExpr<'_>,
+        a: QualType,
+        bound: &mut Vec<Option<TArg>>,
+    ) -> Option<()> {
+        let mut core = p;
+        if let TypeExpr::Reference { referee, .. } = core {
+            core = referee;
+        }
+        if let TypeExpr::Qualified { inner, .. } = core {
+            core = inner;
+        }
+        let pointer = matches!(core, TypeExpr::Pointer { .. });
+        if let TypeExpr::Pointer { pointee, .. } = core {
+            core = pointee;
+            if let TypeExpr::Qualified { inner, .. } = core {
+                core = inner;
+            }
+        }
+        if !matches!(core, TypeExpr::Qual(_)) {
+            return None;
+        }
+        let a = match self.types.kind(a.ty).clone() {
+            TypeKind::Reference { referent, .. } => referent,
+            _ => a,
+        };
+        let a = if pointer {
+            let d = self.decayed(a);
+            self.types.pointee(d.ty)?
+        } else {
+            a
+        };
+        let TypeKind::Record(r) = *self.types.kind(a.ty) else {
+            return None;
+        };
+        let bases_of = |l: &Self, r| -> Vec<RecordId> {
+            l.classes
+                .get(&r)
+                .map(|d| d.bases.iter().map(|b| b.0).collect())
+                .unwrap_or_default()
+        };
+        let mut queue = bases_of(self, r);
+        let mut seen = std::collections::HashSet::new();
+        let mut found: Option<Vec<Option<TArg>>> = None;
+        while let Some(b) = queue.pop() {
+            if !seen.insert(b) {
+                continue;
+            }
+            let bt = QualType {
+                ty: self.types.intern(TypeKind::Record(b)),
+                quals: a.quals,
+            };
+            let at = if pointer {
+                QualType::new(self.types.pointer_to(bt))
+            } else {
+                bt
+            };
+            let mut trial = bound.clone();
+            if self
+                .deduce_type(params, given, p, at, &mut trial, true)
+                .is_some()
+            {
+                if found.as_ref().is_some_and(|f| *f != trial) {
+                    return None;
+                }
+                found = Some(trial);
+            }
+            queue.extend(bases_of(self, b));
+        }
+        *bound = found?;
+        Some(())
+    }
+
+    /// Matches a template-id pattern (`Base<T, N>`) against a class type: the class must
+    /// be an instance of that class template; its arguments are matched one by one.
+    fn deduce_template_id(
+        &mut self,
+        params: &[TemplateParam<'_>],
+        given: &[bool],
+        q: &ast::QualName<'_>,
+        a: QualType,
+        bound: &mut [Option<TArg>],
+    ) -> Option<()> {
+        let ast::NameSeg::TemplateId { args: pats, .. } = q.last() else {
+            return Some(());
+        };
+        let Some(Binding::ClassTemplate(c)) = self.lookup_qualified(q) else {
+            return Some(());
+        };
+        let TypeKind::Record(r) = *self.types.kind(a.ty) else {
+            return None;
+        };
+        let (ac, targs) = self.templates.instance_of.get(&r)?.clone();
+        if ac != c {
+            return None;
+        }
+        for (pat, targ) in pats.iter().zip(&targs) {
+            let value_param = |n: Symbol| {
+                params.iter().position(|tp| {
+                    tp.name == Some(n) && matches!(tp.kind, TemplateParamKind::NonType { .. })
+                })
+            };
+            match (pat, targ) {
+                (ast::TemplateArgExpr::Type(te), TArg::Type(t)) => {
+                    self.deduce_type(params, given, te, *t, bound, false)?;
+                }
+                // A non-type parameter (`Base<N>`; an identifier may parse as a type).
+                (
+                    ast::TemplateArgExpr::Expr(Expr {
+                        kind: ExprKind::Ident(n),
+                        ..
+                    })
+                    | ast::TemplateArgExpr::Type(TypeExpr::Named { name: n, .. }),
+                    TArg::Value(..),
+                ) => {
+                    let Some(i) = value_param(*n) else { continue };
+                    match &bound[i] {
+                        _ if given[i] => {}
+                        Some(b) if b != targ => return None,
+                        _ => bound[i] = Some(targ.clone()),
+                    }
+                }
+                _ => {}
+            }
+        }
+        Some(())
     }
 
     /// Matches parameter type `p` against argument type `a`, binding template parameters.
@@ -416,6 +606,21 @@ impl<'x> Lowerer<'x> {
         bound: &mut [Option<TArg>],
         top: bool,
     ) -> Option<()> {
+        if top {
+            // An expression's type is never a reference (a declared parameter's may be).
+            let a = match self.types.kind(a.ty).clone() {
+                TypeKind::Reference { referent, .. } => referent,
+                _ => a,
+            };
+            if let TypeKind::Reference { .. } = self.types.kind(a.ty) {
+                return None;
+            }
+            // `T&`, `const T&`, `T&&`: deduced from the argument's type itself (not decayed,
+            // qualifiers kept: `T&` given a `const int` makes `T` `const int`).
+            if let TypeExpr::Reference { referee, .. } = p {
+                return self.deduce_type(params, given, referee, a, bound, false);
+            }
+        }
         let a = if top { self.decayed(a).unqual() } else { a };
         match p {
             TypeExpr::Named { name, .. } => {
@@ -480,6 +685,17 @@ impl<'x> Lowerer<'x> {
                 }
                 self.deduce_type(params, given, elem, ea, bound, false)
             }
+            // Inside a type (`S<T&>`): matches only a reference of the same kind.
+            TypeExpr::Reference { referee, rvalue } => match self.types.kind(a.ty).clone() {
+                TypeKind::Reference {
+                    referent,
+                    rvalue: r,
+                } if r == *rvalue => {
+                    self.deduce_type(params, given, referee, referent, bound, false)
+                }
+                _ => None,
+            },
+            TypeExpr::Qual(q) => self.deduce_template_id(params, given, q, a, bound),
             _ => Some(()),
         }
     }
