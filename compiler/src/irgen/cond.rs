@@ -24,8 +24,18 @@ impl Lowerer<'_> {
             let t = self.expr(then)?;
             let f = self.expr(els)?;
             // Two lvalues of the same type give an lvalue (C++: `return c ? a : b;` from a
-            // function returning a reference must not bind a temporary).
-            if let (OpKind::LValue(ta), OpKind::LValue(fa)) = (t.kind, f.kind) {
+            // function returning a reference must not bind a temporary). Only taken inside
+            // a function that returns a reference: selecting addresses keeps both operands
+            // in memory, which would cost every C `c ? a : b` its registers.
+            let returns_reference = self.f.as_ref().is_some_and(|f| {
+                matches!(
+                    self.types.kind(f.ret_ty.ty),
+                    crate::sema::types::TypeKind::Reference { .. }
+                )
+            });
+            if let (true, OpKind::LValue(ta), OpKind::LValue(fa)) =
+                (returns_reference, t.kind, f.kind)
+            {
                 if t.ty == f.ty && !self.types.is_record(t.ty.ty) {
                     let (ta, fa) = (self.generic_ptr(ta), self.generic_ptr(fa));
                     let v = self.select(c, ta, fa);
