@@ -5,8 +5,9 @@
 use super::expr::{ConvCtx, OpKind, Operand};
 use super::{Binding, ExecSpace, FnId, Lowerer};
 use crate::ast::{Expr, ExprKind};
+use crate::sema::types::{QualType, TypeKind};
 use crate::source::Span;
-use oxicc_ir::{InstData, ParamKind, Value};
+use oxicc_ir::{FuncId, InstData, ParamKind, Type, Value};
 
 /// A call's arguments: expressions still to lower, or operands already lowered (a template
 /// call lowers them first, to deduce from their types) with their spans.
@@ -174,15 +175,7 @@ impl Lowerer<'_> {
         let kinds = self.module.functions[ir].sig.params[sret as usize..].to_vec();
         let ret = self.module.functions[ir].sig.ret;
         let mut vals: Vec<Value> = Vec::new();
-        let result_slot = if sret {
-            let size = self.types.size_of(info.ret.ty).unwrap_or(1);
-            let align = self.types.align_of(info.ret.ty);
-            let slot = self.alloca(size, align, span)?;
-            vals.push(self.generic_ptr(slot));
-            Some(slot)
-        } else {
-            None
-        };
+        let result_slot = self.result_slot(sret, info.ret, span, &mut vals)?;
         let mut ok = true;
         for (i, &pty) in info.params.iter().enumerate() {
             // A missing trailing argument is the parameter's default.
@@ -229,6 +222,40 @@ impl Lowerer<'_> {
         if !ok {
             return None;
         }
+        self.emit_call(ir, vals, ret, result_slot, info.ret)
+    }
+
+    /// The hidden result slot of a call returning a struct (`sret`), whose address goes
+    /// first in `vals`; `Some(None)` when the call returns in registers, `None` when the
+    /// slot could not be allocated (already reported).
+    pub fn result_slot(
+        &mut self,
+        sret: bool,
+        ret: QualType,
+        span: Span,
+        vals: &mut Vec<Value>,
+    ) -> Option<Option<Value>> {
+        if !sret {
+            return Some(None);
+        }
+        let size = self.types.size_of(ret.ty).unwrap_or(1);
+        let align = self.types.align_of(ret.ty);
+        let slot = self.alloca(size, align, span)?;
+        vals.push(self.generic_ptr(slot));
+        Some(Some(slot))
+    }
+
+    /// Emits the call of `ir` with the lowered arguments and makes the operand of its
+    /// result: the struct in its result slot, the referent of a returned reference, a
+    /// value, or void.
+    pub fn emit_call(
+        &mut self,
+        ir: FuncId,
+        vals: Vec<Value>,
+        ret: Option<Type>,
+        result_slot: Option<Value>,
+        ret_ty: QualType,
+    ) -> Option<Operand> {
         let r = self.ins(
             InstData::Call {
                 callee: ir,
@@ -237,15 +264,18 @@ impl Lowerer<'_> {
             ret,
         );
         if let Some(slot) = result_slot {
-            return Some(Operand::lv(slot, info.ret.unqual()));
+            return Some(Operand::lv(slot, ret_ty.unqual()));
+        }
+        if let TypeKind::Reference { referent, .. } = self.types.kind(ret_ty.ty).clone() {
+            return Some(Operand::lv(r?, referent));
         }
         match r {
             Some(v) => {
-                let v = self.value_repr(v, info.ret.ty);
-                Some(Operand::rv(v, info.ret.unqual()))
+                let v = self.value_repr(v, ret_ty.ty);
+                Some(Operand::rv(v, ret_ty.unqual()))
             }
             None => Some(Operand {
-                ty: info.ret,
+                ty: ret_ty,
                 kind: OpKind::Void,
                 npc: false,
             }),

@@ -25,7 +25,7 @@ use crate::mangle::{self, ClosureSig, FunctionEntity, FunctionName, OperatorName
 use crate::sema::types::{QualType, Qualifiers, RecordId, TypeKind};
 use crate::source::Span;
 use hashbrown::HashMap;
-use oxicc_ir::{AddrSpace, FuncKind, Function, InlineHint, InstData, Linkage, ParamKind, Type};
+use oxicc_ir::{AddrSpace, FuncKind, Function, InlineHint, Linkage, ParamKind, Type};
 use std::rc::Rc;
 
 /// The hidden first parameter of a call operator.
@@ -587,15 +587,7 @@ impl<'x> Lowerer<'x> {
         let kinds = self.module.functions[ir].sig.params[sret as usize..].to_vec();
         let ret = self.module.functions[ir].sig.ret;
         let mut vals = Vec::new();
-        let result_slot = if sret {
-            let size = self.types.size_of(info.ret.ty).unwrap_or(1);
-            let align = self.types.align_of(info.ret.ty);
-            let slot = self.alloca(size, align, span)?;
-            vals.push(self.generic_ptr(slot));
-            Some(slot)
-        } else {
-            None
-        };
+        let result_slot = self.result_slot(sret, info.ret, span, &mut vals)?;
         vals.push(self.generic_ptr(obj));
         let mut ok = true;
         for (i, a) in args.iter().enumerate() {
@@ -635,27 +627,7 @@ impl<'x> Lowerer<'x> {
         if !ok {
             return None;
         }
-        let rv = self.ins(
-            InstData::Call {
-                callee: ir,
-                args: vals,
-            },
-            ret,
-        );
-        if let Some(slot) = result_slot {
-            return Some(Operand::lv(slot, info.ret.unqual()));
-        }
-        match rv {
-            Some(v) => {
-                let v = self.value_repr(v, info.ret.ty);
-                Some(Operand::rv(v, info.ret.unqual()))
-            }
-            None => Some(Operand {
-                ty: info.ret,
-                kind: OpKind::Void,
-                npc: false,
-            }),
-        }
+        self.emit_call(ir, vals, ret, result_slot, info.ret)
     }
 
     /// The mangling description of a function: a template instance's own entity, or the

@@ -19,7 +19,7 @@ use crate::intern::Symbol;
 use crate::sema::conv::promote;
 use crate::sema::types::{QualType, TypeKind};
 use crate::source::Span;
-use oxicc_ir::{InstData, ParamKind, Value};
+use oxicc_ir::{ParamKind, Value};
 
 /// How good an implicit conversion sequence is (smaller is better).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -408,15 +408,7 @@ impl Lowerer<'_> {
         let kinds = self.module.functions[ir].sig.params[skip..].to_vec();
         let ret = self.module.functions[ir].sig.ret;
         let mut vals: Vec<Value> = Vec::new();
-        let result_slot = if sret {
-            let size = self.types.size_of(info.ret.ty).unwrap_or(1);
-            let align = self.types.align_of(info.ret.ty);
-            let slot = self.alloca(size, align, span)?;
-            vals.push(self.generic_ptr(slot));
-            Some(slot)
-        } else {
-            None
-        };
+        let result_slot = self.result_slot(sret, info.ret, span, &mut vals)?;
         if has_this {
             let Some(t) = this else {
                 self.error(
@@ -455,31 +447,7 @@ impl Lowerer<'_> {
         if !ok {
             return None;
         }
-        let r = self.ins(
-            InstData::Call {
-                callee: ir,
-                args: vals,
-            },
-            ret,
-        );
-        if let Some(slot) = result_slot {
-            return Some(Operand::lv(slot, info.ret.unqual()));
-        }
-        if let TypeKind::Reference { referent, .. } = self.types.kind(info.ret.ty).clone() {
-            let p = r?;
-            return Some(Operand::lv(p, referent));
-        }
-        match r {
-            Some(v) => {
-                let v = self.value_repr(v, info.ret.ty);
-                Some(Operand::rv(v, info.ret.unqual()))
-            }
-            None => Some(Operand {
-                ty: info.ret,
-                kind: OpKind::Void,
-                npc: false,
-            }),
-        }
+        self.emit_call(ir, vals, ret, result_slot, info.ret)
     }
 
     /// The execution-space rule of a call from the current function (nvcc's errors).
