@@ -10,7 +10,7 @@
 
 use super::expr::{OpKind, Operand};
 use super::overload::{ArgInfo, Candidate};
-use super::{Binding, ExecSpace, FnId, FnInfo, Lowerer, OverloadId, Storage, VarInfo};
+use super::{inline_hint, Binding, ExecSpace, FnId, FnInfo, Lowerer, OverloadId, Storage, VarInfo};
 use crate::ast::{self, Access, NameSeg};
 use crate::intern::Symbol;
 use crate::sema::consteval::ConstValue;
@@ -18,7 +18,7 @@ use crate::sema::entity::{FunctionEntity, FunctionName, OperatorName};
 use crate::sema::types::{QualType, Qualifiers, RecordId, TypeKind};
 use crate::source::Span;
 use hashbrown::HashMap;
-use oxicc_ir::{InlineHint, Value};
+use oxicc_ir::Value;
 
 /// What makes a function a member function.
 #[derive(Clone, Debug)]
@@ -422,13 +422,7 @@ impl Lowerer<'_> {
         } else {
             ExecSpace::Host
         };
-        let inline = if s.forceinline {
-            InlineHint::Always
-        } else if s.noinline {
-            InlineHint::Never
-        } else {
-            InlineHint::Default
-        };
+        let inline = inline_hint(s);
         let member = MemberFn {
             record: r,
             is_const: fd.method.is_const,

@@ -2,7 +2,7 @@
 //! names, IR signatures, kernel attributes) and module variables (`__device__`,
 //! `__constant__`, `__shared__`, host variables usable as constants in device code).
 
-use super::{Binding, ExecSpace, FnId, FnInfo, Lowerer, Storage, VarInfo};
+use super::{inline_hint, Binding, ExecSpace, FnId, FnInfo, Lowerer, Storage, VarInfo};
 use crate::ast;
 use crate::mangle;
 use crate::sema::consteval::ConstValue;
@@ -131,15 +131,7 @@ impl Lowerer<'_> {
         let params = self.param_types(fd.params)?;
         let defaults = self.default_args(fd.params)?;
         let s = &fd.specs;
-        let space = if s.global {
-            ExecSpace::Global
-        } else if s.device && s.host {
-            ExecSpace::HostDevice
-        } else if s.device {
-            ExecSpace::Device
-        } else {
-            ExecSpace::Host
-        };
+        let space = ExecSpace::of(s);
         if space == ExecSpace::Global && !self.types.is_void(ret.ty) {
             self.error(
                 fd.span,
@@ -155,13 +147,7 @@ impl Lowerer<'_> {
             Some(lb) => self.launch_bounds(lb),
             None => None,
         };
-        let inline = if s.forceinline {
-            InlineHint::Always
-        } else if s.noinline {
-            InlineHint::Never
-        } else {
-            InlineHint::Default
-        };
+        let inline = inline_hint(s);
         let earlier = self.redeclared_function(fd.name, &params, fd.variadic);
         if let Some(prev) = earlier {
             let p = &mut self.fns[prev.0 as usize];

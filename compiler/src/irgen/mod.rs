@@ -22,6 +22,8 @@ mod builtins_conv;
 mod builtins_gpu;
 mod call;
 mod class;
+mod class_ctor;
+mod class_operators;
 mod class_ops;
 mod cond;
 mod constexpr_fn;
@@ -174,6 +176,18 @@ pub(crate) enum ExecSpace {
 }
 
 impl ExecSpace {
+    /// The execution space a function's specifiers give it.
+    pub fn of(s: &ast::DeclSpecs) -> ExecSpace {
+        if s.global {
+            ExecSpace::Global
+        } else if s.device && s.host {
+            ExecSpace::HostDevice
+        } else if s.device {
+            ExecSpace::Device
+        } else {
+            ExecSpace::Host
+        }
+    }
     /// True when the function is compiled for the device.
     pub fn on_device(self) -> bool {
         self != ExecSpace::Host
@@ -186,6 +200,17 @@ impl ExecSpace {
             ExecSpace::HostDevice => "__host__ __device__",
             ExecSpace::Global => "__global__",
         }
+    }
+}
+
+/// The inlining request of `__forceinline__` / `__noinline__`.
+pub(crate) fn inline_hint(s: &ast::DeclSpecs) -> InlineHint {
+    if s.forceinline {
+        InlineHint::Always
+    } else if s.noinline {
+        InlineHint::Never
+    } else {
+        InlineHint::Default
     }
 }
 

@@ -8,7 +8,7 @@
 //! Deduction and template calls are in `template_deduce.rs`; packs and folds in
 //! `template_pack.rs`.
 
-use super::{Binding, ExecSpace, FnId, FnInfo, Lowerer, VarId};
+use super::{inline_hint, Binding, ExecSpace, FnId, FnInfo, Lowerer, VarId};
 use crate::ast::{self, TemplateParamKind};
 use crate::intern::Symbol;
 use crate::mangle::{self, FunctionEntity, FunctionName, TemplateArg};
@@ -16,7 +16,6 @@ use crate::sema::consteval::ConstValue;
 use crate::sema::types::{IntKind, QualType, RecordId, TypeKind};
 use crate::source::Span;
 use hashbrown::HashMap;
-use oxicc_ir::InlineHint;
 
 /// Deepest nesting of instantiations (each instance lowered from inside another's body)
 /// before "excessive recursion" is reported; nvcc's front end allows about as many.
@@ -321,15 +320,7 @@ impl<'x> Lowerer<'x> {
             self.default_args(fd.params)?
         };
         let s = &fd.specs;
-        let space = if s.global {
-            ExecSpace::Global
-        } else if s.device && s.host {
-            ExecSpace::HostDevice
-        } else if s.device {
-            ExecSpace::Device
-        } else {
-            ExecSpace::Host
-        };
+        let space = ExecSpace::of(s);
         if space == ExecSpace::Global && !self.types.is_void(ret.ty) {
             self.error(
                 fd.span,
@@ -337,13 +328,7 @@ impl<'x> Lowerer<'x> {
             );
             return None;
         }
-        let inline = if s.forceinline {
-            InlineHint::Always
-        } else if s.noinline {
-            InlineHint::Never
-        } else {
-            InlineHint::Default
-        };
+        let inline = inline_hint(s);
         let launch_bounds = match &fd.launch_bounds {
             Some(lb) => {
                 let max = self.const_int(lb.max_threads)?;

@@ -1,0 +1,339 @@
+//! Construction of class objects: constructor calls for declarations (`S s(1, 2)`) and
+//! temporaries (`S(1, 2)`), converting constructors, default member initializers, and the
+//! prologue of a constructor body (base and member initializer lists).
+
+use super::expr::{ConvCtx, OpKind, Operand};
+use super::overload::{ArgInfo, Candidate};
+use super::{FnId, Lowerer};
+use crate::ast::{self, Expr, ExprKind};
+use crate::sema::types::{QualType, RecordId, TypeKind};
+use crate::source::Span;
+use oxicc_ir::Value;
+
+impl Lowerer<'_> {
+    /// True when objects of `t` are initialized by constructor calls or default member
+    /// initializers (not as C aggregates).
+    pub fn has_ctor_semantics(&self, t: QualType) -> bool {
+        match self.is_class(t).and_then(|r| self.classes.get(&r)) {
+            Some(d) => !d.ctors.is_empty() || !d.field_inits.is_empty(),
+            None => false,
+        }
+    }
+
+    /// Initializes the object at `addr` of class type `t` from `args` (a constructor call,
+    /// or default/copy initialization when there are no constructors).
+    pub fn construct_at(
+        &mut self,
+        addr: Value,
+        t: QualType,
+        args: Vec<(Operand, Span)>,
+        span: Span,
+    ) -> Option<()> {
+        let r = self.is_class(t)?;
+        // Copy from an object of the same class.
+        if args.len() == 1 {
+            if let (OpKind::LValue(src), true) = (args[0].0.kind, args[0].0.ty.ty == t.ty) {
+                let has_copy_ctor = self.classes.get(&r).is_some_and(|d| {
+                    d.ctors.iter().any(|&c| {
+                        let p = &self.func_info(c).params;
+                        p.len() == 1 && matches!(self.types.kind(p[0].ty), TypeKind::Reference { referent, .. } if referent.ty == t.ty)
+                    })
+                });
+                if !has_copy_ctor {
+                    let size = self.types.size_of(t.ty).unwrap_or(0);
+                    let align = self.types.align_of(t.ty);
+                    self.copy_bytes(addr, src, size, align, false);
+                    return Some(());
+                }
+            }
+        }
+        let data = self.classes.get(&r);
+        let ctors = data.map(|d| d.ctors.clone()).unwrap_or_default();
+        let trivial_default = data.is_none_or(|d| d.trivial_default_ctor);
+        if args.is_empty()
+            && (ctors.is_empty()
+                || trivial_default && !ctors.iter().any(|&c| self.func_info(c).params.is_empty()))
+        {
+            self.default_member_inits(addr, r);
+            return Some(());
+        }
+        if ctors.is_empty() {
+            let n = self.show(t);
+            self.error(
+                span,
+                format!("no instance of constructor \"{n}\" matches the argument list"),
+            );
+            return None;
+        }
+        let cands: Vec<Candidate> = ctors
+            .iter()
+            .map(|&f| Candidate {
+                f,
+                is_template: false,
+            })
+            .collect();
+        let infos: Vec<ArgInfo> = args.iter().map(|(o, _)| ArgInfo::of(o)).collect();
+        let name = self
+            .types
+            .record(r)
+            .name
+            .map(|n| self.name(n).to_string())
+            .unwrap_or_default();
+        let f = if cands.len() == 1 {
+            cands[0].f
+        } else {
+            self.resolve_overload(&format!("{name}::{name}"), &cands, &infos, None, span)?
+        };
+        self.check_member_access(r, self.func_info(f).name, true, span);
+        self.call_fn(f, Some(addr), args, span, span)?;
+        Some(())
+    }
+
+    /// Stores the constant default member initializers of `r` (and its bases) at `addr`.
+    pub fn default_member_inits(&mut self, addr: Value, r: RecordId) {
+        let Some(d) = self.classes.get(&r) else {
+            return;
+        };
+        let inits = d.field_inits.clone();
+        let bases = d.bases.clone();
+        for (b, off) in bases {
+            let a = self.ptr_add_const(addr, off);
+            self.default_member_inits(a, b);
+        }
+        for (off, ty, v) in inits {
+            let a = self.ptr_add_const(addr, off);
+            let vt = self.val_type(ty.ty);
+            let val = match v {
+                crate::sema::ConstValue::Int { value, .. } => self.iconst(vt, value),
+                crate::sema::ConstValue::Float { value, .. } => self.fconst(vt, value),
+            };
+            self.store_scalar(a, val, ty.unqual());
+        }
+    }
+
+    /// A temporary `T(args)`: a stack object constructed in place (an lvalue here).
+    pub fn temporary(&mut self, t: QualType, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if self.is_class(t).is_none() {
+            if args.is_empty() {
+                let vt = self.val_type(t.ty);
+                let z = if self.types.is_float(t.ty) {
+                    self.fconst(vt, 0.0)
+                } else {
+                    self.iconst(vt, 0)
+                };
+                return Some(Operand::rv(z, t.unqual()));
+            }
+            self.error(span, "too many initializer values");
+            return None;
+        }
+        let args_l = self.lower_args(args)?;
+        self.temporary_from(t, args_l, span)
+    }
+
+    pub(super) fn temporary_from(
+        &mut self,
+        t: QualType,
+        args: Vec<(Operand, Span)>,
+        span: Span,
+    ) -> Option<Operand> {
+        let Some(size) = self.types.size_of(t.ty) else {
+            let n = self.show(t);
+            self.error(span, format!("incomplete type \"{n}\" is not allowed"));
+            return None;
+        };
+        let align = self.types.align_of(t.ty);
+        let slot = self.alloca(size, align, span)?;
+        if !self.has_ctor_semantics(t) && !args.is_empty() {
+            // An aggregate without constructors: `T(x)` copies.
+            if let (1, OpKind::LValue(src)) = (args.len(), args[0].0.kind) {
+                if args[0].0.ty.ty == t.ty {
+                    self.copy_bytes(slot, src, size, align, false);
+                    return Some(Operand::lv(slot, t.unqual()));
+                }
+            }
+        }
+        self.construct_at(slot, t, args, span)?;
+        Some(Operand::lv(slot, t.unqual()))
+    }
+
+    /// A converting constructor of `r` that accepts `a` (non-explicit).
+    pub fn converting_ctor(&mut self, r: RecordId, a: ArgInfo) -> Option<FnId> {
+        let ctors = self.classes.get(&r)?.ctors.clone();
+        ctors.into_iter().find(|&c| {
+            let info = self.func_info(c).clone();
+            let explicit = info.member.as_ref().is_some_and(|m| m.is_explicit);
+            !explicit
+                && info.params.len() == 1
+                && !matches!(self.types.kind(info.params[0].ty), TypeKind::Record(_))
+                && self
+                    .conversion_rank(a, info.params[0])
+                    .is_some_and(|rk| rk < super::overload::Rank::UserDefined)
+        })
+    }
+
+    /// A converted class object made from `o` by a converting constructor.
+    pub fn convert_to_class(&mut self, r: RecordId, o: Operand, span: Span) -> Option<Value> {
+        self.converting_ctor(r, ArgInfo::of(&o))?;
+        let t = QualType::new(self.types.intern(TypeKind::Record(r)));
+        let tmp = self.temporary_from(t, vec![(o, span)], span)?;
+        match tmp.kind {
+            OpKind::LValue(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Initializes a class object with constructors from a declaration's initializer
+    /// (`S s = x;`, `S s(x);`, `S s(a, b);`, `S s{a, b};`).
+    pub fn construct_from_init(
+        &mut self,
+        addr: Value,
+        ty: QualType,
+        init: &ast::Init<'_>,
+        span: Span,
+    ) {
+        let args = match init {
+            ast::Init::Expr(Expr {
+                kind: ExprKind::Construct { ty: cty, args, .. },
+                ..
+            }) if self.resolve_type(cty).is_some_and(|t| t.ty == ty.ty) => self.lower_args(args),
+            ast::Init::Expr(e) => self.expr(e).map(|o| vec![(o, e.span)]),
+            ast::Init::List { items, .. } => {
+                let mut out = Vec::new();
+                let mut ok = true;
+                for it in *items {
+                    match it {
+                        ast::Init::Expr(e) => match self.expr(e) {
+                            Some(o) => out.push((o, e.span)),
+                            None => ok = false,
+                        },
+                        ast::Init::List { span, .. } => {
+                            self.error(*span, "a nested braced list for a constructor argument is not supported yet");
+                            ok = false;
+                        }
+                    }
+                }
+                ok.then_some(out)
+            }
+        };
+        let Some(args) = args else {
+            return;
+        };
+        self.construct_at(addr, ty, args, span);
+    }
+
+    /// A constructor's member initializers, then the default member initializers of the
+    /// members it does not name (run before the body).
+    pub fn ctor_prologue(&mut self, fid: FnId, ctor_inits: &[ast::MemInit<'_>]) {
+        let Some((this, tt)) = self.this_val else {
+            return;
+        };
+        let Some(r) = self.types.pointee(tt.ty).and_then(|t| self.is_class(t)) else {
+            return;
+        };
+        let _ = fid;
+        let mut named: Vec<crate::intern::Symbol> = Vec::new();
+        let bases = self
+            .classes
+            .get(&r)
+            .map(|d| d.bases.clone())
+            .unwrap_or_default();
+        let mut bases_done: Vec<RecordId> = Vec::new();
+        for mi in ctor_inits {
+            let Some(name) = mi.name.last().ident() else {
+                continue;
+            };
+            let args = self.lower_args(mi.args);
+            let Some(args) = args else {
+                continue;
+            };
+            // A base class?
+            let base = bases
+                .iter()
+                .find(|(b, _)| self.types.record(*b).name == Some(name))
+                .copied();
+            if let Some((b, off)) = base {
+                let a = self.ptr_add_const(this, off);
+                let bt = QualType::new(self.types.intern(TypeKind::Record(b)));
+                self.construct_at(a, bt, args, mi.span);
+                bases_done.push(b);
+                continue;
+            }
+            let Some((off, fty)) = self.field_of(r, name) else {
+                let cls = self
+                    .types
+                    .record(r)
+                    .name
+                    .map(|n| self.name(n))
+                    .unwrap_or("<unnamed>");
+                self.error(
+                    mi.span,
+                    format!(
+                        "\"{}\" is not a nonstatic data member or base class of class \"{cls}\"",
+                        self.name(name)
+                    ),
+                );
+                continue;
+            };
+            named.push(name);
+            let a = self.ptr_add_const(this, off);
+            if self.is_class(fty).is_some() {
+                if self.has_ctor_semantics(fty) {
+                    self.construct_at(a, fty, args, mi.span);
+                } else if let Some((o, sp)) = args.into_iter().next() {
+                    if let Some(src) = self.class_object(o, fty, sp) {
+                        let size = self.types.size_of(fty.ty).unwrap_or(0);
+                        let align = self.types.align_of(fty.ty);
+                        self.copy_bytes(a, src, size, align, false);
+                    }
+                }
+                continue;
+            }
+            match args.len() {
+                0 => {
+                    let vt = self.val_type(fty.ty);
+                    let z = if self.types.is_float(fty.ty) {
+                        self.fconst(vt, 0.0)
+                    } else {
+                        self.iconst(vt, 0)
+                    };
+                    self.store_scalar(a, z, fty.unqual());
+                }
+                1 => {
+                    let (o, sp) = args.into_iter().next().expect("one argument");
+                    if let Some(v) = self.implicit(o, fty.unqual(), ConvCtx::Init, sp) {
+                        self.store_scalar(a, v, fty.unqual());
+                    }
+                }
+                _ => self.error(mi.span, "too many initializer values"),
+            }
+        }
+        for (b, off) in bases {
+            if !bases_done.contains(&b) {
+                let a = self.ptr_add_const(this, off);
+                let bt = QualType::new(self.types.intern(TypeKind::Record(b)));
+                self.construct_at(a, bt, Vec::new(), self.cur_span);
+            }
+        }
+        let inits = self
+            .classes
+            .get(&r)
+            .map(|d| d.field_inits.clone())
+            .unwrap_or_default();
+        let fields = self.types.record(r).fields.clone();
+        for (off, ty, v) in inits {
+            let named_here = fields
+                .iter()
+                .any(|f| f.offset == off && f.name.is_some_and(|n| named.contains(&n)));
+            if named_here {
+                continue;
+            }
+            let a = self.ptr_add_const(this, off);
+            let vt = self.val_type(ty.ty);
+            let val = match v {
+                crate::sema::ConstValue::Int { value, .. } => self.iconst(vt, value),
+                crate::sema::ConstValue::Float { value, .. } => self.fconst(vt, value),
+            };
+            self.store_scalar(a, val, ty.unqual());
+        }
+    }
+}

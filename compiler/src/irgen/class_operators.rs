@@ -1,0 +1,319 @@
+//! Overloaded operators on classes: finding the member and free candidates of `a + b`,
+//! `a += b`, `-a`, `a[i]` and calling the chosen one, or handing the operands back to the
+//! C lowering (through `Lowerer::stash`) when no operand has class type.
+
+use super::expr::{OpKind, Operand};
+use super::overload::{ArgInfo, Candidate};
+use super::{FnId, Lowerer};
+use crate::ast::{BinaryOp, Expr, OverloadedOp, UnaryOp};
+use crate::sema::types::RecordId;
+use crate::source::Span;
+
+fn binary_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
+    use OverloadedOp as O;
+    Some(match op {
+        BinaryOp::Mul => O::Star,
+        BinaryOp::Div => O::Slash,
+        BinaryOp::Rem => O::Percent,
+        BinaryOp::Add => O::Plus,
+        BinaryOp::Sub => O::Minus,
+        BinaryOp::Shl => O::Shl,
+        BinaryOp::Shr => O::Shr,
+        BinaryOp::Lt => O::Lt,
+        BinaryOp::Gt => O::Gt,
+        BinaryOp::Le => O::Le,
+        BinaryOp::Ge => O::Ge,
+        BinaryOp::Eq => O::EqEq,
+        BinaryOp::Ne => O::NotEq,
+        BinaryOp::BitAnd => O::Amp,
+        BinaryOp::BitXor => O::Caret,
+        BinaryOp::BitOr => O::Pipe,
+        BinaryOp::LogAnd | BinaryOp::LogOr | BinaryOp::Comma => return None,
+    })
+}
+
+fn compound_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
+    use OverloadedOp as O;
+    Some(match op {
+        BinaryOp::Mul => O::StarAssign,
+        BinaryOp::Div => O::SlashAssign,
+        BinaryOp::Rem => O::PercentAssign,
+        BinaryOp::Add => O::PlusAssign,
+        BinaryOp::Sub => O::MinusAssign,
+        BinaryOp::Shl => O::ShlAssign,
+        BinaryOp::Shr => O::ShrAssign,
+        BinaryOp::BitAnd => O::AmpAssign,
+        BinaryOp::BitXor => O::CaretAssign,
+        BinaryOp::BitOr => O::PipeAssign,
+        _ => return None,
+    })
+}
+
+impl Lowerer<'_> {
+    /// Candidates for operator `op` with `nops` operands whose first is of class `lhs`:
+    /// member operators of that class and operator functions visible here.
+    pub(super) fn operator_candidates(
+        &mut self,
+        op: OverloadedOp,
+        lhs: Option<RecordId>,
+    ) -> (Vec<Candidate>, Vec<bool>) {
+        let Some(sym) = self.operator_symbol(op) else {
+            return (Vec::new(), Vec::new());
+        };
+        let mut cands = Vec::new();
+        let mut is_member = Vec::new();
+        if let Some(r) = lhs {
+            if let Some(b) = self.class_member_binding(r, sym) {
+                for f in self.functions_of(b) {
+                    cands.push(Candidate {
+                        f,
+                        is_template: false,
+                    });
+                    is_member.push(true);
+                }
+            }
+        }
+        let saved = self.member_class.take();
+        let free = self.lookup_ordinary(sym);
+        self.member_class = saved;
+        if let Some(b) = free {
+            for f in self.functions_of(b) {
+                if self.func_info(f).member.is_none() {
+                    cands.push(Candidate {
+                        f,
+                        is_template: false,
+                    });
+                    is_member.push(false);
+                }
+            }
+        }
+        (cands, is_member)
+    }
+
+    /// Resolves and calls an overloaded operator on lowered operands; `None` when no
+    /// operator function applies (builtin meaning). Errors give `Some(None)`.
+    pub(super) fn call_operator(
+        &mut self,
+        op: OverloadedOp,
+        ops: Vec<(Operand, Span)>,
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        let lhs_class = self.is_class(ops[0].0.ty);
+        let any_class = ops.iter().any(|(o, _)| self.is_class(o.ty).is_some());
+        if !any_class {
+            return None;
+        }
+        let (cands, is_member) = self.operator_candidates(op, lhs_class);
+        // Members take the first operand as the object.
+        let mut viable_cands = Vec::new();
+        let mut ranks_ok = Vec::new();
+        for (c, m) in cands.iter().zip(is_member.iter()) {
+            let nparams = self.func_info(c.f).params.len();
+            if (*m && nparams + 1 == ops.len()) || (!*m && nparams == ops.len()) {
+                viable_cands.push(c.clone());
+                ranks_ok.push(*m);
+            }
+        }
+        if viable_cands.is_empty() {
+            return None;
+        }
+        // Resolve with a uniform view: for members the object is not a parameter, so
+        // compare on the remaining operands and let members and free functions compete
+        // by their parameter ranks.
+        let infos: Vec<ArgInfo> = ops.iter().map(|(o, _)| ArgInfo::of(o)).collect();
+        let mut best: Option<(FnId, bool, Vec<super::overload::Rank>)> = None;
+        let mut ambiguous = false;
+        for (c, m) in viable_cands.iter().zip(ranks_ok.iter()) {
+            let params = self.func_info(c.f).params.clone();
+            let args = if *m { &infos[1..] } else { &infos[..] };
+            let mut ranks = Vec::new();
+            if *m {
+                let konst = self
+                    .func_info(c.f)
+                    .member
+                    .as_ref()
+                    .is_some_and(|x| x.is_const);
+                if infos[0].ty.quals.konst && !konst {
+                    continue;
+                }
+                ranks.push(super::overload::Rank::Exact);
+            }
+            let mut ok = true;
+            for (a, p) in args.iter().zip(params.iter()) {
+                match self.conversion_rank(*a, *p) {
+                    Some(r) => ranks.push(r),
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                }
+            }
+            if !ok {
+                continue;
+            }
+            match &best {
+                None => best = Some((c.f, *m, ranks)),
+                Some((_, _, br)) => {
+                    let better = ranks.iter().zip(br.iter()).all(|(x, y)| x <= y) && ranks != *br;
+                    let worse = ranks.iter().zip(br.iter()).all(|(x, y)| x >= y) && ranks != *br;
+                    if better {
+                        best = Some((c.f, *m, ranks));
+                        ambiguous = false;
+                    } else if !worse {
+                        ambiguous = true;
+                    }
+                }
+            }
+        }
+        let (f, member, _) = best?;
+        if ambiguous {
+            let tys: Vec<String> = infos.iter().map(|a| self.show(a.ty.unqual())).collect();
+            self.error(span, format!("more than one operator \"{}\" matches these operands:\n            operand types are: {}", op.spelling(), tys.join(&format!(" {} ", op.spelling()))));
+            return Some(None);
+        }
+        let mut ops = ops;
+        if member {
+            let (obj, ospan) = ops.remove(0);
+            let OpKind::LValue(addr) = obj.kind else {
+                self.error(ospan, "expression must be an lvalue");
+                return Some(None);
+            };
+            let r = self.func_info(f).member.as_ref().map(|m| m.record);
+            if let Some(r) = r {
+                self.check_member_access(r, self.func_info(f).name, true, span);
+            }
+            return Some(self.call_fn(f, Some(addr), ops, span, span));
+        }
+        Some(self.call_fn(f, None, ops, span, span))
+    }
+
+    /// `a op b` with class operands: an operator function call. `None`: builtin (the
+    /// operands are stashed for the C code).
+    pub fn binary_cxx(
+        &mut self,
+        op: BinaryOp,
+        l: &Expr<'_>,
+        r: &Expr<'_>,
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        if !self.has_operator_fns {
+            return None;
+        }
+        let oop = binary_overloaded(op)?;
+        let lo = self.expr(l);
+        let ro = self.expr(r);
+        let (Some(lo), Some(ro)) = (lo, ro) else {
+            return Some(None);
+        };
+        let ops = vec![(lo, l.span), (ro, r.span)];
+        if let Some(res) = self.call_operator(oop, ops, span) {
+            return Some(res);
+        }
+        self.stash_put(l, lo);
+        self.stash_put(r, ro);
+        None
+    }
+
+    /// `a = b`, `a op= b` with a class left operand.
+    pub fn assign_cxx(
+        &mut self,
+        op: Option<BinaryOp>,
+        l: &Expr<'_>,
+        r: &Expr<'_>,
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        if !self.has_operator_fns {
+            return None;
+        }
+        let oop = match op {
+            None => OverloadedOp::Assign,
+            Some(b) => compound_overloaded(b)?,
+        };
+        let lo = self.expr(l);
+        let ro = self.expr(r);
+        let (Some(lo), Some(ro)) = (lo, ro) else {
+            return Some(None);
+        };
+        if self.is_class(lo.ty).is_some() {
+            let ops = vec![(lo, l.span), (ro, r.span)];
+            if let Some(res) = self.call_operator(oop, ops, span) {
+                return Some(res);
+            }
+        }
+        self.stash_put(l, lo);
+        self.stash_put(r, ro);
+        None
+    }
+
+    /// `-a`, `~a`, `!a`, `++a`, … with a class operand.
+    pub fn unary_cxx(&mut self, op: UnaryOp, x: &Expr<'_>, span: Span) -> Option<Option<Operand>> {
+        if !self.has_operator_fns {
+            return None;
+        }
+        let oop = match op {
+            UnaryOp::Plus => OverloadedOp::Plus,
+            UnaryOp::Neg => OverloadedOp::Minus,
+            UnaryOp::LogNot => OverloadedOp::Not,
+            UnaryOp::BitNot => OverloadedOp::Tilde,
+            UnaryOp::Deref => OverloadedOp::Star,
+            UnaryOp::PreInc => OverloadedOp::PlusPlus,
+            UnaryOp::PreDec => OverloadedOp::MinusMinus,
+            _ => return None,
+        };
+        let o = self.expr(x);
+        let Some(o) = o else {
+            return Some(None);
+        };
+        if self.is_class(o.ty).is_some() {
+            if let Some(res) = self.call_operator(oop, vec![(o, x.span)], span) {
+                return Some(res);
+            }
+            if op == UnaryOp::LogNot {
+                // `!obj` through a conversion to bool.
+                let (r, bt) = (self.is_class(o.ty)?, self.bool_type());
+                if let Some(f) = self.conversion_function(r, bt, true) {
+                    if let OpKind::LValue(a) = o.kind {
+                        let b = self.call_fn(f, Some(a), Vec::new(), span, span);
+                        let Some(b) = b else {
+                            return Some(None);
+                        };
+                        let (v, _) = self.rvalue(b, span)?;
+                        let one = self.iconst(oxicc_ir::Type::I1, 1);
+                        let nv = self.bin(oxicc_ir::BinaryOp::Xor, v, one);
+                        let bt = self.bool_type();
+                        return Some(Some(Operand::rv(nv, bt)));
+                    }
+                }
+            }
+        }
+        self.stash_put(x, o);
+        None
+    }
+
+    /// `a[i]` with a class `a`.
+    pub fn index_cxx(
+        &mut self,
+        base: &Expr<'_>,
+        index: &Expr<'_>,
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        if !self.has_operator_fns {
+            return None;
+        }
+        let bo = self.expr(base);
+        let io = self.expr(index);
+        let (Some(bo), Some(io)) = (bo, io) else {
+            return Some(None);
+        };
+        if self.is_class(bo.ty).is_some() {
+            let ops = vec![(bo, base.span), (io, index.span)];
+            if let Some(res) = self.call_operator(OverloadedOp::Index, ops, span) {
+                return Some(res);
+            }
+            return Some(None);
+        }
+        self.stash_put(base, bo);
+        self.stash_put(index, io);
+        None
+    }
+}
