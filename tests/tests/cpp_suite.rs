@@ -51,10 +51,7 @@ const OXICC_NOT_YET: &[&str] = &[
 /// (so that the differential harness, which runs every `NAME.json` of the suites, stays
 /// green). When the interpreter is fixed this test fails: rename the launch file to
 /// `NAME.json` and remove the entry.
-const AWAITING_INTERPRETER: &[(&str, &str)] = &[
-    // Virtual calls through a vtable: an indirect `call` with a `.callprototype`.
-    ("virtual_dispatch", ".callprototype"),
-];
+const AWAITING_INTERPRETER: &[(&str, &str)] = &[];
 
 /// nvcc processes in flight at once: nvcc mostly waits on its sub-processes, so a few more
 /// than the cores keep a busy 2-core machine full.

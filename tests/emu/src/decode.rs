@@ -14,6 +14,15 @@ pub const SHARED_WINDOW: u64 = 0xFFFF_0000;
 pub const LOCAL_WINDOW: u64 = 0xFFFF_0001;
 pub const KPARAM_WINDOW: u64 = 0xFFFF_0002;
 pub const FPARAM_WINDOW: u64 = 0xFFFF_0003;
+/// Function addresses (`mov.u64 %rd, f;`, function names in initializers) are
+/// `FUNC_WINDOW << 32 | index`: they can be stored, compared and called through, and any
+/// load or store through one is caught as an access outside every allocation.
+pub const FUNC_WINDOW: u64 = 0xFFFF_0004;
+
+/// The value of function `index`'s address.
+pub fn func_addr(index: u32) -> u64 {
+    (FUNC_WINDOW << 32) | index as u64
+}
 
 /// A parameter of a kernel or function: where it lives in the parameter block.
 #[derive(Clone, Debug)]
@@ -96,6 +105,14 @@ pub(crate) enum Sym {
     Shared(u32),
     Global(u64),
     Func(u32),
+    /// A `.callprototype` of this function: index into `FnCtx::protos`.
+    Proto(u32),
+}
+
+/// The parameter layout a `.callprototype` declares, laid out as a callee's would be.
+pub(crate) struct Proto {
+    pub rets: Vec<ParamInfo>,
+    pub params: Vec<ParamInfo>,
 }
 
 #[derive(Default)]
@@ -118,6 +135,8 @@ pub(crate) struct FnCtx<'a> {
     pub labels: HashMap<String, u32>,
     /// (index in `out`, label, line) of branches to patch.
     pub fixups: Vec<(usize, String, u32)>,
+    /// The call prototypes declared in this function (named through `Sym::Proto`).
+    pub protos: Vec<Proto>,
 }
 
 /// Register slots per function the interpreter accepts (a guard against absurd `%r<N>`).
@@ -263,6 +282,7 @@ fn init_bytes(d: &VarDecl, size: u32, syms: &HashMap<String, Sym>) -> Result<Vec
             Operand::Addr(Some(n), off) => match syms.get(n) {
                 Some(Sym::Global(a)) => a.wrapping_add(*off as u64),
                 Some(Sym::Shared(o)) => (*o as u64).wrapping_add(*off as u64),
+                Some(Sym::Func(i)) if *off == 0 => func_addr(*i),
                 _ => {
                     return Err(EmuError(format!(
                         "line {}: unknown symbol `{n}` in initializer",
@@ -318,15 +338,6 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
             }
         }
     }
-    let mut global_vars = Vec::new();
-    for (d, size, window) in globals {
-        global_vars.push(GlobalVar {
-            name: d.name.clone(),
-            window,
-            init: init_bytes(d, size, &syms)?,
-            elem: Ty::parse(&d.ty).unwrap_or(Ty::B8),
-        });
-    }
     // Function signatures first: calls may refer to functions defined later.
     let mut funcs: Vec<FuncInfo> = Vec::new();
     let mut by_name: HashMap<String, usize> = HashMap::new();
@@ -362,6 +373,17 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
                 funcs.push(info);
             }
         }
+    }
+    // Initializers may name functions (tables of function pointers, vtables), so they are
+    // written once every function has its symbol.
+    let mut global_vars = Vec::new();
+    for (d, size, window) in globals {
+        global_vars.push(GlobalVar {
+            name: d.name.clone(),
+            window,
+            init: init_bytes(d, size, &syms)?,
+            elem: Ty::parse(&d.ty).unwrap_or(Ty::B8),
+        });
     }
     // Shared variables declared inside functions share the module's static layout; extern
     // shared arrays all start at the aligned end of it (where dynamic shared memory begins).
@@ -483,6 +505,7 @@ fn decode_function(
         out: Vec::new(),
         labels: HashMap::new(),
         fixups: Vec::new(),
+        protos: Vec::new(),
     };
     for st in body {
         match st {
@@ -491,6 +514,14 @@ fn decode_function(
                 ctx.labels.insert(l.clone(), base_pc + ctx.out.len() as u32);
             }
             Stmt::Inst(i) => crate::opcodes::decode_inst(&mut ctx, i, funcs, calls)?,
+            Stmt::Proto(p) => {
+                let (rets, rsize) = param_infos(&p.rets, 0)?;
+                let (params, _) = param_infos(&p.params, rsize)?;
+                let index = ctx.protos.len() as u32;
+                ctx.protos.push(Proto { rets, params });
+                let scope = ctx.scopes.last_mut().expect("scope");
+                scope.names.insert(p.name.clone(), Sym::Proto(index));
+            }
             Stmt::Open => ctx.scopes.push(Scope::default()),
             Stmt::Close => {
                 ctx.scopes.pop();

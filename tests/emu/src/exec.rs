@@ -2,7 +2,7 @@
 //! a barrier or warp collective (which the CTA scheduler completes), or uses up its quantum.
 
 use crate::alu;
-use crate::decode::Program;
+use crate::decode::{Program, FUNC_WINDOW};
 use crate::inst::*;
 use crate::memory::{read_le, resolve, window_of, write_le, Memory, Region};
 
@@ -460,7 +460,28 @@ impl Env<'_> {
                 }
                 Op::Call => {
                     t.pc = pc;
-                    self.call(t, i.aux).map_err(|e| self.fail(t, pc, e))?;
+                    let callee = prog.calls[i.aux as usize].callee;
+                    self.call(t, i.aux, callee)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                    pc = t.pc;
+                    base = t.base();
+                    continue;
+                }
+                Op::CallMissing => {
+                    let f = &prog.funcs[prog.calls[i.aux as usize].callee as usize];
+                    let msg = format!(
+                        "call to `{}`, which has no body in this module, is not supported",
+                        f.name
+                    );
+                    return Err(self.fail(t, pc, msg));
+                }
+                Op::CallIndirect => {
+                    t.pc = pc;
+                    let callee = self
+                        .indirect_callee(s!(0), i.aux)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                    self.call(t, i.aux, callee)
+                        .map_err(|e| self.fail(t, pc, e))?;
                     pc = t.pc;
                     base = t.base();
                     continue;
@@ -552,10 +573,52 @@ impl Env<'_> {
         }) as u64
     }
 
-    /// Pushes a frame for the callee of call site `site` and copies the arguments.
-    fn call(&mut self, t: &mut Thread, site: u32) -> Result<(), String> {
+    /// The function an indirect call at call site `site` reaches through address `addr`:
+    /// it must be a function with a body whose parameters and return values lie where the
+    /// call's prototype put them (PTX leaves a mismatch undefined; here it is an error).
+    fn indirect_callee(&self, addr: u64, site: u32) -> Result<u32, String> {
+        let funcs = &self.prog.funcs;
+        let index = (addr & 0xFFFF_FFFF) as usize;
+        if addr == 0 {
+            return Err("indirect call through a null function pointer".into());
+        }
+        if addr >> 32 != FUNC_WINDOW || index >= funcs.len() {
+            return Err(format!(
+                "indirect call through {addr:#x}, which is not the address of a function"
+            ));
+        }
+        let f = &funcs[index];
+        if f.is_entry {
+            return Err(format!("indirect call of kernel `{}`", f.name));
+        }
+        if !f.has_body {
+            return Err(format!(
+                "indirect call of `{}`, which has no body in this module, is not supported",
+                f.name
+            ));
+        }
         let cs = &self.prog.calls[site as usize];
-        let f = &self.prog.funcs[cs.callee as usize];
+        let same = |site: &[(CallArg, u32, u32)], callee: &[crate::decode::ParamInfo]| {
+            site.len() == callee.len()
+                && site
+                    .iter()
+                    .zip(callee)
+                    .all(|(&(_, off, size), p)| off == p.offset && size == p.size)
+        };
+        if !same(&cs.args, &f.params) || !same(&cs.rets, &f.rets) {
+            return Err(format!(
+                "indirect call of `{}` does not match the call's prototype",
+                f.name
+            ));
+        }
+        Ok(index as u32)
+    }
+
+    /// Pushes a frame for `callee` (the function of call site `site`, or the target of an
+    /// indirect call) and copies the arguments.
+    fn call(&mut self, t: &mut Thread, site: u32, callee: u32) -> Result<(), String> {
+        let cs = &self.prog.calls[site as usize];
+        let f = &self.prog.funcs[callee as usize];
         if t.frames.len() >= MAX_CALL_DEPTH {
             return Err(format!(
                 "call stack overflow (more than {MAX_CALL_DEPTH} nested calls)"

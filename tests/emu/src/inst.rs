@@ -399,6 +399,12 @@ pub enum Op {
     Bra,
     /// Call of function `aux` with the arguments/returns recorded in the program's call table at `off`.
     Call,
+    /// Call through the function address in `s[0]`; call site `aux` (callee `INDIRECT_CALLEE`)
+    /// has the prototype's parameter layout.
+    CallIndirect,
+    /// Direct call of a function without a body (other than `vprintf`/`__assertfail`): an
+    /// error when executed.
+    CallMissing,
     Ret,
     Exit,
     Trap,
@@ -454,12 +460,16 @@ pub struct Inst {
 /// Argument marshalling of one `call`: copies between the caller's and callee's param blocks.
 #[derive(Clone, Debug, Default)]
 pub struct CallSite {
+    /// The function called, or `INDIRECT_CALLEE` for calls through a register.
     pub callee: u32,
     /// (caller frame-param offset or register, callee param offset, size in bytes).
     pub args: Vec<(CallArg, u32, u32)>,
     /// (caller destination, callee return offset, size).
     pub rets: Vec<(CallArg, u32, u32)>,
 }
+
+/// `CallSite::callee` of an indirect call: the callee is known only when the call runs.
+pub const INDIRECT_CALLEE: u32 = u32::MAX;
 
 #[derive(Clone, Copy, Debug)]
 pub enum CallArg {

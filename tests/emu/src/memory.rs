@@ -2,7 +2,7 @@
 //! 4 GiB generic window so that out-of-bounds accesses are caught per allocation), and the
 //! mapping of generic addresses onto shared, local and parameter memory.
 
-use crate::decode::{FPARAM_WINDOW, KPARAM_WINDOW, LOCAL_WINDOW, SHARED_WINDOW};
+use crate::decode::{FPARAM_WINDOW, FUNC_WINDOW, KPARAM_WINDOW, LOCAL_WINDOW, SHARED_WINDOW};
 use crate::inst::Space;
 
 /// Global memory: allocation `i` lives at generic addresses `(i + 1) << 32 ..`.
@@ -50,6 +50,9 @@ pub fn resolve(space: Space, addr: u64) -> Result<(Region, usize), String> {
             LOCAL_WINDOW if space == Space::Generic => Ok((Region::Local, low)),
             KPARAM_WINDOW if space == Space::Generic => Ok((Region::KParam, low)),
             FPARAM_WINDOW if space == Space::Generic => Ok((Region::FParam, low)),
+            FUNC_WINDOW => Err(format!(
+                "address {addr:#x} is a function's address, not data"
+            )),
             w => Ok((Region::Global(w as usize - 1), low)),
         },
     }

@@ -174,8 +174,18 @@ pub enum Stmt {
     Decl(VarDecl),
     Label(String),
     Inst(Instruction),
+    /// `name: .callprototype (rets) _ (params);`, the signature an indirect `call` names.
+    Proto(Prototype),
     Open,
     Close,
+}
+
+/// A call prototype: parameter declarations (named `_`) of an indirect call's callee.
+#[derive(Clone, Debug)]
+pub struct Prototype {
+    pub name: String,
+    pub rets: Vec<VarDecl>,
+    pub params: Vec<VarDecl>,
 }
 
 #[derive(Clone, Debug)]
@@ -525,6 +535,11 @@ impl Parser {
                 Some(Tok::Word(_)) => {
                     let w = self.word()?;
                     if self.eat_punct(':') {
+                        if self.peek_word() == Some(".callprototype") {
+                            self.pos += 1;
+                            body.push(Stmt::Proto(self.prototype(w, line)?));
+                            continue;
+                        }
                         body.push(Stmt::Label(w));
                     } else {
                         self.pos -= 1;
@@ -549,6 +564,24 @@ impl Parser {
             body: Some(body),
             line,
         })
+    }
+
+    /// The rest of `name: .callprototype (.param .b32 _) _ (.param .b64 _, ...);` after the
+    /// directive; a prototype without a return value has `()` before the `_`.
+    fn prototype(&mut self, name: String, line: u32) -> Result<Prototype, EmuError> {
+        let rets = self.param_list(line)?;
+        let w = self.word()?;
+        if w != "_" {
+            return Err(err(line, format!("expected `_` in `.callprototype`, found `{w}`")));
+        }
+        let params = if self.is_punct('(') {
+            self.param_list(line)?
+        } else {
+            Vec::new()
+        };
+        // Attributes such as `.noreturn`.
+        self.skip_to_semicolon()?;
+        Ok(Prototype { name, rets, params })
     }
 
     fn instruction(&mut self, guard: Option<(String, bool)>) -> Result<Instruction, EmuError> {
