@@ -333,7 +333,9 @@ pub(crate) fn decode_call(
     };
     let fi = match c.f.lookup(callee) {
         Some(Sym::Func(i)) => i,
-        Some(Sym::Reg(r)) => return decode_indirect_call(c, r, &rets, &args, ops.get(k + 2), calls),
+        Some(Sym::Reg(r)) => {
+            return decode_indirect_call(c, r, &rets, &args, ops.get(k + 2), calls)
+        }
         _ => return Err(c.err(format!("unknown call target `{callee}`"))),
     };
     let info = &funcs[fi as usize];
@@ -394,25 +396,23 @@ fn decode_indirect_call(
     proto: Option<&Operand>,
     calls: &mut Vec<CallSite>,
 ) -> Result<(), EmuError> {
-    let proto = match proto {
-        Some(Operand::Name(p)) => match c.f.lookup(p) {
-            Some(Sym::Proto(i)) => i,
-            _ => return Err(c.err(format!("`{p}` is not a `.callprototype` of this function"))),
-        },
-        Some(o) => return Err(c.err(format!("bad call prototype {o:?}"))),
-        None => {
-            return Err(c.err(
+    let proto =
+        match proto {
+            Some(Operand::Name(p)) => match c.f.lookup(p) {
+                Some(Sym::Proto(i)) => i,
+                _ => return Err(c.err(format!("`{p}` is not a `.callprototype` of this function"))),
+            },
+            Some(o) => return Err(c.err(format!("bad call prototype {o:?}"))),
+            None => return Err(c.err(
                 "an indirect call needs a `.callprototype` (call targets tables are not supported)",
-            ))
-        }
+            )),
+        };
+    // (offset, size) of each parameter and return value in the callee's parameter block.
+    let layout = |ps: &[crate::decode::ParamInfo]| -> Vec<(u32, u32)> {
+        ps.iter().map(|x| (x.offset, x.size)).collect()
     };
-    let (pparams, prets): (Vec<(u32, u32)>, Vec<(u32, u32)>) = {
-        let p = &c.f.protos[proto as usize];
-        (
-            p.params.iter().map(|x| (x.offset, x.size)).collect(),
-            p.rets.iter().map(|x| (x.offset, x.size)).collect(),
-        )
-    };
+    let pparams = layout(&c.f.protos[proto as usize].params);
+    let prets = layout(&c.f.protos[proto as usize].rets);
     if args.len() != pparams.len() || rets.len() != prets.len() {
         return Err(c.err("the call's arguments do not match its prototype"));
     }
@@ -430,6 +430,12 @@ fn decode_indirect_call(
     }
     let idx = calls.len() as u32;
     calls.push(site);
-    c.emit(Op::CallIndirect, NR, [Src::Reg(target), Src::Imm(0), Src::Imm(0), Src::Imm(0)], 0, idx);
+    c.emit(
+        Op::CallIndirect,
+        NR,
+        [Src::Reg(target), Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+        0,
+        idx,
+    );
     Ok(())
 }

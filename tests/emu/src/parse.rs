@@ -572,7 +572,10 @@ impl Parser {
         let rets = self.param_list(line)?;
         let w = self.word()?;
         if w != "_" {
-            return Err(err(line, format!("expected `_` in `.callprototype`, found `{w}`")));
+            return Err(err(
+                line,
+                format!("expected `_` in `.callprototype`, found `{w}`"),
+            ));
         }
         let params = if self.is_punct('(') {
             self.param_list(line)?

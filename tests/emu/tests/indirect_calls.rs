@@ -149,7 +149,8 @@ ld.global.u64 %rd1, [fp];\nsub.s32 %r2, %r1, 1;\n\
 {\n.param .b32 a;\nst.param.b32 [a], %r2;\n.param .b32 b;\nproto : .callprototype (.param .b32 _) _ (.param .b32 _);\n\
 call (b), %rd1, (a), proto;\nld.param.b32 %r3, [b];\n}\nmul.lo.s32 %r4, %r3, %r1;\n\
 DONE:\nst.param.b32 [r], %r4;\nret;\n}\n";
-    let body = "mov.u64 %rd5, fact;\n".to_string() + &call_int(0, 5, 1, 2) + "st.global.u32 [%rd4], %r2;";
+    let body =
+        "mov.u64 %rd5, fact;\n".to_string() + &call_int(0, 5, 1, 2) + "st.global.u32 [%rd4], %r2;";
     let ptx = format!("{HEADER}{fact}{}", entry(&body));
     let out = run_u32(&ptx, 12, 12, &[]).unwrap();
     let want: Vec<u32> = (0..12u32).map(|t| (1..=t.max(1)).product()).collect();
