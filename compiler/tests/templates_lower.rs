@@ -359,3 +359,84 @@ fn deduction_from_a_derived_class_of_a_template_instance() {
         "no tagof<7>:\n{m}"
     );
 }
+
+/// Member function templates (in classes and class templates, defined in the class and
+/// outside it), template constructors, calls with deduction and with explicit arguments,
+/// `obj.template f<U>()` and `C<T>::template g<U>()`. The expected names are nvcc's
+/// (`nvcc -ptx -rdc=true` on this source with `__noinline__` functions).
+#[test]
+fn member_templates_have_nvcc_symbols() {
+    let m = lower_ok(
+        "struct Acc {
+             float s;
+             template <class U> __device__ void add(U x) { s += (float)x; }
+             template <class U, int N> __device__ U scaled(U x) const { return x * N; }
+             template <class U> __device__ Acc(U x) : s((float)x) {}
+             template <class U> __device__ U get() const;
+         };
+         template <class U> __device__ U Acc::get() const { return (U)s; }
+         template <class T> struct Box {
+             T v;
+             template <class U> __device__ T mix(T a, U b) const { return a + (T)b + v; }
+             template <class U> __device__ U conv() const;
+             template <class U> static __device__ U twice(U x) { return x + x; }
+         };
+         template <class T> template <class U> __device__ U Box<T>::conv() const { return (U)v; }
+         template <class T> __device__ T use_dep(Box<T> b) {
+             return b.template conv<T>() + Box<T>::template twice<T>(b.v);
+         }
+         __global__ void k(float* out, int* io) {
+             Acc a(3);
+             a.add(2.5);
+             a.add<int>(1);
+             out[0] = a.s + a.scaled<float, 4>(1.0f) + a.get<int>();
+             Box<float> b{1.0f};
+             out[1] = b.mix(2.0f, 3) + b.conv<int>() + b.template conv<double>();
+             out[2] = Box<int>::twice(4) + use_dep(b);
+         }",
+    );
+    for name in [
+        "_Z7use_depIfET_3BoxIS0_E",
+        "_ZN3Acc3addIdEEvT_",
+        "_ZN3Acc3addIiEEvT_",
+        "_ZN3AccC1IiEET_",
+        "_ZN3BoxIfE5twiceIfEET_S2_",
+        "_ZN3BoxIiE5twiceIiEET_S2_",
+        "_ZNK3Acc3getIiEET_v",
+        "_ZNK3Acc6scaledIfLi4EEET_S1_",
+        "_ZNK3BoxIfE3mixIiEEffT_",
+        "_ZNK3BoxIfE4convIdEET_v",
+        "_ZNK3BoxIfE4convIfEET_v",
+        "_ZNK3BoxIfE4convIiEET_v",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+}
+
+/// Out-of-class definitions of ordinary members of a class template, and a member
+/// template called unqualified from another member (on `*this`), with explicit arguments
+/// and deduced.
+#[test]
+fn class_template_members_defined_outside_the_class() {
+    let m = lower_ok(
+        "template <class T> struct Pair {
+             T x, y;
+             __device__ T dot(T a, T b) const;
+             template <class S> __device__ T scaled(S s) const { return x * s + y; }
+             __device__ T twice() const { return scaled<int>(2) + scaled(1.5); }
+         };
+         template <class T> __device__ T Pair<T>::dot(T a, T b) const { return x * a + y * b; }
+         __global__ void k(float* out) {
+             Pair<float> a{1.0f, 2.0f};
+             out[0] = a.dot(a.twice(), 3.0f);
+         }",
+    );
+    for name in [
+        "_ZNK4PairIfE3dotEff",
+        "_ZNK4PairIfE5twiceEv",
+        "_ZNK4PairIfE6scaledIdEEfT_",
+        "_ZNK4PairIfE6scaledIiEEfT_",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+}

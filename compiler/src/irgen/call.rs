@@ -30,6 +30,9 @@ impl Lowerer<'_> {
         if let Some(r) = self.closure_callee(callee) {
             return self.call_closure(callee, r, args, span);
         }
+        if let Some(r) = self.member_template_callee(callee, args, span) {
+            return r;
+        }
         if let Some(r) = self.template_call(callee, args, span) {
             return r;
         }

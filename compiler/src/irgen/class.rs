@@ -265,6 +265,7 @@ impl Lowerer<'_> {
                     }
                 }
                 ast::Decl::Var(vd) => self.static_data_member(r, vd, m.access),
+                ast::Decl::Template(td) => self.declare_member_template(r, td, m.access),
                 ast::Decl::Typedef(td) => {
                     if let Some(t) = self.resolve_type(td.ty) {
                         self.class_data(r)
@@ -505,7 +506,7 @@ impl Lowerer<'_> {
     }
 
     /// Lowers the body of member function `fid` (a device function) in its class.
-    fn define_member_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+    pub(super) fn define_member_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
         let info = self.func_info(fid).clone();
         if !info.space.on_device() {
             return;

@@ -14,10 +14,14 @@ impl Lowerer<'_> {
     /// True when objects of `t` are initialized by constructor calls or default member
     /// initializers (not as C aggregates).
     pub fn has_ctor_semantics(&self, t: QualType) -> bool {
-        match self.is_class(t).and_then(|r| self.classes.get(&r)) {
+        let Some(r) = self.is_class(t) else {
+            return false;
+        };
+        let plain = match self.classes.get(&r) {
             Some(d) => !d.ctors.is_empty() || !d.field_inits.is_empty(),
             None => false,
-        }
+        };
+        plain || self.has_ctor_templates(r)
     }
 
     /// Initializes the object at `addr` of class type `t` from `args` (a constructor call,
@@ -57,7 +61,8 @@ impl Lowerer<'_> {
             self.default_member_inits(addr, r);
             return Some(());
         }
-        if ctors.is_empty() {
+        let ctor_template = self.ctor_template_candidate(r, &args, span);
+        if ctors.is_empty() && ctor_template.is_none() {
             let n = self.show(t);
             self.error(
                 span,
@@ -65,13 +70,19 @@ impl Lowerer<'_> {
             );
             return None;
         }
-        let cands: Vec<Candidate> = ctors
+        let mut cands: Vec<Candidate> = ctors
             .iter()
             .map(|&f| Candidate {
                 f,
                 is_template: false,
             })
             .collect();
+        if let Some(f) = ctor_template {
+            cands.push(Candidate {
+                f,
+                is_template: true,
+            });
+        }
         let infos: Vec<ArgInfo> = args.iter().map(|(o, _)| ArgInfo::of(o)).collect();
         let name = self
             .types

@@ -46,6 +46,7 @@ mod template;
 mod template_alias;
 mod template_class;
 mod template_deduce;
+mod template_member;
 mod template_pack;
 
 use crate::ast;

@@ -34,6 +34,8 @@ pub(crate) enum TArg {
 pub(crate) struct FnTemplate<'x> {
     pub params: &'x [ast::TemplateParam<'x>],
     pub decl: &'x ast::FunctionDecl<'x>,
+    /// A member function template: its class (see `template_member.rs`).
+    pub member: Option<super::template_member::MemberTpl<'x>>,
 }
 
 /// The elements a pack name stands for in the instantiation being lowered.
@@ -85,12 +87,27 @@ pub(crate) struct TemplateState<'x> {
     pub alias_instances: HashMap<(u32, Vec<TArg>), Option<(Option<ConstValue>, QualType)>>,
     /// The template and arguments of each class template instance (for deduction).
     pub instance_of: HashMap<RecordId, (u32, Vec<TArg>)>,
+    /// Member template sets by class and name (`None`: constructor templates).
+    pub member_sets: HashMap<(RecordId, Option<Symbol>), u32>,
+    /// The parameters and arguments of the class template instance being defined (its
+    /// member templates keep them: the instance's bindings are recorded only after).
+    #[allow(clippy::type_complexity)]
+    pub defining: Option<(&'x [ast::TemplateParam<'x>], Vec<TArg>)>,
 }
 
 impl<'x> Lowerer<'x> {
     /// A file-scope `template <…> declaration`.
     pub fn template_decl(&mut self, td: &'x ast::TemplateDecl<'x>) {
         match &td.decl {
+            ast::Decl::Function(fd) if fd.qual.is_some_and(|q| q.segments.len() > 1) => {
+                self.out_of_class_member(td.params, None, fd)
+            }
+            ast::Decl::Template(inner) => match &inner.decl {
+                ast::Decl::Function(fd) => {
+                    self.out_of_class_member(td.params, Some(inner.params), fd)
+                }
+                _ => self.error(td.span, "this kind of template is not supported yet"),
+            },
             ast::Decl::Function(fd) if !td.params.is_empty() => self.add_fn_template(td, fd),
             ast::Decl::Function(fd) => {
                 self.error(
@@ -134,12 +151,14 @@ impl<'x> Lowerer<'x> {
             self.templates.fns[old as usize] = FnTemplate {
                 params: td.params,
                 decl: fd,
+                member: None,
             };
             return;
         }
         self.templates.fns.push(FnTemplate {
             params: td.params,
             decl: fd,
+            member: None,
         });
         self.templates.sets[set as usize].push(idx);
     }
@@ -271,6 +290,7 @@ impl<'x> Lowerer<'x> {
         }
         let t = &self.templates.fns[tpl as usize];
         let (params, fd) = (t.params, t.decl);
+        let member = t.member.clone();
         if self.templates.depth >= MAX_INSTANTIATION_DEPTH {
             let shown = self.show_with_params(fd.name, params, &key.1, Some(fd));
             self.error(
@@ -282,6 +302,11 @@ impl<'x> Lowerer<'x> {
         }
         self.templates.depth += 1;
         let args = key.1.clone();
+        if let Some(m) = member {
+            let r = self.instantiate_member_template(m, params, fd, key);
+            self.templates.depth -= 1;
+            return r;
+        }
         let r = self.in_decl_context(|l| {
             l.bind_template_params(params, &args);
             let fid = l.declare_instance(fd, params, &args, None)?;
@@ -382,7 +407,10 @@ impl<'x> Lowerer<'x> {
 
     /// Parameter types of an instance: a parameter pack contributes one parameter per
     /// element (its pattern resolved with the pack's name bound to each element in turn).
-    fn instance_param_types(&mut self, fd: &ast::FunctionDecl<'_>) -> Option<Vec<QualType>> {
+    pub(super) fn instance_param_types(
+        &mut self,
+        fd: &ast::FunctionDecl<'_>,
+    ) -> Option<Vec<QualType>> {
         let mut out = Vec::new();
         for p in fd.params {
             if p.pack {
@@ -418,7 +446,7 @@ impl<'x> Lowerer<'x> {
 
     /// The declaration an instance is lowered from: `fd` with its parameter packs
     /// expanded (one parameter per element, each marked `pack`).
-    fn instance_decl(
+    pub(super) fn instance_decl(
         &mut self,
         fd: &'x ast::FunctionDecl<'x>,
         fid: FnId,
@@ -479,6 +507,23 @@ impl<'x> Lowerer<'x> {
         args: &[TArg],
         actual_ret: Option<QualType>,
     ) -> Option<(String, FunctionEntity)> {
+        let (ret, params) = self.declared_signature(fd, tparams, actual_ret)?;
+        let mut entity = FunctionEntity::new(Vec::new(), FunctionName::Ident(fd.name), params);
+        entity.template_args = Some(args.iter().map(entity_arg).collect());
+        entity.ret = Some(ret);
+        entity.variadic = fd.variadic;
+        let m = mangle::mangle_function_entity(&self.types, self.interner, &entity);
+        Some((m, entity))
+    }
+
+    /// A function template's return and parameter types as declared, its own type
+    /// parameters standing for themselves (`T_`, `T0_`, …; packs as `Dp…`).
+    pub fn declared_signature(
+        &mut self,
+        fd: &ast::FunctionDecl<'_>,
+        tparams: &[ast::TemplateParam<'_>],
+        actual_ret: Option<QualType>,
+    ) -> Option<(QualType, Vec<QualType>)> {
         // Resolve the declared signature with type parameters standing for themselves.
         self.scopes.push();
         for (i, p) in tparams.iter().enumerate() {
@@ -516,12 +561,7 @@ impl<'x> Lowerer<'x> {
         if !ok {
             return None;
         }
-        let mut entity = FunctionEntity::new(Vec::new(), FunctionName::Ident(fd.name), params);
-        entity.template_args = Some(args.iter().map(entity_arg).collect());
-        entity.ret = Some(ret);
-        entity.variadic = fd.variadic;
-        let m = mangle::mangle_function_entity(&self.types, self.interner, &entity);
-        Some((m, entity))
+        Some((ret, params))
     }
 
     /// `template __global__ void k<float, 128>(const float *, float *, int);`

@@ -15,6 +15,8 @@ pub(crate) struct ClassTemplate<'x> {
     pub params: &'x [ast::TemplateParam<'x>],
     pub decl: &'x ast::RecordDecl<'x>,
     pub specs: Vec<ClassSpec<'x>>,
+    /// Out-of-class definitions of its members (`template <class T> T C<T>::get()`).
+    pub out_of_class: Vec<super::template_member::OutOfClassDef<'x>>,
 }
 
 /// An explicit (`template <> struct S<0>`) or partial (`template <class T> struct S<T*>`)
@@ -66,6 +68,7 @@ impl<'x> Lowerer<'x> {
             params: td.params,
             decl: rd,
             specs: Vec::new(),
+            out_of_class: Vec::new(),
         });
         self.scopes.bind(name, Binding::ClassTemplate(id));
     }
@@ -230,7 +233,13 @@ impl<'x> Lowerer<'x> {
             // The instance's arguments are part of its members' mangled names, which are
             // needed while `define_record` lowers the member function bodies.
             l.pending_template_args = Some(instance_args);
-            l.define_record(decl)
+            let saved = l
+                .templates
+                .defining
+                .replace((decl_params, decl_args.clone()));
+            let r = l.define_record(decl);
+            l.templates.defining = saved;
+            r
         });
         self.templates.depth -= 1;
         if let Some(rid) = r {
@@ -242,7 +251,10 @@ impl<'x> Lowerer<'x> {
             self.templates.record_decls.insert(rid, decl);
             self.templates.instance_of.insert(rid, key.clone());
         }
-        self.templates.class_instances.insert(key, r);
+        self.templates.class_instances.insert(key.clone(), r);
+        if let Some(rid) = r {
+            self.apply_out_of_class_defs(c, rid);
+        }
         r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))))
     }
 }

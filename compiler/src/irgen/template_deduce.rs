@@ -38,7 +38,21 @@ impl<'x> Lowerer<'x> {
             ExprKind::Ident(n) => (*n, &[]),
             _ => return None,
         };
-        let set = match self.scopes.lookup(name).copied() {
+        let set = match self.lookup_ordinary(name) {
+            // `f<int>(x)` / `f(x)` naming a member template inside a member function.
+            Some(Binding::FnTemplate(s)) if self.is_member_set(s) => {
+                let obj = self.this_object();
+                return Some(self.member_template_call(
+                    s,
+                    None,
+                    name,
+                    explicit,
+                    Some(obj),
+                    args,
+                    callee.span,
+                    span,
+                ));
+            }
             Some(Binding::FnTemplate(s)) => s,
             _ if matches!(callee.kind, ExprKind::Ident(_)) => return None,
             _ => {
@@ -107,6 +121,22 @@ impl<'x> Lowerer<'x> {
         span: Span,
         declared: bool,
     ) -> Option<FnId> {
+        let (tpl, args) =
+            self.choose_fn_template(set, name, explicit, (arg_types, lvalues), span, declared)?;
+        self.instantiate_fn(tpl, args, span)
+    }
+
+    /// The best template of overload set `set` and its arguments (see
+    /// `select_fn_template`), without instantiating it.
+    pub fn choose_fn_template(
+        &mut self,
+        set: u32,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        (arg_types, lvalues): (&[QualType], &[bool]),
+        span: Span,
+        declared: bool,
+    ) -> Option<(u32, Vec<TArg>)> {
         let cands = self.templates.sets[set as usize].clone();
         let mut viable: Vec<(u32, Vec<TArg>, bool)> = Vec::new();
         for tpl in cands {
@@ -120,6 +150,7 @@ impl<'x> Lowerer<'x> {
                 // The declared return type must substitute too (`enable_if<…>::type`).
                 if !Self::contains_auto(fd.ret) {
                     l.in_decl_context(|l| {
+                        l.bind_member_outer(tpl);
                         l.bind_template_params(params, &args);
                         l.resolve_type(fd.ret)
                     })?;
@@ -154,7 +185,7 @@ impl<'x> Lowerer<'x> {
             self.diags.push(d);
             return None;
         };
-        self.instantiate_fn(tpl, args, span)
+        Some((tpl, args))
     }
 
     /// Runs `f` with its diagnostics held back; `None` when it reported an error.

@@ -155,7 +155,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// One member declaration.
-    fn member_declaration(
+    pub(super) fn member_declaration(
         &mut self,
         access: Access,
         body: &mut ClassBody<'a>,
@@ -185,6 +185,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 body.members.push(MemberDecl { access, decl });
             }
             return Ok(());
+        }
+        if self.at_kw(kw::TEMPLATE) && self.peek_at(1).is_punct(Punct::Lt) {
+            return self.member_template(access, body, hoisted);
         }
         if self.at_kw(kw::USING) || self.at_kw(kw::STATIC_ASSERT) || self.at_kw(kw::TEMPLATE) {
             let span = self.span();

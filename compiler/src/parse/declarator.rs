@@ -106,6 +106,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         let mut name = None;
         let mut qual = None;
         let qualified = self.at_qualified_name(0)
+            || self.at_class_template_qualifier()
             || self.at_kw(KW_OPERATOR)
             || (self.at(Punct::Tilde) && matches!(self.peek_at(1).kind, TokenKind::Ident(_)));
         match self.kind() {

@@ -334,6 +334,15 @@ impl<'a, 'c> Parser<'a, 'c> {
                 TokenKind::Punct(p @ (Punct::Dot | Punct::Arrow)) => {
                     self.bump();
                     self.chain_link()?;
+                    if let Some(q) = self.member_template_id()? {
+                        let kind = ExprKind::QualMember {
+                            base: e,
+                            name: q,
+                            arrow: p == Punct::Arrow,
+                        };
+                        e = self.mk(kind, e.span.to(self.prev_span()));
+                        continue;
+                    }
                     let Some((name, name_span)) = self.eat_plain_ident() else {
                         let span = self.span();
                         if self.at(Punct::Tilde) || self.at_kw(kw::TEMPLATE) {
@@ -372,6 +381,38 @@ impl<'a, 'c> Parser<'a, 'c> {
             };
             e = self.mk(kind, e.span.to(self.prev_span()));
         }
+    }
+
+    /// After `.`/`->`: `template f<U>`, or `f<U>` where `f` is a member template of some
+    /// class, as a one-segment template-id name; `None` for anything else.
+    fn member_template_id(&mut self) -> PResult<Option<&'a crate::ast::QualName<'a>>> {
+        let keyword = self.at_kw(kw::TEMPLATE);
+        let at = keyword as usize;
+        let TokenKind::Ident(name) = self.peek_at(at).kind else {
+            return Ok(None);
+        };
+        if name.is_keyword()
+            || !self.peek_at(at + 1).is_punct(Punct::Lt)
+            || !(keyword || self.member_templates.contains(&name))
+        {
+            return Ok(None);
+        }
+        let start = self.span();
+        if keyword {
+            self.bump();
+        }
+        let name_span = self.bump().span;
+        let args = self.template_args()?;
+        let seg = crate::ast::NameSeg::TemplateId {
+            name,
+            args,
+            span: name_span.to(self.prev_span()),
+        };
+        Ok(Some(self.alloc(crate::ast::QualName {
+            global: false,
+            segments: self.alloc_slice(vec![seg]),
+            span: start.to(self.prev_span()),
+        })))
     }
 
     /// Arguments after `(`, through `)`; a braced list is an `InitList` argument.

@@ -186,6 +186,9 @@ pub(crate) struct Parser<'a, 'c> {
     in_template: bool,
     /// Inside a template argument list: `>` closes it instead of being an operator.
     in_template_args: bool,
+    /// Names of member function templates of any class: `obj.f<int>(x)` reads `f<` as a
+    /// template-id (the parser does not know the object's class).
+    member_templates: HashSet<crate::intern::Symbol>,
     /// Every lambda parsed so far (`TranslationUnit::lambdas`).
     lambdas: Vec<&'a crate::ast::LambdaExpr<'a>>,
 }
@@ -221,6 +224,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             ctor_name: None,
             in_template: false,
             in_template_args: false,
+            member_templates: HashSet::new(),
             lambdas: Vec::new(),
         }
     }

@@ -28,6 +28,35 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// At `C<args>::` with `C` a class template (the qualifier of an out-of-class member
+    /// definition `R C<T>::f()`): the `<…>` is skipped by bracket counting.
+    pub(super) fn at_class_template_qualifier(&self) -> bool {
+        if !self.is_class_template_id_at(0) {
+            return false;
+        }
+        let mut depth = 0usize;
+        let mut i = 1;
+        loop {
+            match self.peek_at(i).kind {
+                TokenKind::Punct(Punct::Lt) => depth += 1,
+                TokenKind::Punct(Punct::Gt) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return self.peek_at(i + 1).is_punct(Punct::ColonColon);
+                    }
+                }
+                TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::RBrace) | TokenKind::Eof => {
+                    return false
+                }
+                _ => {}
+            }
+            i += 1;
+            if i > 256 {
+                return false;
+            }
+        }
+    }
+
     /// When the tokens at `n` are a qualified name naming a type (`N::T`, `::S`,
     /// `Outer::Inner`), their count. `S::S` (a constructor) is not a type.
     pub(super) fn qualified_type_len_at(&self, n: usize) -> Option<usize> {
@@ -99,15 +128,25 @@ impl<'a, 'c> Parser<'a, 'c> {
         // named by a qualified name takes its arguments.
         let mut ctx = None;
         loop {
+            // `C<T>::template f<U>`: the keyword says that a template-id follows.
+            let template_kw = !segs.is_empty()
+                && self.at_kw(crate::intern::kw::TEMPLATE)
+                && matches!(self.peek_at(1).kind, TokenKind::Ident(s) if !s.is_keyword())
+                && self.peek_at(2).is_punct(Punct::Lt);
+            if template_kw {
+                self.bump();
+            }
             let seg = match self.kind() {
                 TokenKind::Ident(s)
                     if !s.is_keyword()
                         && !segs.is_empty()
                         && self.peek_at(1).is_punct(Punct::Lt)
-                        && matches!(
-                            ctx.and_then(|c| self.scopes.lookup_qualified(Some(c), false, s)),
-                            Some(NameKind::Template { .. })
-                        ) =>
+                        && (template_kw
+                            || self.member_templates.contains(&s)
+                            || matches!(
+                                ctx.and_then(|c| self.scopes.lookup_qualified(Some(c), false, s)),
+                                Some(NameKind::Template { .. })
+                            )) =>
                 {
                     let span = self.bump().span;
                     let args = self.template_args()?;

@@ -39,9 +39,29 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.scopes.push();
         let saved = std::mem::replace(&mut self.in_template, true);
         let r = self.template_params().and_then(|params| {
-            if self.at_kw(kw::TEMPLATE) {
-                let span = self.span();
-                return Err(self.unsupported(span, "a nested template declaration"));
+            if self.at_kw(kw::TEMPLATE) && self.peek_at(1).is_punct(Punct::Lt) {
+                // `template <class T> template <class U> R C<T>::f(U)`: a member template
+                // of a class template defined outside its class.
+                let inner_start = self.bump().span;
+                self.bump();
+                self.scopes.push();
+                let inner_params = self.template_params()?;
+                let mut inner = Vec::new();
+                self.declaration(ctx, &mut inner)?;
+                let Some(decl) = inner.pop() else {
+                    return Err(self.error(inner_start, "expected a declaration"));
+                };
+                if !matches!(decl, Decl::Function(f) if f.qual.is_some_and(|q| q.segments.len() > 1))
+                {
+                    return Err(self.unsupported(inner_start, "a nested template declaration"));
+                }
+                let td = TemplateDecl {
+                    params: self.alloc_slice(inner_params),
+                    decl,
+                    span: inner_start.to(self.prev_span()),
+                };
+                inner.push(Decl::Template(self.alloc(td)));
+                return Ok((params, inner));
             }
             // A class template's name is a template inside its own body already.
             if matches!(
@@ -75,6 +95,24 @@ impl<'a, 'c> Parser<'a, 'c> {
             return Err(self.error(span, "expected a declaration after the template parameters"));
         };
         let (name, class) = match &decl {
+            // `template <class U> R C::f(U)` / `C<T>::f`: a member of a class, not a new
+            // name in this scope.
+            Decl::Function(f) if f.qual.is_some_and(|q| q.segments.len() > 1) => {
+                out.push(Decl::Template(self.alloc(TemplateDecl {
+                    params: self.alloc_slice(params),
+                    decl,
+                    span,
+                })));
+                return Ok(());
+            }
+            Decl::Template(_) => {
+                out.push(Decl::Template(self.alloc(TemplateDecl {
+                    params: self.alloc_slice(params),
+                    decl,
+                    span,
+                })));
+                return Ok(());
+            }
             Decl::Function(f) => (f.name, false),
             Decl::Record(crate::ast::RecordDecl { name: Some(n), .. }) => (*n, true),
             // Alias templates name types (`make_unsigned_t<T>`), variable templates values.
@@ -90,6 +128,51 @@ impl<'a, 'c> Parser<'a, 'c> {
             decl,
             span,
         })));
+        Ok(())
+    }
+
+    /// `template <params> member-declaration` inside a class body: a member function
+    /// template (constructors included). Its name becomes a template in the class (and
+    /// for `obj.f<…>`, see `Parser::member_templates`).
+    pub(super) fn member_template(
+        &mut self,
+        access: crate::ast::Access,
+        body: &mut super::class::ClassBody<'a>,
+        hoisted: &mut Vec<Decl<'a>>,
+    ) -> PResult<()> {
+        let start = self.bump().span;
+        self.bump();
+        let depth = self.scopes.depth();
+        self.scopes.push();
+        let saved = std::mem::replace(&mut self.in_template, true);
+        let mut inner = super::class::ClassBody::default();
+        let r = self.template_params().and_then(|params| {
+            self.member_declaration(access, &mut inner, hoisted)?;
+            Ok(params)
+        });
+        self.in_template = saved;
+        self.scopes.truncate(depth);
+        let params = r?;
+        let span = start.to(self.prev_span());
+        let Some(m) = inner.members.pop() else {
+            return Err(self.unsupported(span, "a member template that is not a function"));
+        };
+        let Decl::Function(f) = m.decl else {
+            return Err(self.unsupported(span, "a member template that is not a function"));
+        };
+        if self.ctor_name != Some(f.name) {
+            self.scopes
+                .declare(f.name, NameKind::Template { class: false });
+            self.member_templates.insert(f.name);
+        }
+        body.members.push(crate::ast::MemberDecl {
+            access,
+            decl: Decl::Template(self.alloc(TemplateDecl {
+                params: self.alloc_slice(params),
+                decl: m.decl,
+                span,
+            })),
+        });
         Ok(())
     }
 
