@@ -36,6 +36,9 @@ impl<'x> Lowerer<'x> {
                 .as_ref()
             {
                 Some(Binding::Typedef(qt)) => *qt,
+                Some(Binding::ClassTemplate(c)) => {
+                    return self.injected_class_name(*c, *name, *span)
+                }
                 Some(Binding::Poisoned) => return None,
                 Some(_) => {
                     self.error(
@@ -210,7 +213,9 @@ impl<'x> Lowerer<'x> {
         // base `Shape<Rect>` instantiated by `Rect`'s base clause) wait until the outermost
         // class is complete.
         self.record_depth += 1;
+        let mark = self.defining_records.len();
         let r = self.define_record_inner(rd);
+        self.defining_records.truncate(mark);
         self.record_depth -= 1;
         if self.record_depth == 0 {
             self.flush_member_bodies();
@@ -251,6 +256,11 @@ impl<'x> Lowerer<'x> {
         if let Some(args) = self.pending_template_args.take() {
             self.types.record_mut(r).template_args = Some(args);
         }
+        if let Some(key) = self.pending_instance.take() {
+            // Known before the members are lowered: the injected class name needs it.
+            self.templates.instance_of.insert(r, key);
+        }
+        self.defining_records.push(r);
         let Some(fields) = rd.fields else {
             return Some(r);
         };

@@ -36,6 +36,7 @@ mod expr;
 mod func;
 mod global;
 mod init;
+mod injected;
 mod lambda;
 mod namespace;
 mod nested_class;
@@ -329,6 +330,12 @@ pub(crate) struct Lowerer<'x> {
     /// The template arguments of the class template instance `define_record` is about to
     /// define (set by the template instantiation, taken by `define_record`).
     pub pending_template_args: Option<Vec<crate::sema::entity::TemplateArg>>,
+    /// The class template and arguments of the instance `define_record` is about to
+    /// define (taken with `pending_template_args`; see `injected.rs`).
+    pub pending_instance: Option<(u32, Vec<template::TArg>)>,
+    /// Records whose definitions are being lowered, innermost last (their injected class
+    /// names are visible).
+    pub defining_records: Vec<RecordId>,
     /// Nesting of `define_record` (see `class.rs`, deferred member bodies).
     pub record_depth: u32,
     /// Member function bodies waiting for the outermost class definition to complete.
@@ -382,6 +389,8 @@ impl<'x> Lowerer<'x> {
             stash: Vec::new(),
             has_operator_fns: false,
             pending_template_args: None,
+            pending_instance: None,
+            defining_records: Vec::new(),
             record_depth: 0,
             pending_bodies: Vec::new(),
         }

@@ -233,6 +233,7 @@ impl<'x> Lowerer<'x> {
             // The instance's arguments are part of its members' mangled names, which are
             // needed while `define_record` lowers the member function bodies.
             l.pending_template_args = Some(instance_args);
+            l.pending_instance = Some(key.clone());
             let saved = l
                 .templates
                 .defining

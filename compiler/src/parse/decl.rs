@@ -301,7 +301,13 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         self.pending_unroll = None;
         let saved_ctor = self.ctor_name.take();
+        // The body of `S<T>::f` sees the injected class name `S`.
+        let injected = h.qual.and_then(|q| self.class_template_qualifier(q));
+        self.injected.extend(injected);
         let body = self.compound_statement();
+        if injected.is_some() {
+            self.injected.pop();
+        }
         self.ctor_name = saved_ctor;
         self.scopes.truncate(depth);
         let body = self.alloc(body?);

@@ -144,7 +144,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             let span = self.span();
             return Err(self.unsupported(span, "a template name"));
         }
-        let ty = self.declarator_suffixes(ty, mode)?;
+        // The parameters of `S<T>::f(…)` see the injected class name `S`.
+        let injected = qual.and_then(|q| self.class_template_qualifier(q));
+        self.injected.extend(injected);
+        let ty = self.declarator_suffixes(ty, mode);
+        if injected.is_some() {
+            self.injected.pop();
+        }
+        let ty = ty?;
         Ok(Declarator {
             name,
             qual,

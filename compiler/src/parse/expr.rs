@@ -492,7 +492,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             TokenKind::Ident(s)
                 if functional_cast_type(s).is_some()
-                    || (self.scopes.is_type(s) && !self.peek_at(1).is_punct(Punct::ColonColon)) =>
+                    || (self.scopes.is_type(s) && !self.peek_at(1).is_punct(Punct::ColonColon))
+                    || (self.is_injected_class_name_at(0)
+                        && !self.peek_at(1).is_punct(Punct::ColonColon)) =>
             {
                 self.functional_cast()
             }

@@ -184,6 +184,9 @@ pub(crate) struct Parser<'a, 'c> {
     ctor_name: Option<crate::intern::Symbol>,
     /// Parsing the declaration of a template (its name is declared as a template).
     in_template: bool,
+    /// Class templates whose body (or out-of-class member definition) is being parsed:
+    /// there, the bare template name is the injected class name, a type.
+    injected: Vec<crate::intern::Symbol>,
     /// Inside a template argument list: `>` closes it instead of being an operator.
     in_template_args: bool,
     /// Names of member function templates of any class: `obj.f<int>(x)` reads `f<` as a
@@ -223,6 +226,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             method_quals: Default::default(),
             ctor_name: None,
             in_template: false,
+            injected: Vec::new(),
             in_template_args: false,
             member_templates: HashSet::new(),
             lambdas: Vec::new(),

@@ -148,6 +148,14 @@ impl<'a, 'c> Parser<'a, 'c> {
         hoisted: &mut Vec<Decl<'a>>,
     ) -> PResult<super::class::ClassBody<'a>> {
         self.expect(Punct::LBrace, "to begin the struct body")?;
+        // Inside a class template (or a specialization), its bare name is the injected
+        // class name: a type meaning the current instance.
+        let injected = name.filter(|&n| {
+            matches!(
+                self.scopes.lookup(n),
+                Some(NameKind::Template { class: true })
+            )
+        });
         let depth = self.scopes.open_class(name);
         // Base members (their type names above all) are visible in the body.
         for b in bases {
@@ -155,7 +163,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.scopes.using_directive(ctx);
             }
         }
+        self.injected.extend(injected);
         let r = self.nested(|p| p.class_members(kind, name, hoisted));
+        if injected.is_some() {
+            self.injected.pop();
+        }
         self.scopes.close_context(depth, false);
         let body = r?;
         self.expect(Punct::RBrace, "to end the struct body")?;

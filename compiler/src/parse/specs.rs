@@ -119,7 +119,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         match self.peek_at(n).kind {
             TokenKind::Ident(s) if s.is_keyword() => is_specifier_keyword(s),
-            TokenKind::Ident(s) => self.scopes.is_type(s) || self.is_class_template_id_at(n),
+            TokenKind::Ident(s) => {
+                self.scopes.is_type(s)
+                    || self.is_class_template_id_at(n)
+                    || self.is_injected_class_name_at(n)
+            }
             // A C++11 attribute `[[…]]` in front of a declaration.
             TokenKind::Punct(Punct::LBracket) => self.peek_at(n + 1).is_punct(Punct::LBracket),
             _ => false,
@@ -175,6 +179,15 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
                 if self.is_class_template_id_at(0) {
                     s.base = Some(self.template_id_type()?);
+                    s.any = true;
+                    continue;
+                }
+                if self.is_injected_class_name_at(0) {
+                    self.bump();
+                    s.base = Some(self.alloc(TypeExpr::Named {
+                        name: sym,
+                        span: tok.span,
+                    }));
                     s.any = true;
                     continue;
                 }

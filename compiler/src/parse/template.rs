@@ -368,6 +368,40 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// At the injected class name of a class template whose body is being parsed (the
+    /// bare name, not followed by `<`): a type naming the current instance.
+    pub(super) fn is_injected_class_name_at(&self, n: usize) -> bool {
+        match self.peek_at(n).kind {
+            TokenKind::Ident(s) => {
+                self.injected.contains(&s)
+                    && !self.peek_at(n + 1).is_punct(Punct::Lt)
+                    && matches!(
+                        self.scopes.lookup(s),
+                        Some(NameKind::Template { class: true })
+                    )
+            }
+            _ => false,
+        }
+    }
+
+    /// The class template a qualified name's last qualifier names (`S` of `S<T>::f`).
+    pub(super) fn class_template_qualifier(
+        &self,
+        q: &crate::ast::QualName<'_>,
+    ) -> Option<crate::intern::Symbol> {
+        match q.qualifier().last() {
+            Some(crate::ast::NameSeg::TemplateId { name, .. })
+                if matches!(
+                    self.scopes.lookup(*name),
+                    Some(NameKind::Template { class: true })
+                ) =>
+            {
+                Some(*name)
+            }
+            _ => None,
+        }
+    }
+
     /// `static_assert(cond, "message");` / `static_assert(cond);` at `static_assert`.
     pub(super) fn static_assert_declaration(&mut self, out: &mut Vec<Decl<'a>>) -> PResult<()> {
         let start = self.bump().span;
