@@ -259,6 +259,7 @@ impl Lowerer<'_> {
             match &m.decl {
                 ast::Decl::Function(fd) => {
                     if let Some(fid) = self.declare_member_function(r, fd, m.access) {
+                        self.note_constexpr_member(fid, fd);
                         if fd.body.is_some() {
                             bodies.push((fid, *fd));
                         }

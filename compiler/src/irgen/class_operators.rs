@@ -9,7 +9,7 @@ use crate::ast::{BinaryOp, Expr, OverloadedOp, UnaryOp};
 use crate::sema::types::RecordId;
 use crate::source::Span;
 
-fn binary_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
+pub(super) fn binary_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
     use OverloadedOp as O;
     Some(match op {
         BinaryOp::Mul => O::Star,
@@ -32,7 +32,7 @@ fn binary_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
     })
 }
 
-fn compound_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
+pub(super) fn compound_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
     use OverloadedOp as O;
     Some(match op {
         BinaryOp::Mul => O::StarAssign,

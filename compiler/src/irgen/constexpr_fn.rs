@@ -1,36 +1,44 @@
-//! Calls of `constexpr` functions in constant expressions (`static_assert(choose(9, 4) ==
-//! 126)`, array bounds, template arguments): the body is interpreted over constants —
-//! scalar locals and parameters (converted to their declared types after every store, so
-//! results are bit-identical to the device's), `if`, loops, `return`, recursion — with
-//! expressions evaluated by `sema::consteval` through an environment that sees the locals.
-//! A step limit and a call-depth limit turn runaway evaluations into diagnostics.
+//! Constant evaluation of `constexpr` functions (`static_assert(choose(9, 4) == 126)`,
+//! array bounds, template arguments, initializers of constexpr variables and of
+//! `__device__`/`__constant__` variables): an interpreter over the function bodies —
+//! locals and parameters of any literal type (scalars, arrays, classes, references),
+//! `if`, loops, `switch`-free control flow, `return`, recursion, member functions and
+//! constexpr constructors. Objects are byte images (`constexpr_mem.rs`), expressions are
+//! `constexpr_expr.rs`, calls and construction `constexpr_call.rs`. A step limit and a
+//! call-depth limit turn runaway evaluations into diagnostics.
 
+use super::constexpr_mem::{CxVal, Memory, Place};
 use super::{Binding, FnId, Lowerer};
-use crate::ast::{self, BinaryOp, Expr, ExprKind, Init, Stmt, StmtKind, TypeExpr, UnaryOp};
+use crate::ast::{self, Expr, Stmt, StmtKind, TypeExpr};
 use crate::intern::Symbol;
-use crate::sema::consteval::{self, binary_op, ConstEnv, ConstError, ConstValue};
-use crate::sema::conv::Arith;
+use crate::sema::consteval::{ConstError, ConstValue};
 use crate::source::Span;
-use hashbrown::HashMap;
 
 /// Statements and loop iterations one top-level constant evaluation may run.
-const MAX_STEPS: u64 = 1 << 20;
+const MAX_STEPS: u64 = 1 << 22;
 /// Nested constexpr calls in one evaluation.
-const MAX_CALL_DEPTH: u32 = 256;
+pub(super) const MAX_CALL_DEPTH: u32 = 256;
 
 /// What a statement did.
-enum Flow {
+pub(super) enum Flow {
     Normal,
     Break,
     Continue,
-    Return(ConstValue),
+    Return(CxVal),
 }
 
-/// The evaluation of one constexpr call: the walk, the locals (block scopes, innermost
-/// last) with their declared arithmetic types.
-struct FnEnv<'l, 'x> {
-    l: &'l mut Lowerer<'x>,
-    scopes: Vec<HashMap<Symbol, (ConstValue, Arith)>>,
+/// One frame of the interpreter: the walk, the evaluation's memory, the block scopes of the
+/// function being run (names and the memory mark at their entry, innermost last) and its
+/// `this`.
+pub(crate) struct FnEnv<'l, 'x> {
+    pub l: &'l mut Lowerer<'x>,
+    pub mem: &'l mut Memory,
+    pub scopes: Vec<(Vec<(Symbol, Place)>, usize)>,
+    pub this: Option<Place>,
+    /// The function is a constructor (its object's `const` members may be initialized).
+    pub is_ctor: bool,
+    /// The declared return type of the function being run (`return {…};`).
+    pub ret: Option<crate::sema::types::QualType>,
 }
 
 impl<'x> Lowerer<'x> {
@@ -39,37 +47,94 @@ impl<'x> Lowerer<'x> {
         if !fd.specs.is_constexpr || fd.body.is_none() {
             return;
         }
-        if let Some(Binding::Func(fid)) = self.scopes.lookup(fd.name).copied() {
+        let fid = match self.scopes.lookup(fd.name).copied() {
+            Some(Binding::Func(fid)) => Some(fid),
+            // The newest member of an overload set is the function just declared.
+            Some(Binding::Overloads(o)) => self.overloads[o.0 as usize].last().copied(),
+            _ => None,
+        };
+        if let Some(fid) = fid {
             self.templates.constexpr_fns.insert(fid, fd);
         }
     }
 
-    /// A call in a constant expression: `callee` must name a constexpr function.
+    /// Records a constexpr member function (or constructor) defined in a class.
+    pub fn note_constexpr_member(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+        if fd.specs.is_constexpr && fd.body.is_some() {
+            self.cx_members
+                .insert(fid, fd as *const ast::FunctionDecl<'_> as *const ());
+        }
+    }
+
+    /// The definition of constexpr function `fid`, if it has one.
+    pub(super) fn cx_fn_decl(&self, fid: FnId) -> Option<&'x ast::FunctionDecl<'x>> {
+        if let Some(fd) = self.templates.constexpr_fns.get(&fid) {
+            return Some(fd);
+        }
+        let p = *self.cx_members.get(&fid)?;
+        // SAFETY: `p` points to a `FunctionDecl` of the translation unit's AST or of the
+        // walk's arena, both of which outlive the walk (see `pending_bodies`).
+        Some(unsafe { &*(p as *const ast::FunctionDecl<'x>) })
+    }
+
+    /// Runs `f` in a fresh evaluation (its own memory) at the top level.
+    pub(super) fn cx_root<R>(
+        &mut self,
+        span: Span,
+        f: impl FnOnce(&mut FnEnv<'_, 'x>) -> Result<R, ConstError>,
+    ) -> Result<R, ConstError> {
+        let top = self.templates.cx_depth == 0;
+        if top {
+            self.templates.cx_steps = 0;
+        }
+        let mut mem = Memory::default();
+        let mut env = FnEnv {
+            l: self,
+            mem: &mut mem,
+            scopes: Vec::new(),
+            this: None,
+            is_ctor: false,
+            ret: None,
+        };
+        match f(&mut env) {
+            // Too complex: nvcc notes the outermost expression.
+            Err(ConstError::TooComplex(_)) if top => Err(ConstError::TooComplex(span)),
+            r => r,
+        }
+    }
+
+    /// A call in a constant expression (`consteval`'s hook).
     pub fn constexpr_call(
         &mut self,
         callee: &Expr<'_>,
         args: &[&Expr<'_>],
         span: Span,
     ) -> Result<ConstValue, ConstError> {
-        let ExprKind::Ident(name) = callee.kind else {
-            return Err(ConstError::NotConstant(span));
-        };
-        let Some(Binding::Func(fid)) = self.scopes.lookup(name).copied() else {
-            return Err(ConstError::NotConstant(span));
-        };
-        let Some(&fd) = self.templates.constexpr_fns.get(&fid) else {
-            return Err(self.not_constexpr(fid, callee.span, span));
-        };
-        let mut vals = Vec::new();
-        for a in args {
-            vals.push(consteval::eval(self, a)?);
-        }
-        self.run_constexpr(fid, fd, vals, span)
+        self.cx_root(span, |env| {
+            let v = env.call_expr(callee, args, span)?;
+            env.scalar_of(v, span)
+        })
+    }
+
+    /// Any other expression in a constant expression (member access, indexing, …).
+    pub fn constexpr_other(&mut self, e: &Expr<'_>) -> Result<ConstValue, ConstError> {
+        self.cx_root(e.span, |env| env.scalar(e))
+    }
+
+    /// The image of an object of type `ty` (class or array) initialized by `init` at
+    /// compile time (constexpr variables, module variables built by constexpr functions).
+    pub fn constexpr_object(
+        &mut self,
+        ty: crate::sema::types::QualType,
+        init: Option<&ast::Init<'_>>,
+        span: Span,
+    ) -> Result<Vec<u8>, ConstError> {
+        self.cx_root(span, |env| env.new_object(ty, init, span))
     }
 
     /// nvcc's error for a call of a function that is not constexpr in a constant
     /// expression (reported here, with the note naming the function).
-    fn not_constexpr(&mut self, fid: FnId, callee: Span, span: Span) -> ConstError {
+    pub(super) fn not_constexpr(&mut self, fid: FnId, callee: Span, span: Span) -> ConstError {
         let info = self.func_info(fid);
         let name = self.name(info.name).to_string();
         let file = self.sources.file(info.span.file);
@@ -82,56 +147,6 @@ impl<'x> Lowerer<'x> {
         self.diags.push(d);
         ConstError::Reported
     }
-
-    fn run_constexpr(
-        &mut self,
-        fid: FnId,
-        fd: &'x ast::FunctionDecl<'x>,
-        args: Vec<ConstValue>,
-        span: Span,
-    ) -> Result<ConstValue, ConstError> {
-        let info = self.func_info(fid).clone();
-        if args.len() != info.params.len() {
-            return Err(ConstError::NotConstant(span));
-        }
-        if self.templates.cx_depth >= MAX_CALL_DEPTH {
-            return Err(ConstError::TooComplex(span));
-        }
-        let top = self.templates.cx_depth == 0;
-        if top {
-            self.templates.cx_steps = 0;
-        }
-        let mut frame = HashMap::new();
-        for (p, (v, t)) in fd.params.iter().zip(args.into_iter().zip(&info.params)) {
-            let a = self.arith_of(t.ty).ok_or(ConstError::NotConstant(p.span))?;
-            if let Some(n) = p.name {
-                frame.insert(n, (v.convert(a), a));
-            }
-        }
-        let ret = self.arith_of(info.ret.ty);
-        let body = fd.body.ok_or(ConstError::NotConstant(span))?;
-        self.templates.cx_depth += 1;
-        let r = {
-            let mut env = FnEnv {
-                l: self,
-                scopes: vec![frame],
-            };
-            env.exec(body)
-        };
-        self.templates.cx_depth -= 1;
-        // Too complex: nvcc notes the outermost call.
-        let r = match r {
-            Err(ConstError::TooComplex(_)) if top => Err(ConstError::TooComplex(span)),
-            r => r,
-        };
-        match r? {
-            Flow::Return(v) => match ret {
-                Some(a) => Ok(v.convert(a)),
-                None => Err(ConstError::NotConstant(span)),
-            },
-            _ => Err(ConstError::NotConstant(span)),
-        }
-    }
 }
 
 impl FnEnv<'_, '_> {
@@ -143,25 +158,48 @@ impl FnEnv<'_, '_> {
         Ok(())
     }
 
-    fn local(&mut self, n: Symbol) -> Option<&mut (ConstValue, Arith)> {
-        self.scopes.iter_mut().rev().find_map(|s| s.get_mut(&n))
+    /// The place a local name denotes.
+    pub fn local(&self, n: Symbol) -> Option<Place> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|(s, _)| s.iter().rev().find(|(m, _)| *m == n).map(|(_, p)| *p))
     }
 
-    fn exec(&mut self, s: &Stmt<'_>) -> Result<Flow, ConstError> {
+    fn push_scope(&mut self) {
+        let mark = self.mem.mark();
+        self.scopes.push((Vec::new(), mark));
+    }
+
+    fn pop_scope(&mut self) {
+        if let Some((_, mark)) = self.scopes.pop() {
+            self.mem.release(mark);
+        }
+    }
+
+    /// Runs `s` in a scope of its own.
+    fn scoped(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<Flow, ConstError>,
+    ) -> Result<Flow, ConstError> {
+        self.push_scope();
+        let r = f(self);
+        self.pop_scope();
+        r
+    }
+
+    pub(super) fn exec(&mut self, s: &Stmt<'_>) -> Result<Flow, ConstError> {
         self.step(s.span)?;
         match &s.kind {
-            StmtKind::Compound(ss) => {
-                self.scopes.push(HashMap::new());
-                let mut flow = Flow::Normal;
+            StmtKind::Compound(ss) => self.scoped(|env| {
                 for s in *ss {
-                    flow = self.exec(s)?;
+                    let flow = env.exec(s)?;
                     if !matches!(flow, Flow::Normal) {
-                        break;
+                        return Ok(flow);
                     }
                 }
-                self.scopes.pop();
-                Ok(flow)
-            }
+                Ok(Flow::Normal)
+            }),
             StmtKind::Decl(decls) => {
                 for d in *decls {
                     self.decl(d, s.span)?;
@@ -169,47 +207,70 @@ impl FnEnv<'_, '_> {
                 Ok(Flow::Normal)
             }
             StmtKind::Expr(e) => {
-                self.effect(e)?;
-                Ok(Flow::Normal)
+                // The temporaries of a full expression end with it.
+                let mark = self.mem.mark();
+                let r = self.operand(e);
+                self.mem.release(mark);
+                r.map(|_| Flow::Normal)
             }
-            StmtKind::Return(Some(e)) => Ok(Flow::Return(consteval::eval(self, e)?)),
+            StmtKind::Return(Some(e)) => {
+                let v = match &e.kind {
+                    // `return {a, b};`: the function's return type.
+                    ast::ExprKind::InitList { ty: None, items } => {
+                        let t = self.return_type(s.span)?;
+                        let init = ast::Init::List {
+                            items,
+                            span: e.span,
+                        };
+                        let b = self.new_object(t, Some(&init), e.span)?;
+                        CxVal::Obj(t.unqual(), b)
+                    }
+                    _ => self.operand(e)?,
+                };
+                // The value leaves the function's scopes (whose objects end) unless the
+                // function returns a reference.
+                let by_ref = self.ret.is_some_and(|t| self.l.referent(t).is_some());
+                let v = match v {
+                    CxVal::Ref(p) if !by_ref => self.read(p, e.span)?,
+                    v => v,
+                };
+                Ok(Flow::Return(v))
+            }
+            StmtKind::Return(None) => Ok(Flow::Return(CxVal::Scalar(ConstValue::int(
+                0,
+                crate::sema::IntKind::Int,
+            )))),
             StmtKind::If {
                 init,
                 cond,
                 then,
                 els,
                 ..
-            } => {
-                self.scopes.push(HashMap::new());
+            } => self.scoped(|env| {
                 if let Some(i) = init {
-                    self.exec(i)?;
+                    env.exec(i)?;
                 }
-                let c = consteval::eval(self, cond)?;
-                let r = if !c.is_zero() {
-                    self.exec(then)
+                let c = env.condition(cond)?;
+                if c {
+                    env.exec(then)
                 } else if let Some(e) = els {
-                    self.exec(e)
+                    env.exec(e)
                 } else {
                     Ok(Flow::Normal)
-                };
-                self.scopes.pop();
-                r
-            }
+                }
+            }),
             StmtKind::For {
                 init,
                 cond,
                 step,
                 body,
                 ..
-            } => {
-                self.scopes.push(HashMap::new());
+            } => self.scoped(|env| {
                 if let Some(i) = init {
-                    self.exec(i)?;
+                    env.exec(i)?;
                 }
-                let r = self.run_loop(*cond, *step, body, false);
-                self.scopes.pop();
-                r
-            }
+                env.run_loop(*cond, *step, body, false)
+            }),
             StmtKind::While { cond, body, .. } => self.run_loop(Some(cond), None, body, false),
             StmtKind::DoWhile { body, cond, .. } => self.run_loop(Some(cond), None, body, true),
             StmtKind::Break => Ok(Flow::Break),
@@ -217,6 +278,19 @@ impl FnEnv<'_, '_> {
             StmtKind::Empty => Ok(Flow::Normal),
             _ => Err(ConstError::NotConstant(s.span)),
         }
+    }
+
+    /// The declared return type of the function being run.
+    fn return_type(&mut self, span: Span) -> Result<crate::sema::types::QualType, ConstError> {
+        let t = self.ret.ok_or(ConstError::NotConstant(span))?;
+        Ok(t)
+    }
+
+    fn condition(&mut self, c: &Expr<'_>) -> Result<bool, ConstError> {
+        let mark = self.mem.mark();
+        let r = self.scalar(c);
+        self.mem.release(mark);
+        Ok(!r?.is_zero())
     }
 
     fn run_loop(
@@ -230,20 +304,23 @@ impl FnEnv<'_, '_> {
         loop {
             if !first {
                 if let Some(c) = cond {
-                    if consteval::eval(self, c)?.is_zero() {
+                    if !self.condition(c)? {
                         return Ok(Flow::Normal);
                     }
                 }
             }
             first = false;
             self.step(body.span)?;
-            match self.exec(body)? {
+            match self.scoped(|env| env.exec(body))? {
                 Flow::Break => return Ok(Flow::Normal),
                 r @ Flow::Return(_) => return Ok(r),
                 Flow::Normal | Flow::Continue => {}
             }
             if let Some(s) = step {
-                self.effect(s)?;
+                let mark = self.mem.mark();
+                let r = self.operand(s);
+                self.mem.release(mark);
+                r?;
             }
         }
     }
@@ -251,14 +328,41 @@ impl FnEnv<'_, '_> {
     fn decl(&mut self, d: &ast::Decl<'_>, span: Span) -> Result<(), ConstError> {
         match d {
             ast::Decl::Var(vd) => {
-                let a = self.arith_of_type(vd.ty, vd.span)?;
-                let v = match &vd.init {
-                    Some(Init::Expr(e)) => consteval::eval(self, e)?,
-                    None => ConstValue::int(0, crate::sema::IntKind::Int),
-                    _ => return Err(ConstError::NotConstant(vd.span)),
+                if vd.specs.is_static {
+                    return Err(ConstError::NotConstant(vd.span));
+                }
+                let place = if let TypeExpr::Auto(_) = vd.ty {
+                    // `auto x = e;`: the type of the value.
+                    let Some(ast::Init::Expr(e)) = &vd.init else {
+                        return Err(ConstError::NotConstant(vd.span));
+                    };
+                    let v = self.operand(e)?;
+                    let t = match &v {
+                        CxVal::Scalar(s) => self.l.cx_type_of_scalar(*s),
+                        CxVal::Obj(t, _) => *t,
+                        CxVal::Ref(p) => p.ty.unqual(),
+                        CxVal::Ptr(_) => return Err(ConstError::NotConstant(vd.span)),
+                    };
+                    self.bind_value(v, t, vd.span)?
+                } else {
+                    let t = self.l.resolve_type(vd.ty).ok_or(ConstError::Reported)?;
+                    if self.l.referent(t).is_some() {
+                        let Some(ast::Init::Expr(e)) = &vd.init else {
+                            return Err(ConstError::NotConstant(vd.span));
+                        };
+                        let v = self.operand(e)?;
+                        self.bind_value(v, t, vd.span)?
+                    } else {
+                        let b = self.new_object(t, vd.init.as_ref(), vd.span)?;
+                        Place {
+                            base: super::constexpr_mem::Base::Slot(self.mem.alloc(b)),
+                            off: 0,
+                            ty: t,
+                        }
+                    }
                 };
-                if let Some(s) = self.scopes.last_mut() {
-                    s.insert(vd.name, (v.convert(a), a));
+                if let Some((s, _)) = self.scopes.last_mut() {
+                    s.push((vd.name, place));
                 }
                 Ok(())
             }
@@ -267,102 +371,34 @@ impl FnEnv<'_, '_> {
         }
     }
 
-    fn arith_of_type(&mut self, te: &TypeExpr<'_>, span: Span) -> Result<Arith, ConstError> {
-        let t = self.l.resolve_type(te).ok_or(ConstError::Reported)?;
-        self.l.arith_of(t.ty).ok_or(ConstError::NotConstant(span))
-    }
-
-    /// An expression evaluated for its effect: assignments and increments of locals.
-    fn effect(&mut self, e: &Expr<'_>) -> Result<(), ConstError> {
-        match &e.kind {
-            ExprKind::Assign { op, lhs, rhs } => {
-                let ExprKind::Ident(n) = lhs.kind else {
-                    return Err(ConstError::NotConstant(lhs.span));
-                };
-                let r = consteval::eval(self, rhs)?;
-                let (cur, a) = *self.local(n).ok_or(ConstError::NotConstant(lhs.span))?;
-                let v = match op {
-                    Some(op) => binary_op(*op, cur, r, e.span)?,
-                    None => r,
-                };
-                *self.local(n).ok_or(ConstError::NotConstant(lhs.span))? = (v.convert(a), a);
-                Ok(())
-            }
-            ExprKind::Unary {
-                op: op @ (UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec),
-                expr,
-            } => {
-                let ExprKind::Ident(n) = expr.kind else {
-                    return Err(ConstError::NotConstant(expr.span));
-                };
-                let (cur, a) = *self.local(n).ok_or(ConstError::NotConstant(expr.span))?;
-                let one = ConstValue::int(1, crate::sema::IntKind::Int);
-                let bop = if matches!(op, UnaryOp::PreInc | UnaryOp::PostInc) {
-                    BinaryOp::Add
-                } else {
-                    BinaryOp::Sub
-                };
-                let v = binary_op(bop, cur, one, e.span)?;
-                *self.local(n).ok_or(ConstError::NotConstant(expr.span))? = (v.convert(a), a);
-                Ok(())
-            }
-            ExprKind::Binary {
-                op: BinaryOp::Comma,
-                lhs,
-                rhs,
-            } => {
-                self.effect(lhs)?;
-                self.effect(rhs)
-            }
-            _ => consteval::eval(self, e).map(|_| ()),
-        }
-    }
-}
-
-impl ConstEnv for FnEnv<'_, '_> {
-    fn lookup_const(&mut self, name: Symbol) -> Option<ConstValue> {
-        match self.local(name) {
-            Some((v, _)) => Some(*v),
-            None => self.l.lookup_const(name),
-        }
-    }
-    fn cast_target(&mut self, ty: &TypeExpr<'_>) -> Result<Arith, ConstError> {
-        self.l.cast_target(ty)
-    }
-    fn sizeof_type(&mut self, ty: &TypeExpr<'_>) -> Result<u64, ConstError> {
-        self.l.sizeof_type(ty)
-    }
-    fn alignof_type(&mut self, ty: &TypeExpr<'_>) -> Result<u64, ConstError> {
-        self.l.alignof_type(ty)
-    }
-    fn sizeof_expr(&mut self, e: &Expr<'_>) -> Result<u64, ConstError> {
-        self.l.sizeof_expr(e)
-    }
-    fn float_literal(&mut self, text: Symbol, value: f64) -> f32 {
-        self.l.float_literal(text, value)
-    }
-    fn lookup_qual_const(&mut self, q: &ast::QualName<'_>) -> Option<ConstValue> {
-        self.l.lookup_qual_const(q)
-    }
-    fn call(
+    /// Signed integer overflow in `l op r` (undefined behavior: not a constant).
+    pub fn check_overflow_op(
         &mut self,
-        callee: &Expr<'_>,
-        args: &[&Expr<'_>],
+        op: ast::BinaryOp,
+        l: ConstValue,
+        r: ConstValue,
+        v: ConstValue,
         span: Span,
-    ) -> Result<ConstValue, ConstError> {
-        let mut vals = Vec::new();
-        for a in args {
-            vals.push(consteval::eval(self, a)?);
+    ) -> Result<(), ConstError> {
+        use ast::BinaryOp::*;
+        let (ConstValue::Int { value: a, .. }, ConstValue::Int { value: b, .. }) = (l, r) else {
+            return Ok(());
+        };
+        let ConstValue::Int { value: got, kind } = v else {
+            return Ok(());
+        };
+        if !kind.signed() || kind == crate::sema::IntKind::Bool {
+            return Ok(());
         }
-        let ExprKind::Ident(name) = callee.kind else {
-            return Err(ConstError::NotConstant(span));
+        let exact = match op {
+            Add => a.checked_add(b),
+            Sub => a.checked_sub(b),
+            Mul => a.checked_mul(b),
+            _ => return Ok(()),
         };
-        let Some(Binding::Func(fid)) = self.l.scopes.lookup(name).copied() else {
-            return Err(ConstError::NotConstant(span));
-        };
-        let Some(&fd) = self.l.templates.constexpr_fns.get(&fid) else {
-            return Err(self.l.not_constexpr(fid, callee.span, span));
-        };
-        self.l.run_constexpr(fid, fd, vals, span)
+        if exact != Some(got) {
+            return Err(ConstError::Overflow(span, kind));
+        }
+        Ok(())
     }
 }

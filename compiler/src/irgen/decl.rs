@@ -493,6 +493,11 @@ impl<'x> Lowerer<'x> {
                     );
                 self.diags.push(d);
             }
+            ConstError::Overflow(at, kind) => {
+                let d = crate::diag::Diag::error(span, "expression must have a constant value")
+                    .with_note(at, format!("value exceeds range of \"{}\"", kind.name()));
+                self.diags.push(d);
+            }
             ConstError::DivByZero(at) => {
                 let d = crate::diag::Diag::error(span, "expression must have a constant value")
                     .with_note(at, "division by zero");
@@ -573,6 +578,10 @@ impl ConstEnv for Lowerer<'_> {
         span: Span,
     ) -> Result<ConstValue, ConstError> {
         self.constexpr_call(callee, args, span)
+    }
+
+    fn other(&mut self, e: &ast::Expr<'_>) -> Result<ConstValue, ConstError> {
+        self.constexpr_other(e)
     }
 
     fn lookup_qual_const(&mut self, q: &ast::QualName<'_>) -> Option<ConstValue> {

@@ -26,7 +26,39 @@ struct Flat<'e, 'a> {
     bits: Option<(u32, u32)>,
 }
 
+/// A leaf of an initializer as the constexpr interpreter sees it.
+pub(super) enum LeafRef<'e, 'a> {
+    Scalar(&'e Expr<'a>),
+    /// The bytes a string literal stores into its `char` array (without the padding).
+    Str(Vec<u8>),
+}
+
 impl Lowerer<'_> {
+    /// The leaves of an initializer for an object of type `ty`: offset, type, value and
+    /// bit-field position (for the constexpr interpreter).
+    #[allow(clippy::type_complexity)]
+    pub(super) fn init_leaves<'e, 'a>(
+        &mut self,
+        ty: QualType,
+        init: &'e Init<'a>,
+    ) -> Option<Vec<(u64, QualType, LeafRef<'e, 'a>, Option<(u32, u32)>)>> {
+        let leaves = self.leaves(ty, init)?;
+        let mut out = Vec::with_capacity(leaves.len());
+        for l in leaves {
+            let leaf = match l.leaf {
+                Leaf::Scalar(e) => LeafRef::Scalar(e),
+                Leaf::Str(b, len, span) => {
+                    if !self.check_string_fits(b, len, span) {
+                        return None;
+                    }
+                    LeafRef::Str(b.to_vec())
+                }
+            };
+            out.push((l.off, l.ty, leaf, l.bits));
+        }
+        Some(out)
+    }
+
     fn is_aggregate(&self, t: QualType) -> bool {
         matches!(
             self.types.kind(t.ty),
@@ -304,6 +336,21 @@ impl Lowerer<'_> {
             self.error(Span::default(), "initialized variable is too large");
             return None;
         }
+        // Objects built by constexpr functions and constructors, evaluated at compile time.
+        let by_constexpr = match init {
+            Init::Expr(e) => self.is_aggregate(ty) && !matches!(e.kind, ExprKind::StrLit(_)),
+            Init::List { .. } => self.has_ctor_semantics(ty),
+        };
+        if by_constexpr {
+            return match self.constexpr_object(ty, Some(init), init_span(init)) {
+                Ok(b) if b.len() as u64 == size => Some(b),
+                Ok(_) => None,
+                Err(err) => {
+                    self.report_const_error(init_span(init), err);
+                    None
+                }
+            };
+        }
         let leaves = self.leaves(ty, init)?;
         let mut bytes = vec![0u8; size as usize];
         let mut ok = true;
@@ -486,6 +533,14 @@ impl Lowerer<'_> {
 
 /// Writes the low `width` bits of the little-endian value `v` into the little-endian unit
 /// `unit` at bit `bit` (a bit-field's initial value).
+/// Where an initializer is written.
+fn init_span(init: &Init<'_>) -> Span {
+    match init {
+        Init::Expr(e) => e.span,
+        Init::List { span, .. } => *span,
+    }
+}
+
 fn insert_bits(unit: &mut [u8], v: &[u8], bit: u32, width: u32) {
     let mut u = [0u8; 16];
     u[..unit.len()].copy_from_slice(unit);

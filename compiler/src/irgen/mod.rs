@@ -26,7 +26,10 @@ mod class_ctor;
 mod class_operators;
 mod class_ops;
 mod cond;
+mod constexpr_call;
+mod constexpr_expr;
 mod constexpr_fn;
+mod constexpr_mem;
 mod cxx;
 mod cxx_expr;
 mod cxx_stmt;
@@ -138,7 +141,7 @@ pub(crate) enum Tag {
     Enum(EnumId),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct VarId(pub u32);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -340,6 +343,11 @@ pub(crate) struct Lowerer<'x> {
     pub record_depth: u32,
     /// Member function bodies waiting for the outermost class definition to complete.
     pub pending_bodies: Vec<(FnId, *const ())>,
+    /// Constexpr variables of class and array type: their images (`constexpr_mem.rs`).
+    pub cx: constexpr_mem::CxObjects,
+    /// Definitions of constexpr member functions and constructors (AST pointers, as in
+    /// `pending_bodies`), for compile-time calls.
+    pub cx_members: hashbrown::HashMap<FnId, *const ()>,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -393,6 +401,8 @@ impl<'x> Lowerer<'x> {
             defining_records: Vec::new(),
             record_depth: 0,
             pending_bodies: Vec::new(),
+            cx: Default::default(),
+            cx_members: hashbrown::HashMap::new(),
         }
     }
 

@@ -95,6 +95,8 @@ pub enum ConstError {
     NotConstant(Span),
     /// Division or remainder by zero at the span.
     DivByZero(Span),
+    /// Signed integer overflow (undefined behavior) in a constexpr evaluation.
+    Overflow(Span, IntKind),
     /// A constexpr evaluation ran past its step or call-depth limit (at the span).
     TooComplex(Span),
     /// Something inside already reported its own diagnostic.
@@ -125,6 +127,11 @@ pub trait ConstEnv {
         span: Span,
     ) -> Result<ConstValue, ConstError> {
         Err(ConstError::NotConstant(span))
+    }
+    /// The value of an expression this evaluator does not handle itself (member access,
+    /// indexing, assignments, increments, `this`, objects: the constexpr interpreter's).
+    fn other(&mut self, e: &Expr<'_>) -> Result<ConstValue, ConstError> {
+        Err(ConstError::NotConstant(e.span))
     }
 }
 
@@ -172,6 +179,16 @@ fn eval_depth(env: &mut dyn ConstEnv, e: &Expr<'_>, depth: u32) -> Result<ConstV
         ExprKind::BoolLit(b) => ConstValue::int(*b as i128, IntKind::Bool),
         ExprKind::Ident(name) => env.lookup_const(*name).ok_or_else(nc)?,
         ExprKind::Name(q) => env.lookup_qual_const(q).ok_or_else(nc)?,
+        ExprKind::Unary {
+            op:
+                UnaryOp::PreInc
+                | UnaryOp::PreDec
+                | UnaryOp::PostInc
+                | UnaryOp::PostDec
+                | UnaryOp::Deref
+                | UnaryOp::AddrOf,
+            ..
+        } => env.other(e)?,
         ExprKind::Unary { op, expr } => {
             let v = eval_depth(env, expr, d)?;
             unary(*op, v).ok_or_else(nc)?
@@ -190,7 +207,7 @@ fn eval_depth(env: &mut dyn ConstEnv, e: &Expr<'_>, depth: u32) -> Result<ConstV
                     ConstValue::int(!r.is_zero() as i128, IntKind::Bool)
                 }
             }
-            BinaryOp::Comma => return Err(nc()),
+            BinaryOp::Comma => env.other(e)?,
             _ => {
                 let l = eval_depth(env, lhs, d)?;
                 let r = eval_depth(env, rhs, d)?;
@@ -226,18 +243,25 @@ fn eval_depth(env: &mut dyn ConstEnv, e: &Expr<'_>, depth: u32) -> Result<ConstV
         ExprKind::SizeofType(ty) => ConstValue::int(env.sizeof_type(ty)? as i128, IntKind::ULong),
         ExprKind::AlignofType(ty) => ConstValue::int(env.alignof_type(ty)? as i128, IntKind::ULong),
         ExprKind::SizeofExpr(x) => ConstValue::int(env.sizeof_expr(x)? as i128, IntKind::ULong),
-        _ => return Err(nc()),
+        _ => env.other(e)?,
     })
 }
 
-/// True when `e` calls a function (evaluating it may be expensive or not terminate).
-fn contains_call(e: &Expr<'_>, depth: u32) -> bool {
+/// True when `e` calls a function or has side effects (evaluating it may be expensive, not
+/// terminate, or change the constexpr interpreter's objects).
+pub fn contains_call(e: &Expr<'_>, depth: u32) -> bool {
     if depth > MAX_DEPTH {
         return true;
     }
     let d = depth + 1;
     match &e.kind {
-        ExprKind::Call { .. } => true,
+        ExprKind::Call { .. } | ExprKind::Assign { .. } | ExprKind::Construct { .. } => true,
+        ExprKind::Unary {
+            op: UnaryOp::PreInc | UnaryOp::PreDec | UnaryOp::PostInc | UnaryOp::PostDec,
+            ..
+        } => true,
+        ExprKind::Member { base, .. } => contains_call(base, d),
+        ExprKind::Index { base, index } => contains_call(base, d) || contains_call(index, d),
         ExprKind::Unary { expr, .. } | ExprKind::Cast { expr, .. } => contains_call(expr, d),
         ExprKind::Binary { lhs, rhs, .. } => contains_call(lhs, d) || contains_call(rhs, d),
         ExprKind::Cond { cond, then, els } => {
@@ -257,7 +281,8 @@ pub fn binary_op(
     binary(op, l, r, span)
 }
 
-fn unary(op: UnaryOp, v: ConstValue) -> Option<ConstValue> {
+/// A unary arithmetic operator on a constant (`None`: not applicable).
+pub fn unary(op: UnaryOp, v: ConstValue) -> Option<ConstValue> {
     Some(match (op, v) {
         (UnaryOp::Plus, ConstValue::Int { value, kind }) => ConstValue::int(value, promote(kind)),
         (UnaryOp::Plus, f @ ConstValue::Float { .. }) => f,
