@@ -440,3 +440,57 @@ fn class_template_members_defined_outside_the_class() {
         assert!(has(&m, name), "no {name}:\n{m}");
     }
 }
+
+/// Explicit specializations of function templates replace the primary's instance for
+/// their arguments (given or deduced from the declared types), keep the instance's name
+/// (nvcc: `_Z1fIfET_S0_`), and a `__global__` one is emitted unused. Function templates in
+/// namespaces are called qualified and mangled inside the namespace.
+#[test]
+fn explicit_specializations_replace_the_primary() {
+    let m = lower_ok(
+        "template <class T> __device__ T f(T x) { return x + 1; }
+         template <> __device__ float f<float>(float x) { return x * 2; }
+         template <> __device__ double f(double x) { return x * 3; }
+         template <class T, int N> __device__ T g(const T* p) { return p[N]; }
+         template <> __device__ int g<int, 2>(const int* p) { return -p[0]; }
+         template <class T> __global__ void kk(T* p) { p[0] = 1; }
+         template <> __global__ void kk<int>(int* p) { p[0] = 2; }
+         namespace ns {
+             template <class T> __device__ T h(T x) { return x; }
+             template <> __device__ int h<int>(int x) { return x * 5; }
+         }
+         __global__ void k(float* out, double* d, int* ip) {
+             out[0] = f(out[1]) + f<float>(1.0f);
+             d[0] = f(d[1]);
+             ip[0] = f(ip[1]) + g<int, 2>(ip) + g<int, 1>(ip) + ns::h(ip[3]) + ns::h<long>(4);
+         }",
+    );
+    for name in [
+        "_Z1fIdET_S0_",
+        "_Z1fIfET_S0_",
+        "_Z1fIiET_S0_",
+        "_Z1gIiLi1EET_PKS0_",
+        "_Z1gIiLi2EET_PKS0_",
+        "_Z2kkIiEvPT_",
+        "_ZN2ns1hIiEET_S1_",
+        "_ZN2ns1hIlEET_S1_",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+    // The specializations' bodies: `x * 2`, `x * 3`, `-p[0]`, `x * 5` (not the primary's).
+    let text = format!("{m}");
+    let body = |n: &str| {
+        let start = text.find(&format!("internal @{n}(")).unwrap();
+        let end = text[start..].find("\n}\n").unwrap();
+        text[start..start + end].to_string()
+    };
+    assert!(body("_Z1fIfET_S0_").contains("fmul.f32"), "{text}");
+    assert!(body("_Z1fIdET_S0_").contains("fmul.f64"), "{text}");
+    assert!(body("_Z1fIiET_S0_").contains("add.i32"), "{text}");
+    assert!(body("_ZN2ns1hIiEET_S1_").contains("mul.i32"), "{text}");
+    assert!(!body("_ZN2ns1hIlEET_S1_").contains("mul"), "{text}");
+    assert!(
+        body("_Z1gIiLi2EET_PKS0_").contains("neg") || body("_Z1gIiLi2EET_PKS0_").contains("sub"),
+        "{text}"
+    );
+}

@@ -52,6 +52,7 @@ mod template_class;
 mod template_deduce;
 mod template_member;
 mod template_pack;
+mod template_spec;
 
 use crate::ast;
 use crate::diag::{Diag, Diagnostics};

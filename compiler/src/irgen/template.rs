@@ -36,6 +36,9 @@ pub(crate) struct FnTemplate<'x> {
     pub decl: &'x ast::FunctionDecl<'x>,
     /// A member function template: its class (see `template_member.rs`).
     pub member: Option<super::template_member::MemberTpl<'x>>,
+    /// The namespace it is declared in (its names are visible in the instances, which
+    /// are mangled inside it).
+    pub ns: super::namespace::NsId,
 }
 
 /// The elements a pack name stands for in the instantiation being lowered.
@@ -93,6 +96,8 @@ pub(crate) struct TemplateState<'x> {
     /// member templates keep them: the instance's bindings are recorded only after).
     #[allow(clippy::type_complexity)]
     pub defining: Option<(&'x [ast::TemplateParam<'x>], Vec<TArg>)>,
+    /// Explicit specializations of function templates by template and arguments.
+    pub fn_specs: HashMap<(u32, Vec<TArg>), &'x ast::FunctionDecl<'x>>,
 }
 
 impl<'x> Lowerer<'x> {
@@ -109,12 +114,7 @@ impl<'x> Lowerer<'x> {
                 _ => self.error(td.span, "this kind of template is not supported yet"),
             },
             ast::Decl::Function(fd) if !td.params.is_empty() => self.add_fn_template(td, fd),
-            ast::Decl::Function(fd) => {
-                self.error(
-                    fd.name_span,
-                    "explicit specialization of a function template is not supported yet",
-                );
-            }
+            ast::Decl::Function(fd) => self.fn_explicit_specialization(fd),
             ast::Decl::Record(rd) => self.class_template_decl(td, rd),
             ast::Decl::Typedef(t) if !td.params.is_empty() => {
                 self.alias_template_decl(td, super::template_alias::AliasDecl::Type(t))
@@ -152,6 +152,7 @@ impl<'x> Lowerer<'x> {
                 params: td.params,
                 decl: fd,
                 member: None,
+                ns: self.cur_ns(),
             };
             return;
         }
@@ -159,6 +160,7 @@ impl<'x> Lowerer<'x> {
             params: td.params,
             decl: fd,
             member: None,
+            ns: self.cur_ns(),
         });
         self.templates.sets[set as usize].push(idx);
     }
@@ -288,6 +290,9 @@ impl<'x> Lowerer<'x> {
         if let Some(r) = self.templates.instances.get(&key) {
             return *r;
         }
+        if let Some(r) = self.instantiate_specialization(&key) {
+            return r;
+        }
         let t = &self.templates.fns[tpl as usize];
         let (params, fd) = (t.params, t.decl);
         let member = t.member.clone();
@@ -307,20 +312,32 @@ impl<'x> Lowerer<'x> {
             self.templates.depth -= 1;
             return r;
         }
+        let ns = self.templates.fns[tpl as usize].ns;
         let r = self.in_decl_context(|l| {
-            l.bind_template_params(params, &args);
-            let fid = l.declare_instance(fd, params, &args, None)?;
-            // Cached before the body is lowered: a recursive call finds the instance.
-            l.templates.instances.insert(key.clone(), Some(fid));
-            let inst = l.instance_decl(fd, fid);
-            l.define_function(fid, inst);
-            Some(fid)
+            l.with_ns_open(ns, |l| l.instantiate_in_ns(fd, params, &args, &key))
         });
         self.templates.depth -= 1;
         if r.is_none() {
             self.templates.instances.insert((tpl, args), None);
         }
         r
+    }
+
+    /// Declares and lowers the instance `key` of `fd` (in its namespace).
+    fn instantiate_in_ns(
+        &mut self,
+        fd: &'x ast::FunctionDecl<'x>,
+        params: &'x [ast::TemplateParam<'x>],
+        args: &[TArg],
+        key: &(u32, Vec<TArg>),
+    ) -> Option<FnId> {
+        self.bind_template_params(params, args);
+        let fid = self.declare_instance(fd, params, args, None)?;
+        // Cached before the body is lowered: a recursive call finds the instance.
+        self.templates.instances.insert(key.clone(), Some(fid));
+        let inst = self.instance_decl(fd, fid);
+        self.define_function(fid, inst);
+        Some(fid)
     }
 
     /// Declares the instance of `fd` (template parameters bound in the current scope).
@@ -500,7 +517,7 @@ impl<'x> Lowerer<'x> {
 
     /// The symbol of an instance: the template's declared signature (its parameters as
     /// `T_`, `T0_`, …, packs as `Dp…`) after the arguments.
-    fn instance_symbol(
+    pub(super) fn instance_symbol(
         &mut self,
         fd: &ast::FunctionDecl<'_>,
         tparams: &[ast::TemplateParam<'_>],
@@ -508,7 +525,8 @@ impl<'x> Lowerer<'x> {
         actual_ret: Option<QualType>,
     ) -> Option<(String, FunctionEntity)> {
         let (ret, params) = self.declared_signature(fd, tparams, actual_ret)?;
-        let mut entity = FunctionEntity::new(Vec::new(), FunctionName::Ident(fd.name), params);
+        let scope = self.cur_scope_path();
+        let mut entity = FunctionEntity::new(scope, FunctionName::Ident(fd.name), params);
         entity.template_args = Some(args.iter().map(entity_arg).collect());
         entity.ret = Some(ret);
         entity.variadic = fd.variadic;

@@ -148,7 +148,11 @@ impl<'x> Lowerer<'x> {
 
     /// Runs `f` with namespace `ns`'s names visible (when it is not open already), in a
     /// fresh scope above them for the template parameters.
-    fn with_ns_open<R>(&mut self, ns: super::namespace::NsId, f: impl FnOnce(&mut Self) -> R) -> R {
+    pub(super) fn with_ns_open<R>(
+        &mut self,
+        ns: super::namespace::NsId,
+        f: impl FnOnce(&mut Self) -> R,
+    ) -> R {
         if self.ns.ctxs[ns].open_level.is_some() {
             self.scopes.push();
             let r = f(self);

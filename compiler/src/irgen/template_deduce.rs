@@ -36,6 +36,24 @@ impl<'x> Lowerer<'x> {
                 ..
             }) => (*name, args),
             ExprKind::Ident(n) => (*n, &[]),
+            // `ns::f(x)` / `ns::f<int>(x)`.
+            ExprKind::Name(q) if q.segments.len() > 1 => {
+                let Some(Binding::FnTemplate(set)) = self.lookup_qualified(q) else {
+                    return None;
+                };
+                let (name, explicit): (Symbol, &[ast::TemplateArgExpr<'_>]) = match q.last() {
+                    ast::NameSeg::TemplateId { name, args, .. } => (*name, args),
+                    seg => (seg.ident()?, &[]),
+                };
+                return Some(self.call_fn_template_set(
+                    set,
+                    name,
+                    explicit,
+                    args,
+                    callee.span,
+                    span,
+                ));
+            }
             _ => return None,
         };
         let set = match self.lookup_ordinary(name) {
@@ -63,24 +81,28 @@ impl<'x> Lowerer<'x> {
                 return Some(None);
             }
         };
+        Some(self.call_fn_template_set(set, name, explicit, args, callee.span, span))
+    }
+
+    /// A call of a (non-member) function template of overload set `set`.
+    fn call_fn_template_set(
+        &mut self,
+        set: u32,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[&Expr<'_>],
+        callee_span: Span,
+        span: Span,
+    ) -> Option<Operand> {
         let ops = self.lower_call_args(args)?;
         let types: Vec<QualType> = ops.iter().filter_map(|(o, _)| o.map(|o| o.ty)).collect();
         let lvalues: Vec<bool> = ops
             .iter()
             .filter_map(|(o, _)| o.map(|o| matches!(o.kind, super::expr::OpKind::LValue(_))))
             .collect();
-        let fid = match self.select_fn_template(
-            set,
-            name,
-            explicit,
-            (&types, &lvalues),
-            callee.span,
-            false,
-        ) {
-            Some(f) => f,
-            None => return Some(None),
-        };
-        Some(self.direct_call(fid, CallArgs::Lowered(ops), callee.span, span))
+        let fid =
+            self.select_fn_template(set, name, explicit, (&types, &lvalues), callee_span, false)?;
+        self.direct_call(fid, CallArgs::Lowered(ops), callee_span, span)
     }
 
     /// Call arguments lowered (pack expansions once per element); `None` after an error.
@@ -154,6 +176,24 @@ impl<'x> Lowerer<'x> {
                         l.bind_template_params(params, &args);
                         l.resolve_type(fd.ret)
                     })?;
+                }
+                // A declaration (explicit instantiation or specialization) must match the
+                // instance's parameter types exactly.
+                if declared {
+                    let exact = l.in_decl_context(|l| {
+                        l.bind_member_outer(tpl);
+                        l.bind_template_params(params, &args);
+                        let ps = l.instance_param_types(fd)?;
+                        Some(
+                            ps.len() == arg_types.len()
+                                && ps.iter().zip(arg_types).all(|(p, a)| {
+                                    p.ty == a.ty || l.types.kind(p.ty) == l.types.kind(a.ty)
+                                }),
+                        )
+                    });
+                    if exact != Some(true) {
+                        return None;
+                    }
                 }
                 Some(args)
             });

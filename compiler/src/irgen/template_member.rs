@@ -81,6 +81,7 @@ impl<'x> Lowerer<'x> {
                 access,
                 outer: self.templates.defining.clone(),
             }),
+            ns: self.cur_ns(),
         });
         let is_ctor = self.types.record(r).name == Some(fd.name)
             && fd

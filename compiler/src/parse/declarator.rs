@@ -140,6 +140,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                 template_args = Some(self.template_args()?);
             }
         }
+        if let (true, true, Some((n, nspan))) = (self.at(Punct::Lt), self.in_template, name) {
+            // `template <> float nf<float>(float)` naming no template (nvcc's wording).
+            let text = self.interner.resolve(n).to_string();
+            return Err(self.error(nspan, format!("{text} is not a template")));
+        }
         if self.at(Punct::Lt) && name.is_some() {
             let span = self.span();
             return Err(self.unsupported(span, "a template name"));
