@@ -96,6 +96,15 @@ fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, Backen
     let mut declared: HashSet<FuncId> = HashSet::new();
     let mut funcs = Vec::new();
     let mut call_seq = 0u32;
+    // Globals come before every function, so the functions their initializers name
+    // (function tables, vtables) are declared first, as nvcc does.
+    for g in module.globals.values() {
+        for &(_, func) in &g.func_addrs {
+            if declared.insert(func) {
+                decls.push(header(module, func));
+            }
+        }
+    }
     for (index, &id) in order.iter().enumerate() {
         let f = &module.functions[id];
         // Callees that are imports or not defined yet need a declaration first.
@@ -124,7 +133,11 @@ fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, Backen
         ));
         defined.insert(id);
     }
-    let globals = module.globals.values().map(emit::global_decl).collect();
+    let globals = module
+        .globals
+        .values()
+        .map(|g| emit::global_decl(g, &|f| module.functions[f].name.as_str()))
+        .collect();
     Ok(PtxModule {
         version: target.ptx,
         sm: target.sm,
@@ -134,12 +147,16 @@ fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, Backen
     })
 }
 
-/// The functions `f` calls, in order of first call.
+/// The functions `f` calls or takes the address of, in order of first mention.
 fn callees(f: &Function) -> Vec<FuncId> {
     let mut out = Vec::new();
     for &b in &f.layout {
         for &i in &f.blocks[b].insts {
-            if let InstData::Call { callee, .. } = f.insts[i].data {
+            // A function whose address is taken must be declared before it is named, like
+            // a callee.
+            if let InstData::Call { callee, .. } | InstData::FuncAddr { func: callee } =
+                f.insts[i].data
+            {
                 if !out.contains(&callee) {
                     out.push(callee);
                 }

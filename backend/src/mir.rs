@@ -513,7 +513,11 @@ pub struct CallArg {
 /// A complete call sequence (`{ // callseq N … }`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CallSeq {
+    /// The function called by name (direct calls).
     pub callee: String,
+    /// The register holding the callee's address, for indirect calls (then `callee` is
+    /// unused and the call names a `.callprototype` built from the parameters).
+    pub target: Option<VReg>,
     pub args: Vec<CallArg>,
     /// The return parameter and the `ld.param` that reads it.
     pub ret: Option<(ParamDecl, PtxType, VReg)>,
@@ -591,6 +595,7 @@ impl MInst {
                 for a in &c.args {
                     v.extend(a.stores.iter().filter_map(|s| s.2.reg()));
                 }
+                v.extend(c.target);
             }
             MInstKind::Pragma(_) => {}
         }
@@ -620,6 +625,9 @@ impl MInst {
                 }
                 if let Some(r) = &mut c.ret {
                     r.2 = f(r.2);
+                }
+                if let Some(t) = &mut c.target {
+                    *t = f(*t);
                 }
             }
             MInstKind::Pragma(_) => {}

@@ -27,6 +27,7 @@ fn atomics_in_every_space_and_scope() {
         init: None,
         linkage: Linkage::Internal,
         extern_shared: false,
+        func_addrs: Vec::new(),
     });
     let mut f = kernel("_Z5atomsPiPfPx", &[G, G, G, Type::Ptr(AddrSpace::Generic)]);
     let p = f.params().to_vec();
@@ -328,6 +329,7 @@ fn globals_and_launch_bounds() {
         ),
         linkage: Linkage::Internal,
         extern_shared: false,
+        func_addrs: Vec::new(),
     });
     let cw = m.add_global(GlobalVar {
         name: "cw".into(),
@@ -343,6 +345,7 @@ fn globals_and_launch_bounds() {
         ),
         linkage: Linkage::External,
         extern_shared: false,
+        func_addrs: Vec::new(),
     });
     let gx = m.add_global(GlobalVar {
         name: "gx".into(),
@@ -353,6 +356,7 @@ fn globals_and_launch_bounds() {
         init: Some(5i32.to_le_bytes().to_vec()),
         linkage: Linkage::Internal,
         extern_shared: false,
+        func_addrs: Vec::new(),
     });
     let gd = m.add_global(GlobalVar {
         name: "gd".into(),
@@ -363,6 +367,7 @@ fn globals_and_launch_bounds() {
         init: Some(2.5f64.to_le_bytes().to_vec()),
         linkage: Linkage::Internal,
         extern_shared: false,
+        func_addrs: Vec::new(),
     });
     let mut f = kernel("_Z7stencilPfi", &[G, Type::I32]);
     f.launch_bounds = Some((256, 2));

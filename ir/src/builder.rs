@@ -163,6 +163,23 @@ impl<'f> FunctionBuilder<'f> {
         self.func.insts[i].result
     }
 
+    /// The address of a function, a generic pointer.
+    pub fn func_addr(&mut self, func: FuncId) -> Value {
+        self.ins_value(InstData::FuncAddr { func }, Type::Ptr(AddrSpace::Generic))
+    }
+
+    /// A call through the function address `target`, of a function with signature `sig`.
+    pub fn call_indirect(
+        &mut self,
+        target: Value,
+        sig: crate::Signature,
+        args: Vec<Value>,
+    ) -> Option<Value> {
+        let ret = sig.ret;
+        let i = self.ins(InstData::CallIndirect { target, sig, args }, ret);
+        self.func.insts[i].result
+    }
+
     pub fn special_reg(&mut self, reg: SpecialReg) -> Value {
         self.ins_value(InstData::SpecialReg { reg }, Type::I32)
     }

@@ -10,6 +10,7 @@
 //! made control-dependent on more or fewer values: barriers, warp collectives).
 
 use crate::entity::EntityMap;
+use crate::function::Signature;
 use crate::types::Type;
 use crate::{Block, FuncId, GlobalId, StackSlot, Value};
 
@@ -333,6 +334,19 @@ pub enum InstData {
         callee: FuncId,
         args: Vec<Value>,
     },
+    /// The address of a function (a generic pointer; PTX `mov.u64 %rd, f;`): function
+    /// pointers and vtable entries.
+    FuncAddr {
+        func: FuncId,
+    },
+    /// A call through a function address: `target` is a generic pointer to a device function
+    /// whose signature must be `sig` (PTX `call (…), %rd, (…), prototype;`). Calling a
+    /// function of another signature is undefined, as in C.
+    CallIndirect {
+        target: Value,
+        sig: Signature,
+        args: Vec<Value>,
+    },
     /// Reads a special register (an `i32`).
     SpecialReg {
         reg: SpecialReg,
@@ -406,6 +420,8 @@ pub enum Opcode {
     StackAddr,
     GlobalAddr,
     Call,
+    FuncAddr,
+    CallIndirect,
     SpecialReg,
     Barrier,
     Fence,
@@ -468,6 +484,8 @@ impl Opcode {
             Opcode::StackAddr => p(false, false, false, false, false, false),
             Opcode::GlobalAddr => p(false, false, false, false, false, false),
             Opcode::Call => p(false, true, true, true, true, true),
+            Opcode::FuncAddr => p(false, false, false, false, false, false),
+            Opcode::CallIndirect => p(false, true, true, true, true, true),
             Opcode::SpecialReg => p(false, false, false, false, false, false),
             Opcode::Barrier => p(false, true, true, true, false, true),
             Opcode::Fence => p(false, true, true, true, false, false),
@@ -494,6 +512,7 @@ macro_rules! visit_operands {
             | InstData::FConst { .. }
             | InstData::StackAddr { .. }
             | InstData::GlobalAddr { .. }
+            | InstData::FuncAddr { .. }
             | InstData::SpecialReg { .. }
             | InstData::Barrier
             | InstData::Fence { .. }
@@ -529,6 +548,10 @@ macro_rules! visit_operands {
                 $f(offset)
             }
             InstData::Call { args, .. } => args.$iter().for_each($f),
+            InstData::CallIndirect { target, args, .. } => {
+                $f(target);
+                args.$iter().for_each($f)
+            }
             InstData::AtomicRmw { ptr, value, .. } => {
                 $f(ptr);
                 $f(value)
@@ -600,6 +623,8 @@ impl InstData {
             InstData::StackAddr { .. } => Opcode::StackAddr,
             InstData::GlobalAddr { .. } => Opcode::GlobalAddr,
             InstData::Call { .. } => Opcode::Call,
+            InstData::FuncAddr { .. } => Opcode::FuncAddr,
+            InstData::CallIndirect { .. } => Opcode::CallIndirect,
             InstData::SpecialReg { .. } => Opcode::SpecialReg,
             InstData::Barrier => Opcode::Barrier,
             InstData::Fence { .. } => Opcode::Fence,

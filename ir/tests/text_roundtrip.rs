@@ -50,6 +50,8 @@ fn all_opcodes() -> Vec<Opcode> {
         Opcode::StackAddr,
         Opcode::GlobalAddr,
         Opcode::Call,
+        Opcode::FuncAddr,
+        Opcode::CallIndirect,
         Opcode::SpecialReg,
         Opcode::Barrier,
         Opcode::Fence,
@@ -80,6 +82,8 @@ fn all_opcodes() -> Vec<Opcode> {
             | Opcode::StackAddr
             | Opcode::GlobalAddr
             | Opcode::Call
+            | Opcode::FuncAddr
+            | Opcode::CallIndirect
             | Opcode::SpecialReg
             | Opcode::Barrier
             | Opcode::Fence

@@ -12,8 +12,8 @@ use crate::fold_int::is_commutative;
 use crate::util::{self, Replacements};
 use hashbrown::HashMap;
 use oxicc_ir::{
-    BinaryOp, Block, CastOp, FloatCC, Function, GlobalId, Inst, InstData, IntCC, SecondaryMap,
-    SpecialReg, StackSlot, Type, UnaryOp, Value,
+    BinaryOp, Block, CastOp, FloatCC, FuncId, Function, GlobalId, Inst, InstData, IntCC,
+    SecondaryMap, SpecialReg, StackSlot, Type, UnaryOp, Value,
 };
 use oxicc_ir::{Cfg, DomTree};
 
@@ -30,6 +30,7 @@ enum Key {
     PtrAdd(Value, Value),
     StackAddr(StackSlot),
     GlobalAddr(GlobalId, Type),
+    FuncAddr(FuncId),
     SpecialReg(SpecialReg),
     /// Constants are keyed only to find one representative per value (see `run`).
     Const(Type, u64),
@@ -67,6 +68,7 @@ fn key_of(func: &Function, i: Inst, canon: &SecondaryMap<Value, Option<Value>>) 
         InstData::PtrAdd { ptr, offset } => Key::PtrAdd(ptr, offset),
         InstData::StackAddr { slot } => Key::StackAddr(slot),
         InstData::GlobalAddr { global } => Key::GlobalAddr(global, func.value_type(result)),
+        InstData::FuncAddr { func } => Key::FuncAddr(func),
         InstData::SpecialReg { reg } => Key::SpecialReg(reg),
         _ => return None,
     })

@@ -361,17 +361,48 @@ fn inline_call(
     (new_blocks, after)
 }
 
-/// Removes internal functions not reachable by calls from any non-internal function, and
-/// renumbers the rest (`FuncId`s in calls are rewritten).
+/// For each function (by index), the functions it calls or takes the address of.
+fn reference_lists(module: &Module) -> Vec<Vec<usize>> {
+    module
+        .functions
+        .values()
+        .map(|f| {
+            let mut v = Vec::new();
+            for &b in &f.layout {
+                for &i in &f.blocks[b].insts {
+                    if let InstData::Call { callee, .. } | InstData::FuncAddr { func: callee } =
+                        f.insts[i].data
+                    {
+                        v.push(callee.as_u32() as usize);
+                    }
+                }
+            }
+            v
+        })
+        .collect()
+}
+
+/// Removes internal functions not reachable by calls or address-taking from any
+/// non-internal function or from a global's initializer (function tables, vtables), and
+/// renumbers the rest (`FuncId`s in calls, function addresses and globals are rewritten).
 fn remove_dead_internal_functions(module: &mut Module) -> bool {
     let n = module.functions.len();
-    let calls = call_lists(module);
+    let calls = reference_lists(module);
     let mut live = vec![false; n];
     let mut work: Vec<usize> = Vec::new();
     for (id, f) in module.functions.iter() {
         if f.linkage != Linkage::Internal {
             live[id.as_u32() as usize] = true;
             work.push(id.as_u32() as usize);
+        }
+    }
+    for g in module.globals.values() {
+        for &(_, f) in &g.func_addrs {
+            let k = f.as_u32() as usize;
+            if k < n && !live[k] {
+                live[k] = true;
+                work.push(k);
+            }
         }
     }
     while let Some(f) = work.pop() {
@@ -399,11 +430,20 @@ fn remove_dead_internal_functions(module: &mut Module) -> bool {
             let b = f.layout[bi];
             for ii in 0..f.blocks[b].insts.len() {
                 let i = f.blocks[b].insts[ii];
-                if let InstData::Call { callee, .. } = &mut f.insts[i].data {
+                if let InstData::Call { callee, .. } | InstData::FuncAddr { func: callee } =
+                    &mut f.insts[i].data
+                {
                     if let Some(Some(nid)) = renumber.get(callee.as_u32() as usize) {
                         *callee = *nid;
                     }
                 }
+            }
+        }
+    }
+    for (_, g) in module.globals.iter_mut() {
+        for (_, f) in &mut g.func_addrs {
+            if let Some(Some(nid)) = renumber.get(f.as_u32() as usize) {
+                *f = *nid;
             }
         }
     }

@@ -18,6 +18,8 @@ mod check;
 mod expect_classes;
 #[path = "cpp_suite/expect_templates.rs"]
 mod expect_templates;
+#[path = "cpp_suite/expect_virtual.rs"]
+mod expect_virtual;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -98,6 +100,7 @@ fn run_and_check(name: &str, ptx: &str, launch: &Launch) -> Result<(), String> {
 fn expected(name: &str, launch: &Launch, outcome: &oxicc_emu::Outcome) -> Result<(), String> {
     expect_templates::check(name, launch, outcome)
         .or_else(|| expect_classes::check(name, launch, outcome))
+        .or_else(|| expect_virtual::check(name, launch, outcome))
         .unwrap_or_else(|| Err(format!("no CPU expectation for kernel `{name}`")))
 }
 

@@ -3,13 +3,15 @@
 //! nvcc prints scalars with their type (`.global .align 4 .u32 gx = 5;`,
 //! `.global .align 4 .f32 s = 0f3FC00000;`) and arrays and aggregates as bytes
 //! (`.global .align 4 .b8 w[20] = {0, 0, 128, 63, …};`) with trailing zero bytes left out of
-//! the initializer. Dynamic shared memory is `.extern .shared .align A .b8 name[];`. The IR
-//! has no address relocations in initializers yet, so any order is a dependency order;
-//! globals keep module order.
+//! the initializer. Dynamic shared memory is `.extern .shared .align A .b8 name[];`.
+//! A global holding function addresses (function-pointer tables, vtables) is an array of
+//! 64-bit words, each a number or a function name, every word printed:
+//! `.global .align 8 .u64 _ZTV1S[4] = {0, 0, _ZN1SD1Ev, _ZN1S1fEv};` (nvcc's form; the
+//! functions are declared before the globals). Globals keep module order.
 
 use crate::lower_args::mem_type;
 use crate::mir::PtxType;
-use oxicc_ir::{AddrSpace, GlobalVar, Linkage, Type};
+use oxicc_ir::{AddrSpace, FuncId, GlobalVar, Linkage, Type};
 
 fn space_name(s: AddrSpace) -> &'static str {
     match s {
@@ -21,8 +23,9 @@ fn space_name(s: AddrSpace) -> &'static str {
     }
 }
 
-/// One global's declaration line (without the newline).
-pub fn global_decl(g: &GlobalVar) -> String {
+/// One global's declaration line (without the newline); `func_name` names the functions
+/// whose addresses it holds.
+pub fn global_decl<'m>(g: &GlobalVar, func_name: &dyn Fn(FuncId) -> &'m str) -> String {
     let space = space_name(g.space);
     let align = g.align.max(1);
     let linkage = match (g.linkage, g.space) {
@@ -33,6 +36,9 @@ pub fn global_decl(g: &GlobalVar) -> String {
     };
     if g.extern_shared {
         return format!("{linkage}{space} .align {align} .b8 {}[];", g.name);
+    }
+    if !g.func_addrs.is_empty() {
+        return words_decl(g, &format!("{linkage}{space} .align {align}"), func_name);
     }
     let init = g.init.as_ref().filter(|b| b.iter().any(|&x| x != 0));
     match g.count {
@@ -81,5 +87,34 @@ pub fn global_decl(g: &GlobalVar) -> String {
             s.push(';');
             s
         }
+    }
+}
+
+/// A global with function addresses as 64-bit words (the verifier guarantees 8-aligned
+/// slots in an 8-aligned variable): `… .u64 name[n] = {w0, f, …};`, or `.u64 name = f;`
+/// for a scalar.
+fn words_decl<'m>(g: &GlobalVar, prefix: &str, func_name: &dyn Fn(FuncId) -> &'m str) -> String {
+    let words = g.size().div_ceil(8) as usize;
+    let bytes = g.init.as_deref().unwrap_or(&[]);
+    let mut list: Vec<String> = (0..words)
+        .map(|w| {
+            let mut raw = [0u8; 8];
+            for (k, r) in raw.iter_mut().enumerate() {
+                *r = bytes.get(w * 8 + k).copied().unwrap_or(0);
+            }
+            u64::from_le_bytes(raw).to_string()
+        })
+        .collect();
+    for &(off, f) in &g.func_addrs {
+        list[(off / 8) as usize] = func_name(f).to_string();
+    }
+    if g.count.is_none() && words == 1 {
+        format!("{prefix} .u64 {} = {};", g.name, list[0])
+    } else {
+        format!(
+            "{prefix} .u64 {}[{words}] = {{{}}};",
+            g.name,
+            list.join(", ")
+        )
     }
 }

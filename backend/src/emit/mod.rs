@@ -53,6 +53,8 @@ pub enum PtxInst {
     Call {
         seq: u32,
         callee: String,
+        /// The register holding the callee's address (indirect calls).
+        target: Option<Reg>,
         /// `(declaration, [(offset, type, value)])` per argument.
         args: Vec<CallParam>,
         ret: Option<(ParamDecl, PtxType, Reg)>,
@@ -187,6 +189,7 @@ pub fn build_function(
                     PtxInst::Call {
                         seq,
                         callee: c.callee.clone(),
+                        target: c.target.map(&mut reg),
                         args,
                         ret,
                     }

@@ -91,6 +91,7 @@ impl Display for PtxInst {
             PtxInst::Call {
                 seq,
                 callee,
+                target,
                 args,
                 ret,
             } => {
@@ -105,17 +106,43 @@ impl Display for PtxInst {
                 }
                 if let Some((decl, _, _)) = ret {
                     writeln!(f, "\t{};", param_line(decl, "retval0"))?;
-                    writeln!(f, "\tcall.uni (retval0), ")?;
-                } else {
-                    writeln!(f, "\tcall.uni ")?;
                 }
-                writeln!(f, "\t{callee}, ")?;
+                // An indirect call names a prototype declared just before it, as nvcc
+                // does: `prototype_N : .callprototype (.param .b32 _) _ (.param .b64 _);`.
+                let call = if target.is_some() {
+                    let rets = ret
+                        .as_ref()
+                        .map_or(String::new(), |(d, _, _)| param_line(d, "_"));
+                    let params: Vec<String> =
+                        args.iter().map(|(d, _)| param_line(d, "_")).collect();
+                    let space = if ret.is_some() { " " } else { "" };
+                    writeln!(
+                        f,
+                        "\tprototype_{seq} : .callprototype ({rets}){space}_ ({});",
+                        params.join(", ")
+                    )?;
+                    "call"
+                } else {
+                    "call.uni"
+                };
+                if ret.is_some() {
+                    writeln!(f, "\t{call} (retval0), ")?;
+                } else {
+                    writeln!(f, "\t{call} ")?;
+                }
+                match target {
+                    Some(r) => writeln!(f, "\t{r}, ")?,
+                    None => writeln!(f, "\t{callee}, ")?,
+                }
                 writeln!(f, "\t(")?;
                 for k in 0..args.len() {
                     let sep = if k + 1 < args.len() { ", " } else { "" };
                     writeln!(f, "\tparam{k}{sep}")?;
                 }
-                writeln!(f, "\t);")?;
+                match target {
+                    Some(_) => writeln!(f, "\t)\n\t, prototype_{seq};")?,
+                    None => writeln!(f, "\t);")?,
+                }
                 if let Some((_, t, r)) = ret {
                     writeln!(f, "\tld.param.{} \t{r}, [retval0+0];", t.as_str())?;
                 }

@@ -398,9 +398,16 @@ fn operand_uses(
             address_use(*ptr, out);
             out.extend([*expected, *new]);
         }
-        InstData::Call { callee, args } => {
+        InstData::Call { .. } | InstData::CallIndirect { .. } => {
+            let (params, args) = match &f.insts[i].data {
+                InstData::Call { callee, args } => (&module.functions[*callee].sig.params, args),
+                InstData::CallIndirect { target, sig, args } => {
+                    out.push(*target);
+                    (&sig.params, args)
+                }
+                _ => unreachable!(),
+            };
             // By-value aggregates are copied out of memory: an address use.
-            let params = &module.functions[*callee].sig.params;
             for (k, &a) in args.iter().enumerate() {
                 match params.get(k) {
                     Some(ParamKind::ByVal { .. }) => address_use(a, out),

@@ -11,7 +11,7 @@ use crate::lower_args::{call_slot_type, class_of, func_param_decl, mem_type, wid
 use crate::mir::*;
 use crate::out_of_ssa::sequence_copies;
 use crate::BackendError;
-use oxicc_ir::{BlockCall, FuncId, ParamKind, Type, Value};
+use oxicc_ir::{BlockCall, FuncId, ParamKind, Signature, Type, Value};
 
 impl Ctx<'_> {
     /// Emits the copies of `call`'s arguments into the current block.
@@ -200,6 +200,33 @@ impl Ctx<'_> {
         let f = &self.module.functions[callee];
         let name = f.name.clone();
         let sig = f.sig.clone();
+        self.sel_call_seq(name, None, &sig, args, result)
+    }
+
+    /// A call through the function address `target`: the same parameter traffic as a
+    /// direct call of a function with signature `sig`, printed with a `.callprototype`.
+    pub(super) fn sel_call_indirect(
+        &mut self,
+        target: Value,
+        sig: &Signature,
+        args: &[Value],
+        result: Option<Value>,
+    ) -> Result<(), BackendError> {
+        let t = self.reg(target)?;
+        self.sel_call_seq("the indirect callee".into(), Some(t), sig, args, result)
+    }
+
+    /// The `{ … }` call scope: `.param` declarations and stores of the arguments, the call,
+    /// and the load of the return value. `name` is the callee's symbol (direct calls) or
+    /// a description for messages; `target` the register of an indirect call's address.
+    fn sel_call_seq(
+        &mut self,
+        name: String,
+        target: Option<VReg>,
+        sig: &Signature,
+        args: &[Value],
+        result: Option<Value>,
+    ) -> Result<(), BackendError> {
         let mut call_args = Vec::new();
         for (k, (&a, kind)) in args.iter().zip(&sig.params).enumerate() {
             let decl = func_param_decl(*kind);
@@ -286,6 +313,7 @@ impl Ctx<'_> {
             guard: None,
             kind: MInstKind::Call(CallSeq {
                 callee: name,
+                target,
                 args: call_args,
                 ret,
             }),

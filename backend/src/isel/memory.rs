@@ -14,7 +14,7 @@ use super::Ctx;
 use crate::lower_args::mem_type;
 use crate::mir::*;
 use crate::BackendError;
-use oxicc_ir::{AddrSpace, AtomicOp, GlobalId, MemFlags, Scope, StackSlot, Type, Value};
+use oxicc_ir::{AddrSpace, AtomicOp, FuncId, GlobalId, MemFlags, Scope, StackSlot, Type, Value};
 
 impl Ctx<'_> {
     /// The address operand for pointer `v`.
@@ -167,6 +167,18 @@ impl Ctx<'_> {
     pub(super) fn sel_global_addr(&mut self, g: GlobalId, res: Value) -> Result<(), BackendError> {
         let d = self.result_reg(res)?;
         let name = self.module.globals[g].name.clone();
+        self.emit(
+            Op::new(Opc::Mov, &[], &[PtxType::U64]),
+            vec![Operand::Reg(d)],
+            vec![Operand::Sym(name)],
+        );
+        Ok(())
+    }
+
+    /// A function's address, `mov.u64 %rd, f;` (a generic address, as nvcc uses it).
+    pub(super) fn sel_func_addr(&mut self, f: FuncId, res: Value) -> Result<(), BackendError> {
+        let d = self.result_reg(res)?;
+        let name = self.module.functions[f].name.clone();
         self.emit(
             Op::new(Opc::Mov, &[], &[PtxType::U64]),
             vec![Operand::Reg(d)],

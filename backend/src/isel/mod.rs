@@ -360,6 +360,10 @@ impl<'a> Ctx<'a> {
             InstData::StackAddr { slot } => self.sel_stack_addr(slot, result.unwrap()),
             InstData::GlobalAddr { global } => self.sel_global_addr(global, result.unwrap()),
             InstData::Call { callee, args } => self.sel_call(callee, &args, result),
+            InstData::CallIndirect { target, sig, args } => {
+                self.sel_call_indirect(target, &sig, &args, result)
+            }
+            InstData::FuncAddr { func } => self.sel_func_addr(func, result.unwrap()),
             InstData::SpecialReg { reg } => self.sel_special_reg(reg, result.unwrap()),
             InstData::Barrier => {
                 self.emit(

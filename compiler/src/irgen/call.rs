@@ -40,12 +40,7 @@ impl Lowerer<'_> {
             return r;
         }
         let ExprKind::Ident(name) = callee.kind else {
-            let _ = self.expr(callee)?;
-            self.error(
-                callee.span,
-                "expression preceding parentheses of apparent call must have (pointer-to-) function type",
-            );
-            return None;
+            return self.call_through_pointer(callee, args, span);
         };
         let binding = self.lookup_ordinary(name);
         let user_defined = matches!(binding, Some(Binding::Func(f)) if self.func_info(f).defined);
@@ -63,13 +58,7 @@ impl Lowerer<'_> {
                 }
                 None
             }
-            Some(_) => {
-                self.error(
-                    callee.span,
-                    "expression preceding parentheses of apparent call must have (pointer-to-) function type",
-                );
-                None
-            }
+            Some(_) => self.call_through_pointer(callee, args, span),
             None => {
                 self.error(
                     callee.span,
@@ -266,6 +255,17 @@ impl Lowerer<'_> {
             },
             ret,
         );
+        self.call_result(r, result_slot, ret_ty)
+    }
+
+    /// The operand of a call's result `r`: the struct in its result slot, the referent of
+    /// a returned reference, a value, or void.
+    pub fn call_result(
+        &mut self,
+        r: Option<Value>,
+        result_slot: Option<Value>,
+        ret_ty: QualType,
+    ) -> Option<Operand> {
         if let Some(slot) = result_slot {
             return Some(Operand::lv(slot, ret_ty.unqual()));
         }

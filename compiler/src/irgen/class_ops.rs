@@ -304,8 +304,10 @@ impl Lowerer<'_> {
     ) -> Option<Operand> {
         let o = self.expr(callee)?;
         let (OpKind::LValue(addr), Some(r)) = (o.kind, self.is_class(o.ty)) else {
+            // Not an object: a call through a pointer to function, which lowers the
+            // callee again (from the stash).
             self.stash_put(callee, o);
-            return None;
+            return self.call_through_pointer(callee, args, span);
         };
         if self.closures.contains_key(&r) {
             // A lambda's closure object (`make_adder(3)(4)`).

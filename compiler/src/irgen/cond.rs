@@ -22,7 +22,9 @@ impl Lowerer<'_> {
         let c = self.cond_value(cond)?;
         if is_cheap(then) && is_cheap(els) {
             let t = self.expr(then)?;
+            let t = self.decay_function(t, then.span)?;
             let f = self.expr(els)?;
+            let f = self.decay_function(f, els.span)?;
             // Two lvalues of the same type give an lvalue (C++: `return c ? a : b;` from a
             // function returning a reference must not bind a temporary). Only taken inside
             // a function that returns a reference: selecting addresses keeps both operands
@@ -62,10 +64,14 @@ impl Lowerer<'_> {
         let join = self.new_block();
         self.branch(c, tb, fb);
         self.switch_to(tb);
-        let t = self.expr(then);
+        let t = self
+            .expr(then)
+            .and_then(|t| self.decay_function(t, then.span));
         let t_end = self.fs().cur;
         self.switch_to(fb);
-        let f = self.expr(els);
+        let f = self
+            .expr(els)
+            .and_then(|f| self.decay_function(f, els.span));
         let f_end = self.fs().cur;
         let (t, f) = (t?, f?);
         let rt = self.cond_result_type(t, f, span)?;

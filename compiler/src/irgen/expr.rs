@@ -118,14 +118,7 @@ impl Lowerer<'_> {
                 let v = self.load_bit_field(unit, op.ty, bit, width);
                 Some((v, op.ty.unqual()))
             }
-            OpKind::Func(f) => {
-                let n = self.name(self.func_info(f).name);
-                self.error(
-                    span,
-                    format!("function pointers are not supported yet (\"{n}\" used as a value)"),
-                );
-                None
-            }
+            OpKind::Func(f) => self.function_address(f, span),
         }
     }
 
@@ -384,6 +377,7 @@ impl Lowerer<'_> {
             init: Some(data.to_vec()),
             linkage: oxicc_ir::Linkage::Internal,
             extern_shared: false,
+            func_addrs: Vec::new(),
         });
         self.string_globals.insert(data.to_vec(), g);
         g
@@ -516,8 +510,9 @@ impl Lowerer<'_> {
                     return None;
                 }
                 if self.types.is_function(p.ty) {
-                    self.error(span, "function pointers are not supported yet");
-                    return None;
+                    // `*fp` designates the function; every use but `&` and a call decays
+                    // it back to the pointer, so the pointer stands for it.
+                    return Some(Operand::rv(v, t));
                 }
                 Some(Operand::lv(v, p))
             }
@@ -528,9 +523,9 @@ impl Lowerer<'_> {
                         let pt = QualType::new(self.types.pointer_to(o.ty));
                         Some(Operand::rv(addr, pt))
                     }
-                    OpKind::Func(_) => {
-                        self.error(span, "function pointers are not supported yet");
-                        None
+                    OpKind::Func(f) => {
+                        let (v, t) = self.function_address(f, span)?;
+                        Some(Operand::rv(v, t))
                     }
                     OpKind::BitField { .. } => {
                         self.error(span, "taking the address of a bit field is not allowed");

@@ -467,9 +467,12 @@ impl Lowerer<'_> {
         if let Some(a) = vd.align {
             align = align.max(self.alignment(a)?);
         }
-        let bytes = match init {
-            Some(i) => Some(self.global_init_bytes(ty, i, size)?),
-            None => None,
+        let (bytes, func_addrs) = match init {
+            Some(i) => {
+                let (b, f) = self.global_init_bytes(ty, i, size)?;
+                (Some(b), f)
+            }
+            None => (None, Vec::new()),
         };
         let (elem, count) = if self.types.is_scalar(ty.ty) {
             let t = match self.mem_type(ty.ty) {
@@ -489,6 +492,7 @@ impl Lowerer<'_> {
             init: bytes,
             linkage: Linkage::Internal,
             extern_shared,
+            func_addrs,
         };
         Some((self.module.add_global(g), ty))
     }

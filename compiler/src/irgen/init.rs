@@ -33,6 +33,9 @@ pub(super) enum LeafRef<'e, 'a> {
     Str(Vec<u8>),
 }
 
+/// Function addresses in a module variable's initial value: (byte offset, function).
+pub type FuncAddrs = Vec<(u64, oxicc_ir::FuncId)>;
+
 impl Lowerer<'_> {
     /// The leaves of an initializer for an object of type `ty`: offset, type, value and
     /// bit-field position (for the constexpr interpreter).
@@ -326,12 +329,14 @@ impl Lowerer<'_> {
     }
 
     /// Bytes of a module variable's initial value.
+    /// Function addresses (function-pointer members and elements) are returned as
+    /// (byte offset, function) with zero bytes in their place.
     pub fn global_init_bytes(
         &mut self,
         ty: QualType,
         init: &Init<'_>,
         size: u64,
-    ) -> Option<Vec<u8>> {
+    ) -> Option<(Vec<u8>, FuncAddrs)> {
         if size > (1 << 28) {
             self.error(Span::default(), "initialized variable is too large");
             return None;
@@ -343,7 +348,7 @@ impl Lowerer<'_> {
         };
         if by_constexpr {
             return match self.constexpr_object(ty, Some(init), init_span(init)) {
-                Ok(b) if b.len() as u64 == size => Some(b),
+                Ok(b) if b.len() as u64 == size => Some((b, Vec::new())),
                 Ok(_) => None,
                 Err(err) => {
                     self.report_const_error(init_span(init), err);
@@ -353,6 +358,7 @@ impl Lowerer<'_> {
         }
         let leaves = self.leaves(ty, init)?;
         let mut bytes = vec![0u8; size as usize];
+        let mut func_addrs = Vec::new();
         let mut ok = true;
         for l in leaves {
             match l.leaf {
@@ -373,6 +379,15 @@ impl Lowerer<'_> {
                         ok = false;
                         continue;
                     }
+                    if self.fn_pointer_parts(l.ty).is_some() {
+                        if let Some(f) = self.const_function_designator(e) {
+                            match self.const_function_address(f, e.span) {
+                                Some(ir) => func_addrs.push((l.off, ir)),
+                                None => ok = false,
+                            }
+                            continue;
+                        }
+                    }
                     let Some(v) = self.const_eval(e) else {
                         ok = false;
                         continue;
@@ -391,7 +406,7 @@ impl Lowerer<'_> {
                 }
             }
         }
-        ok.then_some(bytes)
+        ok.then_some((bytes, func_addrs))
     }
 
     /// A constant converted to scalar type `ty`, as little-endian bytes.

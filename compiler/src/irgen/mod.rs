@@ -37,6 +37,7 @@ mod decl;
 mod default_args;
 mod expr;
 mod func;
+mod funcptr;
 mod global;
 mod init;
 mod injected;

@@ -31,6 +31,7 @@ pub fn parse_module(src: &str) -> Result<Module, ParseError> {
         global_names: HashMap::new(),
         callee_fixups: Vec::new(),
         global_fixups: Vec::new(),
+        global_func_fixups: Vec::new(),
     };
     p.module_body()?;
     p.resolve_symbols()?;
@@ -46,6 +47,8 @@ pub(super) struct Parser {
     /// Calls whose callee is known only by name yet: (function, instruction, name, where).
     callee_fixups: Vec<(FuncId, Inst, String, Pos)>,
     global_fixups: Vec<(FuncId, Inst, String, Pos)>,
+    /// Function addresses in globals' initializers: (global, index in `func_addrs`, name).
+    global_func_fixups: Vec<(GlobalId, usize, String, Pos)>,
 }
 
 /// Names of one function body being parsed.
@@ -241,9 +244,22 @@ impl Parser {
         let mut align = None;
         let mut extern_shared = false;
         let mut init = None;
+        let mut funcs = Vec::new();
         while self.eat_punct(',') {
-            let (attr, pos) = self.expect_ident("`align`, `dynamic` or `init`")?;
+            let (attr, pos) = self.expect_ident("`align`, `dynamic`, `init` or `funcs`")?;
             match attr.as_str() {
+                // `funcs [0 @f, 8 @g]`: function addresses at byte offsets.
+                "funcs" => {
+                    self.expect_punct('[')?;
+                    while !self.eat_punct(']') {
+                        if !funcs.is_empty() {
+                            self.expect_punct(',')?;
+                        }
+                        let off = self.expect_u64()?;
+                        let (fname, fpos) = self.expect_symbol()?;
+                        funcs.push((off, fname, fpos));
+                    }
+                }
                 "align" => align = Some(self.expect_u32()?),
                 "dynamic" => extern_shared = true,
                 "init" => match self.peek().clone() {
@@ -275,9 +291,41 @@ impl Parser {
             init,
             linkage,
             extern_shared,
+            func_addrs: Vec::new(),
         });
         self.global_names.insert(name, id);
+        for (k, (off, fname, fpos)) in funcs.into_iter().enumerate() {
+            self.module.globals[id]
+                .func_addrs
+                .push((off, placeholder_func()));
+            self.global_func_fixups.push((id, k, fname, fpos));
+        }
         Ok(())
+    }
+
+    /// `(i32, byval(8, 4))`: the parameters of a function or of an indirect call.
+    pub(super) fn param_kinds(&mut self) -> PResult<Vec<ParamKind>> {
+        let mut params = Vec::new();
+        self.expect_punct('(')?;
+        if self.eat_punct(')') {
+            return Ok(params);
+        }
+        loop {
+            if self.eat_keyword("byval") {
+                self.expect_punct('(')?;
+                let size = self.expect_u32()?;
+                self.expect_punct(',')?;
+                let align = self.expect_u32()?;
+                self.expect_punct(')')?;
+                params.push(ParamKind::ByVal { size, align });
+            } else {
+                params.push(ParamKind::Value(self.expect_type()?));
+            }
+            if self.eat_punct(')') {
+                return Ok(params);
+            }
+            self.expect_punct(',')?;
+        }
     }
 
     fn function(&mut self) -> PResult<()> {
@@ -296,26 +344,10 @@ impl Parser {
             None => InlineHint::Default,
         };
         let (name, name_pos) = self.expect_symbol()?;
-        let mut sig = Signature::default();
-        self.expect_punct('(')?;
-        if !self.eat_punct(')') {
-            loop {
-                if self.eat_keyword("byval") {
-                    self.expect_punct('(')?;
-                    let size = self.expect_u32()?;
-                    self.expect_punct(',')?;
-                    let align = self.expect_u32()?;
-                    self.expect_punct(')')?;
-                    sig.params.push(ParamKind::ByVal { size, align });
-                } else {
-                    sig.params.push(ParamKind::Value(self.expect_type()?));
-                }
-                if self.eat_punct(')') {
-                    break;
-                }
-                self.expect_punct(',')?;
-            }
-        }
+        let mut sig = Signature {
+            params: self.param_kinds()?,
+            ret: None,
+        };
         if *self.peek() == Tok::Arrow {
             self.advance();
             sig.ret = Some(self.expect_type()?);
@@ -361,9 +393,16 @@ impl Parser {
             let Some(&id) = self.func_names.get(&name) else {
                 return Err(ParseError::at(pos, format!("unknown function `@{name}`")));
             };
-            if let InstData::Call { callee, .. } = &mut self.module.functions[f].insts[inst].data {
-                *callee = id;
+            match &mut self.module.functions[f].insts[inst].data {
+                InstData::Call { callee, .. } | InstData::FuncAddr { func: callee } => *callee = id,
+                _ => {}
             }
+        }
+        for (g, k, name, pos) in std::mem::take(&mut self.global_func_fixups) {
+            let Some(&id) = self.func_names.get(&name) else {
+                return Err(ParseError::at(pos, format!("unknown function `@{name}`")));
+            };
+            self.module.globals[g].func_addrs[k].1 = id;
         }
         for (f, inst, name, pos) in std::mem::take(&mut self.global_fixups) {
             let Some(&id) = self.global_names.get(&name) else {

@@ -211,6 +211,26 @@ impl Parser {
                 p.callee = Some((name, npos));
                 p
             }
+            "funcaddr" => {
+                op.no_type(0)?;
+                let (name, npos) = self.expect_symbol()?;
+                let func = placeholder_func();
+                let mut p = ParsedInst::new(
+                    InstData::FuncAddr { func },
+                    Some(Type::Ptr(AddrSpace::Generic)),
+                );
+                p.callee = Some((name, npos));
+                p
+            }
+            "callind" => {
+                let ret = op.opt_type(0)?;
+                let target = self.value_use(names)?;
+                let args = self.value_list(names)?;
+                self.expect_punct(':')?;
+                let params = self.param_kinds()?;
+                let sig = crate::Signature { params, ret };
+                ParsedInst::new(InstData::CallIndirect { target, sig, args }, ret)
+            }
             "sreg" => {
                 op.no_type(0)?;
                 let rpos = self.pos();

@@ -101,7 +101,7 @@ impl Numbering {
 pub fn print_module(module: &Module) -> String {
     let mut out = String::new();
     for g in module.globals.values() {
-        write_global(&mut out, g);
+        write_global(&mut out, Some(module), g);
     }
     for (i, (id, _)) in module.functions.iter().enumerate() {
         if i > 0 || !module.globals.is_empty() {
@@ -170,7 +170,26 @@ pub(crate) fn write_symbol(out: &mut String, name: &str) {
     out.push('"');
 }
 
-fn write_global(out: &mut String, g: &GlobalVar) {
+/// `(i32, byval(8, 4))`: the parameters of a function or of an indirect call.
+fn write_param_kinds(out: &mut String, params: &[ParamKind]) {
+    out.push('(');
+    for (i, p) in params.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        match p {
+            ParamKind::Value(t) => {
+                let _ = write!(out, "{t}");
+            }
+            ParamKind::ByVal { size, align } => {
+                let _ = write!(out, "byval({size}, {align})");
+            }
+        }
+    }
+    out.push(')');
+}
+
+fn write_global(out: &mut String, module: Option<&Module>, g: &GlobalVar) {
     out.push_str("global ");
     if g.linkage != Linkage::External {
         out.push_str(g.linkage.name());
@@ -194,6 +213,20 @@ fn write_global(out: &mut String, g: &GlobalVar) {
         }
         out.push('"');
     }
+    if !g.func_addrs.is_empty() {
+        out.push_str(", funcs [");
+        for (i, (off, f)) in g.func_addrs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "{off} ");
+            match module.and_then(|m| m.functions.get(*f)) {
+                Some(func) => write_symbol(out, &func.name),
+                None => write_symbol(out, &f.to_string()),
+            }
+        }
+        out.push(']');
+    }
     out.push('\n');
 }
 
@@ -211,21 +244,7 @@ fn write_function(out: &mut String, module: Option<&Module>, func: &Function) {
         out.push(' ');
     }
     write_symbol(out, &func.name);
-    out.push('(');
-    for (i, p) in func.sig.params.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        match p {
-            ParamKind::Value(t) => {
-                let _ = write!(out, "{t}");
-            }
-            ParamKind::ByVal { size, align } => {
-                let _ = write!(out, "byval({size}, {align})");
-            }
-        }
-    }
-    out.push(')');
+    write_param_kinds(out, &func.sig.params);
     if let Some(r) = func.sig.ret {
         let _ = write!(out, " -> {r}");
     }
@@ -368,6 +387,21 @@ fn write_inst(
                 None => write_symbol(out, &callee.to_string()),
             }
             write_args(out, names, args);
+        }
+        InstData::FuncAddr { func } => {
+            out.push_str("funcaddr ");
+            match module.and_then(|m| m.functions.get(*func)) {
+                Some(f) => write_symbol(out, &f.name),
+                None => write_symbol(out, &func.to_string()),
+            }
+        }
+        InstData::CallIndirect { target, sig, args } => {
+            out.push_str("callind");
+            ty(out);
+            let _ = write!(out, " {}", v(*target));
+            write_args(out, names, args);
+            out.push_str(" : ");
+            write_param_kinds(out, &sig.params);
         }
         InstData::SpecialReg { reg } => {
             let _ = write!(out, "sreg {}", reg.name());

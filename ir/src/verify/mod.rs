@@ -6,7 +6,8 @@
 //! - `DuplicateSymbol`: function names are unique; global names are unique.
 //! - `Global`: a global's alignment is a power of two; its initializer is no longer than the
 //!   variable; `shared` and `local` variables have no initializer; only `shared` variables
-//!   are `dynamic`.
+//!   are `dynamic`; its function addresses are 8-aligned slots inside it naming device
+//!   functions.
 //!
 //! Function
 //! - `Entity`: everything referenced exists: layout blocks, instructions, operand values,
@@ -40,7 +41,9 @@
 //!   mask, `brif` on an `i1`, `switch` on an integer; constants fit their type.
 //! - `Memory`: alignments are powers of two; nothing stores (or atomically updates) the
 //!   `const` or `param` spaces.
-//! - `Call`: the callee is a device function; argument count and types match its signature.
+//! - `Call`: the callee is a device function; argument count and types match its signature
+//!   (for `callind`, the signature it names, and the target is a generic pointer); `funcaddr`
+//!   names a device function; a global's function addresses lie inside it, 8-aligned.
 //! - `Return`: `return` has a value exactly when the signature has a return type, of that type.
 
 mod rules;
@@ -152,6 +155,26 @@ pub fn verify_module(module: &Module) -> Result<(), Vec<VerifyError>> {
                 "global `@{}`: only shared variables can be dynamic",
                 g.name
             ));
+        }
+        for &(off, func) in &g.func_addrs {
+            match module.functions.get(func) {
+                None => bad(format!(
+                    "global `@{}`: function {func} does not exist",
+                    g.name
+                )),
+                Some(f) if f.kind == crate::FuncKind::Kernel => bad(format!(
+                    "global `@{}`: `@{}` is a kernel; its address cannot be taken",
+                    g.name, f.name
+                )),
+                Some(_) => {}
+            }
+            if off % 8 != 0 || off + 8 > g.size() || g.align < 8 {
+                bad(format!(
+                    "global `@{}`: function address at byte {off} is not an aligned 8-byte \
+                     slot of the variable",
+                    g.name
+                ));
+            }
         }
     }
     for id in module.functions.keys() {
@@ -338,7 +361,9 @@ impl<'a> Verifier<'a> {
                     D::GlobalAddr { global } if self.module.globals.get(*global).is_none() => {
                         missing.push(format!("global {global} does not exist"))
                     }
-                    D::Call { callee, .. } if self.module.functions.get(*callee).is_none() => {
+                    D::Call { callee, .. } | D::FuncAddr { func: callee }
+                        if self.module.functions.get(*callee).is_none() =>
+                    {
                         missing.push(format!("function {callee} does not exist"))
                     }
                     _ => {}

@@ -204,37 +204,29 @@ impl Verifier<'_> {
                         format!("`@{}` is a kernel and cannot be called", callee_fn.name),
                     ));
                 }
-                let params = &callee_fn.sig.params;
-                if params.len() != args.len() {
+                let what = format!("`@{}`", callee_fn.name);
+                check_call_args(&what, &callee_fn.sig.params, args, &ty, &mut errs);
+                callee_fn.sig.ret
+            }
+            InstData::FuncAddr { func } => {
+                let f = &self.module.functions[*func];
+                if f.kind == FuncKind::Kernel {
                     errs.push((
                         Invariant::Call,
-                        format!(
-                            "`@{}` takes {} arguments, not {}",
-                            callee_fn.name,
-                            params.len(),
-                            args.len()
-                        ),
+                        format!("`@{}` is a kernel; its address cannot be taken", f.name),
                     ));
-                } else {
-                    for (k, (&a, p)) in args.iter().zip(params).enumerate() {
-                        // A by-value aggregate is passed as a pointer to its bytes, in
-                        // whatever space the caller holds them (the callee sees `ptr.param`).
-                        let byval_ok =
-                            matches!(p, crate::function::ParamKind::ByVal { .. }) && ty(a).is_ptr();
-                        if ty(a) != p.value_type() && !byval_ok {
-                            errs.push((
-                                Invariant::Call,
-                                format!(
-                                    "argument {k} is {}, `@{}` takes {}",
-                                    ty(a),
-                                    callee_fn.name,
-                                    p.value_type()
-                                ),
-                            ));
-                        }
-                    }
                 }
-                callee_fn.sig.ret
+                Some(Type::Ptr(AddrSpace::Generic))
+            }
+            InstData::CallIndirect { target, sig, args } => {
+                if ty(*target) != Type::Ptr(AddrSpace::Generic) {
+                    errs.push((
+                        Invariant::Call,
+                        format!("indirect call target is {}, not ptr", ty(*target)),
+                    ));
+                }
+                check_call_args("the indirect callee", &sig.params, args, &ty, &mut errs);
+                sig.ret
             }
             InstData::SpecialReg { .. } => Some(Type::I32),
             InstData::Barrier | InstData::Fence { .. } => None,
@@ -400,5 +392,41 @@ fn check_flags(errs: &mut Vec<(Invariant, String)>, flags: MemFlags) {
             Invariant::Memory,
             format!("alignment {} is not a power of two", flags.align),
         ));
+    }
+}
+
+/// Argument count and types of a call against the callee's parameters.
+fn check_call_args(
+    callee: &str,
+    params: &[crate::function::ParamKind],
+    args: &[Value],
+    ty: &dyn Fn(Value) -> Type,
+    errs: &mut Vec<(Invariant, String)>,
+) {
+    if params.len() != args.len() {
+        errs.push((
+            Invariant::Call,
+            format!(
+                "{callee} takes {} arguments, not {}",
+                params.len(),
+                args.len()
+            ),
+        ));
+        return;
+    }
+    for (k, (&a, p)) in args.iter().zip(params).enumerate() {
+        // A by-value aggregate is passed as a pointer to its bytes, in whatever space the
+        // caller holds them (the callee sees `ptr.param`).
+        let byval_ok = matches!(p, crate::function::ParamKind::ByVal { .. }) && ty(a).is_ptr();
+        if ty(a) != p.value_type() && !byval_ok {
+            errs.push((
+                Invariant::Call,
+                format!(
+                    "argument {k} is {}, {callee} takes {}",
+                    ty(a),
+                    p.value_type()
+                ),
+            ));
+        }
     }
 }

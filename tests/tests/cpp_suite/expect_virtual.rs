@@ -1,0 +1,30 @@
+//! Expected results of the C++ suite's function-pointer and virtual-function kernels,
+//! computed in plain Rust from the launch's inputs.
+
+use super::check::*;
+use oxicc_emu::{Launch, Outcome};
+
+/// Checks kernel `name`; `None` when this module does not know it.
+pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
+    Some(match name {
+        "function_pointers" => {
+            let (x, pairs) = (i32s(l, "in"), i32s(l, "pairs"));
+            let table = [|v: i32| v + 3, |v: i32| -v, |v: i32| v * v];
+            let (mut out, mut new_pairs) = (vec![], vec![]);
+            for (i, &v) in x.iter().enumerate() {
+                let pick = if v & 1 != 0 { 1 } else { 0 }; // neg : add3 (table indices)
+                let local = [1, 0][((v >> 1) & 1) as usize]; // neg, add3
+                let mut r = table[i % 3](v) + table[pick](v) + table[local](v);
+                let f = table[(i + 1) % 3];
+                r += f(f(v % 100));
+                r += 2 * table[2](v % 50) - table[0](v % 50);
+                r += 1000; // `pick` is never `sq`
+                out.push(r);
+                let (lo, hi) = (pairs[2 * i], pairs[2 * i + 1]);
+                new_pairs.extend([hi + i as i32, lo - i as i32]);
+            }
+            all([eq_i32(o, "out", &out), eq_i32(o, "pairs", &new_pairs)])
+        }
+        _ => return None,
+    })
+}
