@@ -41,6 +41,9 @@ pub struct Options {
     pub time_passes: bool,
     /// Contract `a * b + c` into fused multiply-adds (`-fmad=true`, nvcc's default).
     pub fmad: bool,
+    /// `--expt-relaxed-constexpr`: `constexpr` host functions may be called from device
+    /// code (and `__CUDACC_RELAXED_CONSTEXPR__` is defined).
+    pub relaxed_constexpr: bool,
 }
 
 impl Default for Options {
@@ -58,6 +61,7 @@ impl Default for Options {
             print_after_all: false,
             time_passes: false,
             fmad: true,
+            relaxed_constexpr: false,
         }
     }
 }

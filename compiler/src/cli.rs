@@ -60,6 +60,9 @@ pub struct Args {
     /// Contract floating-point multiplies and adds into fused multiply-adds (`true`/`false`).
     #[arg(long = "fmad", default_value = "true", action = clap::ArgAction::Set)]
     pub fmad: bool,
+    /// Allow device code to call `constexpr` host functions (nvcc's experimental flag).
+    #[arg(long = "expt-relaxed-constexpr")]
+    pub relaxed_constexpr: bool,
     /// `-D` (true) and `-U` (false) in command-line order, filled by `parse_args`: gcc
     /// (nvcc's preprocessor) applies them in that order.
     #[arg(skip)]
@@ -82,6 +85,7 @@ const NVCC_LONG_OPTIONS: &[&str] = &[
     "time-passes",
     "verify-each",
     "fmad",
+    "expt-relaxed-constexpr",
 ];
 
 /// Rewrites nvcc's single-dash long options (`-arch=sm_90`, `-arch sm_90`, `-ptx`) into
@@ -220,6 +224,7 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         print_after_all: args.print_after_all,
         time_passes: args.time_passes,
         fmad: args.fmad,
+        relaxed_constexpr: args.relaxed_constexpr,
     };
     let out = oxicc::compile(&file_name, &source, &options);
     for t in &out.trace {

@@ -43,7 +43,10 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
         return failed(&diags, &sources);
     }
 
-    let lower_opts = LowerOptions { sm: options.sm };
+    let lower_opts = LowerOptions {
+        sm: options.sm,
+        relaxed_constexpr: options.relaxed_constexpr,
+    };
     let module = lower_translation_unit(&tu, &interner, &sources, &mut diags, &lower_opts);
     add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
     let Some(mut module) = module.filter(|_| !diags.has_errors()) else {

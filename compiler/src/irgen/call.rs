@@ -109,6 +109,11 @@ impl Lowerer<'_> {
         let caller_info = self.func_info(caller).clone();
         match info.space {
             ExecSpace::Host => {
+                // A constexpr host function has nvcc's own wording (`constexpr_relaxed.rs`).
+                let constexpr = self.is_constexpr_host_fn(f);
+                if constexpr && !self.constexpr_host_call(f, callee_span) {
+                    return None;
+                }
                 let msg = format!(
                     "calling a __host__ function(\"{}\") from a {} function(\"{}\") is not allowed",
                     self.callee_display(f),
@@ -121,7 +126,9 @@ impl Lowerer<'_> {
                 }
                 // nvcc only warns for a `__host__ __device__` caller, and the device
                 // version of the call never returns (its code is dropped).
-                self.warning(callee_span, msg);
+                if !constexpr {
+                    self.warning(callee_span, msg);
+                }
                 if let CallArgs::Exprs(args) = args {
                     for a in args {
                         self.expr_discard(a);

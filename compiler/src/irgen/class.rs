@@ -331,21 +331,27 @@ impl Lowerer<'_> {
             },
             _ => None,
         };
-        if const_value.is_none() {
+        let object = self.is_constexpr_object(ty, vd);
+        if const_value.is_none() && !object {
             self.error(
                 vd.span,
                 "a static data member that is not a constant is not supported in device code yet",
             );
         }
+        let ty = ty.with_quals(Qualifiers {
+            konst: true,
+            ..ty.quals
+        });
         let id = self.add_var(VarInfo {
             name: vd.name,
-            ty: ty.with_quals(Qualifiers {
-                konst: true,
-                ..ty.quals
-            }),
+            ty,
             storage: Storage::Host,
             const_value,
         });
+        if object {
+            self.constexpr_var_image(id, ty, vd);
+            self.cx.members.insert(id);
+        }
         let data = self.class_data(r);
         data.members.insert(vd.name, Binding::Var(id));
         data.member_access.insert(vd.name, (access, vd.span));
@@ -422,7 +428,7 @@ impl Lowerer<'_> {
         } else if s.device || s.global {
             ExecSpace::Device
         } else {
-            ExecSpace::Host
+            self.exec_space(s)
         };
         let inline = inline_hint(s);
         let member = MemberFn {

@@ -131,6 +131,13 @@ impl FnEnv<'_, '_> {
         let Some(fd) = self.l.cx_fn_decl(c.f) else {
             return Err(self.l.not_constexpr(c.f, callee_span, span));
         };
+        // Called from device code (not from another constexpr function): nvcc's rule.
+        if self.l.templates.cx_depth == 0
+            && self.l.is_constexpr_host_fn(c.f)
+            && !self.l.constexpr_host_call(c.f, callee_span)
+        {
+            return Err(ConstError::Reported);
+        }
         self.run_fn(c.f, fd, vals, c.this, span)
     }
 

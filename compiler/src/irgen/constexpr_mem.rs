@@ -51,6 +51,9 @@ pub(crate) enum CxVal {
 #[derive(Default)]
 pub(crate) struct CxObjects {
     pub images: hashbrown::HashMap<VarId, (QualType, Rc<[u8]>)>,
+    /// Those that are `static constexpr` data members (device code may read them where
+    /// the access folds to a constant; namespace-scope ones only in constant expressions).
+    pub members: hashbrown::HashSet<VarId>,
 }
 
 /// The objects of one evaluation; slots are released in stack order (`mark`/`release`).

@@ -69,6 +69,9 @@ impl Lowerer<'_> {
         if let Some(o) = self.take_stashed(e) {
             return Some(o);
         }
+        if let Some(o) = self.fold_host_constexpr_access(e) {
+            return Some(o);
+        }
         self.depth += 1;
         let r = if self.depth > MAX_NESTING {
             if self.depth == MAX_NESTING + 1 {

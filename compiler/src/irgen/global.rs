@@ -131,7 +131,7 @@ impl Lowerer<'_> {
         let params = self.param_types(fd.params)?;
         let defaults = self.default_args(fd.params)?;
         let s = &fd.specs;
-        let space = ExecSpace::of(s);
+        let space = self.exec_space(s);
         if space == ExecSpace::Global && !self.types.is_void(ret.ty) {
             self.error(
                 fd.span,
@@ -375,6 +375,9 @@ impl Lowerer<'_> {
                 storage: Storage::Host,
                 const_value,
             });
+            if self.is_constexpr_object(ty, vd) {
+                self.constexpr_var_image(id, ty, vd);
+            }
             self.scopes.bind(vd.name, Binding::Var(id));
             return;
         };

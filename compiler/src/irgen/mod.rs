@@ -30,6 +30,8 @@ mod constexpr_call;
 mod constexpr_expr;
 mod constexpr_fn;
 mod constexpr_mem;
+mod constexpr_relaxed;
+mod constexpr_vars;
 mod cxx;
 mod cxx_expr;
 mod cxx_stmt;
@@ -71,11 +73,16 @@ pub(crate) use func::FnState;
 pub struct LowerOptions {
     /// SM version times ten (75 for `sm_75`).
     pub sm: u32,
+    /// `--expt-relaxed-constexpr`: device code may call `constexpr` host functions.
+    pub relaxed_constexpr: bool,
 }
 
 impl Default for LowerOptions {
     fn default() -> Self {
-        LowerOptions { sm: 75 }
+        LowerOptions {
+            sm: 75,
+            relaxed_constexpr: false,
+        }
     }
 }
 
@@ -350,6 +357,9 @@ pub(crate) struct Lowerer<'x> {
     /// Definitions of constexpr member functions and constructors (AST pointers, as in
     /// `pending_bodies`), for compile-time calls.
     pub cx_members: hashbrown::HashMap<FnId, *const ()>,
+    /// Calls of constexpr host functions from device code already reported (one
+    /// diagnostic per call site, whether it was evaluated or lowered first).
+    pub cx_host_calls_reported: hashbrown::HashSet<Span>,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -405,6 +415,7 @@ impl<'x> Lowerer<'x> {
             pending_bodies: Vec::new(),
             cx: Default::default(),
             cx_members: hashbrown::HashMap::new(),
+            cx_host_calls_reported: hashbrown::HashSet::new(),
         }
     }
 

@@ -456,6 +456,10 @@ impl Lowerer<'_> {
         let caller = self.f.as_ref().expect("inside a function").fn_id;
         let caller_info = self.func_info(caller).clone();
         match info.space {
+            ExecSpace::Host if self.is_constexpr_host_fn(f) => {
+                self.constexpr_host_call(f, callee_span);
+                false
+            }
             ExecSpace::Host => {
                 let msg = format!(
                     "calling a __host__ function(\"{}\") from a {} function(\"{}\") is not allowed",

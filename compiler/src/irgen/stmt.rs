@@ -589,7 +589,18 @@ impl Lowerer<'_> {
         });
         // The name is visible in its own initializer (C++ [basic.scope.pdecl]).
         self.scopes.bind(vd.name, Binding::Var(id));
-        if let Some(init) = &vd.init {
+        if self.is_constexpr_object(ty, vd) {
+            self.constexpr_local(id, slot, ty, vd);
+        } else if let Some(cv) = const_value.filter(|_| vd.specs.is_constexpr) {
+            // Its value is known (the initializer may name host constexpr objects that
+            // only constant evaluation may read).
+            let vt = self.val_type(ty.ty);
+            let v = match cv {
+                crate::sema::ConstValue::Int { value, .. } => self.iconst(vt, value),
+                crate::sema::ConstValue::Float { value, .. } => self.fconst(vt, value),
+            };
+            self.store_scalar(slot, v, ty.unqual());
+        } else if let Some(init) = &vd.init {
             self.local_init(slot, ty, init, vd.span);
         } else if self.has_ctor_semantics(ty) {
             self.construct_at(slot, ty, Vec::new(), vd.span);

@@ -362,7 +362,7 @@ impl<'x> Lowerer<'x> {
             self.default_args(fd.params)?
         };
         let s = &fd.specs;
-        let space = ExecSpace::of(s);
+        let space = self.exec_space(s);
         if space == ExecSpace::Global && !self.types.is_void(ret.ty) {
             self.error(
                 fd.span,

@@ -216,7 +216,7 @@ impl<'x> Lowerer<'x> {
             _ => ret,
         };
         let s = &fd.specs;
-        let space = ExecSpace::of(s);
+        let space = self.exec_space(s);
         let (dret, dparams) = self.declared_signature(fd, tparams, Some(ret))?;
         let this_quals = Qualifiers {
             konst: fd.method.is_const,

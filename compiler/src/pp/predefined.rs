@@ -61,6 +61,10 @@ impl Preprocessor<'_, '_> {
              #define __CUDACC_DEVICE_ATOMIC_BUILTINS__ 1\n\
              #define __OXICC__ 1\n"
         ));
+        if o.relaxed_constexpr {
+            // nvcc defines it for `--expt-relaxed-constexpr` (`nvcc -E -Xcompiler -dM`).
+            s.push_str("#define __CUDACC_RELAXED_CONSTEXPR__ 1\n");
+        }
         for (name, value) in &o.defines {
             // A newline would end the directive early (gcc also stops there).
             let one_line = |t: &str| t.split(['\n', '\r']).next().unwrap_or("").to_string();

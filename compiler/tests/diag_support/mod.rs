@@ -140,6 +140,8 @@ fn apply_flags(options: &mut oxicc::Options, flags: &str) -> Result<(), String> 
             options.undefines.push(name.to_string());
         } else if let Some(arch) = flag.strip_prefix("-arch=sm_") {
             options.sm = arch.parse().map_err(|_| format!("bad flag {flag}"))?;
+        } else if flag == "--expt-relaxed-constexpr" {
+            options.relaxed_constexpr = true;
         } else if let Some(level) = flag.strip_prefix("-O") {
             options.opt_level = level.parse().map_err(|_| format!("bad flag {flag}"))?;
         } else {

@@ -34,7 +34,16 @@ pub fn lower_sm(src: &str, sm: u32) -> Result<Module, Vec<String>> {
     let arena = Bump::new();
     let tu = parse_translation_unit(&tokens, &arena, &mut interner, &sources, &mut diags);
     let parse_errors = diags.has_errors();
-    let m = lower_translation_unit(&tu, &interner, &sources, &mut diags, &LowerOptions { sm });
+    let m = lower_translation_unit(
+        &tu,
+        &interner,
+        &sources,
+        &mut diags,
+        &LowerOptions {
+            sm,
+            ..Default::default()
+        },
+    );
     let rendered: Vec<String> = diags
         .render(&sources)
         .iter()
