@@ -20,6 +20,24 @@ pub struct TranslationUnit<'a> {
     /// Every lambda expression, by `LambdaExpr::index` (so that the lowering can find a
     /// generic lambda's body again when it instantiates its call operator).
     pub lambdas: &'a [&'a LambdaExpr<'a>],
+    /// Kernel launches found in skipped host function bodies (`parse/host_launch.rs`).
+    pub host_launches: &'a [HostLaunch<'a>],
+}
+
+/// A kernel launch `k<float, 128><<<g, b>>>(d_x, n)` in a host function body the parser
+/// skipped: what is needed to instantiate a template kernel as nvcc does.
+#[derive(Debug)]
+pub struct HostLaunch<'a> {
+    /// The kernel as named (`k`, `k<float, 128>`, `ns::k<int>`).
+    pub kernel: &'a QualName<'a>,
+    /// The call's arguments, when they parsed.
+    pub args: Option<&'a [&'a Expr<'a>]>,
+    /// Variables declared before the launch in the host function (its parameters and the
+    /// locals that parsed), innermost last: the arguments' types come from them.
+    pub vars: &'a [(Symbol, &'a TypeExpr<'a>)],
+    /// The host function's name (the launch is lowered with its declaration).
+    pub in_fn: Span,
+    pub span: Span,
 }
 
 /// A lambda expression `[captures](params) mutable -> ret { body }`.

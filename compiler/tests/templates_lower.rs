@@ -494,3 +494,60 @@ fn explicit_specializations_replace_the_primary() {
         "{text}"
     );
 }
+
+/// Launches of template kernels in host functions instantiate them, as nvcc does: with
+/// explicit arguments, deduced from the host function's parameters and locals (through
+/// casts, `p + i`, literals), defaulted, in namespaces, inside loops; host code oxicc does
+/// not lower (`cudaMalloc`, `printf`, `dim3`) is no error. Names from nvcc.
+#[test]
+fn host_launches_instantiate_template_kernels() {
+    let m = lower_ok(
+        "template <class T, int B> __global__ void k(T* p, int n) { if (threadIdx.x < B) p[0] = n; }
+         template <class T> __global__ void fill(T* p, T v, int n) { p[threadIdx.x] = v; }
+         template <class T, class U = int> __global__ void conv(const T* in, U* out) { out[0] = in[0]; }
+         namespace ns { template <class T> __global__ void nk(T* p) { p[0] = 1; } }
+         struct S { int a; };
+         template <class T> __global__ void sk(T s, int* out) { out[0] = s.a; }
+         template <class T> __global__ void unused(T* p) { p[0] = 1; }
+         void run(float* d, int n, double* dd) {
+             k<float, 128><<<1, 128>>>(d, n);
+             int* di;
+             cudaMalloc(&di, n * sizeof(int));
+             fill<<<1, 32>>>(di, 7, n);
+             fill<<<1, 32>>>(dd, 2.0, n);
+             for (int i = 0; i < 3; ++i) {
+                 unsigned char* uc = (unsigned char*)d;
+                 fill<<<dim3(1), dim3(32)>>>(uc + i, (unsigned char)1, n);
+             }
+             conv<<<1, 1>>>(d, di);
+             conv<double><<<1, 1>>>(dd, di);
+             ns::nk<<<1, 1>>>(di);
+             S s{1};
+             sk<<<1, 1>>>(s, di);
+             std::vector<float> host_only(n);
+             printf(\"done %d\\n\", n);
+         }
+         namespace host { void go(long* p) { ns::nk<<<1, 1>>>(p); } }",
+    );
+    let text = format!("{m}");
+    let mut kernels: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("kernel @"))
+        .map(|l| &l[..l.find('(').unwrap()])
+        .collect();
+    kernels.sort();
+    assert_eq!(
+        kernels,
+        [
+            "_Z1kIfLi128EEvPT_i",
+            "_Z2skI1SEvT_Pi",
+            "_Z4convIdiEvPKT_PT0_",
+            "_Z4convIfiEvPKT_PT0_",
+            "_Z4fillIdEvPT_S0_i",
+            "_Z4fillIhEvPT_S0_i",
+            "_Z4fillIiEvPT_S0_i",
+            "_ZN2ns2nkIiEEvPT_",
+            "_ZN2ns2nkIlEEvPT_",
+        ]
+    );
+}

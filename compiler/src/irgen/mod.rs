@@ -41,6 +41,7 @@ mod expr;
 mod func;
 mod funcptr;
 mod global;
+mod host_launch;
 mod init;
 mod injected;
 mod lambda;
@@ -100,6 +101,7 @@ pub fn lower_translation_unit(
     let arena = bumpalo::Bump::new();
     let mut l = Lowerer::new(interner, sources, diags, opts, &arena);
     l.lambdas = tu.lambdas;
+    l.note_host_launches(tu.host_launches);
     for d in tu.decls {
         if l.diags.too_many() {
             break;
@@ -480,6 +482,9 @@ impl<'x> Lowerer<'x> {
             ast::Decl::Function(fd) => {
                 self.function_decl(fd);
                 self.note_constexpr_fn(fd);
+                if fd.host_body_skipped {
+                    self.lower_host_launches(fd.name_span);
+                }
             }
             ast::Decl::Var(vd) => self.global_var(vd),
             ast::Decl::Typedef(td) => self.typedef_decl(td),

@@ -98,6 +98,9 @@ pub(crate) struct TemplateState<'x> {
     pub defining: Option<(&'x [ast::TemplateParam<'x>], Vec<TArg>)>,
     /// Explicit specializations of function templates by template and arguments.
     pub fn_specs: HashMap<(u32, Vec<TArg>), &'x ast::FunctionDecl<'x>>,
+    /// Kernel launches in host bodies by their host function's name position.
+    #[allow(clippy::type_complexity)]
+    pub host_launches: HashMap<(crate::source::FileId, u32), Vec<&'x ast::HostLaunch<'x>>>,
 }
 
 impl<'x> Lowerer<'x> {

@@ -285,7 +285,14 @@ impl<'a, 'c> Parser<'a, 'c> {
         // constexpr bodies are parsed: they may be evaluated at compile time.
         let host_only = !(specs.decl.device || specs.decl.global || specs.decl.is_constexpr);
         if host_only {
+            let open = self.pos;
             self.skip_host_body()?;
+            if self.toks[open..self.pos]
+                .iter()
+                .any(|t| t.kind == TokenKind::LaunchOpen)
+            {
+                self.scan_host_launches(open, self.pos, h.params, h.name_span);
+            }
             return Ok(self.function_decl(specs, h, None, true));
         }
         let depth = self.scopes.depth();

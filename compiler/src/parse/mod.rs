@@ -22,6 +22,7 @@ mod decl;
 mod declarator;
 pub mod dump;
 mod expr;
+mod host_launch;
 mod lambda;
 pub mod literal;
 mod namespace;
@@ -71,9 +72,11 @@ pub fn parse_translation_unit<'a>(
         p.diags.push(d);
     }
     let lambdas = std::mem::take(&mut p.lambdas);
+    let host_launches = std::mem::take(&mut p.host_launches);
     TranslationUnit {
         decls: arena.alloc_slice_fill_iter(decls),
         lambdas: arena.alloc_slice_fill_iter(lambdas),
+        host_launches: arena.alloc_slice_fill_iter(host_launches),
     }
 }
 
@@ -192,6 +195,8 @@ pub(crate) struct Parser<'a, 'c> {
     /// Names of member function templates of any class: `obj.f<int>(x)` reads `f<` as a
     /// template-id (the parser does not know the object's class).
     member_templates: HashSet<crate::intern::Symbol>,
+    /// Kernel launches found in skipped host bodies (`host_launch.rs`).
+    host_launches: Vec<crate::ast::HostLaunch<'a>>,
     /// Every lambda parsed so far (`TranslationUnit::lambdas`).
     lambdas: Vec<&'a crate::ast::LambdaExpr<'a>>,
 }
@@ -229,6 +234,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             injected: Vec::new(),
             in_template_args: false,
             member_templates: HashSet::new(),
+            host_launches: Vec::new(),
             lambdas: Vec::new(),
         }
     }

@@ -232,6 +232,24 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             let want: Vec<f64> = input(l, "in").to_f64().iter().map(|x| x * 0.25).collect();
             eq_f64(o, "out", &want)
         }
+        "member_template_launch" => {
+            // sum = 1; per k: sum += 3v (weight<int>), sum += (v * 0.5f) * 2 (weight<float>,
+            // add_scaled<2>), over in[(i + k) % n] for k < 4.
+            let x = i32s(l, "in");
+            let n = x.len();
+            let want: Vec<f32> = (0..n)
+                .map(|i| {
+                    let mut sum = 1.0f32;
+                    for k in 0..4 {
+                        let v = x[(i + k) % n];
+                        sum += (v * 3) as f32;
+                        sum += (v as f32 * 0.5) * 2.0;
+                    }
+                    sum
+                })
+                .collect();
+            eq_f32(o, "out", &want)
+        }
         "explicit_instantiation" => {
             let x = input(l, "in").to_f32();
             let n = x.len();

@@ -1,0 +1,198 @@
+//! Launches of template kernels in host code (`k<float, 128><<<g, b>>>(d, n)`,
+//! `k<<<g, b>>>(d_x, n)`): the kernel instance they name is instantiated, as nvcc does.
+//! The parser found the launches in skipped host bodies (`parse/host_launch.rs`); each is
+//! lowered where its host function is declared (so that its namespace is open).
+//!
+//! Everything about a launch is resolved quietly — host code may use what oxicc cannot
+//! lower, and nvcc would only complain about real errors — except the kernel instance's own
+//! lowering (device code, whose errors nvcc reports too). The arguments' types come from
+//! the variables the host function declares (parameters and parsed locals), literals, casts,
+//! `&x`, `*p`, `p + i`, `p[i]`; a launch whose argument types are unknown still
+//! instantiates a kernel whose template arguments are all given (or defaulted).
+
+use super::template::TArg;
+use super::{Binding, Lowerer};
+use crate::ast::{self, BinaryOp, Expr, ExprKind, HostLaunch, NameSeg, TypeExpr, UnaryOp};
+use crate::intern::Symbol;
+use crate::sema::consteval::ConstValue;
+use crate::sema::conv::{promote, usual_arith, Arith};
+use crate::sema::types::{FloatKind, IntKind, QualType, TypeKind};
+use crate::source::Span;
+
+impl<'x> Lowerer<'x> {
+    /// Remembers the launches found in host bodies, by their host function.
+    pub fn note_host_launches(&mut self, launches: &'x [HostLaunch<'x>]) {
+        for l in launches {
+            self.templates
+                .host_launches
+                .entry((l.in_fn.file, l.in_fn.start))
+                .or_default()
+                .push(l);
+        }
+    }
+
+    /// Instantiates the template kernels launched in the host function named at `name_span`.
+    pub fn lower_host_launches(&mut self, name_span: Span) {
+        let Some(launches) = self
+            .templates
+            .host_launches
+            .remove(&(name_span.file, name_span.start))
+        else {
+            return;
+        };
+        for l in launches {
+            self.host_launch(l);
+        }
+    }
+
+    fn host_launch(&mut self, l: &'x HostLaunch<'x>) {
+        let chosen = self.quietly(|s| {
+            let q = l.kernel;
+            let b = if q.segments.len() == 1 && !q.global {
+                s.lookup_ordinary(q.last().ident()?)
+            } else {
+                s.lookup_qualified(q)
+            };
+            let Some(Binding::FnTemplate(set)) = b else {
+                return None;
+            };
+            let (name, explicit): (Symbol, &[ast::TemplateArgExpr<'_>]) = match q.last() {
+                NameSeg::TemplateId { name, args, .. } => (*name, args),
+                seg => (seg.ident()?, &[]),
+            };
+            let types: Option<Vec<QualType>> = l
+                .args
+                .and_then(|args| args.iter().map(|a| s.host_arg_type(a, l.vars)).collect());
+            match types {
+                Some(ts) => {
+                    let lv = vec![true; ts.len()];
+                    s.choose_fn_template(set, name, explicit, (&ts, &lv), l.span, false)
+                }
+                None => s.explicitly_complete(set, explicit),
+            }
+        });
+        if let Some((tpl, args)) = chosen {
+            let _ = self.instantiate_fn(tpl, args, l.span);
+        }
+    }
+
+    /// The first template of `set` whose parameters the explicit arguments (and defaults)
+    /// give completely.
+    fn explicitly_complete(
+        &mut self,
+        set: u32,
+        explicit: &[ast::TemplateArgExpr<'_>],
+    ) -> Option<(u32, Vec<TArg>)> {
+        let cands = self.templates.sets[set as usize].clone();
+        for tpl in cands {
+            let params = self.templates.fns[tpl as usize].params;
+            let r = self.quietly(|s| {
+                let bound = s.explicit_targs(params, explicit)?;
+                // A template parameter used only by deduction is missing: not this one.
+                if params
+                    .iter()
+                    .zip(&bound)
+                    .any(|(p, b)| b.is_none() && !p.pack && !has_default(p))
+                {
+                    return None;
+                }
+                s.fill_defaults(params, bound)
+            });
+            if let Some(args) = r {
+                return Some((tpl, args));
+            }
+        }
+        None
+    }
+
+    /// The type of a launch argument in host code, when it can be told.
+    fn host_arg_type(
+        &mut self,
+        e: &Expr<'_>,
+        vars: &[(Symbol, &'x TypeExpr<'x>)],
+    ) -> Option<QualType> {
+        Some(match &e.kind {
+            ExprKind::Ident(n) => {
+                let (_, te) = vars.iter().rev().find(|(v, _)| v == n)?;
+                let t = self.resolve_type(te)?;
+                // A reference parameter passes its referent.
+                match self.types.kind(t.ty).clone() {
+                    TypeKind::Reference { referent, .. } => referent,
+                    _ => t,
+                }
+            }
+            ExprKind::IntLit { .. } | ExprKind::CharLit(_) | ExprKind::BoolLit(_) => {
+                let a = match self.const_eval(e)? {
+                    ConstValue::Int { kind, .. } => Arith::Int(kind),
+                    ConstValue::Float { kind, .. } => Arith::Float(kind),
+                };
+                QualType::new(self.arith_type(a))
+            }
+            ExprKind::FloatLit { is_float, .. } => QualType::new(self.types.float(if *is_float {
+                FloatKind::Float
+            } else {
+                FloatKind::Double
+            })),
+            ExprKind::Nullptr => QualType::new(self.types.intern(TypeKind::NullPtr)),
+            ExprKind::Cast { ty, .. } => self.resolve_type(ty)?,
+            ExprKind::Unary {
+                op: UnaryOp::AddrOf,
+                expr,
+            } => {
+                let t = self.host_arg_type(expr, vars)?;
+                QualType::new(self.types.pointer_to(t))
+            }
+            ExprKind::Unary {
+                op: UnaryOp::Deref,
+                expr,
+            } => {
+                let t = self.host_arg_type(expr, vars)?;
+                let d = self.decayed(t);
+                self.types.pointee(d.ty)?
+            }
+            ExprKind::Index { base, .. } => {
+                let t = self.host_arg_type(base, vars)?;
+                let d = self.decayed(t);
+                self.types.pointee(d.ty)?
+            }
+            ExprKind::Unary {
+                op: UnaryOp::Neg | UnaryOp::Plus,
+                expr,
+            } => self.host_arg_type(expr, vars)?,
+            ExprKind::Binary {
+                op: op @ (BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div),
+                lhs,
+                rhs,
+            } => {
+                let a = self.host_arg_type(lhs, vars)?;
+                let b = self.host_arg_type(rhs, vars)?;
+                let (a, b) = (self.decayed(a), self.decayed(b));
+                if self.types.pointee(a.ty).is_some() {
+                    if *op == BinaryOp::Sub && self.types.pointee(b.ty).is_some() {
+                        QualType::new(self.types.int(IntKind::Long))
+                    } else {
+                        a
+                    }
+                } else if self.types.pointee(b.ty).is_some() {
+                    b
+                } else {
+                    let (x, y) = (self.arith_of(a.ty)?, self.arith_of(b.ty)?);
+                    let up = |a: Arith| match a {
+                        Arith::Int(k) => Arith::Int(promote(k)),
+                        f => f,
+                    };
+                    let (x, y) = (up(x), up(y));
+                    QualType::new(self.arith_type(usual_arith(x, y)))
+                }
+            }
+            _ => return None,
+        })
+    }
+}
+
+fn has_default(p: &ast::TemplateParam<'_>) -> bool {
+    match &p.kind {
+        ast::TemplateParamKind::Type { default } => default.is_some(),
+        ast::TemplateParamKind::NonType { default, .. } => default.is_some(),
+    }
+}

@@ -1,0 +1,212 @@
+//! Kernel launches in host function bodies. Host bodies are skipped (they may hold any C++
+//! the parser does not handle), but a launch of a template kernel
+//! (`k<float, 128><<<g, b>>>(d_x, n)`, or deduced: `k<<<g, b>>>(d_x, n)`) instantiates the
+//! kernel, as nvcc does. So a skipped body that holds `<<<` is scanned once more, statement
+//! by statement, everything speculatively (errors there are never reported):
+//!
+//! - a statement with a `<<<` at its top level is a launch: the kernel's name (a possibly
+//!   qualified template-id), the configuration skipped to `>>>`, the call's arguments;
+//! - any other statement is tried as a declaration; the variables it declares (with their
+//!   types as written) are recorded, so that the arguments' types can be found later;
+//! - control keywords (`for (…)`, `if (…)`, `while (…)`, `else`, `do`) are stepped over, the
+//!   declarations in a `for` initializer included; braces only separate statements (scoping
+//!   is ignored: the latest declaration of a name wins).
+//!
+//! The lowering (`irgen/host_launch.rs`) resolves each launch's kernel and argument types
+//! quietly and instantiates the template kernels it can name.
+
+use super::{DeclContext, Parser};
+use crate::ast::{Decl, HostLaunch, ParamDecl, TypeExpr};
+use crate::intern::{kw, Symbol};
+use crate::lex::token::{Punct, TokenKind};
+use crate::source::Span;
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// Scans the host body at tokens `open..end` (`{` … `}`) for kernel launches.
+    pub(super) fn scan_host_launches(
+        &mut self,
+        open: usize,
+        end: usize,
+        params: &'a [ParamDecl<'a>],
+        in_fn: Span,
+    ) {
+        let saved_pos = self.pos;
+        let depth = self.scopes.depth();
+        self.scopes.push();
+        let mut vars: Vec<(Symbol, &'a TypeExpr<'a>)> = Vec::new();
+        for p in params {
+            if let Some(n) = p.name {
+                self.scopes.declare(n, super::scope::NameKind::Value);
+                vars.push((n, p.ty));
+            }
+        }
+        let last = end.saturating_sub(1);
+        self.pos = open + 1;
+        let mut guard = 0usize;
+        while self.pos < last && self.fatal.is_none() {
+            guard += 1;
+            if guard > end - open + 16 {
+                break;
+            }
+            match self.kind() {
+                TokenKind::Punct(Punct::LBrace | Punct::RBrace | Punct::Semi) => {
+                    self.bump();
+                    continue;
+                }
+                TokenKind::Ident(kw::ELSE | kw::DO) => {
+                    self.bump();
+                    continue;
+                }
+                TokenKind::Ident(kw::FOR | kw::IF | kw::WHILE | kw::SWITCH)
+                    if self.peek_at(1).is_punct(Punct::LParen) =>
+                {
+                    self.bump();
+                    self.bump();
+                    // `for (int i = 0; …)`: the initializer may declare a variable.
+                    let stmt_end = self.statement_end(last);
+                    if stmt_end > self.pos {
+                        self.record_declaration(stmt_end, &mut vars);
+                    }
+                    self.skip_to_paren_close(last);
+                    continue;
+                }
+                _ => {}
+            }
+            let stmt_end = self.statement_end(last);
+            let has_launch = self.toks[self.pos..stmt_end]
+                .iter()
+                .any(|t| t.kind == TokenKind::LaunchOpen);
+            if has_launch {
+                let start = self.pos;
+                if let Some(l) = self.speculate(|p| p.launch_statement(stmt_end, in_fn)) {
+                    let mut l = l;
+                    l.vars = self.arena.alloc_slice_copy(&vars);
+                    self.host_launches.push(l);
+                }
+                let _ = start;
+            } else {
+                self.record_declaration(stmt_end, &mut vars);
+            }
+            self.pos = stmt_end.max(self.pos + 1).min(last);
+            if self.pos >= last {
+                break;
+            }
+        }
+        self.scopes.truncate(depth);
+        self.pos = saved_pos;
+    }
+
+    /// The position of the `;` (or `{`/`}` starting or ending a block) that ends the
+    /// statement at the cursor, parentheses and initializer braces skipped.
+    fn statement_end(&self, last: usize) -> usize {
+        let mut paren = 0usize;
+        let mut brace = 0usize;
+        let mut i = self.pos;
+        while i < last {
+            match self.toks[i].kind {
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => paren += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) => {
+                    if paren == 0 {
+                        return i;
+                    }
+                    paren -= 1;
+                }
+                TokenKind::Punct(Punct::Semi) if paren == 0 && brace == 0 => return i,
+                TokenKind::Punct(Punct::LBrace) => {
+                    // `= {…}` / `T x{…}` / `f({…})`: an initializer, not a block.
+                    let init = i > self.pos
+                        && (paren > 0
+                            || matches!(
+                                self.toks[i - 1].kind,
+                                TokenKind::Punct(Punct::Assign | Punct::Comma)
+                                    | TokenKind::Ident(_)
+                            ));
+                    if !init && brace == 0 {
+                        return i;
+                    }
+                    brace += 1;
+                }
+                TokenKind::Punct(Punct::RBrace) => {
+                    if brace == 0 {
+                        return i;
+                    }
+                    brace -= 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        last
+    }
+
+    /// Steps past the `)` closing the parenthesis the cursor is inside of.
+    fn skip_to_paren_close(&mut self, last: usize) {
+        let mut depth = 1usize;
+        while self.pos < last {
+            match self.bump().kind {
+                TokenKind::Punct(Punct::LParen) => depth += 1,
+                TokenKind::Punct(Punct::RParen) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Tries the statement at the cursor (ending at `stmt_end`) as a declaration and records
+    /// the variables it declares. The cursor is left where it was.
+    fn record_declaration(&mut self, stmt_end: usize, vars: &mut Vec<(Symbol, &'a TypeExpr<'a>)>) {
+        let start = self.pos;
+        let decls = self.speculate(|p| {
+            if !p.at_decl_start() {
+                return Err(super::Failed);
+            }
+            let mut out = Vec::new();
+            p.declaration(DeclContext::Block, &mut out)?;
+            if p.pos > stmt_end + 1 {
+                return Err(super::Failed);
+            }
+            Ok(out)
+        });
+        for d in decls.unwrap_or_default() {
+            if let Decl::Var(v) = d {
+                vars.push((v.name, v.ty));
+            }
+        }
+        self.pos = start;
+    }
+
+    /// `name<args><<<config>>>(args);` at the cursor.
+    fn launch_statement(&mut self, stmt_end: usize, in_fn: Span) -> super::PResult<HostLaunch<'a>> {
+        let start = self.span();
+        let kernel = self.qual_name()?;
+        if !self.at_launch_open() {
+            return Err(super::Failed);
+        }
+        // The configuration is host code: skipped.
+        while self.pos < stmt_end && self.kind() != TokenKind::LaunchClose {
+            self.bump();
+        }
+        if self.kind() != TokenKind::LaunchClose {
+            return Err(super::Failed);
+        }
+        self.bump();
+        self.expect(Punct::LParen, "after the launch configuration")?;
+        let args = self.speculate(|p| p.call_args());
+        let span = start.to(self.prev_span());
+        Ok(HostLaunch {
+            kernel,
+            args,
+            vars: &[],
+            in_fn,
+            span,
+        })
+    }
+
+    fn at_launch_open(&self) -> bool {
+        self.kind() == TokenKind::LaunchOpen
+    }
+}
