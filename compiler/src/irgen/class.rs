@@ -53,6 +53,9 @@ pub(crate) struct ClassData {
     pub bases: Vec<(RecordId, u64)>,
     /// Default member initializers (constant ones): field offset, type, value.
     pub field_inits: Vec<(u64, QualType, ConstValue)>,
+    /// Friend functions defined in the class (of class template instances), found by
+    /// argument-dependent lookup (`adl.rs`, `hidden_friend.rs`).
+    pub hidden_friends: Vec<FnId>,
 }
 
 /// The operator function name of an overloaded operator with `arity` operands.
@@ -255,8 +258,10 @@ impl Lowerer<'_> {
         let saved_decl = self.declaring_class.replace(r);
         let saved_member = self.member_class.replace(r);
         let mut bodies = Vec::new();
+        let mut friends = Vec::new();
         for m in rd.members {
             match &m.decl {
+                ast::Decl::Function(fd) if fd.method.is_friend => friends.push(*fd),
                 ast::Decl::Function(fd) => {
                     if let Some(fid) = self.declare_member_function(r, fd, m.access) {
                         self.note_constexpr_member(fid, fd);
@@ -282,6 +287,7 @@ impl Lowerer<'_> {
         }
         self.declaring_class = saved_decl;
         self.member_class = saved_member;
+        self.define_hidden_friends(r, &friends);
         for (fid, fd) in bodies {
             if self.record_depth > 1 {
                 self.pending_bodies
@@ -304,6 +310,7 @@ impl Lowerer<'_> {
             let bindings = record.and_then(|r| self.templates.record_bindings.get(&r).cloned());
             match bindings {
                 Some((params, args)) => self.in_decl_context(|l| {
+                    l.decl_ns = record.and_then(|r| l.adl.record_ns.get(&r).copied());
                     l.bind_template_params(params, &args);
                     l.define_member_body(fid, fd);
                 }),
@@ -312,7 +319,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn class_data(&mut self, r: RecordId) -> &mut ClassData {
+    pub(super) fn class_data(&mut self, r: RecordId) -> &mut ClassData {
         self.classes.entry(r).or_default()
     }
 

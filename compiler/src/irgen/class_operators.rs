@@ -103,7 +103,21 @@ impl Lowerer<'_> {
         if !any_class {
             return None;
         }
-        let (cands, is_member) = self.operator_candidates(op, lhs_class);
+        let (mut cands, mut is_member) = self.operator_candidates(op, lhs_class);
+        // Argument-dependent lookup: operator functions of the operands' namespaces and
+        // the hidden friends of their classes.
+        if let Some(sym) = self.operator_symbol(op) {
+            let tys: Vec<_> = ops.iter().map(|(o, _)| o.ty).collect();
+            for f in self.adl_functions(sym, &tys) {
+                if !cands.iter().any(|c| c.f == f) {
+                    cands.push(Candidate {
+                        f,
+                        is_template: false,
+                    });
+                    is_member.push(false);
+                }
+            }
+        }
         // Members take the first operand as the object.
         let mut viable_cands = Vec::new();
         let mut ranks_ok = Vec::new();

@@ -168,7 +168,13 @@ impl Lowerer<'_> {
                 Some(self.member_call(b, Some(obj), args_l, &n, *name_span, span))
             }
             ExprKind::Ident(name) => {
-                let b = self.lookup_ordinary(*name)?;
+                let found = self.lookup_ordinary(*name);
+                if self.adl_applies(*name, found) {
+                    if let Some(r) = self.adl_call(*name, found, callee, args, span) {
+                        return Some(r);
+                    }
+                }
+                let b = found?;
                 match b {
                     Binding::Overloads(_) => {}
                     Binding::Func(f) if self.func_info(f).member.is_some() => {}

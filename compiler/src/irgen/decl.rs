@@ -183,7 +183,7 @@ impl<'x> Lowerer<'x> {
     }
 
     fn tag_type(&mut self, kind: TagKind, name: Symbol, span: Span) -> Option<QualType> {
-        let ty = match (kind, self.scopes.lookup_tag(name).copied()) {
+        let ty = match (kind, self.lookup_tag_cxx(name)) {
             (TagKind::Enum, Some(Tag::Enum(e))) => TypeKind::Enum(e),
             (TagKind::Enum, _) => {
                 self.error(span, format!("enum \"{}\" is undefined", self.name(name)));
@@ -261,6 +261,8 @@ impl<'x> Lowerer<'x> {
             self.templates.instance_of.insert(r, key);
         }
         self.defining_records.push(r);
+        let ns = self.decl_ns();
+        self.adl.record_ns.entry(r).or_insert(ns);
         let Some(fields) = rd.fields else {
             return Some(r);
         };
@@ -350,6 +352,10 @@ impl<'x> Lowerer<'x> {
         if let Some(n) = ed.name {
             self.scopes.bind_tag(n, Tag::Enum(e));
         }
+        let ns = self.decl_ns();
+        self.adl.enum_ns.insert(e, ns);
+        // Its mangled name is nested in its namespace or class (`N3geo1EE`).
+        self.types.enums[e.0 as usize].scope = self.cur_scope_path();
         let ety = QualType::new(self.types.intern(TypeKind::Enum(e)));
         self.types.enums[e.0 as usize].scoped = ed.scoped;
         // A scoped enum's enumerators are visible unqualified only inside its body.

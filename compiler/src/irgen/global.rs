@@ -196,6 +196,10 @@ impl Lowerer<'_> {
             member: None,
         });
         self.bind_function(fd.name, id);
+        if self.decl_ns() != 0 {
+            // Argument-dependent lookup may find it from outside its namespace.
+            self.adl.names.insert(fd.name);
+        }
         Some(id)
     }
 

@@ -14,6 +14,7 @@
 //! `builtins_gpu.rs` (CUDA built-ins, atomics, warp operations, `printf`), `builtins_conv.rs`
 //! (conversion and bit intrinsics).
 
+mod adl;
 mod auto_return;
 mod binop;
 mod bitfield;
@@ -41,6 +42,7 @@ mod expr;
 mod func;
 mod funcptr;
 mod global;
+mod hidden_friend;
 mod host_launch;
 mod init;
 mod injected;
@@ -341,6 +343,17 @@ pub(crate) struct Lowerer<'x> {
     pub stash: Vec<(*const (), expr::Operand)>,
     /// Some class declares an operator function (operands are checked for overloads).
     pub has_operator_fns: bool,
+    /// Argument-dependent lookup's tables (`adl.rs`).
+    pub adl: adl::AdlState,
+    /// The namespace of the template whose instance is being defined in
+    /// `in_decl_context` (its names are visible; its declarations are mangled in it).
+    pub decl_ns: Option<namespace::NsId>,
+    /// The block scopes `in_decl_context` took off the stack, outermost call first.
+    #[allow(clippy::type_complexity)]
+    pub outer_blocks: Vec<(
+        Vec<hashbrown::HashMap<Symbol, Binding>>,
+        Vec<hashbrown::HashMap<Symbol, Tag>>,
+    )>,
     /// The template arguments of the class template instance `define_record` is about to
     /// define (set by the template instantiation, taken by `define_record`).
     pub pending_template_args: Option<Vec<crate::sema::entity::TemplateArg>>,
@@ -410,6 +423,9 @@ impl<'x> Lowerer<'x> {
             this_val: None,
             stash: Vec::new(),
             has_operator_fns: false,
+            adl: adl::AdlState::default(),
+            decl_ns: None,
+            outer_blocks: Vec::new(),
             pending_template_args: None,
             pending_instance: None,
             defining_records: Vec::new(),

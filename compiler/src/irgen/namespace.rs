@@ -37,12 +37,20 @@ pub(crate) struct NsCtx {
     pub usings: Vec<NsId>,
     /// The scope level holding its names while its body is being lowered.
     pub open_level: Option<usize>,
+    /// The enclosing namespace (`None` for the global namespace).
+    pub parent: Option<NsId>,
+    /// Its body is being lowered by the top-level walk (`lower_namespace`), so while
+    /// `in_decl_context` runs its level is among `Lowerer::outer_blocks`.
+    pub open_at_top: bool,
 }
 
 /// All namespaces and which are open (outermost first).
 pub(crate) struct Namespaces {
     pub ctxs: Vec<NsCtx>,
     pub open: Vec<NsId>,
+    /// The namespace each class template (`TemplateState::classes`) was declared in: its
+    /// instances are defined there.
+    pub class_template_ns: HashMap<u32, NsId>,
 }
 
 impl Default for Namespaces {
@@ -54,6 +62,7 @@ impl Default for Namespaces {
         Namespaces {
             ctxs: vec![global],
             open: vec![0],
+            class_template_ns: HashMap::new(),
         }
     }
 }
@@ -82,7 +91,87 @@ impl<'x> Lowerer<'x> {
             let e = self.function_entity(f.fn_id);
             return vec![ScopeComponent::Function(std::rc::Rc::new(e))];
         }
-        self.ns.ctxs[self.cur_ns()].path.clone()
+        self.ns.ctxs[self.decl_ns()].path.clone()
+    }
+
+    /// The namespace new declarations belong to: the declaring namespace of the template
+    /// instance being defined (`Lowerer::decl_ns`), else the innermost open one.
+    pub fn decl_ns(&self) -> NsId {
+        self.decl_ns.unwrap_or_else(|| self.cur_ns())
+    }
+
+    /// Inside `in_decl_context`, the namespaces enclosing the declaration being lowered are
+    /// no longer levels of the scope stack: the chain to search, innermost first (empty
+    /// outside `in_decl_context`, where the open namespaces are scope levels).
+    fn decl_context_chain(&self) -> Vec<NsId> {
+        if self.outer_blocks.is_empty() && self.decl_ns.is_none() {
+            return Vec::new();
+        }
+        let mut chain = Vec::new();
+        let mut ns = Some(self.decl_ns());
+        while let Some(n) = ns {
+            if n == 0 {
+                break;
+            }
+            chain.push(n);
+            ns = self.ns.ctxs[n].parent;
+        }
+        chain
+    }
+
+    /// `name` among the namespaces enclosing the declaration being lowered in
+    /// `in_decl_context` (and their using-directives), innermost first.
+    fn lookup_decl_context(&self, name: Symbol) -> Option<Binding> {
+        let mut seen = Vec::new();
+        for ns in self.decl_context_chain() {
+            if let Some(b) = self.ns_member(ns, name, &mut seen) {
+                return Some(b);
+            }
+        }
+        None
+    }
+
+    /// A tag by unqualified C++ lookup: block and file scopes, the namespaces of the
+    /// declaration being lowered in `in_decl_context`, then the using-directives of the
+    /// open namespaces (`using namespace geo; C c;`).
+    pub fn lookup_tag_cxx(&self, name: Symbol) -> Option<Tag> {
+        let depth = self.scopes.depth();
+        if let Some(t) = self.scopes.lookup_tag_in(1, depth, name) {
+            return Some(*t);
+        }
+        for ns in self.decl_context_chain() {
+            if let Some(t) = self.ns_tag(ns, name) {
+                return Some(t);
+            }
+        }
+        if let Some(t) = self.scopes.lookup_tag_in(0, 1, name) {
+            return Some(*t);
+        }
+        let mut seen = Vec::new();
+        for i in (0..self.ns.open.len()).rev() {
+            let ns = self.ns.open[i];
+            for &u in &self.ns.ctxs[ns].usings {
+                if let Some(t) = self.ns_tag_member(u, name, &mut seen) {
+                    return Some(t);
+                }
+            }
+        }
+        None
+    }
+
+    /// Tag `name` in namespace `ns` or the namespaces it uses.
+    fn ns_tag_member(&self, ns: NsId, name: Symbol, seen: &mut Vec<NsId>) -> Option<Tag> {
+        if seen.contains(&ns) {
+            return None;
+        }
+        seen.push(ns);
+        if let Some(t) = self.ns_tag(ns, name) {
+            return Some(t);
+        }
+        self.ns.ctxs[ns]
+            .usings
+            .iter()
+            .find_map(|&u| self.ns_tag_member(u, name, seen))
     }
 
     /// `namespace N { … }`.
@@ -104,6 +193,7 @@ impl<'x> Lowerer<'x> {
             });
             self.ns.ctxs.push(NsCtx {
                 path,
+                parent: Some(parent),
                 ..NsCtx::default()
             });
             let id = self.ns.ctxs.len() - 1;
@@ -126,6 +216,7 @@ impl<'x> Lowerer<'x> {
         let tags = std::mem::take(&mut self.ns.ctxs[id].tags);
         self.scopes.push_with(names, tags);
         self.ns.ctxs[id].open_level = Some(self.scopes.depth() - 1);
+        self.ns.ctxs[id].open_at_top = true;
         self.ns.open.push(id);
         for d in nd.decls {
             if self.diags.too_many() {
@@ -139,6 +230,7 @@ impl<'x> Lowerer<'x> {
         ctx.names = names;
         ctx.tags = tags;
         ctx.open_level = None;
+        ctx.open_at_top = false;
     }
 
     /// `using namespace N;`
@@ -315,6 +407,14 @@ impl<'x> Lowerer<'x> {
     pub fn ns_binding(&self, ns: NsId, name: Symbol) -> Option<Binding> {
         let ctx = &self.ns.ctxs[ns];
         match ctx.open_level {
+            // Inside `in_decl_context` the open namespaces' levels were taken off the
+            // stack: they are in the outermost saved blocks.
+            Some(level) if ctx.open_at_top && level > 0 && !self.outer_blocks.is_empty() => self
+                .outer_blocks[0]
+                .0
+                .get(level - 1)
+                .and_then(|m| m.get(&name))
+                .copied(),
             Some(level) => self.scopes.lookup_at(level, name).copied(),
             None => ctx.names.get(&name).copied(),
         }
@@ -323,6 +423,12 @@ impl<'x> Lowerer<'x> {
     fn ns_tag(&self, ns: NsId, name: Symbol) -> Option<Tag> {
         let ctx = &self.ns.ctxs[ns];
         match ctx.open_level {
+            Some(level) if ctx.open_at_top && level > 0 && !self.outer_blocks.is_empty() => self
+                .outer_blocks[0]
+                .1
+                .get(level - 1)
+                .and_then(|m| m.get(&name))
+                .copied(),
             Some(level) => self.scopes.lookup_tag_at(level, name).copied(),
             None => ctx.tags.get(&name).copied(),
         }
@@ -401,7 +507,13 @@ impl<'x> Lowerer<'x> {
                 return Some(b);
             }
         }
-        if let Some(b) = self.scopes.lookup_in(0, fn_base, name) {
+        if let Some(b) = self.scopes.lookup_in(1, fn_base, name) {
+            return Some(*b);
+        }
+        if let Some(b) = self.lookup_decl_context(name) {
+            return Some(b);
+        }
+        if let Some(b) = self.scopes.lookup_in(0, 1.min(fn_base), name) {
             return Some(*b);
         }
         if self.ns.ctxs.iter().all(|c| c.usings.is_empty()) {

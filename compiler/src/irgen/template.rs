@@ -155,7 +155,7 @@ impl<'x> Lowerer<'x> {
                 params: td.params,
                 decl: fd,
                 member: None,
-                ns: self.cur_ns(),
+                ns: self.decl_ns(),
             };
             return;
         }
@@ -163,7 +163,7 @@ impl<'x> Lowerer<'x> {
             params: td.params,
             decl: fd,
             member: None,
-            ns: self.cur_ns(),
+            ns: self.decl_ns(),
         });
         self.templates.sets[set as usize].push(idx);
     }
@@ -172,7 +172,10 @@ impl<'x> Lowerer<'x> {
     /// instantiation frame on top of file scope), then restores the current function.
     pub fn in_decl_context<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let saved_f = self.f.take();
+        // Kept where `ns_binding` finds the open namespaces' levels (`namespace.rs`).
         let saved_blocks = self.scopes.take_blocks();
+        self.outer_blocks.push(saved_blocks);
+        let saved_ns = self.decl_ns.take();
         let saved_depth = std::mem::replace(&mut self.depth, 0);
         let saved_span = self.cur_span;
         let saved_index = self.templates.pack_index.take();
@@ -180,6 +183,8 @@ impl<'x> Lowerer<'x> {
         self.templates.frames.push(Frame::default());
         let r = f(self);
         self.templates.frames.pop();
+        self.decl_ns = saved_ns;
+        let saved_blocks = self.outer_blocks.pop().expect("pushed above");
         self.scopes.restore_blocks(saved_blocks);
         self.f = saved_f;
         self.depth = saved_depth;
@@ -317,6 +322,9 @@ impl<'x> Lowerer<'x> {
         }
         let ns = self.templates.fns[tpl as usize].ns;
         let r = self.in_decl_context(|l| {
+            // Also the chain `lookup_ordinary` searches when the namespace is open
+            // already (its scope level was taken off by `in_decl_context`).
+            l.decl_ns = Some(ns);
             l.with_ns_open(ns, |l| l.instantiate_in_ns(fd, params, &args, &key))
         });
         self.templates.depth -= 1;

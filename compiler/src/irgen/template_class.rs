@@ -71,6 +71,8 @@ impl<'x> Lowerer<'x> {
             out_of_class: Vec::new(),
         });
         self.scopes.bind(name, Binding::ClassTemplate(id));
+        let ns = self.decl_ns();
+        self.ns.class_template_ns.insert(id, ns);
     }
 
     /// The specialization of class template `c` that `targs` select (the most specialized
@@ -157,6 +159,10 @@ impl<'x> Lowerer<'x> {
     /// `in_decl_context`.
     // Also called by the classes helper's lazy member lowering.
     pub fn bind_record_template_params(&mut self, rid: crate::sema::types::RecordId) {
+        // The instance's names are those of its template's namespace.
+        if let Some(&ns) = self.adl.record_ns.get(&rid) {
+            self.decl_ns = Some(ns);
+        }
         if let Some((params, args)) = self.templates.record_bindings.get(&rid).cloned() {
             self.bind_template_params(params, &args);
         }
@@ -229,6 +235,7 @@ impl<'x> Lowerer<'x> {
         };
         let instance_args: Vec<_> = key.1.iter().map(super::template::entity_arg).collect();
         let r = self.in_decl_context(|l| {
+            l.decl_ns = l.ns.class_template_ns.get(&c).copied();
             l.bind_template_params(decl_params, &decl_args);
             // The instance's arguments are part of its members' mangled names, which are
             // needed while `define_record` lowers the member function bodies.

@@ -164,13 +164,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         let start = self.span();
         let start_pos = self.pos;
         if self.at_kw(KW_FRIEND)
-            && (self.in_template
-                || matches!(self.peek_at(1).kind, TokenKind::Ident(s)
-                    if s == kw::sym("class") || s == kw::sym("struct")))
+            && matches!(self.peek_at(1).kind, TokenKind::Ident(s)
+                    if s == kw::sym("class") || s == kw::sym("struct"))
         {
             // `friend class X;` grants access only (oxicc lets friends' bodies use private
-            // members; see `friend_function`); a friend in a class template would be a
-            // template itself, which is not done yet: both are skipped with their bodies.
+            // members; see `friend_function`): skipped.
             self.recover_statement_from(start_pos);
             return Ok(());
         }
@@ -220,11 +218,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
         }
         if specs.is_friend {
-            if self.in_template {
-                self.recover_statement_from(start_pos);
-                return Ok(());
-            }
-            return self.friend_function(&mut specs, start, start_pos, body);
+            return self.friend_function(&mut specs, start, start_pos, access, body);
         }
         let base: &'a TypeExpr<'a> = if !specs.has_type() && self.at_special_member_declarator() {
             self.alloc(TypeExpr::Builtin(crate::ast::BuiltinType::Void))
@@ -354,12 +348,15 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// The rest of `friend [__device__] T f(params) { … }` after its specifiers: a friend
     /// defined in the class is a namespace-scope function (nvcc mangles it so), kept in
-    /// `body.friends`. A friend that is only declared grants access and is skipped.
+    /// `body.friends`; inside a class template it is a member declaration (with
+    /// `method.is_friend`) made for each instance (`irgen/hidden_friend.rs`). A friend
+    /// that is only declared grants access and is skipped.
     fn friend_function(
         &mut self,
         specs: &mut super::specs::Specs<'a>,
         start: crate::source::Span,
         start_pos: usize,
+        access: Access,
         body: &mut ClassBody<'a>,
     ) -> PResult<()> {
         let base = self.specs_type(specs)?;
@@ -373,7 +370,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             return Ok(());
         }
         let (f, _) = self.function_declarator(specs, &d, start, DeclContext::File, true)?;
-        body.friends.push(Decl::Function(f));
+        if self.in_template {
+            body.members.push(MemberDecl {
+                access,
+                decl: Decl::Function(f),
+            });
+        } else {
+            body.friends.push(Decl::Function(f));
+        }
         self.eat(Punct::Semi);
         Ok(())
     }

@@ -126,6 +126,15 @@ impl<B: Clone, T: Clone> Scopes<B, T> {
         self.tags.get(level).and_then(|s| s.get(&name))
     }
 
+    /// The innermost tag `name` among the scopes at levels `lo..hi`.
+    pub fn lookup_tag_in(&self, lo: usize, hi: usize, name: Symbol) -> Option<&T> {
+        let hi = hi.min(self.tags.len());
+        self.tags[lo.min(hi)..hi]
+            .iter()
+            .rev()
+            .find_map(|s| s.get(&name))
+    }
+
     /// The innermost binding of `name` among the scopes at levels `lo..hi`.
     pub fn lookup_in(&self, lo: usize, hi: usize, name: Symbol) -> Option<&B> {
         let hi = hi.min(self.ordinary.len());

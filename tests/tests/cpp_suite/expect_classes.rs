@@ -391,6 +391,23 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             }
             eq_f64(o, "out", &want)
         }
+        "adl_dual_numbers" => {
+            // p(x) = x^2 + 3x plus (x + 2) (even mode) or 2x (odd mode); p'(x) follows; the
+            // value is doubled for odd modes. Integers: exact.
+            let (xs, modes) = (i32s(l, "xs"), i32s(l, "modes"));
+            let (mut val, mut der) = (vec![], vec![]);
+            for (x, m) in xs.iter().zip(&modes) {
+                let mul = m & 1 == 1;
+                let (v, d) = if mul {
+                    (x * x + 3 * x + 2 * x, 2 * x + 3 + 2)
+                } else {
+                    (x * x + 3 * x + x + 2, 2 * x + 3 + 1)
+                };
+                val.push(if mul { 2 * v } else { v });
+                der.push(d);
+            }
+            all([eq_i32(o, "val", &val), eq_i32(o, "der", &der)])
+        }
         _ => return None,
     })
 }
