@@ -383,7 +383,7 @@ fn reference_lists(module: &Module) -> Vec<Vec<usize>> {
 }
 
 /// Removes internal functions not reachable by calls or address-taking from any
-/// non-internal function or from a global's initializer (function tables, vtables), and
+/// kernel or non-internal function or from a global's initializer (function tables, vtables), and
 /// renumbers the rest (`FuncId`s in calls, function addresses and globals are rewritten).
 fn remove_dead_internal_functions(module: &mut Module) -> bool {
     let n = module.functions.len();
@@ -391,7 +391,8 @@ fn remove_dead_internal_functions(module: &mut Module) -> bool {
     let mut live = vec![false; n];
     let mut work: Vec<usize> = Vec::new();
     for (id, f) in module.functions.iter() {
-        if f.linkage != Linkage::Internal {
+        // Kernels are entry points even with internal linkage (`static __global__`).
+        if f.linkage != Linkage::Internal || f.kind == oxicc_ir::FuncKind::Kernel {
             live[id.as_u32() as usize] = true;
             work.push(id.as_u32() as usize);
         }

@@ -75,7 +75,14 @@ impl Lowerer<'_> {
             FuncKind::Device
         };
         let mut func = Function::new(self.symbol_name(fid), sig, kind);
-        func.linkage = if kind == FuncKind::Kernel {
+        // A `static` kernel or one in an anonymous namespace has internal linkage: nvcc
+        // prints `.entry` without `.visible` (and no `// .globl`).
+        let internal = info.is_static
+            || info
+                .scope
+                .iter()
+                .any(|c| matches!(c, crate::sema::entity::ScopeComponent::AnonymousNamespace));
+        func.linkage = if kind == FuncKind::Kernel && !internal {
             Linkage::External
         } else {
             // Whole-program compilation: nvcc emits device functions without `.visible`.

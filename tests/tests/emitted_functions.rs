@@ -1,0 +1,196 @@
+//! Which functions reach the PTX: whole-program `-ptx` compilation emits every kernel
+//! (`.visible .entry`, or a plain `.entry` for a `static` one or one in an anonymous
+//! namespace) and only the device functions that are called and not inlined — no unused
+//! `inline`, in-class, template, `static` or `constexpr` function, and none that is only
+//! evaluated at compile time. The set of `(linkage, kind, name)` oxicc emits must equal
+//! nvcc's, at -O3 and -O0.
+
+use std::collections::BTreeSet;
+
+use oxicc_tests::nvidia::ScratchFile;
+use oxicc_tests::tools;
+
+/// `linkage kind name` of each function definition in `ptx`, with the file hash in
+/// internal names (`_INTERNAL_3f9cfe35_`, `_GLOBAL__N__f557c3cb_`) blanked: it depends on
+/// how the compiler was invoked.
+fn functions(ptx: &str) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for line in ptx.lines() {
+        let t = line.trim_end();
+        let (linkage, rest) = match t.strip_prefix(".visible ") {
+            Some(r) => ("visible", r),
+            None => ("internal", t),
+        };
+        let (kind, rest) = if let Some(r) = rest.strip_prefix(".entry ") {
+            ("entry", r)
+        } else if let Some(r) = rest.strip_prefix(".func ") {
+            ("func", r)
+        } else {
+            continue;
+        };
+        // `.func  (.param .b32 func_retval0) name(`: skip the return parameter.
+        let rest = rest.trim_start();
+        let rest = match rest.strip_prefix('(') {
+            Some(r) => r.split_once(')').map(|(_, n)| n.trim_start()).unwrap_or(r),
+            None => rest,
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+            .collect();
+        if t.ends_with(';') {
+            continue; // a declaration (prototype), not a definition
+        }
+        out.insert(format!("{linkage} {kind} {}", blank_hash(&name)));
+    }
+    out
+}
+
+fn blank_hash(name: &str) -> String {
+    let mut s = name.to_string();
+    for marker in ["_INTERNAL_", "_GLOBAL__N__"] {
+        if let Some(at) = s.find(marker) {
+            let start = at + marker.len();
+            if s.len() >= start + 8 && s[start..start + 8].chars().all(|c| c.is_ascii_hexdigit()) {
+                s.replace_range(start..start + 8, "HASH0000");
+            }
+        }
+    }
+    s
+}
+
+fn oxicc_functions(file: &str, src: &str, opt: u8, relaxed: bool) -> BTreeSet<String> {
+    let options = oxicc::Options {
+        opt_level: opt,
+        relaxed_constexpr: relaxed,
+        ..oxicc::Options::default()
+    };
+    let out = oxicc::compile(file, src, &options);
+    let text = out.text.unwrap_or_else(|| {
+        panic!(
+            "oxicc failed: {}",
+            out.diagnostics
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    functions(&text)
+}
+
+fn nvcc_functions(cu: &ScratchFile, opt: u8, relaxed: bool) -> BTreeSet<String> {
+    let ptx = ScratchFile::new("ptx");
+    let mut cmd = std::process::Command::new(tools::nvcc());
+    cmd.arg("-ptx")
+        .arg("-arch=sm_75")
+        .arg("-Xcicc")
+        .arg(format!("-O{opt}"));
+    if relaxed {
+        cmd.arg("--expt-relaxed-constexpr");
+    }
+    let r = cmd
+        .arg(cu.path())
+        .arg("-o")
+        .arg(ptx.path())
+        .output()
+        .expect("run nvcc");
+    assert!(
+        r.status.success(),
+        "nvcc failed: {}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+    functions(&std::fs::read_to_string(ptx.path()).expect("nvcc's PTX"))
+}
+
+/// Both compilers see the same file (internal names contain the file's name).
+fn same_as_nvcc(src: &str, relaxed: bool) {
+    let cu = ScratchFile::new("cu");
+    std::fs::write(cu.path(), src).expect("write the source");
+    let file = cu.path().to_string_lossy().into_owned();
+    for opt in [3, 0] {
+        let want = nvcc_functions(&cu, opt, relaxed);
+        assert!(!want.is_empty(), "nvcc emitted no function");
+        let got = oxicc_functions(&file, src, opt, relaxed);
+        assert_eq!(
+            got, want,
+            "-O{opt}: oxicc's functions (left) vs nvcc's (right)"
+        );
+    }
+}
+
+#[test]
+fn kinds_of_device_functions() {
+    same_as_nvcc(
+        r#"
+__device__ int plain_unused(int x) { return x + 1; }
+__device__ int plain_used(int x) { return x * 3; }
+static __device__ int static_used(int x) { return x + 5; }
+inline __device__ int inline_unused(int x) { return x - 1; }
+inline __device__ int inline_used(int x) { return x - 7; }
+__noinline__ __device__ int noinline_used(int x) { return x ^ 3; }
+__noinline__ __device__ int noinline_unused(int x) { return x ^ 4; }
+inline __noinline__ __device__ int inline_noinline_used(int x) { return x ^ 5; }
+static __noinline__ __device__ int static_noinline_used(int x) { return x ^ 9; }
+template <class T> __device__ T tmpl_unused(T x) { return x; }
+template <class T> __device__ T tmpl_used(T x) { return x + 1; }
+struct S {
+    __device__ int inclass_unused() const { return 1; }
+    __device__ int inclass_used() const { return 2; }
+    __device__ int outclass_unused() const;
+    __device__ int outclass_used() const;
+    __device__ __noinline__ int inclass_noinline_used() const { return v * 2; }
+    int v;
+};
+__device__ int S::outclass_unused() const { return 3; }
+__device__ int S::outclass_used() const { return 4; }
+__global__ void k(int* o, int i) {
+    S s{i};
+    o[0] = plain_used(i) + static_used(i) + inline_used(i) + noinline_used(i)
+         + inline_noinline_used(i) + static_noinline_used(i) + tmpl_used(i)
+         + s.inclass_used() + s.outclass_used() + s.inclass_noinline_used();
+}
+template <class T> __global__ void never_instantiated(T* o) { o[0] = 1; }
+"#,
+        false,
+    );
+}
+
+#[test]
+fn internal_kernels_are_entries_without_visible() {
+    same_as_nvcc(
+        r#"
+namespace { __global__ void anon_k(int* o) { o[0] = 2; } }
+static __global__ void static_k(int* o) { o[0] = 1; }
+template <class T> static __global__ void stk(T* o) { o[0] = 1; }
+template __global__ void stk<int>(int*);
+__global__ void visible_k(int* o) { o[0] = 3; }
+"#,
+        false,
+    );
+}
+
+#[test]
+fn constexpr_functions_only_evaluated_are_not_emitted() {
+    let src = r#"
+struct Table { unsigned v[16]; };
+constexpr Table make() { Table t{}; for (unsigned i = 0; i < 16; ++i) t.v[i] = i * i; return t; }
+__constant__ Table table = make();
+__host__ __device__ constexpr int cx_const_only(int x) { return x * x; }
+__host__ __device__ constexpr int cx_runtime(int x) { return x * x + 1; }
+__host__ __device__ constexpr int cx_unused(int x) { return x - 1; }
+struct P {
+    int a;
+    __host__ __device__ constexpr P(int x) : a(x) {}
+    __host__ __device__ constexpr int twice() const { return 2 * a; }
+};
+constexpr int host_cx(int x) { return x + 40; }
+__global__ void k(int* o, int i) {
+    constexpr int c = cx_const_only(6);
+    constexpr P p(5);
+    static_assert(p.twice() == 10, "p");
+    o[0] = c + cx_runtime(i) + table.v[i & 15] + P(i).twice() + host_cx(i);
+}
+"#;
+    same_as_nvcc(src, true);
+}
