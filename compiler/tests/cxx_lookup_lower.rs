@@ -153,3 +153,35 @@ fn classes_named_through_using_directives_and_anonymous_namespaces_are_complete(
     );
     has_function(&m, "_ZN3geo1CC1Ef");
 }
+
+#[test]
+fn classes_nested_in_classes_are_members_named_through_their_class() {
+    let m = lower_ok(
+        "#define NI __device__ __noinline__
+         struct Outer {
+             struct Inner { int a; NI int get() const { return a * 2; } };
+             Inner x;
+             NI int twice() const { Inner t = x; return t.get() + x.get(); }
+             NI static Inner make(int v) { Inner i; i.a = v; return i; }
+         };
+         namespace geo { struct Box { struct Pt { float x, y; NI Pt(float a, float b) : x(a), y(b) {} }; Pt lo; }; }
+         NI int use(Outer::Inner i) { return i.a; }
+         __global__ void k(int* o, float* f) {
+             Outer out;
+             out.x.a = o[0];
+             Outer::Inner in = Outer::make(o[1]);
+             o[2] = out.twice() + in.get() + use(in);
+             geo::Box::Pt p(f[0], f[1]);
+             f[2] = p.x + p.y;
+         }",
+    );
+    for name in [
+        "_ZNK5Outer5Inner3getEv",
+        "_ZNK5Outer5twiceEv",
+        "_ZN5Outer4makeEi",
+        "_ZN3geo3Box2PtC1Eff",
+        "_Z3useN5Outer5InnerE",
+    ] {
+        has_function(&m, name);
+    }
+}

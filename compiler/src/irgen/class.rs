@@ -737,6 +737,20 @@ impl Lowerer<'_> {
     /// Reports an access violation when `name` (a member of `r`) is not accessible from
     /// the current function (nvcc: `member "S::y" (declared at line 5) is inaccessible`).
     pub fn check_member_access(&mut self, r: RecordId, name: Symbol, is_fn: bool, span: Span) {
+        let what = if is_fn { "function" } else { "member" };
+        self.check_access_as(r, name, is_fn, what, span);
+    }
+
+    /// The access check of `check_member_access`; `what` names the kind of member in the
+    /// message (`class` for member classes).
+    pub(super) fn check_access_as(
+        &mut self,
+        r: RecordId,
+        name: Symbol,
+        is_fn: bool,
+        what: &str,
+        span: Span,
+    ) {
         let Some(data) = self.classes.get(&r) else {
             return;
         };
@@ -765,7 +779,6 @@ impl Lowerer<'_> {
             .name
             .map(|n| self.name(n))
             .unwrap_or("<unnamed>");
-        let what = if is_fn { "function" } else { "member" };
         let line = self
             .sources
             .file(decl_span.file)

@@ -23,6 +23,7 @@ impl<'x> Lowerer<'x> {
             }
             TypeExpr::Qual(q) => {
                 if let Some(Tag::Record(r)) = self.lookup_qualified_tag(q) {
+                    self.check_member_class_access(q);
                     return Some(QualType::new(self.types.intern(TypeKind::Record(r))));
                 }
                 if let Some(Tag::Enum(e)) = self.lookup_qualified_tag(q) {

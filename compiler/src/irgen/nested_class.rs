@@ -2,7 +2,8 @@
 //! templates): each is defined with the enclosing class as its declaration context, so a
 //! member class of a class template instance is instantiated with that instance's template
 //! bindings and mangled inside it (`_ZN4SpanIiE8iteratorC1EPii`), and it is a member type
-//! of the enclosing class (`Span<int>::iterator`).
+//! of the enclosing class (`Span<int>::iterator`). Classes nested in non-template classes
+//! are members the same way (`Outer::Inner`, `_ZNK5Outer5Inner3getEv`), with access checks.
 
 use super::{Binding, Lowerer};
 use crate::ast;
@@ -52,5 +53,23 @@ impl<'x> Lowerer<'x> {
             data.members.insert(n, Binding::Typedef(t));
             data.member_access.insert(n, (access, span));
         }
+    }
+
+    /// `Outer::Inner` names a member class: it must be accessible here (nvcc's `class
+    /// "Outer::Secret" (declared at line N) is inaccessible`).
+    pub(super) fn check_member_class_access(&mut self, q: &ast::QualName<'_>) {
+        if q.segments.len() < 2 {
+            return;
+        }
+        let Some(super::namespace::Qualifier::Class(outer)) =
+            self.resolve_qualifier(q, q.segments.len() - 1)
+        else {
+            return;
+        };
+        let Some(name) = q.last().ident() else {
+            return;
+        };
+        let span = q.last().span();
+        self.check_access_as(outer, name, true, "class", span);
     }
 }

@@ -204,11 +204,12 @@ impl<'a, 'c> Parser<'a, 'c> {
             ));
         }
         let mut specs = self.decl_specifiers(SpecContext::Member)?;
-        // A class defined inside a class template is a member (instantiated with the
-        // enclosing instance's arguments); elsewhere it is hoisted in front (C scoping).
+        // A class defined inside a class is a member (`Outer::Inner`, mangled inside it;
+        // in a class template instantiated with the enclosing instance's arguments). CUDA
+        // source is C++, so C's hoisting does not apply; enums are still hoisted.
         for d in specs.hoisted.drain(..) {
             match d {
-                Decl::Record(rd) if self.in_template && rd.fields.is_some() => {
+                Decl::Record(rd) if rd.fields.is_some() => {
                     body.members.push(MemberDecl {
                         access,
                         decl: Decl::Record(rd),
