@@ -308,6 +308,12 @@ impl Lowerer<'_> {
                         self.error(span, msg);
                         return None;
                     };
+                    if self.special_of(lt).nontrivial_assign
+                        || self.special_of(lt).nontrivial_copy
+                    {
+                        self.assign_object(addr, lt, ro, span)?;
+                        return Some(Operand::lv(addr, lt));
+                    }
                     let size = self.types.size_of(lt.ty).unwrap_or(0);
                     let align = self.types.align_of(lt.ty);
                     self.copy_bytes(addr, src, size, align, lt.quals.volatile);

@@ -3,7 +3,7 @@
 //! exact float operations (`sqrtf`, `fmaf`, rounding), bit casts, and `printf` (lowered to
 //! `vprintf` with an argument buffer on the stack, as nvcc does).
 
-use super::expr::{ConvCtx, OpKind, Operand};
+use super::expr::{ConvCtx, OpKind, Operand, ValCat};
 use super::Lowerer;
 use crate::ast::{Expr, ExprKind};
 use crate::intern::Symbol;
@@ -198,6 +198,7 @@ impl Lowerer<'_> {
             ty: QualType::new(self.types.void()),
             kind: OpKind::Void,
             npc: false,
+                cat: ValCat::LValue,
         })
     }
 

@@ -2,7 +2,7 @@
 //! calls to declared functions with CUDA's execution-space rules and argument conversion.
 //! Aggregates passed by value are copied to a fresh stack slot whose address is passed.
 
-use super::expr::{ConvCtx, OpKind, Operand};
+use super::expr::{ConvCtx, OpKind, Operand, ValCat};
 use super::{Binding, ExecSpace, FnId, Lowerer};
 use crate::ast::{Expr, ExprKind};
 use crate::sema::types::{QualType, TypeKind};
@@ -76,6 +76,7 @@ impl Lowerer<'_> {
                 ty: ret,
                 kind: OpKind::Void,
                 npc: false,
+                cat: ValCat::LValue,
             });
         }
         let vt = self.val_type(ret.ty);
@@ -274,10 +275,14 @@ impl Lowerer<'_> {
         ret_ty: QualType,
     ) -> Option<Operand> {
         if let Some(slot) = result_slot {
-            return Some(Operand::lv(slot, ret_ty.unqual()));
+            return Some(self.new_temporary(slot, ret_ty.unqual()));
         }
-        if let TypeKind::Reference { referent, .. } = self.types.kind(ret_ty.ty).clone() {
-            return Some(Operand::lv(r?, referent));
+        if let TypeKind::Reference { referent, rvalue } = self.types.kind(ret_ty.ty).clone() {
+            return Some(if rvalue {
+                Operand::xvalue(r?, referent)
+            } else {
+                Operand::lv(r?, referent)
+            });
         }
         match r {
             Some(v) => {
@@ -288,6 +293,7 @@ impl Lowerer<'_> {
                 ty: ret_ty,
                 kind: OpKind::Void,
                 npc: false,
+                cat: ValCat::LValue,
             }),
         }
     }

@@ -30,6 +30,8 @@ pub(crate) struct MemberFn {
     pub is_static: bool,
     pub is_ctor: bool,
     pub is_explicit: bool,
+    /// Declared `= delete`: a call is an error.
+    pub is_deleted: bool,
     #[allow(dead_code)]
     pub access: Access,
 }
@@ -56,6 +58,10 @@ pub(crate) struct ClassData {
     /// Friend functions defined in the class (of class template instances), found by
     /// argument-dependent lookup (`adl.rs`, `hidden_friend.rs`).
     pub hidden_friends: Vec<FnId>,
+    /// The user-declared destructor.
+    pub dtor: Option<FnId>,
+    /// Special member properties (see `class_copy.rs`).
+    pub special: super::class_copy::Special,
 }
 
 /// The operator function name of an overloaded operator with `arity` operands.
@@ -288,6 +294,7 @@ impl Lowerer<'_> {
         self.declaring_class = saved_decl;
         self.member_class = saved_member;
         self.define_hidden_friends(r, &friends);
+        self.classify_special_members(r);
         for (fid, fd) in bodies {
             if self.record_depth > 1 {
                 self.pending_bodies
@@ -414,19 +421,9 @@ impl Lowerer<'_> {
         ) {
             self.has_operator_fns = true;
         }
-        if is_ctor && (fd.method.defaulted || fd.method.deleted) {
-            // `S() = default;` keeps the implicit (trivial) constructor.
-            return None;
-        }
-        if fname == FunctionName::Destructor
-            && fd
-                .body
-                .is_some_and(|b| !matches!(&b.kind, ast::StmtKind::Compound(s) if s.is_empty()))
-        {
-            self.error(
-                fd.name_span,
-                "destructors with a body are not supported yet (only trivial destructors)",
-            );
+        if fd.method.defaulted {
+            // `S() = default;`, `S& operator=(const S&) = default;`, `~S() = default;` keep
+            // the implicit member.
             return None;
         }
         let s = &fd.specs;
@@ -445,6 +442,7 @@ impl Lowerer<'_> {
             is_static: s.is_static,
             is_ctor,
             is_explicit: fd.method.is_explicit,
+            is_deleted: fd.method.deleted,
             access,
         };
         // A redeclaration of the same member (same parameters) is the same function.
@@ -501,6 +499,9 @@ impl Lowerer<'_> {
         }
         if let FunctionName::Conversion(_) = fname {
             self.class_data(r).conversions.push(id);
+        }
+        if fname == FunctionName::Destructor {
+            self.class_data(r).dtor = Some(id);
         }
         let data = self.class_data(r);
         data.member_access.insert(fd.name, (access, fd.name_span));

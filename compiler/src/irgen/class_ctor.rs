@@ -34,22 +34,13 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<()> {
         let r = self.is_class(t)?;
-        // Copy from an object of the same class.
-        if args.len() == 1 {
-            if let (OpKind::LValue(src), true) = (args[0].0.kind, args[0].0.ty.ty == t.ty) {
-                let has_copy_ctor = self.classes.get(&r).is_some_and(|d| {
-                    d.ctors.iter().any(|&c| {
-                        let p = &self.func_info(c).params;
-                        p.len() == 1 && matches!(self.types.kind(p[0].ty), TypeKind::Reference { referent, .. } if referent.ty == t.ty)
-                    })
-                });
-                if !has_copy_ctor {
-                    let size = self.types.size_of(t.ty).unwrap_or(0);
-                    let align = self.types.align_of(t.ty);
-                    self.copy_bytes(addr, src, size, align, false);
-                    return Some(());
-                }
-            }
+        // Copy or move from an object of the same class (elided for a prvalue).
+        if args.len() == 1
+            && matches!(args[0].0.kind, OpKind::LValue(_))
+            && args[0].0.ty.ty == t.ty
+        {
+            let (o, sp) = args[0];
+            return self.copy_construct(addr, t, o, sp);
         }
         let data = self.classes.get(&r);
         let ctors = data.map(|d| d.ctors.clone()).unwrap_or_default();
@@ -107,9 +98,23 @@ impl Lowerer<'_> {
         };
         let inits = d.field_inits.clone();
         let bases = d.bases.clone();
+        let members_need_init = d.special.members_need_init;
         for (b, off) in bases {
             let a = self.ptr_add_const(addr, off);
             self.default_member_inits(a, b);
+        }
+        if members_need_init {
+            // Members (not bases) of class type with constructors.
+            let fields = self.types.record(r).fields.clone();
+            for f in fields {
+                if f.name.is_none() || self.is_class(f.ty).is_none() {
+                    continue;
+                }
+                if self.has_ctor_semantics(f.ty) || self.special_of(f.ty).members_need_init {
+                    let a = self.ptr_add_const(addr, f.offset);
+                    self.construct_at(a, f.ty, Vec::new(), self.cur_span);
+                }
+            }
         }
         for (off, ty, v) in inits {
             let a = self.ptr_add_const(addr, off);
@@ -156,15 +161,16 @@ impl Lowerer<'_> {
         let slot = self.alloca(size, align, span)?;
         if !self.has_ctor_semantics(t) && !args.is_empty() {
             // An aggregate without constructors: `T(x)` copies.
-            if let (1, OpKind::LValue(src)) = (args.len(), args[0].0.kind) {
+            if let (1, OpKind::LValue(_)) = (args.len(), args[0].0.kind) {
                 if args[0].0.ty.ty == t.ty {
-                    self.copy_bytes(slot, src, size, align, false);
-                    return Some(Operand::lv(slot, t.unqual()));
+                    let (o, sp) = args[0];
+                    self.copy_construct(slot, t.unqual(), o, sp)?;
+                    return Some(self.new_temporary(slot, t.unqual()));
                 }
             }
         }
         self.construct_at(slot, t, args, span)?;
-        Some(Operand::lv(slot, t.unqual()))
+        Some(self.new_temporary(slot, t.unqual()))
     }
 
     /// A converting constructor of `r` that accepts `a` (non-explicit).
@@ -291,11 +297,17 @@ impl Lowerer<'_> {
                 if self.has_ctor_semantics(fty) {
                     self.construct_at(a, fty, args, mi.span);
                 } else if let Some((o, sp)) = args.into_iter().next() {
-                    if let Some(src) = self.class_object(o, fty, sp) {
+                    if matches!(o.kind, OpKind::LValue(_))
+                        && (o.ty.ty == fty.ty || self.base_offset(o.ty.ty, fty.ty).is_some())
+                    {
+                        self.copy_construct(a, fty, o, sp);
+                    } else if let Some(src) = self.class_object(o, fty, sp) {
                         let size = self.types.size_of(fty.ty).unwrap_or(0);
                         let align = self.types.align_of(fty.ty);
                         self.copy_bytes(a, src, size, align, false);
                     }
+                } else if self.special_of(fty).members_need_init {
+                    self.construct_at(a, fty, Vec::new(), mi.span);
                 }
                 continue;
             }
@@ -325,12 +337,23 @@ impl Lowerer<'_> {
                 self.construct_at(a, bt, Vec::new(), self.cur_span);
             }
         }
+        let fields = self.types.record(r).fields.clone();
+        for f in &fields {
+            // Members of class type not named above get their default constructors.
+            let Some(n) = f.name else { continue };
+            if named.contains(&n) || self.is_class(f.ty).is_none() {
+                continue;
+            }
+            if self.has_ctor_semantics(f.ty) || self.special_of(f.ty).members_need_init {
+                let a = self.ptr_add_const(this, f.offset);
+                self.construct_at(a, f.ty, Vec::new(), self.cur_span);
+            }
+        }
         let inits = self
             .classes
             .get(&r)
             .map(|d| d.field_inits.clone())
             .unwrap_or_default();
-        let fields = self.types.record(r).fields.clone();
         for (off, ty, v) in inits {
             let named_here = fields
                 .iter()

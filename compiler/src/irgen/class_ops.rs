@@ -223,6 +223,7 @@ impl Lowerer<'_> {
             .any(|t| {
                 matches!(self.types.kind(t.ty), TypeKind::Reference { .. })
                     || self.has_ctor_semantics(*t)
+                    || self.passed_indirectly(*t)
             })
     }
 
@@ -495,6 +496,13 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<Value> {
         if let OpKind::LValue(a) = o.kind {
+            if rvalue
+                && o.is_lvalue()
+                && (o.ty.ty == referent.ty || self.base_offset(o.ty.ty, referent.ty).is_some())
+            {
+                self.error(span, "an rvalue reference cannot be bound to an lvalue");
+                return None;
+            }
             if o.ty.ty == referent.ty {
                 if o.ty.quals.konst && !referent.quals.konst {
                     let (f, t) = (self.show(o.ty), self.show(referent));
@@ -565,7 +573,7 @@ impl Lowerer<'_> {
     }
 
     /// `T& r = x;` / `const T& r = f();`: the name denotes the bound object.
-    pub fn local_reference(&mut self, vd: &ast::VarDecl<'_>, referent: QualType) {
+    pub fn local_reference(&mut self, vd: &ast::VarDecl<'_>, referent: QualType, rvalue: bool) {
         let Some(ast::Init::Expr(e)) = &vd.init else {
             let n = self.name(vd.name);
             self.error(
@@ -577,13 +585,14 @@ impl Lowerer<'_> {
         let Some(o) = self.expr(e) else {
             return;
         };
-        let rt = QualType::new(self.types.intern(TypeKind::Reference {
-            referent,
-            rvalue: false,
-        }));
+        let rt = QualType::new(self.types.intern(TypeKind::Reference { referent, rvalue }));
         let Some(addr) = self.implicit(o, rt, ConvCtx::Init, e.span) else {
             return;
         };
+        if let (OpKind::LValue(a), super::expr::ValCat::PRValue) = (o.kind, o.cat) {
+            // A temporary bound to a reference lives as long as the reference.
+            self.extend_temporary(a);
+        }
         let id = self.add_var(super::VarInfo {
             name: vd.name,
             ty: referent,

@@ -2,7 +2,7 @@
 //! and struct cases), and lowering as a `select` when both arms are cheap and cannot trap,
 //! else as branches into a join block that receives the result as a block parameter.
 
-use super::expr::{OpKind, Operand};
+use super::expr::{OpKind, Operand, ValCat};
 use super::Lowerer;
 use crate::ast::{Expr, ExprKind, UnaryOp};
 use crate::sema::conv::usual_arith;
@@ -56,6 +56,7 @@ impl Lowerer<'_> {
                     ty: rt,
                     kind: OpKind::Void,
                     npc: false,
+                cat: ValCat::LValue,
                 },
             });
         }
@@ -103,6 +104,7 @@ impl Lowerer<'_> {
                     ty: rt,
                     kind: OpKind::Void,
                     npc: false,
+                    cat: ValCat::LValue,
                 })
             }
         }

@@ -6,7 +6,7 @@
 //! A braced list of aggregate type becomes a fresh stack slot initialized like a local
 //! (`local_init`), used as an lvalue: struct values are addresses throughout the lowering.
 
-use super::expr::{ConvCtx, OpKind, Operand};
+use super::expr::{ConvCtx, OpKind, Operand, ValCat};
 use super::{Binding, Lowerer, Tag};
 use crate::ast::{self, CastKind, Expr, ExprKind, Init, QualName, TypeExpr};
 use crate::sema::consteval::ConstValue;
@@ -128,7 +128,27 @@ impl Lowerer<'_> {
                 ty: to,
                 kind: OpKind::Void,
                 npc: false,
+                cat: ValCat::LValue,
             });
+        }
+        if let TypeKind::Reference { referent, rvalue } = self.types.kind(to.ty).clone() {
+            // `static_cast<T&&>(x)` (std::move) is an xvalue, `static_cast<T&>(x)` an lvalue.
+            if let OpKind::LValue(a) = o.kind {
+                let addr = if o.ty.ty == referent.ty {
+                    Some(a)
+                } else {
+                    self.base_offset(o.ty.ty, referent.ty)
+                        .map(|off| self.ptr_add_const(a, off))
+                };
+                if let Some(addr) = addr {
+                    let ty = referent.with_quals(o.ty.quals.union(referent.quals));
+                    return Some(if rvalue {
+                        Operand::xvalue(addr, ty)
+                    } else {
+                        Operand::lv(addr, ty)
+                    });
+                }
+            }
         }
         if self.types.is_record(to.ty) {
             if self.types.is_record(o.ty.ty) && o.ty.ty == to.ty {
@@ -246,6 +266,7 @@ impl Lowerer<'_> {
                 ty: t,
                 kind: OpKind::Void,
                 npc: false,
+                cat: ValCat::LValue,
             });
         }
         if self.types.is_record(t.ty) || self.types.is_array(t.ty) {
@@ -257,7 +278,7 @@ impl Lowerer<'_> {
             let slot = self.alloca(size, align, span)?;
             let init = Init::List { items, span };
             self.local_init(slot, t.unqual(), &init, span);
-            return Some(Operand::lv(slot, t.unqual()));
+            return Some(self.new_temporary(slot, t.unqual()));
         }
         match items {
             [] => {

@@ -65,7 +65,7 @@ impl Lowerer<'_> {
     ) {
         self.scopes.push();
         self.range_for_inner(var, by_ref, range, body, unroll);
-        self.scopes.pop();
+        self.pop_scope();
     }
 
     fn range_for_inner(
@@ -171,7 +171,7 @@ impl Lowerer<'_> {
             }
         }
         self.loop_body(body, exit, step);
-        self.scopes.pop();
+        self.pop_scope();
         self.jump_to(step);
         self.switch_to(step);
         let i = self.load(Type::I64, idx, 8, false);
@@ -309,7 +309,7 @@ impl Lowerer<'_> {
             self.bind_loop_var(var, by_ref, elem, sp);
         }
         self.loop_body(body, exit, sb);
-        self.scopes.pop();
+        self.pop_scope();
         self.jump_to(sb);
         self.switch_to(sb);
         self.expr_discard(&step);

@@ -306,8 +306,20 @@ impl<'x> Lowerer<'x> {
             Some(a) => self.alignment(a)?,
             None => 1,
         };
+        // Members whose construction, copies or destruction call functions make this a
+        // C++ class too (its implicit special members are not trivial).
+        let special_members = !self.classes.is_empty()
+            && laid.iter().any(|(_, t, _, _)| {
+                let s = self.special_of(*t);
+                s.nontrivial_dtor
+                    || s.nontrivial_copy
+                    || s.nontrivial_assign
+                    || s.members_need_init
+                    || self.has_ctor_semantics(*t)
+            });
         self.types.complete_record_with_bits(r, laid, min_align);
-        if !rd.members.is_empty()
+        if special_members
+            || !rd.members.is_empty()
             || !bases.is_empty()
             || fields
                 .iter()

@@ -28,6 +28,16 @@ pub(crate) enum OpKind {
     },
 }
 
+/// The value category of an `OpKind::LValue` operand (C++ [basic.lval]); it matters for
+/// class objects: a prvalue is a temporary this expression made (a copy of it may be
+/// elided), an xvalue an object whose resources may be moved (`std::move(x)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ValCat {
+    LValue,
+    XValue,
+    PRValue,
+}
+
 /// A typed expression result.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Operand {
@@ -35,6 +45,8 @@ pub(crate) struct Operand {
     pub kind: OpKind,
     /// A null pointer constant (`0`, `nullptr`).
     pub npc: bool,
+    /// The value category of an object in memory (`LValue` for everything else).
+    pub cat: ValCat,
 }
 
 impl Operand {
@@ -43,6 +55,7 @@ impl Operand {
             ty,
             kind: OpKind::RValue(v),
             npc: false,
+                cat: ValCat::LValue,
         }
     }
     pub fn lv(addr: Value, ty: QualType) -> Operand {
@@ -50,7 +63,26 @@ impl Operand {
             ty,
             kind: OpKind::LValue(addr),
             npc: false,
+            cat: ValCat::LValue,
         }
+    }
+    /// A temporary object at `addr` (a class prvalue).
+    pub fn temp(addr: Value, ty: QualType) -> Operand {
+        Operand {
+            cat: ValCat::PRValue,
+            ..Operand::lv(addr, ty)
+        }
+    }
+    /// An object whose resources may be moved (`static_cast<T&&>(x)`).
+    pub fn xvalue(addr: Value, ty: QualType) -> Operand {
+        Operand {
+            cat: ValCat::XValue,
+            ..Operand::lv(addr, ty)
+        }
+    }
+    /// An lvalue designating an object (not a temporary or an xvalue).
+    pub fn is_lvalue(&self) -> bool {
+        matches!(self.kind, OpKind::LValue(_)) && self.cat == ValCat::LValue
     }
 }
 
@@ -447,6 +479,7 @@ impl Lowerer<'_> {
                 ty: QualType::new(self.types.void()),
                 kind: OpKind::Func(f),
                 npc: false,
+                cat: ValCat::LValue,
             }),
             Some(Binding::EnumConst(cv, ty)) => {
                 let v = self.iconst(self.val_type(ty.ty), cv.as_int().unwrap_or(0));
@@ -676,6 +709,7 @@ impl Lowerer<'_> {
                     width,
                 },
                 npc: false,
+                cat: ValCat::LValue,
             });
         }
         Some(Operand::lv(a, ty))

@@ -44,6 +44,8 @@ pub(crate) struct FnState {
     /// How many local statics / `__shared__` variables of each name were declared so far
     /// (the discriminator of the next one's mangled name: `1x`, `1x_0`, …).
     pub local_statics: HashMap<Symbol, u32>,
+    /// Objects with destructors alive here (see `cleanup.rs`).
+    pub cleanups: super::cleanup::Cleanups,
 }
 
 impl Lowerer<'_> {
@@ -311,6 +313,7 @@ impl Lowerer<'_> {
                 switches: Vec::new(),
                 labels: HashMap::new(),
                 local_statics: HashMap::new(),
+                cleanups: Default::default(),
             });
             b
         };
@@ -336,6 +339,20 @@ impl Lowerer<'_> {
             let (Some(&pty), Some(&pv)) = (info.params.get(i), params.get(i)) else {
                 break;
             };
+            if info.space != super::ExecSpace::Global && self.passed_indirectly(pty) {
+                // The caller's object, by address.
+                if let Some(n) = p.name {
+                    let id = self.add_var(VarInfo {
+                        name: n,
+                        ty: pty,
+                        storage: Storage::Local(pv),
+                        const_value: None,
+                    });
+                    self.scopes.bind(n, Binding::Var(id));
+                    self.fs().cleanups.byval_params.insert(id.0);
+                }
+                continue;
+            }
             if let Some(referent) = self.referent(pty) {
                 // A reference parameter names the object it is bound to.
                 if let Some(n) = p.name {
@@ -391,6 +408,9 @@ impl Lowerer<'_> {
                     storage,
                     const_value: None,
                 });
+                if self.types.is_record(pty.ty) {
+                    self.fs().cleanups.byval_params.insert(id.0);
+                }
                 if p.pack {
                     // One element of an expanded parameter pack: named only through `xs...`.
                     self.bind_pack_param(n, id);
@@ -406,6 +426,7 @@ impl Lowerer<'_> {
         if let Some(r) = self.pending_closure.take() {
             self.bind_captures(r);
         }
+
         if info.member.as_ref().is_some_and(|m| m.is_ctor) {
             self.ctor_prologue(fid, ctor_inits);
         }
@@ -418,9 +439,15 @@ impl Lowerer<'_> {
             }
             _ => self.stmt(body),
         }
-        self.scopes.pop();
+        self.pop_scope();
         self.jump_to(ret_block);
         self.switch_to(ret_block);
+        if info.fname == crate::sema::entity::FunctionName::Destructor {
+            // After a destructor's body: the members' and bases' destructors.
+            if let (Some((this, _)), Some(m)) = (self.this_val, info.member.as_ref()) {
+                self.destroy_members(this, m.record, span);
+            }
+        }
         if info.ret_pending {
             self.finish_deduced_return(fid);
             return self.finish_body(fid);

@@ -286,8 +286,14 @@ impl Lowerer<'_> {
             // `this`.
             params.push(ParamKind::Value(Type::Ptr(AddrSpace::Generic)));
         }
+        let kernel = info.space == ExecSpace::Global;
         for p in &info.params {
             let k = match self.types.kind(p.ty) {
+                // A class that is not trivially copyable or destructible is passed by the
+                // address of the caller's object (Itanium C++ ABI, as nvcc does).
+                TypeKind::Record(_) if !kernel && self.passed_indirectly(*p) => {
+                    ParamKind::Value(Type::Ptr(AddrSpace::Generic))
+                }
                 TypeKind::Record(_) => {
                     let Some(size) = self.types.size_of(p.ty) else {
                         self.error(span, "incomplete type is not allowed");

@@ -273,7 +273,10 @@ impl Lowerer<'_> {
                             bits: None,
                         });
                         *pos += 1;
-                    } else if self.is_aggregate(st) && self.quick_type(e, 0) != Some(st.ty) {
+                    } else if self.is_aggregate(st)
+                        && !self.has_ctor_semantics(st)
+                        && self.quick_type(e, 0) != Some(st.ty)
+                    {
                         // Brace elision, unless the expression is a whole struct of the
                         // member's type (C++ [dcl.init.aggr]: it initializes the member).
                         self.fill(st, items, pos, base + off, out)?;
@@ -454,10 +457,8 @@ impl Lowerer<'_> {
                     return;
                 };
                 match o.kind {
-                    OpKind::LValue(src) if o.ty.ty == ty.ty => {
-                        let size = self.types.size_of(ty.ty).unwrap_or(0);
-                        let align = self.types.align_of(ty.ty);
-                        self.copy_bytes(addr, src, size, align, false);
+                    OpKind::LValue(_) if o.ty.ty == ty.ty => {
+                        self.copy_construct(addr, ty.unqual(), o, e.span);
                     }
                     _ => {
                         let msg = format!(
@@ -510,10 +511,13 @@ impl Lowerer<'_> {
                         continue;
                     }
                     if self.types.is_record(l.ty.ty) {
-                        if let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == l.ty.ty) {
-                            let s = self.types.size_of(l.ty.ty).unwrap_or(0);
-                            let a = self.types.align_of(l.ty.ty);
-                            self.copy_bytes(p, src, s, a, false);
+                        if let (OpKind::LValue(_), true) = (o.kind, o.ty.ty == l.ty.ty) {
+                            self.copy_construct(p, l.ty.unqual(), o, e.span);
+                            continue;
+                        }
+                        if self.has_ctor_semantics(l.ty) {
+                            // A member with constructors: copy-initialized from the item.
+                            self.construct_at(p, l.ty.unqual(), vec![(o, e.span)], e.span);
                             continue;
                         }
                     }

@@ -52,7 +52,7 @@ impl ArgInfo {
     pub fn of(o: &Operand) -> ArgInfo {
         ArgInfo {
             ty: o.ty,
-            lvalue: matches!(o.kind, OpKind::LValue(_)),
+            lvalue: o.is_lvalue(),
             npc: o.npc,
         }
     }
@@ -377,7 +377,7 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<Operand> {
         let info = self.func_info(f).clone();
-        if !self.check_callable(f, callee_span, span) {
+        if !self.check_not_deleted(f, callee_span) || !self.check_callable(f, callee_span, span) {
             return None;
         }
         let mut args = args;
@@ -422,6 +422,31 @@ impl Lowerer<'_> {
         let mut ok = true;
         for (i, (o, aspan)) in args.into_iter().enumerate() {
             let pty = info.params[i];
+            if info.space != ExecSpace::Global && self.passed_indirectly(pty) {
+                // The parameter object: copied/moved (or the elided temporary), destroyed
+                // by the caller at the end of the full expression.
+                let size = self.types.size_of(pty.ty).unwrap_or(1);
+                let align = self.types.align_of(pty.ty);
+                let Some(slot) = self.alloca(size, align, aspan) else {
+                    ok = false;
+                    continue;
+                };
+                let made = if matches!(o.kind, OpKind::LValue(_))
+                    && (o.ty.ty == pty.ty || self.base_offset(o.ty.ty, pty.ty).is_some())
+                {
+                    self.copy_construct(slot, pty.unqual(), o, aspan)
+                } else {
+                    self.construct_at(slot, pty.unqual(), vec![(o, aspan)], aspan)
+                };
+                if made.is_none() {
+                    ok = false;
+                    continue;
+                }
+                self.new_temporary(slot, pty.unqual());
+                let p = self.generic_ptr(slot);
+                vals.push(p);
+                continue;
+            }
             match kinds.get(i) {
                 Some(ParamKind::ByVal { size, align }) => {
                     let Some(src) = self.class_object(o, pty, aspan) else {

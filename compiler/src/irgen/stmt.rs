@@ -29,7 +29,11 @@ impl Lowerer<'_> {
 
     fn stmt_inner(&mut self, s: &Stmt<'_>) {
         match &s.kind {
-            StmtKind::Expr(e) => self.expr_discard(e),
+            StmtKind::Expr(e) => {
+                let m = self.full_expr_mark();
+                self.expr_discard(e);
+                self.end_full_expr(m);
+            }
             StmtKind::Decl(ds) => {
                 for d in *ds {
                     self.local_decl(d);
@@ -40,7 +44,7 @@ impl Lowerer<'_> {
                 for s in *ss {
                     self.stmt(s);
                 }
-                self.scopes.pop();
+                self.pop_scope();
             }
             StmtKind::If {
                 init: Some(init),
@@ -63,7 +67,7 @@ impl Lowerer<'_> {
                     kind: plain,
                     span: s.span,
                 });
-                self.scopes.pop();
+                self.pop_scope();
             }
             StmtKind::If {
                 init: None,
@@ -90,7 +94,9 @@ impl Lowerer<'_> {
                 els,
                 is_constexpr: false,
             } => {
+                let m = self.full_expr_mark();
                 let c = self.cond_value(cond);
+                self.end_full_expr(m);
                 let tb = self.new_block();
                 let join = self.new_block();
                 let eb = if els.is_some() {
@@ -120,7 +126,10 @@ impl Lowerer<'_> {
                 self.jump_to(header);
                 self.switch_to(header);
                 self.set_unroll(header, unroll);
-                if let Some(c) = self.cond_value(cond) {
+                let m = self.full_expr_mark();
+                let c = self.cond_value(cond);
+                self.end_full_expr(m);
+                if let Some(c) = c {
                     self.branch(c, bb, exit);
                 } else {
                     self.jump_to(exit);
@@ -140,7 +149,10 @@ impl Lowerer<'_> {
                 self.loop_body(body, exit, cb);
                 self.jump_to(cb);
                 self.switch_to(cb);
-                if let Some(c) = self.cond_value(cond) {
+                let m = self.full_expr_mark();
+                let c = self.cond_value(cond);
+                self.end_full_expr(m);
+                if let Some(c) = c {
                     self.branch(c, bb, exit);
                 } else {
                     self.jump_to(exit);
@@ -165,8 +177,14 @@ impl Lowerer<'_> {
                 self.jump_to(header);
                 self.switch_to(header);
                 self.set_unroll(header, unroll);
+                let m = self.full_expr_mark();
+                let c = match cond {
+                    Some(c) => self.cond_value(c),
+                    None => None,
+                };
+                self.end_full_expr(m);
                 match cond {
-                    Some(c) => match self.cond_value(c) {
+                    Some(_) => match c {
                         Some(c) => self.branch(c, bb, exit),
                         None => self.jump_to(exit),
                     },
@@ -177,11 +195,13 @@ impl Lowerer<'_> {
                 self.jump_to(sb);
                 self.switch_to(sb);
                 if let Some(st) = step {
+                    let m = self.full_expr_mark();
                     self.expr_discard(st);
+                    self.end_full_expr(m);
                 }
                 self.jump_to(header);
                 self.switch_to(exit);
-                self.scopes.pop();
+                self.pop_scope();
             }
             StmtKind::Switch { init, cond, body } => {
                 self.scopes.push();
@@ -189,7 +209,7 @@ impl Lowerer<'_> {
                     self.init_statement(i);
                 }
                 self.switch_stmt(cond, body);
-                self.scopes.pop();
+                self.pop_scope();
             }
             StmtKind::RangeFor {
                 var,
@@ -207,14 +227,20 @@ impl Lowerer<'_> {
                 self.stmt(body);
             }
             StmtKind::Break => match self.fs().breaks.last().copied() {
-                Some(b) => self.jump_to_always(b),
+                Some(b) => {
+                    self.cleanup_for_break();
+                    self.jump_to_always(b)
+                }
                 None => self.error(
                     s.span,
                     "a break statement may only be used within a loop or switch",
                 ),
             },
             StmtKind::Continue => match self.fs().continues.last().copied() {
-                Some(b) => self.jump_to_always(b),
+                Some(b) => {
+                    self.cleanup_for_continue();
+                    self.jump_to_always(b)
+                }
                 None => self.error(
                     s.span,
                     "a continue statement may only be used within a loop",
@@ -223,10 +249,16 @@ impl Lowerer<'_> {
             StmtKind::Return(v) => self.return_stmt(*v, s.span),
             StmtKind::Goto(name) => {
                 let b = self.label_block(*name, s.span, false);
+                if self.terminated() {
+                    let d = self.new_block();
+                    self.switch_to(d);
+                }
+                let b = self.goto_target(*name, b);
                 self.jump_to_always(b);
             }
             StmtKind::Label { name, body } => {
                 let b = self.label_block(*name, s.span, true);
+                self.define_label_cleanups(*name, b);
                 self.jump_to(b);
                 self.switch_to(b);
                 self.stmt(body);
@@ -248,13 +280,15 @@ impl Lowerer<'_> {
     fn scoped_stmt(&mut self, s: &Stmt<'_>) {
         self.scopes.push();
         self.stmt(s);
-        self.scopes.pop();
+        self.pop_scope();
     }
 
     pub(super) fn loop_body(&mut self, body: &Stmt<'_>, brk: Block, cont: Block) {
         self.fs().breaks.push(brk);
         self.fs().continues.push(cont);
+        self.enter_breakable(true);
         self.scoped_stmt(body);
+        self.leave_breakable(true);
         self.fs().breaks.pop();
         self.fs().continues.pop();
     }
@@ -316,7 +350,9 @@ impl Lowerer<'_> {
             default: None,
         });
         self.fs().breaks.push(exit);
+        self.enter_breakable(false);
         self.scoped_stmt(body);
+        self.leave_breakable(false);
         self.fs().breaks.pop();
         let ctx = self.fs().switches.pop().expect("pushed above");
         self.jump_to(exit);
@@ -393,6 +429,8 @@ impl Lowerer<'_> {
         }
         let ret_ty = self.fs().ret_ty;
         let is_void = self.types.is_void(ret_ty.ty);
+        // The variable returned by NRVO (not destroyed).
+        let mut skip = None;
         match (v, is_void) {
             (Some(e), true) => {
                 // `return f();` with a void `f` is allowed in C++.
@@ -403,23 +441,35 @@ impl Lowerer<'_> {
                 }
             }
             (Some(e), false) if self.types.is_record(ret_ty.ty) => {
+                let m = self.full_expr_mark();
                 if let Some(o) = self.expr_for(e, ret_ty) {
                     match o.kind {
-                        OpKind::LValue(src) if o.ty.ty == ret_ty.ty => {
+                        OpKind::LValue(src)
+                            if o.ty.ty == ret_ty.ty
+                                || self.base_offset(o.ty.ty, ret_ty.ty).is_some() =>
+                        {
                             let Some(slot) = self.fs().ret_slot else {
                                 return;
                             };
-                            let size = self.types.size_of(ret_ty.ty).unwrap_or(0);
-                            let align = self.types.align_of(ret_ty.ty);
-                            self.copy_bytes(slot, src, size, align, false);
+                            let (o, nrvo) = self.returned_object(e, o, ret_ty);
+                            if nrvo {
+                                let size = self.types.size_of(ret_ty.ty).unwrap_or(0);
+                                let align = self.types.align_of(ret_ty.ty);
+                                self.copy_bytes(slot, src, size, align, false);
+                                skip = Some(src);
+                            } else {
+                                self.copy_construct(slot, ret_ty.unqual(), o, e.span);
+                            }
                         }
                         _ => {
                             self.error(e.span, "return value type does not match the function type")
                         }
                     }
                 }
+                self.end_full_expr(m);
             }
             (Some(e), false) => {
+                let m = self.full_expr_mark();
                 if let Some(o) = self.expr_for(e, ret_ty) {
                     let val = self.implicit(o, ret_ty, ConvCtx::Return, e.span);
                     // The slot is missing only when its allocation was already reported.
@@ -427,6 +477,7 @@ impl Lowerer<'_> {
                         self.store_scalar(slot, val, ret_ty.unqual());
                     }
                 }
+                self.end_full_expr(m);
             }
             (None, false) => {
                 let fid = self.fs().fn_id;
@@ -441,6 +492,7 @@ impl Lowerer<'_> {
             }
             (None, true) => {}
         }
+        self.cleanup_for_return(skip);
         let rb = self.fs().ret_block;
         self.jump_to_always(rb);
     }
@@ -488,7 +540,9 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn local_var(&mut self, vd: &ast::VarDecl<'_>) {
+        let m = self.full_expr_mark();
         self.local_var_inner(vd);
+        self.end_full_expr(m);
         // A declaration that failed still declares its name (no cascade of "undefined").
         if self.scopes.lookup_local(vd.name).is_none() {
             self.scopes.bind(vd.name, Binding::Poisoned);
@@ -552,7 +606,11 @@ impl Lowerer<'_> {
             return;
         }
         if let Some(referent) = self.referent(ty) {
-            self.local_reference(vd, referent);
+            let rvalue = matches!(
+                self.types.kind(ty.ty),
+                crate::sema::types::TypeKind::Reference { rvalue: true, .. }
+            );
+            self.local_reference(vd, referent, rvalue);
             return;
         }
         let ty = match &vd.init {
@@ -602,8 +660,12 @@ impl Lowerer<'_> {
             self.store_scalar(slot, v, ty.unqual());
         } else if let Some(init) = &vd.init {
             self.local_init(slot, ty, init, vd.span);
-        } else if self.has_ctor_semantics(ty) {
+        } else if self.has_ctor_semantics(ty) || self.special_of(ty).members_need_init {
             self.construct_at(slot, ty, Vec::new(), vd.span);
+        }
+        self.register_local_dtor(slot, ty);
+        if self.is_class(ty).is_some() {
+            self.fs().cleanups.local_objects.insert(id.0);
         }
     }
 
@@ -630,6 +692,10 @@ impl Lowerer<'_> {
             const_value,
         });
         self.scopes.bind(vd.name, Binding::Var(id));
+        self.register_local_dtor(slot, ty);
+        if self.is_class(ty).is_some() {
+            self.fs().cleanups.local_objects.insert(id.0);
+        }
     }
 
     /// `const int N = 16;` inside a function is a constant expression in C++.

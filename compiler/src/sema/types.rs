@@ -587,6 +587,10 @@ impl TypeTable {
                     out.push_str(" __restrict__");
                 }
             }
+            TypeKind::Reference { referent, rvalue } => {
+                self.write_type(*referent, interner, out);
+                out.push_str(if *rvalue { " &&" } else { " &" });
+            }
             TypeKind::Array { elem, len } => {
                 self.write_type(elem.with_quals(qt.quals), interner, out);
                 match len {
