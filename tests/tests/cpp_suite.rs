@@ -20,6 +20,8 @@ mod expect_classes;
 mod expect_templates;
 #[path = "cpp_suite/expect_virtual.rs"]
 mod expect_virtual;
+#[path = "cpp_suite/expect_values.rs"]
+mod expect_values;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -101,6 +103,7 @@ fn expected(name: &str, launch: &Launch, outcome: &oxicc_emu::Outcome) -> Result
     expect_templates::check(name, launch, outcome)
         .or_else(|| expect_classes::check(name, launch, outcome))
         .or_else(|| expect_virtual::check(name, launch, outcome))
+        .or_else(|| expect_values::check(name, launch, outcome))
         .unwrap_or_else(|| Err(format!("no CPU expectation for kernel `{name}`")))
 }
 

@@ -878,12 +878,7 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<(Value, QualType)> {
         if arrow {
-            let (p, pt) = self.expr_rv(base)?;
-            let Some(r) = self.types.pointee(pt.ty) else {
-                self.error(span, "expression must have pointer-to-class type");
-                return None;
-            };
-            return Some((p, r));
+            return self.arrow_object(base, span);
         }
         let o = self.expr(base)?;
         match o.kind {

@@ -78,7 +78,7 @@ impl Lowerer<'_> {
 
     /// The parameter kind of a one-parameter constructor/assignment of `r`: `Some(false)`
     /// for `(const) S&`, `Some(true)` for `S&&`.
-    fn self_ref_param(&self, f: FnId, r: RecordId) -> Option<bool> {
+    pub(super) fn self_ref_param(&self, f: FnId, r: RecordId) -> Option<bool> {
         let p = &self.func_info(f).params;
         if p.len() != 1 {
             return None;

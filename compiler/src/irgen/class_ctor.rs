@@ -179,7 +179,9 @@ impl Lowerer<'_> {
         ctors.into_iter().find(|&c| {
             let info = self.func_info(c).clone();
             let explicit = info.member.as_ref().is_some_and(|m| m.is_explicit);
+            // Copy/move constructors are not conversions (and would recurse here).
             !explicit
+                && self.self_ref_param(c, r).is_none()
                 && info.params.len() == 1
                 && !matches!(self.types.kind(info.params[0].ty), TypeKind::Record(_))
                 && self

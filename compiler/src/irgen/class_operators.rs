@@ -6,8 +6,9 @@ use super::expr::{OpKind, Operand};
 use super::overload::{ArgInfo, Candidate};
 use super::{FnId, Lowerer};
 use crate::ast::{BinaryOp, Expr, OverloadedOp, UnaryOp};
-use crate::sema::types::RecordId;
+use crate::sema::types::{QualType, RecordId};
 use crate::source::Span;
+use oxicc_ir::Value;
 
 pub(super) fn binary_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
     use OverloadedOp as O;
@@ -328,6 +329,51 @@ impl Lowerer<'_> {
         }
         self.stash_put(base, bo);
         self.stash_put(index, io);
+        None
+    }
+
+    /// The object `base->` designates: the pointee of a pointer, or for a class object
+    /// what its `operator->()` returns (applied again while that is a class object, as
+    /// C++ [over.ref] says).
+    pub fn arrow_object(&mut self, base: &Expr<'_>, span: Span) -> Option<(Value, QualType)> {
+        let mut o = self.expr(base)?;
+        let mut applied = 0;
+        while self.is_class(o.ty).is_some() {
+            applied += 1;
+            if applied > 64 {
+                self.error(span, "circular sequence of operator-> functions");
+                return None;
+            }
+            match self.call_operator(OverloadedOp::Arrow, vec![(o, base.span)], span) {
+                Some(Some(r)) => o = r,
+                Some(None) => return None,
+                None => {
+                    self.error(span, "expression must have pointer-to-class type");
+                    return None;
+                }
+            }
+        }
+        let (p, pt) = self.rvalue(o, base.span)?;
+        let Some(r) = self.types.pointee(pt.ty) else {
+            self.error(span, "expression must have pointer-to-class type");
+            return None;
+        };
+        Some((p, r))
+    }
+
+    /// The class `obj->` reaches through `operator->` when `t` is a class type (for
+    /// member calls, without lowering anything).
+    pub(super) fn arrow_target_type(&mut self, t: QualType) -> Option<QualType> {
+        let mut t = t;
+        for _ in 0..64 {
+            let Some(r) = self.is_class(t) else {
+                return self.types.pointee(t.ty);
+            };
+            let sym = self.operator_symbol(OverloadedOp::Arrow)?;
+            let b = self.class_member_binding(r, sym)?;
+            let f = *self.functions_of(b).first()?;
+            t = self.func_info(f).ret;
+        }
         None
     }
 }

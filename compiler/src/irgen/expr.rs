@@ -657,12 +657,7 @@ impl Lowerer<'_> {
             }
         }
         let (addr, rty) = if arrow {
-            let (p, pt) = self.expr_rv(base)?;
-            let Some(r) = self.types.pointee(pt.ty) else {
-                self.error(span, "expression must have pointer-to-class type");
-                return None;
-            };
-            (p, r)
+            self.arrow_object(base, span)?
         } else {
             let o = self.expr(base)?;
             match o.kind {

@@ -1,0 +1,52 @@
+//! Expected results of the C++ suite's value-semantics kernels (copy/move constructors,
+//! assignments, destructors, `<utility>`, `<limits>`), derived from the C++ rules each
+//! kernel's comments name and computed in plain Rust from the launch's inputs.
+
+use super::check::*;
+use oxicc_emu::{Launch, Outcome};
+
+/// Checks kernel `name`; `None` when this module does not know it.
+pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
+    Some(match name {
+        "raii_buffer" => {
+            // Per thread: make() constructs once (NRVO), `b = a` copies, passing
+            // `static_cast<Buf&&>(b)` moves into the parameter and returning the parameter
+            // moves again; the three loop temporaries and `e` are constructed; `e = d`
+            // copy-assigns. Destroyed: the parameter, the three temporaries, a, b, d, e.
+            let input = i32s(l, "in");
+            let n = scalar_bits(l, 3) as usize;
+            let (mut out, mut counts) = (vec![0i32; 100], vec![0i32; 400]);
+            for t in 0..n {
+                let v = &input[4 * t..4 * t + 4];
+                let s: i32 = v.iter().sum();
+                let total: i32 = v[..3].iter().filter(|&&x| x >= 0).sum();
+                // a.sum()*3 + e.sum() (= 2s) + b.size() (moved from: 0) * 1000 + total*7.
+                out[t] = 3 * s + 2 * s + 7 * total;
+                counts[4 * t..4 * t + 4].copy_from_slice(&[5, 2, 2, 8]);
+            }
+            all([eq_i32(o, "out", &out), eq_i32(o, "counts", &counts)])
+        }
+        "dtor_order" => {
+            let mut want = vec![0i32; 48];
+            // Constructions: Pair 2, D(3), Base/Derived members 2, x, early 4, D(40),
+            // D(80), D(90), z twice = 15; one copy (h2 = h); three moves (into and out of
+            // pass, twice); every object destroyed once: 19.
+            want[..4].copy_from_slice(&[15, 1, 3, 19]);
+            let log = [
+                2, 1, // Pair: members in reverse order
+                103, 103, 3, // note(h2.d.v); h2 then h
+                -60, 60, -50, 50, // ~Derived body, dd, ~Base body, bd
+                -1, 407, 407, -1, // moved-from parameter at the end of the full
+                // expression; note(y.v); y; moved-from x
+                31, 30, 32, 30, // early(1) returns out of two blocks; early(0)
+                1,  // note(early(1) + early(0))
+                40, 40, // note(r.v), then the extended temporary at the block's end
+                370, 90, 280, -1, // note(280 + 90); temporaries last made first
+                70, 71, // goto back out of the block, then the block's end
+            ];
+            want[4..4 + log.len()].copy_from_slice(&log);
+            eq_i32(o, "log", &want)
+        }
+        _ => return None,
+    })
+}
