@@ -308,8 +308,7 @@ impl Lowerer<'_> {
                         self.error(span, msg);
                         return None;
                     };
-                    if self.special_of(lt).nontrivial_assign
-                        || self.special_of(lt).nontrivial_copy
+                    if self.special_of(lt).nontrivial_assign || self.special_of(lt).nontrivial_copy
                     {
                         self.assign_object(addr, lt, ro, span)?;
                         return Some(Operand::lv(addr, lt));

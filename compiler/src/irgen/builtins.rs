@@ -198,7 +198,7 @@ impl Lowerer<'_> {
             ty: QualType::new(self.types.void()),
             kind: OpKind::Void,
             npc: false,
-                cat: ValCat::LValue,
+            cat: ValCat::LValue,
         })
     }
 

@@ -84,9 +84,7 @@ impl Lowerer<'_> {
             return None;
         }
         match self.types.kind(p[0].ty) {
-            TypeKind::Reference { referent, rvalue }
-                if matches!(self.types.kind(referent.ty), TypeKind::Record(x) if *x == r) =>
-            {
+            TypeKind::Reference { referent, rvalue } if matches!(self.types.kind(referent.ty), TypeKind::Record(x) if *x == r) => {
                 Some(*rvalue)
             }
             _ => None,
@@ -98,7 +96,12 @@ impl Lowerer<'_> {
         let Some(sym) = self.operator_symbol(OverloadedOp::Assign) else {
             return Vec::new();
         };
-        match self.classes.get(&r).and_then(|d| d.members.get(&sym)).copied() {
+        match self
+            .classes
+            .get(&r)
+            .and_then(|d| d.members.get(&sym))
+            .copied()
+        {
             Some(b @ (Binding::Func(_) | Binding::Overloads(_))) => self.functions_of(b),
             _ => Vec::new(),
         }
@@ -127,7 +130,8 @@ impl Lowerer<'_> {
                 None => {
                     // `S& operator=(S)`: a copy assignment taking its argument by value.
                     let p = &self.func_info(f).params;
-                    if p.len() == 1 && matches!(self.types.kind(p[0].ty), TypeKind::Record(x) if *x == r)
+                    if p.len() == 1
+                        && matches!(self.types.kind(p[0].ty), TypeKind::Record(x) if *x == r)
                     {
                         sp.copy_assign = true;
                     }
@@ -137,13 +141,7 @@ impl Lowerer<'_> {
         sp.nontrivial_dtor = has_dtor;
         sp.nontrivial_copy = sp.copy_ctor || sp.move_ctor;
         sp.nontrivial_assign = sp.copy_assign || sp.move_assign;
-        let fields: Vec<QualType> = self
-            .types
-            .record(r)
-            .fields
-            .iter()
-            .map(|f| f.ty)
-            .collect();
+        let fields: Vec<QualType> = self.types.record(r).fields.iter().map(|f| f.ty).collect();
         for ft in fields {
             let m = self.special_of(ft);
             sp.nontrivial_dtor |= m.nontrivial_dtor;
@@ -204,7 +202,11 @@ impl Lowerer<'_> {
         }
         let sp = self.special_of(t);
         if sp.copy_ctor || sp.move_ctor {
-            let ctors = self.classes.get(&r).map(|d| d.ctors.clone()).unwrap_or_default();
+            let ctors = self
+                .classes
+                .get(&r)
+                .map(|d| d.ctors.clone())
+                .unwrap_or_default();
             let arg = Operand {
                 ty: t.with_quals(o.ty.quals),
                 kind: OpKind::LValue(src),
@@ -223,7 +225,8 @@ impl Lowerer<'_> {
                 .collect();
             let infos = [ArgInfo::of(&arg)];
             let name = self.class_name_text(r);
-            let f = self.resolve_overload(&format!("{name}::{name}"), &cands, &infos, None, span)?;
+            let f =
+                self.resolve_overload(&format!("{name}::{name}"), &cands, &infos, None, span)?;
             self.check_member_access(r, self.func_info(f).name, true, span);
             self.call_fn(f, Some(dst), vec![(arg, span)], span, span)?;
             return Some(());
@@ -351,7 +354,11 @@ impl Lowerer<'_> {
         if !info.member.as_ref().is_some_and(|m| m.is_deleted) {
             return true;
         }
-        let line = self.sources.file(info.span.file).line_col(info.span.start).0;
+        let line = self
+            .sources
+            .file(info.span.file)
+            .line_col(info.span.start)
+            .0;
         let sig = self.callee_signature(f);
         self.error(
             span,

@@ -35,9 +35,7 @@ impl Lowerer<'_> {
     ) -> Option<()> {
         let r = self.is_class(t)?;
         // Copy or move from an object of the same class (elided for a prvalue).
-        if args.len() == 1
-            && matches!(args[0].0.kind, OpKind::LValue(_))
-            && args[0].0.ty.ty == t.ty
+        if args.len() == 1 && matches!(args[0].0.kind, OpKind::LValue(_)) && args[0].0.ty.ty == t.ty
         {
             let (o, sp) = args[0];
             return self.copy_construct(addr, t, o, sp);

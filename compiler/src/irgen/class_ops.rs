@@ -261,11 +261,7 @@ impl Lowerer<'_> {
     /// type, for names, `this` and simple member chains); `None` when unknown.
     pub(super) fn peek_object_class(&mut self, base: &Expr<'_>, arrow: bool) -> Option<RecordId> {
         let t = self.peek_type(base)?;
-        let t = if arrow {
-            self.arrow_target_type(t)?
-        } else {
-            t
-        };
+        let t = if arrow { self.arrow_target_type(t)? } else { t };
         self.is_class(t)
     }
 

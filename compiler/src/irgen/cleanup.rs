@@ -147,7 +147,10 @@ impl Lowerer<'_> {
             let depth = self.scopes.depth();
             let live = &self.fs().cleanups.live;
             if live.last().is_some_and(|c| c.depth >= depth) {
-                let at = live.iter().position(|c| c.depth >= depth).unwrap_or(live.len());
+                let at = live
+                    .iter()
+                    .position(|c| c.depth >= depth)
+                    .unwrap_or(live.len());
                 let gone = self.cleanups().live.split_off(at);
                 if !self.terminated() {
                     let span = self.cur_span;

@@ -56,7 +56,7 @@ impl Lowerer<'_> {
                     ty: rt,
                     kind: OpKind::Void,
                     npc: false,
-                cat: ValCat::LValue,
+                    cat: ValCat::LValue,
                 },
             });
         }

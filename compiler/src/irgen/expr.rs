@@ -55,7 +55,7 @@ impl Operand {
             ty,
             kind: OpKind::RValue(v),
             npc: false,
-                cat: ValCat::LValue,
+            cat: ValCat::LValue,
         }
     }
     pub fn lv(addr: Value, ty: QualType) -> Operand {

@@ -262,6 +262,7 @@ impl<'x> Lowerer<'x> {
                 is_static: s.is_static,
                 is_ctor,
                 is_explicit: fd.method.is_explicit,
+                is_deleted: fd.method.deleted,
                 access: m.access,
             }),
         });
