@@ -168,3 +168,82 @@ fn cuda_vector_types_and_their_make_functions_are_predeclared() {
         has_function(&m, name);
     }
 }
+
+#[test]
+fn copy_move_and_destructor_calls() {
+    // Symbols from `nvcc -ptx` on the same source: copy/move constructors and
+    // assignments, the destructor, and `operator->`/`operator*` of a class template.
+    let m = lower_ok(
+        r#"
+#define NI __device__ __noinline__
+struct D { int v;
+  NI D(int x) : v(x) {}
+  NI D(const D& o) : v(o.v) {}
+  NI D(D&& o) : v(o.v) { o.v = 0; }
+  NI D& operator=(const D& o) { v = o.v; return *this; }
+  NI D& operator=(D&& o) { v = o.v; return *this; }
+  NI ~D() { v = 0; }
+};
+template <class T> struct Ptr { T* p; NI T* operator->() const { return p; } NI T& operator*() const { return *p; } };
+NI int take(D d) { return d.v; }
+__global__ void k(int* o) {
+  D a(o[0]); D b = a; D c = static_cast<D&&>(b); a = c; b = static_cast<D&&>(c);
+  Ptr<D> p{&a};
+  o[1] = p->v + (*p).v + take(a);
+}
+"#,
+    );
+    for name in [
+        "_Z1kPi",
+        "_Z4take1D",
+        "_ZN1DC1EOS_",
+        "_ZN1DC1ERKS_",
+        "_ZN1DC1Ei",
+        "_ZN1DD1Ev",
+        "_ZN1DaSEOS_",
+        "_ZN1DaSERKS_",
+        "_ZNK3PtrI1DEdeEv",
+        "_ZNK3PtrI1DEptEv",
+    ] {
+        has_function(&m, name);
+    }
+}
+
+/// The number of calls of `callee` in function `caller`.
+fn calls_to(m: &oxicc_ir::Module, caller: &str, callee: &str) -> usize {
+    let f = &m.functions[m.function_by_name(caller).expect("caller exists")];
+    let target = m.function_by_name(callee).expect("callee exists");
+    f.layout
+        .iter()
+        .flat_map(|b| f.blocks[*b].insts.iter())
+        .filter(|i| matches!(&f.insts[**i].data, oxicc_ir::InstData::Call { callee, .. } if *callee == target))
+        .count()
+}
+
+#[test]
+fn destructors_run_on_every_exit_of_a_scope() {
+    // C++ [stmt.jump]: `d` is destroyed on the `break`, on the `continue` and at the end of
+    // each iteration (3 calls), `e` on the `return` and at the end of the body (2), and the
+    // temporary `D(5)` at the end of its full expression (1); `D(6)` is elided into `f`,
+    // which is returned by NRVO and so not destroyed.
+    let m = lower_ok(
+        r#"
+struct D { int v; __device__ D(int x) : v(x) {} __device__ __noinline__ ~D() { v = 0; } };
+__device__ __noinline__ D make(int* o) {
+  for (int i = 0; i < o[0]; i++) {
+    D d(i);
+    if (o[i] == 1) break;
+    if (o[i] == 2) continue;
+    o[i] = d.v;
+  }
+  D e(1);
+  if (o[1] == 3) return D(2);
+  o[2] = D(5).v + e.v;
+  D f = D(6);
+  return f;
+}
+__global__ void k(int* o) { o[3] = make(o).v; }
+"#,
+    );
+    assert_eq!(calls_to(&m, "_Z4makePi", "_ZN1DD1Ev"), 3 + 2 + 1);
+}

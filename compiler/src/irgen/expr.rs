@@ -32,6 +32,7 @@ pub(crate) enum OpKind {
 /// class objects: a prvalue is a temporary this expression made (a copy of it may be
 /// elided), an xvalue an object whose resources may be moved (`std::move(x)`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)] // the standard's names for the categories
 pub(crate) enum ValCat {
     LValue,
     XValue,
