@@ -18,10 +18,10 @@ mod check;
 mod expect_classes;
 #[path = "cpp_suite/expect_templates.rs"]
 mod expect_templates;
-#[path = "cpp_suite/expect_virtual.rs"]
-mod expect_virtual;
 #[path = "cpp_suite/expect_values.rs"]
 mod expect_values;
+#[path = "cpp_suite/expect_virtual.rs"]
+mod expect_virtual;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
