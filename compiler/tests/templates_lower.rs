@@ -551,3 +551,39 @@ fn host_launches_instantiate_template_kernels() {
         ]
     );
 }
+
+/// `&&`, `||` and `,` folds (empty packs included), `template <class T, T v>` and
+/// `template <auto V>`: instances named as nvcc names them (`nvcc -rdc=true -std=c++17`).
+/// Their values are checked by the C++ suite's `fold_logic`.
+#[test]
+fn logical_and_comma_folds_and_typed_nontype_parameters() {
+    let m = lower_ok(
+        "template <class T, T v> struct IC { static constexpr T value = v; };
+         template <auto V> __device__ int av() { return V * 2; }
+         template <class T, T v> __device__ T tv(T x) { return x + v; }
+         template <class... B> __device__ bool all(B... b) { return (... && b); }
+         template <class... B> __device__ bool any(B... b) { return (b || ...); }
+         template <class... B> __device__ bool all_init(B... b) { return (true && ... && b); }
+         template <class... B> __device__ int count_calls(int* c, B... b) { ((c[0] += b), ...); return c[0]; }
+         template <class... B> __device__ void nothing(B... b) { return (b , ...); }
+         __global__ void k(int* out) {
+             out[0] = all(1, 2, 3) + all() * 10 + any() * 100 + any(0, 0, 5) * 1000;
+             out[2] = all_init(1, 0) + count_calls(out + 3, 1, 2, 3);
+             nothing();
+             out[5] = IC<int, 7>::value + av<3>() + av<'a'>() + tv<short, 4>(1) + IC<unsigned, 9u>::value;
+         }",
+    );
+    for name in [
+        "_Z11count_callsIJiiiEEiPiDpT_",
+        "_Z2tvIsLs4EET_S0_",
+        "_Z3allIJiiiEEbDpT_",
+        "_Z3allIJEEbDpT_",
+        "_Z3anyIJiiiEEbDpT_",
+        "_Z8all_initIJiiEEbDpT_",
+        "_Z2avILi3EEiv",
+        "_Z2avILc97EEiv",
+        "_Z7nothingIJEEvDpT_",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+}

@@ -343,6 +343,7 @@ impl<'x> Lowerer<'x> {
         key: &(u32, Vec<TArg>),
     ) -> Option<FnId> {
         self.bind_template_params(params, args);
+        self.declare_param_packs(fd);
         let fid = self.declare_instance(fd, params, args, None)?;
         // Cached before the body is lowered: a recursive call finds the instance.
         self.templates.instances.insert(key.clone(), Some(fid));
@@ -513,6 +514,19 @@ impl<'x> Lowerer<'x> {
             host_body_skipped: fd.host_body_skipped,
             span: fd.span,
         })
+    }
+
+    /// Makes the function parameter packs of `fd` known (empty until their expanded
+    /// parameters are bound), so that an empty pack is a pack (`(... && b)` over none).
+    pub fn declare_param_packs(&mut self, fd: &ast::FunctionDecl<'_>) {
+        let Some(fr) = self.templates.frames.last_mut() else {
+            return;
+        };
+        for p in fd.params.iter().filter(|p| p.pack) {
+            if let Some(n) = p.name {
+                fr.packs.entry(n).or_insert(Pack::Params(Vec::new()));
+            }
+        }
     }
 
     /// Records one expanded parameter of a function parameter pack.

@@ -261,7 +261,8 @@ impl<'x> Lowerer<'x> {
             if p.pack {
                 let mut elems = Vec::new();
                 for a in items.by_ref() {
-                    elems.push(self.one_targ(p, a)?);
+                    let pty = self.nontype_param_type(params, i, &bound);
+                    elems.push(self.one_targ(p, a, pty)?);
                 }
                 if !elems.is_empty() {
                     bound[i] = Some(TArg::Pack(elems));
@@ -269,7 +270,8 @@ impl<'x> Lowerer<'x> {
                 break;
             }
             let Some(a) = items.next() else { break };
-            bound[i] = Some(self.one_targ(p, a)?);
+            let pty = self.nontype_param_type(params, i, &bound);
+            bound[i] = Some(self.one_targ(p, a, pty)?);
         }
         if let Some(extra) = items.next() {
             let span = match extra {
@@ -319,12 +321,69 @@ impl<'x> Lowerer<'x> {
         })
     }
 
-    /// One explicit argument for parameter `p`.
-    fn one_targ(&mut self, p: &TemplateParam<'_>, a: Explicit<'_, '_>) -> Option<TArg> {
+    /// The type of non-type parameter `i` when it names earlier parameters
+    /// (`template <class T, T v>`), resolved with their arguments bound; `None` for other
+    /// parameters and plain types (resolved where the argument is).
+    fn nontype_param_type(
+        &mut self,
+        params: &[TemplateParam<'_>],
+        i: usize,
+        bound: &[Option<TArg>],
+    ) -> Option<Option<QualType>> {
+        let TemplateParamKind::NonType { ty, .. } = &params[i].kind else {
+            return None;
+        };
+        if matches!(ty, TypeExpr::Auto(_)) {
+            // `template <auto V>`: the argument's own type.
+            return Some(None);
+        }
+        let names_earlier = params[..i].iter().any(|q| {
+            matches!(q.kind, TemplateParamKind::Type { .. })
+                && q.name.is_some_and(|n| type_mentions(ty, n))
+        });
+        if !names_earlier || bound[..i].iter().any(|b| b.is_none()) {
+            return None;
+        }
+        let before: Vec<TArg> = bound[..i].iter().map(|b| b.clone().unwrap()).collect();
+        let t = self.in_decl_context(|l| {
+            l.bind_template_params(&params[..i], &before);
+            l.resolve_type(ty)
+        })?;
+        Some(Some(t.unqual()))
+    }
+
+    /// One explicit argument for parameter `p`; `pty`: its type when it depends on
+    /// earlier parameters (`Some(None)`: `auto`, the argument's type).
+    fn one_targ(
+        &mut self,
+        p: &TemplateParam<'_>,
+        a: Explicit<'_, '_>,
+        pty: Option<Option<QualType>>,
+    ) -> Option<TArg> {
         let a = match a {
             Explicit::Resolved(r) => return Some(r),
             Explicit::Ast(a) => a,
         };
+        if let (Some(pty), TemplateParamKind::NonType { .. }, ast::TemplateArgExpr::Expr(e)) =
+            (pty, &p.kind, a)
+        {
+            let v = self.const_eval(e)?;
+            let pty = match pty {
+                Some(t) => t,
+                None => {
+                    match v {
+                        crate::sema::ConstValue::Int { kind, .. } => {
+                            QualType::new(self.types.int(kind))
+                        }
+                        crate::sema::ConstValue::Float { .. } => {
+                            self.error(e.span, "a non-type template parameter of floating type is not supported yet");
+                            return None;
+                        }
+                    }
+                }
+            };
+            return self.nontype_arg(v, pty, e.span);
+        }
         match (&p.kind, a) {
             (TemplateParamKind::Type { .. }, ast::TemplateArgExpr::Type(te)) => {
                 Some(TArg::Type(self.resolve_type(te)?))
@@ -769,6 +828,18 @@ impl<'x> Lowerer<'x> {
             TypeExpr::Qual(q) => self.deduce_template_id(params, given, q, a, bound),
             _ => Some(()),
         }
+    }
+}
+
+/// True when type `t` as written names `name` (a template parameter).
+fn type_mentions(t: &TypeExpr<'_>, name: Symbol) -> bool {
+    match t {
+        TypeExpr::Named { name: n, .. } => *n == name,
+        TypeExpr::Qualified { inner, .. } => type_mentions(inner, name),
+        TypeExpr::Pointer { pointee, .. } => type_mentions(pointee, name),
+        TypeExpr::Reference { referee, .. } => type_mentions(referee, name),
+        TypeExpr::Array { elem, .. } => type_mentions(elem, name),
+        _ => false,
     }
 }
 

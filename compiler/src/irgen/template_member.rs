@@ -171,6 +171,7 @@ impl<'x> Lowerer<'x> {
                 None => l.bind_record_template_params(m.record),
             }
             l.bind_template_params(params, &args);
+            l.declare_param_packs(fd);
             let saved = l.save_fn();
             l.member_class = Some(m.record);
             l.declaring_class = Some(m.record);

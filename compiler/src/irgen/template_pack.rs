@@ -9,7 +9,9 @@ use super::{Binding, Lowerer};
 use crate::ast::{BinaryOp, Expr, ExprKind};
 use crate::intern::Symbol;
 use crate::sema::consteval::ConstValue;
+use crate::sema::types::QualType;
 use crate::source::Span;
+use oxicc_ir::{BlockCall, InstData, Type};
 
 impl Lowerer<'_> {
     /// The number of elements of the packs a pattern expands (they must agree).
@@ -106,11 +108,23 @@ impl Lowerer<'_> {
             (Some(l), Some(r)) => (r, Some(l), true),
             (None, None) => return None,
         };
-        if matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr | BinaryOp::Comma) {
-            self.error(span, "this fold operator is not supported yet");
-            return None;
-        }
         let n = self.pack_len_in(pattern, span)?;
+        if matches!(op, BinaryOp::LogAnd | BinaryOp::LogOr | BinaryOp::Comma) {
+            // Operands in the order written: the initializer first in a left fold.
+            let mut items: Vec<(&Expr<'_>, Option<usize>)> = Vec::new();
+            if let (true, Some(i)) = (left, init) {
+                items.push((i, None));
+            }
+            items.extend((0..n).map(|k| (pattern, Some(k))));
+            if let (false, Some(i)) = (left, init) {
+                items.push((i, None));
+            }
+            return if op == BinaryOp::Comma {
+                self.fold_comma(&items)
+            } else {
+                self.fold_logical(op, &items)
+            };
+        }
         let mut vals = Vec::new();
         if left {
             if let Some(i) = init {
@@ -154,6 +168,80 @@ impl Lowerer<'_> {
             }
         }
         Some(Operand::rv(acc.0, acc.1))
+    }
+
+    /// Lowers `e` with the packs it mentions standing for element `k` (`None`: as is).
+    fn with_pack_element<R>(&mut self, k: Option<usize>, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = match k {
+            Some(k) => self.templates.pack_index.replace(k),
+            None => self.templates.pack_index,
+        };
+        let r = f(self);
+        self.templates.pack_index = saved;
+        r
+    }
+
+    /// An `&&` or `||` fold: the operands short-circuit left to right; over an empty pack
+    /// `&&` is `true` and `||` is `false`.
+    fn fold_logical(
+        &mut self,
+        op: BinaryOp,
+        items: &[(&Expr<'_>, Option<usize>)],
+    ) -> Option<Operand> {
+        let and = op == BinaryOp::LogAnd;
+        let bt = self.bool_type();
+        if items.is_empty() {
+            let v = self.iconst(Type::I1, and as i128);
+            return Some(Operand::rv(v, bt));
+        }
+        let join = self.new_block();
+        let p = self.fs().func.append_block_param(join, Type::I1);
+        for (i, (e, k)) in items.iter().enumerate() {
+            let v = self.with_pack_element(*k, |l| l.cond_value(e));
+            let Some(v) = v else {
+                self.jump_to(join);
+                return None;
+            };
+            if i + 1 == items.len() {
+                self.jump_with(join, vec![v]);
+                break;
+            }
+            let next = self.new_block();
+            let short = self.iconst(Type::I1, !and as i128);
+            let (then_dest, else_dest) = if and {
+                (BlockCall::plain(next), BlockCall::new(join, vec![short]))
+            } else {
+                (BlockCall::new(join, vec![short]), BlockCall::plain(next))
+            };
+            self.ins(
+                InstData::Branch {
+                    cond: v,
+                    then_dest,
+                    else_dest,
+                },
+                None,
+            );
+            self.switch_to(next);
+        }
+        self.switch_to(join);
+        Some(Operand::rv(p, bt))
+    }
+
+    /// A `,` fold: every operand in order, the value of the last; over an empty pack `void()`.
+    fn fold_comma(&mut self, items: &[(&Expr<'_>, Option<usize>)]) -> Option<Operand> {
+        let mut last = None;
+        for (i, (e, k)) in items.iter().enumerate() {
+            if i + 1 == items.len() {
+                last = Some(self.with_pack_element(*k, |l| l.expr(e))?);
+            } else {
+                self.with_pack_element(*k, |l| l.expr_discard(e));
+            }
+        }
+        Some(last.unwrap_or(Operand {
+            ty: QualType::new(self.types.void()),
+            kind: super::expr::OpKind::Void,
+            npc: false,
+        }))
     }
 
     fn mentions_pack(&self, e: &Expr<'_>) -> bool {

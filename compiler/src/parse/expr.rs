@@ -47,6 +47,25 @@ impl<'a, 'c> Parser<'a, 'c> {
         let mut lhs = self.assign_expr()?;
         while self.eat(Punct::Comma) {
             self.chain_link()?;
+            if self.at(Punct::Ellipsis) {
+                // `(pattern , ...)` / `(pattern , ... , init)`: a comma fold.
+                self.bump();
+                let rhs = if self.eat(Punct::Comma) {
+                    Some(self.assign_expr()?)
+                } else {
+                    None
+                };
+                if !self.at(Punct::RParen) {
+                    return Err(self.error_here("expected `)` after a fold expression"));
+                }
+                let span = lhs.span.to(self.prev_span());
+                let kind = ExprKind::Fold {
+                    op: BinaryOp::Comma,
+                    lhs: Some(lhs),
+                    rhs,
+                };
+                return Ok(self.mk(kind, span));
+            }
             let rhs = self.assign_expr()?;
             lhs = self.mk(
                 ExprKind::Binary {
@@ -860,6 +879,17 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn left_unary_fold(&mut self) -> PResult<&'a Expr<'a>> {
         let start = self.bump().span;
         self.bump();
+        if self.eat(Punct::Comma) {
+            // `(... , pattern)`.
+            let rhs = self.assign_expr()?;
+            self.expect(Punct::RParen, "to close the fold expression")?;
+            let kind = ExprKind::Fold {
+                op: BinaryOp::Comma,
+                lhs: None,
+                rhs: Some(rhs),
+            };
+            return Ok(self.mk(kind, start.to(self.prev_span())));
+        }
         let Some((op, prec, ntoks)) = self.peek_binop() else {
             return Err(self.error_here("expected an operator in a fold expression"));
         };

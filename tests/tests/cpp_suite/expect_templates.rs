@@ -232,6 +232,25 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             let want: Vec<f64> = input(l, "in").to_f64().iter().map(|x| x * 0.25).collect();
             eq_f64(o, "out", &want)
         }
+        "fold_logic" => {
+            let x = i32s(l, "in");
+            let n = x.len();
+            let want: Vec<i32> = (0..n)
+                .map(|i| {
+                    let v = [x[i], x[(i + 1) % n], x[(i + 2) % n]];
+                    let mut r = 0;
+                    r += v.iter().all(|&e| e > 0) as i32;
+                    r += v.iter().any(|&e| e < -50) as i32 * 2;
+                    r += v.iter().filter(|&&e| e & 1 != 0).count() as i32 * 4;
+                    r += 16; // an empty `&&` fold is true, an empty `||` fold false
+                             // The `&&` fold stops at the first false operand.
+                    let calls = v.iter().position(|&e| e <= 0).map_or(3, |p| p + 1) as i32;
+                    r += v.iter().all(|&e| e > 0) as i32 * 64 + calls * 128;
+                    r + 5 * 1024 + 6 * 4096 + 3 * 65536
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
         "member_template_launch" => {
             // sum = 1; per k: sum += 3v (weight<int>), sum += (v * 0.5f) * 2 (weight<float>,
             // add_scaled<2>), over in[(i + k) % n] for k < 4.
