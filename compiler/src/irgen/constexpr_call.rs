@@ -248,7 +248,7 @@ impl FnEnv<'_, '_> {
         }
         let b = self.value_bytes(v, t, span)?;
         Ok(Place {
-            base: Base::Slot(self.mem.alloc(b)),
+            base: Base::Slot(self.mem.alloc(b, span)?),
             off: 0,
             ty: t,
         })
@@ -278,7 +278,7 @@ impl FnEnv<'_, '_> {
     fn alloc_zeroed(&mut self, t: QualType, span: Span) -> Result<Place, ConstError> {
         let size = self.l.cx_size(t, span)?;
         Ok(Place {
-            base: Base::Slot(self.mem.alloc(vec![0; size as usize])),
+            base: Base::Slot(self.mem.alloc(vec![0; size as usize], span)?),
             off: 0,
             ty: t.unqual(),
         })
@@ -505,7 +505,7 @@ impl FnEnv<'_, '_> {
         let leaves = self.l.init_leaves(t, init).ok_or(ConstError::Reported)?;
         let mark = self.mem.mark();
         let p = Place {
-            base: Base::Slot(self.mem.alloc(vec![0; size as usize])),
+            base: Base::Slot(self.mem.alloc(vec![0; size as usize], span)?),
             off: 0,
             ty: t,
         };

@@ -239,7 +239,7 @@ impl FnEnv<'_, '_> {
         match v {
             CxVal::Ref(p) => Ok(p),
             CxVal::Obj(t, b) => Ok(Place {
-                base: Base::Slot(self.mem.alloc(b)),
+                base: Base::Slot(self.mem.alloc(b, span)?),
                 off: 0,
                 ty: t,
             }),
@@ -247,7 +247,7 @@ impl FnEnv<'_, '_> {
                 let t = self.l.cx_type_of_scalar(s);
                 let b = self.l.cx_encode(s, t, span)?;
                 Ok(Place {
-                    base: Base::Slot(self.mem.alloc(b)),
+                    base: Base::Slot(self.mem.alloc(b, span)?),
                     off: 0,
                     ty: t,
                 })

@@ -273,11 +273,66 @@ impl FnEnv<'_, '_> {
             }),
             StmtKind::While { cond, body, .. } => self.run_loop(Some(cond), None, body, false),
             StmtKind::DoWhile { body, cond, .. } => self.run_loop(Some(cond), None, body, true),
+            StmtKind::Switch { init, cond, body } => self.scoped(|env| {
+                if let Some(i) = init {
+                    env.exec(i)?;
+                }
+                let v = env.scalar(cond)?;
+                match env.run_switch(v, body)? {
+                    Flow::Break => Ok(Flow::Normal),
+                    f => Ok(f),
+                }
+            }),
+            // Reached by falling through (or jumping to) a label: its statement.
+            StmtKind::Case { body, .. } | StmtKind::Default { body } => self.exec(body),
             StmtKind::Break => Ok(Flow::Break),
             StmtKind::Continue => Ok(Flow::Continue),
             StmtKind::Empty => Ok(Flow::Normal),
             _ => Err(ConstError::NotConstant(s.span)),
         }
+    }
+
+    /// A `switch` body: runs from the statement labelled with `v`'s case (or `default`)
+    /// to the end, falling through later labels. Labels must be on statements of the
+    /// body's own block (not nested in other statements).
+    fn run_switch(&mut self, v: ConstValue, body: &Stmt<'_>) -> Result<Flow, ConstError> {
+        let ss: &[Stmt<'_>] = match &body.kind {
+            StmtKind::Compound(ss) => ss,
+            _ => std::slice::from_ref(body),
+        };
+        let want = v.as_int().ok_or(ConstError::NotConstant(body.span))?;
+        let mut start = None;
+        let mut default = None;
+        for (i, s) in ss.iter().enumerate() {
+            let mut l = s;
+            loop {
+                match &l.kind {
+                    StmtKind::Case { value, body } => {
+                        if self.scalar(value)?.as_int() == Some(want) && start.is_none() {
+                            start = Some(i);
+                        }
+                        l = body;
+                    }
+                    StmtKind::Default { body } => {
+                        default = default.or(Some(i));
+                        l = body;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        let Some(first) = start.or(default) else {
+            return Ok(Flow::Normal);
+        };
+        self.scoped(|env| {
+            for s in &ss[first..] {
+                let flow = env.exec(s)?;
+                if !matches!(flow, Flow::Normal) {
+                    return Ok(flow);
+                }
+            }
+            Ok(Flow::Normal)
+        })
     }
 
     /// The declared return type of the function being run.
@@ -355,7 +410,7 @@ impl FnEnv<'_, '_> {
                     } else {
                         let b = self.new_object(t, vd.init.as_ref(), vd.span)?;
                         Place {
-                            base: super::constexpr_mem::Base::Slot(self.mem.alloc(b)),
+                            base: super::constexpr_mem::Base::Slot(self.mem.alloc(b, span)?),
                             off: 0,
                             ty: t,
                         }

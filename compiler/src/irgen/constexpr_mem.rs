@@ -56,22 +56,33 @@ pub(crate) struct CxObjects {
     pub members: hashbrown::HashSet<VarId>,
 }
 
+/// Bytes the live objects of one evaluation may hold (a runaway evaluation is "too
+/// complex", not an out-of-memory abort).
+const MAX_LIVE_BYTES: usize = 1 << 28;
+
 /// The objects of one evaluation; slots are released in stack order (`mark`/`release`).
 #[derive(Default)]
 pub(crate) struct Memory {
     slots: Vec<Vec<u8>>,
+    live: usize,
 }
 
 impl Memory {
-    pub fn alloc(&mut self, bytes: Vec<u8>) -> u32 {
+    pub fn alloc(&mut self, bytes: Vec<u8>, span: Span) -> Result<u32, ConstError> {
+        self.live += bytes.len();
+        if self.live > MAX_LIVE_BYTES {
+            return Err(ConstError::TooComplex(span));
+        }
         self.slots.push(bytes);
-        self.slots.len() as u32 - 1
+        Ok(self.slots.len() as u32 - 1)
     }
     pub fn mark(&self) -> usize {
         self.slots.len()
     }
     pub fn release(&mut self, mark: usize) {
-        self.slots.truncate(mark);
+        for s in self.slots.drain(mark.min(self.slots.len())..) {
+            self.live -= s.len();
+        }
     }
 }
 
@@ -79,7 +90,7 @@ impl Lowerer<'_> {
     /// The byte size of an object of type `t` in constant evaluation.
     pub fn cx_size(&self, t: QualType, span: Span) -> Result<u64, ConstError> {
         match self.types.size_of(t.ty) {
-            Some(s) if s <= 1 << 28 => Ok(s),
+            Some(s) if s <= 1 << 24 => Ok(s),
             _ => Err(ConstError::NotConstant(span)),
         }
     }

@@ -1,0 +1,148 @@
+//! The constexpr interpreter on objects: each case computes a value in a constexpr
+//! function and checks it with `static_assert` against the same computation done in plain
+//! Rust (spliced into the source), so a wrong evaluation is a compile error; plus the
+//! diagnostics of evaluations that are not constant.
+
+fn compile(src: &str) -> Result<String, String> {
+    let out = oxicc::compile("constexpr_objects.cu", src, &oxicc::Options::default());
+    out.text.ok_or_else(|| {
+        out.diagnostics
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+fn assert_compiles(src: &str) {
+    if let Err(e) = compile(src) {
+        panic!("{e}\n--- source ---\n{src}");
+    }
+}
+
+#[test]
+fn arrays_of_structs_built_in_loops() {
+    // Prefix sums of squares, in a struct array.
+    let mut acc = 0u32;
+    let mut want = Vec::new();
+    for i in 0..10u32 {
+        acc += i * i;
+        want.push(acc);
+    }
+    let src = format!(
+        r#"
+struct Cell {{ unsigned sum; unsigned short idx; bool odd; }};
+struct Grid {{ Cell c[10]; int n; }};
+constexpr Grid build() {{
+    Grid g{{}};
+    unsigned acc = 0;
+    for (unsigned i = 0; i < 10; ++i) {{
+        acc += i * i;
+        g.c[i].sum = acc;
+        g.c[i].idx = i;
+        g.c[i].odd = i % 2;
+        g.n++;
+    }}
+    return g;
+}}
+constexpr Grid G = build();
+static_assert(G.c[9].sum == {}u, "sum");
+static_assert(G.c[4].sum == {}u, "sum4");
+static_assert(G.c[7].odd && !G.c[8].odd && G.n == 10, "flags");
+static_assert(build().c[3].idx == 3, "idx");
+__global__ void k(unsigned* o) {{ o[0] = 1; }}
+"#,
+        want[9], want[4]
+    );
+    assert_compiles(&src);
+}
+
+#[test]
+fn literal_classes_members_references_and_switch() {
+    // A small accumulator: x = 3; then for k in 0..6: x = x * 5 + k (wrapping u32), and a
+    // switch-selected multiplier.
+    let mut x = 3u32;
+    for k in 0..6u32 {
+        x = x.wrapping_mul(5).wrapping_add(k);
+    }
+    let sel = |k: i32| -> i32 {
+        match k {
+            0 | 1 => 10,
+            2 => 20,
+            _ => 30,
+        }
+    };
+    let src = format!(
+        r#"
+struct Acc {{
+    unsigned x;
+    constexpr Acc(unsigned s) : x(s) {{}}
+    constexpr void step(unsigned k) {{ x = x * 5 + k; }}
+    constexpr unsigned get() const {{ return x; }}
+}};
+constexpr void bump(unsigned& r, unsigned by) {{ r += by; }}
+constexpr unsigned run() {{
+    Acc a(3);
+    for (unsigned k = 0; k < 6; ++k) a.step(k);
+    unsigned r = a.get();
+    bump(r, 0);
+    return r;
+}}
+constexpr int select(int k) {{
+    switch (k) {{
+    case 0:
+    case 1: return 10;
+    case 2: {{ int v = 20; return v; }}
+    default: break;
+    }}
+    return 30;
+}}
+static_assert(run() == {}u, "acc");
+static_assert(select(0) == {} && select(1) == {} && select(2) == {} && select(7) == {}, "switch");
+__global__ void k(unsigned* o) {{ o[0] = 1; }}
+"#,
+        x,
+        sel(0),
+        sel(1),
+        sel(2),
+        sel(7)
+    );
+    assert_compiles(&src);
+}
+
+#[test]
+fn inheritance_operators_and_aggregate_returns() {
+    let src = r#"
+struct Base { int b; constexpr int twice() const { return 2 * b; } };
+struct Derived : Base { int d; };
+constexpr Derived mk(int x) { Derived r{}; r.b = x; r.d = x + 1; return r; }
+static_assert(mk(4).twice() == 8 && mk(4).d == 5, "base member");
+struct V {
+    int x, y;
+    constexpr V operator-() const { return {-x, -y}; }
+    constexpr V& operator+=(const V& o) { x += o.x; y += o.y; return *this; }
+};
+constexpr V walk() { V v{1, 2}; V w{10, 20}; v += w; v += -V{1, 1}; return v; }
+static_assert(walk().x == 10 && walk().y == 21, "operators");
+__global__ void k(unsigned* o) { o[0] = 1; }
+"#;
+    assert_compiles(src);
+}
+
+#[test]
+fn out_of_bounds_and_modifying_a_constant_are_not_constant() {
+    let oob = r#"
+struct T { int v[4]; };
+constexpr int bad() { T t{}; return t.v[4]; }
+static_assert(bad() == 0, "oob");
+"#;
+    let e = compile(oob).unwrap_err();
+    assert!(e.contains("expression must have a constant value"), "{e}");
+    let cst = r#"
+struct T { int v[4]; };
+constexpr T t = {{1, 2, 3, 4}};
+constexpr int bad() { T u = t; u.v[0] = 9; return u.v[0] + t.v[0]; }
+static_assert(bad() == 10, "copy is modifiable");
+"#;
+    assert_compiles(cst);
+}
