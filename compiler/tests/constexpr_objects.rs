@@ -146,3 +146,26 @@ static_assert(bad() == 10, "copy is modifiable");
 "#;
     assert_compiles(cst);
 }
+
+#[test]
+fn function_templates_in_constant_expressions() {
+    // ramp<N>: element i is max(3 i, 5).
+    let ramp: Vec<i32> = (0..6).map(|i| (3 * i).max(5)).collect();
+    let src = format!(
+        r#"
+template <class T> constexpr T cmax(T a, T b) {{ return a < b ? b : a; }}
+template <class T, int N> struct Arr {{ T v[N]; }};
+template <int N> constexpr Arr<int, N> ramp() {{
+    Arr<int, N> a{{}};
+    for (int i = 0; i < N; ++i) a.v[i] = cmax(i * 3, 5);
+    return a;
+}}
+static_assert(cmax(3, 9) == 9 && cmax(2.5f, 1.0f) == 2.5f, "cmax");
+static_assert(ramp<6>().v[1] == {} && ramp<6>().v[5] == {}, "ramp");
+__constant__ Arr<int, 4> tab = ramp<4>();
+__global__ void k(int* o) {{ o[threadIdx.x] = tab.v[threadIdx.x]; }}
+"#,
+        ramp[1], ramp[5]
+    );
+    assert_compiles(&src);
+}

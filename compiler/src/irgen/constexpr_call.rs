@@ -65,6 +65,9 @@ impl FnEnv<'_, '_> {
             }
             _ => return Err(nc),
         };
+        if let Binding::FnTemplate(set) = binding {
+            return self.call_template(set, callee, name, vals, span);
+        }
         if !matches!(binding, Binding::Func(_) | Binding::Overloads(_)) {
             return Err(nc);
         }
@@ -96,13 +99,13 @@ impl FnEnv<'_, '_> {
         if cands.len() == 1 {
             return Ok(cands[0].f);
         }
-        let infos = self.arg_infos(vals);
+        let infos = self.arg_infos_of(vals);
         self.l
             .resolve_overload(name, cands, &infos, this, span)
             .ok_or(ConstError::Reported)
     }
 
-    fn arg_infos(&mut self, vals: &[CxVal]) -> Vec<ArgInfo> {
+    pub(super) fn arg_infos_of(&mut self, vals: &[CxVal]) -> Vec<ArgInfo> {
         vals.iter()
             .map(|v| {
                 let (ty, lvalue) = match v {

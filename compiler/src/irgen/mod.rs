@@ -34,6 +34,7 @@ mod constexpr_expr;
 mod constexpr_fn;
 mod constexpr_mem;
 mod constexpr_relaxed;
+mod constexpr_template;
 mod constexpr_vars;
 mod cxx;
 mod cxx_expr;
