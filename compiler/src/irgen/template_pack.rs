@@ -241,6 +241,7 @@ impl Lowerer<'_> {
             ty: QualType::new(self.types.void()),
             kind: super::expr::OpKind::Void,
             npc: false,
+            cat: super::expr::ValCat::PRValue,
         }))
     }
 
