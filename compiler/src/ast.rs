@@ -560,6 +560,8 @@ pub struct MethodInfo<'a> {
     /// A friend function defined in its class body: a namespace-scope function that may
     /// use the private members of the classes it is declared in.
     pub is_friend: bool,
+    /// The class a friend function is defined in (whose private members it may use).
+    pub friend_of: Option<Symbol>,
     /// A constructor's member initializer list (`: a(x), B(y)`).
     pub ctor_inits: &'a [MemInit<'a>],
 }

@@ -763,7 +763,7 @@ impl Lowerer<'_> {
         let Some(&(access, decl_span)) = access else {
             return;
         };
-        if access == Access::Public || self.in_friend_fn {
+        if access == Access::Public || self.friend_of == Some(r) {
             return;
         }
         // Members of the class itself (and, for protected, of derived classes) may use it.

@@ -277,9 +277,18 @@ impl Lowerer<'_> {
     /// Lowers a function definition whose declaration was already recorded as `fid`.
     pub fn lower_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>, func: Function) {
         let body = fd.body.expect("definition has a body");
-        let saved_friend = std::mem::replace(&mut self.in_friend_fn, fd.method.is_friend);
+        // A friend may use the private members of the class that befriends it (found by
+        // its name: the class, or the class template instance, just defined).
+        let friend_of = match fd.method.friend_of {
+            Some(n) if fd.method.is_friend => match self.lookup_tag_cxx(n) {
+                Some(super::Tag::Record(r)) => Some(r),
+                _ => None,
+            },
+            _ => None,
+        };
+        let saved_friend = std::mem::replace(&mut self.friend_of, friend_of);
         self.lower_body_parts(fid, fd.params, body, fd.span, func, fd.method.ctor_inits);
-        self.in_friend_fn = saved_friend;
+        self.friend_of = saved_friend;
     }
 
     /// `lower_body` from the parts of a definition (a lambda's call operator has no

@@ -334,9 +334,9 @@ pub(crate) struct Lowerer<'x> {
     /// The class of the member function whose body is being lowered (its members are
     /// found by unqualified lookup).
     pub member_class: Option<RecordId>,
-    /// True while the body of a friend function defined in a class is lowered: it may use
-    /// private members (oxicc does not record which class befriended it).
-    pub in_friend_fn: bool,
+    /// While the body of a friend function defined in a class is lowered: that class,
+    /// whose private and protected members it may use.
+    pub friend_of: Option<RecordId>,
     /// The scope depth where the current function's parameter scope starts.
     pub fn_scope_base: Option<usize>,
     /// `this` in the current member function: the pointer and its type.
@@ -421,7 +421,7 @@ impl<'x> Lowerer<'x> {
             classes: hashbrown::HashMap::new(),
             declaring_class: None,
             member_class: None,
-            in_friend_fn: false,
+            friend_of: None,
             fn_scope_base: None,
             this_val: None,
             stash: Vec::new(),

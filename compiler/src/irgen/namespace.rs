@@ -51,6 +51,8 @@ pub(crate) struct Namespaces {
     /// The namespace each class template (`TemplateState::classes`) was declared in: its
     /// instances are defined there.
     pub class_template_ns: HashMap<u32, NsId>,
+    /// `using namespace N;` in blocks: the block's scope id (`Scopes::scope_id`) and N.
+    pub block_usings: Vec<(u64, NsId)>,
 }
 
 impl Default for Namespaces {
@@ -63,6 +65,7 @@ impl Default for Namespaces {
             ctxs: vec![global],
             open: vec![0],
             class_template_ns: HashMap::new(),
+            block_usings: Vec::new(),
         }
     }
 }
@@ -148,6 +151,13 @@ impl<'x> Lowerer<'x> {
             return Some(*t);
         }
         let mut seen = Vec::new();
+        for &(id, u) in self.ns.block_usings.iter().rev() {
+            if self.scopes.is_live(id) {
+                if let Some(t) = self.ns_tag_member(u, name, &mut seen) {
+                    return Some(t);
+                }
+            }
+        }
         for i in (0..self.ns.open.len()).rev() {
             let ns = self.ns.open[i];
             for &u in &self.ns.ctxs[ns].usings {
@@ -236,6 +246,13 @@ impl<'x> Lowerer<'x> {
     /// `using namespace N;`
     pub fn using_directive(&mut self, name: &QualName<'_>, span: Span) {
         match self.resolve_qualifier(name, name.segments.len()) {
+            Some(Qualifier::Ns(target)) if self.in_function() => {
+                // Lasts until the end of the enclosing block.
+                let scopes = &self.scopes;
+                self.ns.block_usings.retain(|&(id, _)| scopes.is_live(id));
+                let id = self.scopes.scope_id();
+                self.ns.block_usings.push((id, target));
+            }
             Some(Qualifier::Ns(target)) => {
                 let cur = self.cur_ns();
                 if !self.ns.ctxs[cur].usings.contains(&target) {
@@ -347,10 +364,23 @@ impl<'x> Lowerer<'x> {
         if let Some(r) = self.class_named(name) {
             return Some(Qualifier::Class(r));
         }
+        for ns in self.decl_context_chain() {
+            if let Some(q) = self.qualifier_in_ns(ns, name) {
+                return Some(q);
+            }
+        }
         for i in (0..self.ns.open.len()).rev() {
             let ns = self.ns.open[i];
             if let Some(q) = self.qualifier_in_ns(ns, name) {
                 return Some(q);
+            }
+        }
+        for i in (0..self.ns.block_usings.len()).rev() {
+            let (id, u) = self.ns.block_usings[i];
+            if self.scopes.is_live(id) {
+                if let Some(q) = self.qualifier_in_ns(u, name) {
+                    return Some(q);
+                }
             }
         }
         None
@@ -363,8 +393,8 @@ impl<'x> Lowerer<'x> {
                 return Some(*r);
             }
         }
-        match self.scopes.lookup_tag(name) {
-            Some(Tag::Record(r)) => Some(*r),
+        match self.lookup_tag_cxx(name) {
+            Some(Tag::Record(r)) => Some(r),
             _ => None,
         }
     }
@@ -516,10 +546,18 @@ impl<'x> Lowerer<'x> {
         if let Some(b) = self.scopes.lookup_in(0, 1.min(fn_base), name) {
             return Some(*b);
         }
+        let mut seen = Vec::new();
+        for i in (0..self.ns.block_usings.len()).rev() {
+            let (id, u) = self.ns.block_usings[i];
+            if self.scopes.is_live(id) {
+                if let Some(b) = self.ns_member(u, name, &mut seen) {
+                    return Some(b);
+                }
+            }
+        }
         if self.ns.ctxs.iter().all(|c| c.usings.is_empty()) {
             return None;
         }
-        let mut seen = Vec::new();
         for i in (0..self.ns.open.len()).rev() {
             let ns = self.ns.open[i];
             let usings = self.ns.ctxs[ns].usings.clone();

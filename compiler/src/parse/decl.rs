@@ -214,6 +214,12 @@ impl<'a, 'c> Parser<'a, 'c> {
                 is_virtual: specs.is_virtual,
                 is_explicit: specs.is_explicit,
                 is_friend: specs.is_friend,
+                // Inside a class body `ctor_name` is the class's name.
+                friend_of: if specs.is_friend {
+                    self.ctor_name
+                } else {
+                    None
+                },
                 ..Default::default()
             },
             name_span,

@@ -13,6 +13,11 @@ use hashbrown::HashMap;
 pub struct Scopes<B, T> {
     ordinary: Vec<HashMap<Symbol, B>>,
     tags: Vec<HashMap<Symbol, T>>,
+    /// A unique id per scope on the stack (`scope_id`, `is_live`), parallel to `ordinary`.
+    ids: Vec<u64>,
+    next_id: u64,
+    /// The ids `take_blocks` took, restored by `restore_blocks`.
+    taken_ids: Vec<Vec<u64>>,
 }
 
 impl<B: Clone, T: Clone> Default for Scopes<B, T> {
@@ -27,12 +32,21 @@ impl<B: Clone, T: Clone> Scopes<B, T> {
         Scopes {
             ordinary: vec![HashMap::new()],
             tags: vec![HashMap::new()],
+            ids: vec![0],
+            next_id: 1,
+            taken_ids: Vec::new(),
         }
     }
 
     pub fn push(&mut self) {
         self.ordinary.push(HashMap::new());
         self.tags.push(HashMap::new());
+        self.push_id();
+    }
+
+    fn push_id(&mut self) {
+        self.ids.push(self.next_id);
+        self.next_id += 1;
     }
 
     /// Pops the innermost scope (file scope is never popped).
@@ -40,13 +54,28 @@ impl<B: Clone, T: Clone> Scopes<B, T> {
         if self.ordinary.len() > 1 {
             self.ordinary.pop();
             self.tags.pop();
+            self.ids.pop();
         }
+    }
+
+    /// The id of the innermost scope: it stays live (`is_live`) until that scope is popped
+    /// (a block-scope `using namespace` lasts as long as its block).
+    pub fn scope_id(&self) -> u64 {
+        self.ids.last().copied().unwrap_or(0)
+    }
+
+    /// True while the scope with id `id` is on the stack (not while `take_blocks` has
+    /// taken it: another declaration is being lowered).
+    pub fn is_live(&self, id: u64) -> bool {
+        self.ids.contains(&id)
     }
 
     /// Takes every scope but file scope off the stack (lowering another declaration from
     /// inside a function body); `restore_blocks` puts them back.
     #[allow(clippy::type_complexity)]
     pub fn take_blocks(&mut self) -> (Vec<HashMap<Symbol, B>>, Vec<HashMap<Symbol, T>>) {
+        let ids = self.ids.split_off(1);
+        self.taken_ids.push(ids);
         (self.ordinary.split_off(1), self.tags.split_off(1))
     }
 
@@ -55,6 +84,9 @@ impl<B: Clone, T: Clone> Scopes<B, T> {
     pub fn restore_blocks(&mut self, saved: (Vec<HashMap<Symbol, B>>, Vec<HashMap<Symbol, T>>)) {
         self.ordinary.truncate(1);
         self.tags.truncate(1);
+        self.ids.truncate(1);
+        let ids = self.taken_ids.pop().unwrap_or_default();
+        self.ids.extend(ids);
         self.ordinary.extend(saved.0);
         self.tags.extend(saved.1);
     }
@@ -147,12 +179,14 @@ impl<B: Clone, T: Clone> Scopes<B, T> {
     /// Pushes a scope holding the given bindings (a reopened namespace's names).
     pub fn push_with(&mut self, ordinary: HashMap<Symbol, B>, tags: HashMap<Symbol, T>) {
         self.ordinary.push(ordinary);
+        self.push_id();
         self.tags.push(tags);
     }
 
     /// Pops the innermost scope and returns its bindings (file scope is never popped).
     pub fn pop_take(&mut self) -> (HashMap<Symbol, B>, HashMap<Symbol, T>) {
         if self.ordinary.len() > 1 {
+            self.ids.pop();
             let o = self.ordinary.pop().unwrap_or_default();
             let t = self.tags.pop().unwrap_or_default();
             return (o, t);
