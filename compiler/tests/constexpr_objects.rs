@@ -169,3 +169,16 @@ __global__ void k(int* o) {{ o[threadIdx.x] = tab.v[threadIdx.x]; }}
     );
     assert_compiles(&src);
 }
+
+#[test]
+fn functions_defined_out_of_their_class_or_namespace() {
+    let src = r#"
+struct S { int a; constexpr int twice() const; };
+constexpr int S::twice() const { return 2 * a; }
+namespace n { constexpr int h(int); }
+constexpr int n::h(int x) { return x * 7; }
+static_assert(S{5}.twice() == 10 && n::h(3) == 21, "out of class");
+__global__ void k(int* o) { o[0] = 1; }
+"#;
+    assert_compiles(src);
+}

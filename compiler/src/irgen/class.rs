@@ -600,6 +600,7 @@ impl Lowerer<'_> {
                 if fd.specs.device && self.fns[fid.0 as usize].space == ExecSpace::Host {
                     self.fns[fid.0 as usize].space = ExecSpace::Device;
                 }
+                self.note_constexpr_member(fid, fd);
                 if fd.body.is_some() || fd.host_body_skipped {
                     self.note_definition_for_internal_names(fid, fd);
                 }
@@ -628,6 +629,7 @@ impl Lowerer<'_> {
                     );
                     return;
                 };
+                self.note_constexpr_member(fid, fd);
                 if fd.body.is_some() && self.func_info(fid).space.on_device() {
                     if self.func_info(fid).defined {
                         let n = self.callee_signature(fid);

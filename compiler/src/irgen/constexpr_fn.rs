@@ -58,7 +58,8 @@ impl<'x> Lowerer<'x> {
         }
     }
 
-    /// Records a constexpr member function (or constructor) defined in a class.
+    /// Records a constexpr member function or constructor (defined in its class or out of
+    /// it, `constexpr int S::f() const {…}`) or a function defined as `N::f`.
     pub fn note_constexpr_member(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
         if fd.specs.is_constexpr && fd.body.is_some() {
             self.cx_members
