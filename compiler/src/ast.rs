@@ -551,6 +551,10 @@ pub struct MethodInfo<'a> {
     pub is_volatile: bool,
     /// `virtual`.
     pub is_virtual: bool,
+    /// `override` after the parameter list.
+    pub is_override: bool,
+    /// `= 0`: a pure virtual function.
+    pub is_pure: bool,
     /// `explicit` (constructors and conversion functions).
     pub is_explicit: bool,
     /// `= default`.

@@ -43,7 +43,7 @@ const OXICC_OPT_LEVELS: [u8; 2] = [0, 3];
 /// Kernels oxicc does not compile yet (in any configuration). Keep it exact: the test fails
 /// when a listed kernel compiles and when an unlisted one does not; its output prints the
 /// list that would be true.
-const OXICC_NOT_YET: &[&str] = &["virtual_dispatch"];
+const OXICC_NOT_YET: &[&str] = &[];
 
 /// Kernels whose nvcc PTX the interpreter cannot run yet or runs wrongly, with the text its
 /// error (or the first wrong output) must contain. Their launch file is `NAME.pending.json`

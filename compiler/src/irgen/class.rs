@@ -265,11 +265,13 @@ impl Lowerer<'_> {
         let saved_member = self.member_class.replace(r);
         let mut bodies = Vec::new();
         let mut friends = Vec::new();
+        let mut declared = Vec::new();
         for m in rd.members {
             match &m.decl {
                 ast::Decl::Function(fd) if fd.method.is_friend => friends.push(*fd),
                 ast::Decl::Function(fd) => {
                     if let Some(fid) = self.declare_member_function(r, fd, m.access) {
+                        declared.push((fid, *fd));
                         self.note_constexpr_member(fid, fd);
                         if fd.body.is_some() {
                             bodies.push((fid, *fd));
@@ -291,6 +293,7 @@ impl Lowerer<'_> {
                 _ => {}
             }
         }
+        self.build_vtable(r, &declared);
         self.declaring_class = saved_decl;
         self.member_class = saved_member;
         self.define_hidden_friends(r, &friends);

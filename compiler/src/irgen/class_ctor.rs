@@ -20,7 +20,7 @@ impl Lowerer<'_> {
         let plain = match self.classes.get(&r) {
             Some(d) => !d.ctors.is_empty() || !d.field_inits.is_empty(),
             None => false,
-        };
+        } || self.vtables.contains_key(&r);
         plain || self.has_ctor_templates(r)
     }
 
@@ -34,6 +34,10 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<()> {
         let r = self.is_class(t)?;
+        // A base subobject of an abstract class is fine; a complete object is not.
+        if !std::mem::take(&mut self.constructing_base) && !self.check_not_abstract(r, span) {
+            return None;
+        }
         // Copy or move from an object of the same class (elided for a prvalue).
         if args.len() == 1 && matches!(args[0].0.kind, OpKind::LValue(_)) && args[0].0.ty.ty == t.ty
         {
@@ -101,6 +105,7 @@ impl Lowerer<'_> {
             let a = self.ptr_add_const(addr, off);
             self.default_member_inits(a, b);
         }
+        self.store_vptr(addr, r);
         if members_need_init {
             // Members (not bases) of class type with constructors.
             let fields = self.types.record(r).fields.clone();
@@ -271,6 +276,7 @@ impl Lowerer<'_> {
             if let Some((b, off)) = base {
                 let a = self.ptr_add_const(this, off);
                 let bt = QualType::new(self.types.intern(TypeKind::Record(b)));
+                self.constructing_base = true;
                 self.construct_at(a, bt, args, mi.span);
                 bases_done.push(b);
                 continue;
@@ -334,9 +340,12 @@ impl Lowerer<'_> {
             if !bases_done.contains(&b) {
                 let a = self.ptr_add_const(this, off);
                 let bt = QualType::new(self.types.intern(TypeKind::Record(b)));
+                self.constructing_base = true;
                 self.construct_at(a, bt, Vec::new(), self.cur_span);
             }
         }
+        // After the bases, before the members: the object is now of this class.
+        self.store_vptr(this, r);
         let fields = self.types.record(r).fields.clone();
         for f in &fields {
             // Members of class type not named above get their default constructors.

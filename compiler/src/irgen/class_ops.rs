@@ -165,6 +165,8 @@ impl Lowerer<'_> {
                     return Some(None);
                 };
                 let n = self.name(*name).to_string();
+                // A named object of class type has a known dynamic type: called directly.
+                self.virtual_dispatch = *arrow || !self.names_complete_object(base);
                 Some(self.member_call(b, Some(obj), args_l, &n, *name_span, span))
             }
             ExprKind::Ident(name) => {
@@ -192,6 +194,8 @@ impl Lowerer<'_> {
                 };
                 let n = self.name(*name).to_string();
                 let obj = self.this_object();
+                // `f()` inside a member function is `this->f()`.
+                self.virtual_dispatch = obj.is_some();
                 Some(self.call_binding(b, obj, args_l, &n, callee.span, span))
             }
             ExprKind::Name(q) => {
@@ -599,6 +603,7 @@ impl Lowerer<'_> {
             storage: super::Storage::Local(addr),
             const_value: None,
         });
+        self.reference_vars.insert(id.0);
         self.scopes.bind(vd.name, Binding::Var(id));
     }
 }

@@ -137,9 +137,18 @@ impl Lowerer<'_> {
                     self.types.pointee(tt.ty).unwrap_or(tt),
                     self.types.pointee(ft.ty).unwrap_or(ft),
                 );
-                if pa.ty == pb.ty {
+                // The same class, or a base and a class derived from it: a pointer to the
+                // base ([expr.cond] composite pointer type), with both qualifications.
+                let common = if pa.ty == pb.ty || self.base_offset(pb.ty, pa.ty).is_some() {
+                    Some(pa.ty)
+                } else if self.base_offset(pa.ty, pb.ty).is_some() {
+                    Some(pb.ty)
+                } else {
+                    None
+                };
+                if let Some(ty) = common {
                     let q = QualType {
-                        ty: pa.ty,
+                        ty,
                         quals: pa.quals.union(pb.quals),
                     };
                     return Some(QualType::new(self.types.pointer_to(q)));

@@ -51,6 +51,7 @@ impl Lowerer<'_> {
             storage: Storage::Local(addr),
             const_value: None,
         });
+        self.reference_vars.insert(id.0);
         self.scopes.bind(name, Binding::Var(id));
     }
 

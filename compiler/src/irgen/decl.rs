@@ -270,6 +270,12 @@ impl<'x> Lowerer<'x> {
         let mut laid = Vec::new();
         let mut ok = true;
         let bases = self.class_bases(rd);
+        if self.needs_own_vptr(rd, &bases) {
+            // The vptr of a dynamic class without a dynamic base comes first.
+            let void = QualType::new(self.types.void());
+            let vptr = QualType::new(self.types.pointer_to(void));
+            laid.push((None, vptr, 1, None));
+        }
         for &b in &bases {
             if !self.is_empty_class(b) {
                 let bt = QualType::new(self.types.intern(TypeKind::Record(b)));

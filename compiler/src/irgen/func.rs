@@ -371,6 +371,7 @@ impl Lowerer<'_> {
                         storage: Storage::Local(pv),
                         const_value: None,
                     });
+                    self.reference_vars.insert(id.0);
                     self.scopes.bind(n, Binding::Var(id));
                 }
                 continue;

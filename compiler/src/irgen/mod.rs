@@ -62,6 +62,7 @@ mod template_deduce;
 mod template_member;
 mod template_pack;
 mod template_spec;
+mod virtual_fns;
 
 use crate::ast;
 use crate::diag::{Diag, Diagnostics};
@@ -378,6 +379,17 @@ pub(crate) struct Lowerer<'x> {
     /// Calls of constexpr host functions from device code already reported (one
     /// diagnostic per call site, whether it was evaluated or lowered first).
     pub cx_host_calls_reported: hashbrown::HashSet<Span>,
+    /// Vtables of dynamic classes (`virtual_fns.rs`).
+    pub vtables: hashbrown::HashMap<RecordId, virtual_fns::VTable>,
+    /// Set by the call paths where a virtual function is dispatched through the vtable
+    /// (calls through pointers, references and `this`); taken by `call_fn`.
+    pub virtual_dispatch: bool,
+    /// Set while a constructor constructs a base subobject (which may be abstract);
+    /// taken by `construct_at`.
+    pub constructing_base: bool,
+    /// Variables that name an object bound elsewhere (references, structured bindings):
+    /// their dynamic type is unknown, so virtual calls on them dispatch.
+    pub reference_vars: hashbrown::HashSet<u32>,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -437,6 +449,10 @@ impl<'x> Lowerer<'x> {
             cx: Default::default(),
             cx_members: hashbrown::HashMap::new(),
             cx_host_calls_reported: hashbrown::HashSet::new(),
+            vtables: hashbrown::HashMap::new(),
+            virtual_dispatch: false,
+            constructing_base: false,
+            reference_vars: hashbrown::HashSet::new(),
         }
     }
 

@@ -19,7 +19,7 @@ use crate::intern::Symbol;
 use crate::sema::conv::promote;
 use crate::sema::types::{QualType, TypeKind};
 use crate::source::Span;
-use oxicc_ir::{ParamKind, Value};
+use oxicc_ir::{InstData, ParamKind, Value};
 
 /// How good an implicit conversion sequence is (smaller is better).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -377,6 +377,7 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<Operand> {
         let info = self.func_info(f).clone();
+        let dispatch = std::mem::take(&mut self.virtual_dispatch);
         if !self.check_not_deleted(f, callee_span) || !self.check_callable(f, callee_span, span) {
             return None;
         }
@@ -398,15 +399,29 @@ impl Lowerer<'_> {
             self.error(span, msg);
             return None;
         }
-        let ir = self.ensure_ir(f)?;
+        // A virtual function called through a pointer, a reference or `this` is found in
+        // the object's vtable (its IR signature is computed without declaring it: a pure
+        // virtual function has no definition).
+        let virtual_target = match this {
+            Some(t) if dispatch => self.virtual_target(f, t),
+            _ => None,
+        };
+        let ir = match virtual_target {
+            Some(_) => None,
+            None => Some(self.ensure_ir(f)?),
+        };
         if self.fns[f.0 as usize].first_call.is_none() {
             self.fns[f.0 as usize].first_call = Some(callee_span);
         }
+        let sig = match ir {
+            Some(ir) => self.module.functions[ir].sig.clone(),
+            None => self.signature(&info, span)?,
+        };
         let sret = self.returns_struct(&info);
         let has_this = info.member.as_ref().is_some_and(|m| !m.is_static);
         let skip = sret as usize + has_this as usize;
-        let kinds = self.module.functions[ir].sig.params[skip..].to_vec();
-        let ret = self.module.functions[ir].sig.ret;
+        let kinds = sig.params[skip..].to_vec();
+        let ret = sig.ret;
         let mut vals: Vec<Value> = Vec::new();
         let result_slot = self.result_slot(sret, info.ret, span, &mut vals)?;
         if has_this {
@@ -472,7 +487,20 @@ impl Lowerer<'_> {
         if !ok {
             return None;
         }
-        self.emit_call(ir, vals, ret, result_slot, info.ret)
+        match (ir, virtual_target) {
+            (Some(ir), _) => self.emit_call(ir, vals, ret, result_slot, info.ret),
+            (None, target) => {
+                let r = self.ins(
+                    InstData::CallIndirect {
+                        target: target?,
+                        sig,
+                        args: vals,
+                    },
+                    ret,
+                );
+                self.call_result(r, result_slot, info.ret)
+            }
+        }
     }
 
     /// The execution-space rule of a call from the current function (nvcc's errors).

@@ -212,6 +212,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 is_const: self.method_quals.is_const,
                 is_volatile: self.method_quals.is_volatile,
                 is_virtual: specs.is_virtual,
+                is_override: self.method_override,
                 is_explicit: specs.is_explicit,
                 is_friend: specs.is_friend,
                 // Inside a class body `ctor_name` is the class's name.
@@ -248,9 +249,12 @@ impl<'a, 'c> Parser<'a, 'c> {
                 header.method.defaulted = true;
             } else if matches!(what, TokenKind::Ident(s) if self.interner.resolve(s) == "delete") {
                 header.method.deleted = true;
+            } else if matches!(self.peek_at(1).kind, TokenKind::Number(s) if self.interner.resolve(s) == "0")
+            {
+                header.method.is_pure = true;
             } else {
                 let span = self.span();
-                return Err(self.unsupported(span, "a pure virtual function"));
+                return Err(self.error(span, "expected `0`, `default` or `delete` after `=`"));
             }
             self.bump();
             self.bump();

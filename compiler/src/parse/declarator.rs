@@ -273,6 +273,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// `method_quals`; trailing return types are not handled yet.
     fn after_param_list(&mut self) -> PResult<()> {
         self.method_quals = Quals::default();
+        self.method_override = false;
         loop {
             if self.eat_kw(kw::CONST) {
                 self.method_quals.is_const = true;
@@ -285,6 +286,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             // `override` and `final` are identifiers with a special meaning here only.
             if let TokenKind::Ident(s) = self.kind() {
                 if matches!(self.interner.resolve(s), "override" | "final") {
+                    // `final` on a function only forbids overriding (not checked); an
+                    // `override` that overrides nothing is an error (sema).
+                    self.method_override |= self.interner.resolve(s) == "override";
                     self.bump();
                     continue;
                 }

@@ -87,6 +87,8 @@ impl Dumper<'_> {
             (m.is_const, "const"),
             (m.is_volatile, "volatile"),
             (m.is_virtual, "virtual"),
+            (m.is_override, "override"),
+            (m.is_pure, "pure"),
             (m.is_explicit, "explicit"),
             (m.defaulted, "default"),
             (m.deleted, "delete"),

@@ -183,6 +183,8 @@ pub(crate) struct Parser<'a, 'c> {
     pragma_unroll: crate::intern::Symbol,
     /// `const`/`volatile` after the last parameter list parsed (member functions).
     method_quals: crate::ast::Quals,
+    /// `override` after the last parameter list read.
+    method_override: bool,
     /// Inside a class body: the class name, which names constructors when `(` follows.
     ctor_name: Option<crate::intern::Symbol>,
     /// Parsing the declaration of a template (its name is declared as a template).
@@ -229,6 +231,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             eof_reported: false,
             pragma_unroll,
             method_quals: Default::default(),
+            method_override: false,
             ctor_name: None,
             in_template: false,
             injected: Vec::new(),

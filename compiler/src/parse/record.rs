@@ -58,6 +58,15 @@ impl<'a, 'c> Parser<'a, 'c> {
             let span = self.span();
             return Err(self.unsupported(span, "a qualified or template class name"));
         }
+        // `struct S final : B {` / `struct S final {`: a class that cannot be derived from
+        // (not checked). `final` is an identifier with a special meaning here only.
+        if kind != TagKind::Enum
+            && name.is_some()
+            && matches!(self.kind(), TokenKind::Ident(f) if self.interner.resolve(f) == "final")
+            && (self.peek_at(1).is_punct(Punct::LBrace) || self.peek_at(1).is_punct(Punct::Colon))
+        {
+            self.bump();
+        }
         let is_def = self.at(Punct::LBrace)
             || (kind == TagKind::Enum && self.at(Punct::Colon))
             || (kind != TagKind::Enum && self.at(Punct::Colon));

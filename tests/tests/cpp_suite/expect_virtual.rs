@@ -25,6 +25,27 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             }
             all([eq_i32(o, "out", &out), eq_i32(o, "pairs", &new_pairs)])
         }
+        "virtual_shapes" => {
+            // Shape: area 0, sides 0, id 1; Rect(v, 3): area 3v, sides 4, id 2;
+            // Square(v): area v*v + 1, sides 4, id 3; Tri(v, 4): area 0, sides 3, id 1.
+            // sizeof: Shape 16 (vptr, id), Rect 24, Tri 24 (Itanium layout, as nvcc).
+            let x = i32s(l, "in");
+            let want: Vec<i32> = x
+                .iter()
+                .map(|&v| {
+                    let (area, sides, id) = match (v & 0xff) % 4 {
+                        0 => (0, 0, 1),
+                        1 => (3 * v, 4, 2),
+                        2 => (v * v + 1, 4, 3),
+                        _ => (0, 3, 1),
+                    };
+                    let describe = area * 100 + sides;
+                    let by_ref = area + id;
+                    describe + by_ref + (v * v + 1) + 3 * v + v * 4 / 2 + 16 + 240 + 2400
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
         _ => return None,
     })
 }
