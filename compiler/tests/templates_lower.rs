@@ -587,3 +587,26 @@ fn logical_and_comma_folds_and_typed_nontype_parameters() {
         assert!(has(&m, name), "no {name}:\n{m}");
     }
 }
+
+/// A function template's non-type parameter used as a template argument in its declared
+/// signature is mangled as the parameter (`XT_E`), as nvcc does.
+#[test]
+fn nontype_parameters_in_declared_signatures() {
+    let m = lower_ok(
+        "template <int N> struct Arr { int v[N]; };
+         template <class T, int N> struct Tag { T x; };
+         template <int N> __device__ int first(Arr<N>* a) { return a->v[0]; }
+         template <class T, int N> __device__ T tagged(Tag<T, N> t) { return t.x; }
+         __global__ void k(float* out) {
+             Arr<3> ar; ar.v[0] = 1;
+             Tag<float, 7> t{2.0f};
+             out[0] = first(&ar) + tagged(t);
+         }",
+    );
+    for name in [
+        "_Z5firstILi3EEiP3ArrIXT_EE",
+        "_Z6taggedIfLi7EET_3TagIS0_XT0_EE",
+    ] {
+        assert!(has(&m, name), "no {name}:\n{m}");
+    }
+}

@@ -28,6 +28,9 @@ pub(crate) enum TArg {
     /// A non-type argument: its value (converted to the parameter's type) and that type.
     Value(i128, QualType),
     Pack(Vec<TArg>),
+    /// A function template's non-type parameter `i` standing for itself (only in the
+    /// declared signature resolved for a mangled name: `Arr<N>`).
+    ValueParam(u32),
 }
 
 /// A function template: its parameters and declaration.
@@ -98,6 +101,9 @@ pub(crate) struct TemplateState<'x> {
     pub defining: Option<(&'x [ast::TemplateParam<'x>], Vec<TArg>)>,
     /// Explicit specializations of function templates by template and arguments.
     pub fn_specs: HashMap<(u32, Vec<TArg>), &'x ast::FunctionDecl<'x>>,
+    /// While a declared signature is resolved: the function template's non-type
+    /// parameters by name and index (see `TArg::ValueParam`).
+    pub value_params: HashMap<Symbol, u32>,
     /// Kernel launches in host bodies by their host function's name position.
     #[allow(clippy::type_complexity)]
     pub host_launches: HashMap<(crate::source::FileId, u32), Vec<&'x ast::HostLaunch<'x>>>,
@@ -205,6 +211,8 @@ impl<'x> Lowerer<'x> {
                     let cv = ConstValue::int(*v, self.int_kind_of(*t));
                     self.scopes.bind(name, Binding::EnumConst(cv, *t));
                 }
+                // Only in declared signatures, never bound.
+                TArg::ValueParam(_) => {}
                 TArg::Pack(items) => {
                     let pack = if matches!(p.kind, TemplateParamKind::Type { .. }) {
                         Pack::Types(
@@ -284,6 +292,7 @@ impl<'x> Lowerer<'x> {
                     v.to_string()
                 }
             }
+            TArg::ValueParam(i) => format!("<parameter {i}>"),
             TArg::Pack(items) => {
                 let parts: Vec<String> = items.iter().map(|a| self.show_targ(a)).collect();
                 parts.join(", ")
@@ -569,10 +578,19 @@ impl<'x> Lowerer<'x> {
     ) -> Option<(QualType, Vec<QualType>)> {
         // Resolve the declared signature with type parameters standing for themselves.
         self.scopes.push();
+        let saved_values = std::mem::take(&mut self.templates.value_params);
         for (i, p) in tparams.iter().enumerate() {
-            if let (Some(n), TemplateParamKind::Type { .. }) = (p.name, &p.kind) {
-                let ty = self.types.intern(TypeKind::TemplateParam(i as u32));
-                self.scopes.bind(n, Binding::Typedef(QualType::new(ty)));
+            match (p.name, &p.kind) {
+                (Some(n), TemplateParamKind::Type { .. }) => {
+                    let ty = self.types.intern(TypeKind::TemplateParam(i as u32));
+                    self.scopes.bind(n, Binding::Typedef(QualType::new(ty)));
+                }
+                // `Arr<N>` names the parameter itself (`XT_E`); elsewhere (array bounds,
+                // expressions) it still has the instance's value.
+                (Some(n), TemplateParamKind::NonType { .. }) if !p.pack => {
+                    self.templates.value_params.insert(n, i as u32);
+                }
+                _ => {}
             }
         }
         let mut params = Vec::new();
@@ -600,6 +618,7 @@ impl<'x> Lowerer<'x> {
             self.quietly(|l| l.resolve_type(fd.ret)).or(actual_ret)
         };
         self.scopes.pop();
+        self.templates.value_params = saved_values;
         let ret = ret?;
         if !ok {
             return None;
@@ -665,5 +684,6 @@ pub(crate) fn entity_arg(a: &TArg) -> TemplateArg {
             value: *v,
         },
         TArg::Pack(items) => TemplateArg::Pack(items.iter().map(entity_arg).collect()),
+        TArg::ValueParam(i) => TemplateArg::ValueParam(*i),
     }
 }

@@ -273,6 +273,7 @@ impl<'x> Lowerer<'x> {
         match a {
             TArg::Type(t) => self.is_dependent_type(*t),
             TArg::Value(..) => false,
+            TArg::ValueParam(_) => true,
             TArg::Pack(items) => items.iter().any(|i| self.is_dependent_arg(i)),
         }
     }

@@ -388,6 +388,15 @@ impl<'x> Lowerer<'x> {
             (TemplateParamKind::Type { .. }, ast::TemplateArgExpr::Type(te)) => {
                 Some(TArg::Type(self.resolve_type(te)?))
             }
+            (
+                TemplateParamKind::NonType { .. },
+                ast::TemplateArgExpr::Expr(Expr {
+                    kind: ExprKind::Ident(n),
+                    ..
+                }),
+            ) if self.templates.value_params.contains_key(n) => {
+                Some(TArg::ValueParam(self.templates.value_params[n]))
+            }
             (TemplateParamKind::NonType { ty, .. }, ast::TemplateArgExpr::Expr(e)) => {
                 let pty = self.resolve_type(ty)?.unqual();
                 let v = self.const_eval(e)?;

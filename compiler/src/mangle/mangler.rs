@@ -26,7 +26,7 @@ pub(super) fn substitution(i: usize) -> String {
     format!("S{}_", base36(i - 1))
 }
 
-fn base36(mut n: usize) -> String {
+pub(super) fn base36(mut n: usize) -> String {
     let mut digits = Vec::new();
     loop {
         let d = (n % 36) as u8;

@@ -418,6 +418,14 @@ impl Mangler<'_> {
                 self.out.push_str(&value.unsigned_abs().to_string());
                 self.out.push('E');
             }
+            TemplateArg::ValueParam(i) => {
+                // An expression naming a template parameter (not a substitution candidate).
+                self.out.push_str("XT");
+                if *i > 0 {
+                    self.out.push_str(&super::mangler::base36(*i as usize - 1));
+                }
+                self.out.push_str("_E");
+            }
             TemplateArg::Pack(args) => {
                 self.out.push('J');
                 for a in args {

@@ -42,6 +42,9 @@ pub enum TemplateArg {
     Value { ty: TypeId, value: i128 },
     /// The arguments bound to a template parameter pack (`J … E`).
     Pack(Vec<TemplateArg>),
+    /// The function template's own non-type parameter `i` standing for itself, in a
+    /// declared signature (`Arr<N>` → `XT_E`).
+    ValueParam(u32),
     /// A template template argument: the class template named `name` in `scope`.
     Template {
         scope: Vec<ScopeComponent>,
