@@ -185,3 +185,18 @@ fn classes_nested_in_classes_are_members_named_through_their_class() {
         has_function(&m, name);
     }
 }
+
+#[test]
+fn classes_of_the_same_name_in_different_namespaces_keep_their_member_types() {
+    // The parser finds `a::S`'s member types through `a`, not through the last `S`.
+    lower_ok(
+        "namespace a { struct S { typedef int T; static constexpr int k = 2; }; }
+         namespace b { struct S { typedef float U; }; }
+         __global__ void k(int* o, float* f) {
+             a::S::T x = o[0] * a::S::k;
+             b::S::U y = f[0];
+             o[1] = x;
+             f[1] = y;
+         }",
+    );
+}

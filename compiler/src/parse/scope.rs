@@ -9,8 +9,9 @@
 //! can be looked up after the body is closed. While a namespace or class body is open, its
 //! table is also the innermost scope of the stack (declarations go to both), and reopening
 //! `namespace N {` starts the scope from N's table. Heuristics where C++ needs full semantic
-//! lookup: a class's context is found by the class name alone (`class_ctxs`, the last
-//! class of that name wins), and `using namespace N` copies N's names as they are at that
+//! lookup: a class's context is found by its enclosing context and name
+//! (`class_ctxs_in`), falling back to the last class of that name (`class_ctxs`: for typedef
+//! and using-declared names), and `using namespace N` copies N's names as they are at that
 //! point into the current scope.
 
 use crate::ast::TagKind;
@@ -47,7 +48,9 @@ pub(crate) struct Scopes {
     contexts: Vec<HashMap<Symbol, NameKind>>,
     /// Open context bodies: the context and the stack depth of its scope.
     open: Vec<(CtxId, usize)>,
-    /// The context of each class by name (see the module doc).
+    /// The context of each class by its enclosing context (`None`: the global scope) and
+    /// name; and by name alone, the last one (see the module doc).
+    class_ctxs_in: HashMap<(Option<CtxId>, Symbol), CtxId>,
     class_ctxs: HashMap<Symbol, CtxId>,
 }
 
@@ -58,6 +61,7 @@ impl Scopes {
             prototypes: Vec::new(),
             contexts: Vec::new(),
             open: Vec::new(),
+            class_ctxs_in: HashMap::new(),
             class_ctxs: HashMap::new(),
         }
     }
@@ -169,6 +173,8 @@ impl Scopes {
     pub fn open_class(&mut self, name: Option<Symbol>) -> usize {
         let ctx = self.new_context();
         if let Some(n) = name {
+            let parent = self.open.last().map(|&(c, _)| c);
+            self.class_ctxs_in.insert((parent, n), ctx);
             self.class_ctxs.insert(n, ctx);
         }
         self.open_context(ctx)
@@ -241,10 +247,27 @@ impl Scopes {
         let kind = self.lookup_qualified(within, global, name)?;
         match kind {
             NameKind::Namespace(c) => Some(c),
-            NameKind::Tag(_) | NameKind::Typedef => self.class_ctxs.get(&name).copied(),
+            NameKind::Tag(_) | NameKind::Typedef => self.class_context(within, global, name),
             // A class template's members are only known per instance.
             NameKind::Value | NameKind::Template { .. } => None,
         }
+    }
+
+    /// The context of class `name` as seen from `within` (or the open contexts, innermost
+    /// first, or the global scope): the class declared there, else the last class of that
+    /// name (a typedef's or using-declaration's class, a heuristic).
+    fn class_context(&self, within: Option<CtxId>, global: bool, name: Symbol) -> Option<CtxId> {
+        let exact = match within {
+            Some(c) => self.class_ctxs_in.get(&(Some(c), name)).copied(),
+            None if global => self.class_ctxs_in.get(&(None, name)).copied(),
+            None => self
+                .open
+                .iter()
+                .rev()
+                .find_map(|&(c, _)| self.class_ctxs_in.get(&(Some(c), name)).copied())
+                .or_else(|| self.class_ctxs_in.get(&(None, name)).copied()),
+        };
+        exact.or_else(|| self.class_ctxs.get(&name).copied())
     }
 
     /// What `name` denotes in context `within` (or the stack, or the outermost scope).
