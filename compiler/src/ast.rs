@@ -48,6 +48,8 @@ pub struct LambdaExpr<'a> {
     /// `[=]` or `[&]` (possibly followed by explicit captures).
     pub default_capture: Option<CaptureDefault>,
     pub captures: &'a [Capture],
+    /// The initializers of the init-captures.
+    pub inits: &'a [&'a Expr<'a>],
     pub params: &'a [ParamDecl<'a>],
     pub variadic: bool,
     /// `-> T`.
@@ -85,6 +87,12 @@ pub enum CaptureKind {
     This,
     /// `*this`
     StarThis,
+    /// `x = e` / `&x = e` (an init-capture): `init` indexes `LambdaExpr::inits`.
+    Init {
+        name: Symbol,
+        by_ref: bool,
+        init: u32,
+    },
 }
 
 /// Built-in arithmetic and void types, as spelled.

@@ -261,7 +261,7 @@ impl Lowerer<'_> {
 
     /// The address of a modifiable lvalue, or nvcc's error.
     pub fn modifiable_lvalue(&mut self, e: &Expr<'_>) -> Option<(Place, QualType)> {
-        let o = self.expr(e)?;
+        let o = self.expr_lvalue(e)?;
         match o.kind {
             OpKind::LValue(a)
                 if !o.ty.quals.konst

@@ -172,6 +172,7 @@ impl Lowerer<'_> {
             "__all_sync" => self.vote(args, span, VoteMode::All),
             "__any_sync" => self.vote(args, span, VoteMode::Any),
             "__uni_sync" => self.vote(args, span, VoteMode::Uni),
+            _ if ieee_constant_bits(n).is_some() => self.ieee_constant(n),
             _ => {
                 if let Some(r) = self.conv_builtin(n, args, span) {
                     return Some(r);
@@ -506,5 +507,50 @@ impl Lowerer<'_> {
         };
         let r = self.bin(op, a, b);
         Some(Operand::rv(r, QualType::new(t)))
+    }
+}
+
+/// The IEEE constants GCC's builtins give (`<limits>` uses them for `infinity()`,
+/// `quiet_NaN()`, `signaling_NaN()`): the bits, and whether the type is `double`.
+pub(crate) fn ieee_constant_bits(name: &str) -> Option<(u64, bool)> {
+    Some(match name {
+        "__builtin_huge_valf" | "__builtin_inff" => (0x7f80_0000, false),
+        "__builtin_huge_val" | "__builtin_inf" => (0x7ff0_0000_0000_0000, true),
+        "__builtin_nanf" => (0x7fc0_0000, false),
+        "__builtin_nan" => (0x7ff8_0000_0000_0000, true),
+        "__builtin_nansf" => (0x7fa0_0000, false),
+        "__builtin_nans" => (0x7ff4_0000_0000_0000, true),
+        _ => return None,
+    })
+}
+
+/// The constant value of an IEEE-constant builtin (for constant expressions).
+pub(crate) fn ieee_constant_value(name: &str) -> Option<crate::sema::ConstValue> {
+    let (bits, double) = ieee_constant_bits(name)?;
+    Some(if double {
+        crate::sema::ConstValue::Float {
+            value: f64::from_bits(bits),
+            kind: FloatKind::Double,
+        }
+    } else {
+        crate::sema::ConstValue::Float {
+            value: f32::from_bits(bits as u32) as f64,
+            kind: FloatKind::Float,
+        }
+    })
+}
+
+impl Lowerer<'_> {
+    /// `__builtin_huge_valf()`, `__builtin_nan("")`, …: the constant, bit for bit (its
+    /// argument, a tag string, is not used).
+    fn ieee_constant(&mut self, name: &str) -> Option<Operand> {
+        let (bits, double) = ieee_constant_bits(name)?;
+        let (ty, kind) = if double {
+            (Type::F64, FloatKind::Double)
+        } else {
+            (Type::F32, FloatKind::Float)
+        };
+        let v = self.ins_v(InstData::FConst { ty, bits }, ty);
+        Some(Operand::rv(v, QualType::new(self.types.float(kind))))
     }
 }

@@ -61,6 +61,11 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Copies of `t` call functions (a copy constructor here or in a member).
+    pub fn needs_copy_call(&self, t: QualType) -> bool {
+        !self.classes.is_empty() && self.is_class(t).is_some() && self.special_of(t).nontrivial_copy
+    }
+
     /// Objects of `t` need a destructor call.
     pub fn needs_dtor(&self, t: QualType) -> bool {
         !self.classes.is_empty() && self.special_of(t).nontrivial_dtor

@@ -244,7 +244,7 @@ impl Lowerer<'_> {
             None => OverloadedOp::Assign,
             Some(b) => compound_overloaded(b)?,
         };
-        let lo = self.expr(l);
+        let lo = self.expr_lvalue(l);
         let ro = self.expr(r);
         let (Some(lo), Some(ro)) = (lo, ro) else {
             return Some(None);

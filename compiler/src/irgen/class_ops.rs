@@ -586,7 +586,7 @@ impl Lowerer<'_> {
             );
             return;
         };
-        let Some(o) = self.expr(e) else {
+        let Some(o) = self.expr_lvalue(e) else {
             return;
         };
         let rt = QualType::new(self.types.intern(TypeKind::Reference { referent, rvalue }));

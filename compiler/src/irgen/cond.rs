@@ -19,25 +19,21 @@ impl Lowerer<'_> {
         els: &Expr<'_>,
         span: Span,
     ) -> Option<Operand> {
+        // Two lvalues of the same type give an lvalue (C++ [expr.cond]/4), taken only where
+        // the lvalue is wanted (a reference binds to it, it is assigned to): selecting
+        // addresses keeps both operands in memory, which would cost every other
+        // `c ? a : b` its registers.
+        let want_lvalue = std::mem::take(&mut self.cond_lvalue);
         let c = self.cond_value(cond)?;
         if is_cheap(then) && is_cheap(els) {
-            let t = self.expr(then)?;
+            let (t, f) = if want_lvalue {
+                (self.expr_lvalue(then)?, self.expr_lvalue(els)?)
+            } else {
+                (self.expr(then)?, self.expr(els)?)
+            };
             let t = self.decay_function(t, then.span)?;
-            let f = self.expr(els)?;
             let f = self.decay_function(f, els.span)?;
-            // Two lvalues of the same type give an lvalue (C++: `return c ? a : b;` from a
-            // function returning a reference must not bind a temporary). Only taken inside
-            // a function that returns a reference: selecting addresses keeps both operands
-            // in memory, which would cost every C `c ? a : b` its registers.
-            let returns_reference = self.f.as_ref().is_some_and(|f| {
-                matches!(
-                    self.types.kind(f.ret_ty.ty),
-                    crate::sema::types::TypeKind::Reference { .. }
-                )
-            });
-            if let (true, OpKind::LValue(ta), OpKind::LValue(fa)) =
-                (returns_reference, t.kind, f.kind)
-            {
+            if let (true, OpKind::LValue(ta), OpKind::LValue(fa)) = (want_lvalue, t.kind, f.kind) {
                 if t.ty == f.ty && !self.types.is_record(t.ty.ty) {
                     let (ta, fa) = (self.generic_ptr(ta), self.generic_ptr(fa));
                     let v = self.select(c, ta, fa);
@@ -65,16 +61,41 @@ impl Lowerer<'_> {
         let join = self.new_block();
         self.branch(c, tb, fb);
         self.switch_to(tb);
-        let t = self
-            .expr(then)
-            .and_then(|t| self.decay_function(t, then.span));
+        let t = if want_lvalue {
+            self.expr_lvalue(then)
+        } else {
+            self.expr(then)
+        }
+        .and_then(|t| self.decay_function(t, then.span));
         let t_end = self.fs().cur;
         self.switch_to(fb);
-        let f = self
-            .expr(els)
-            .and_then(|f| self.decay_function(f, els.span));
+        let f = if want_lvalue {
+            self.expr_lvalue(els)
+        } else {
+            self.expr(els)
+        }
+        .and_then(|f| self.decay_function(f, els.span));
         let f_end = self.fs().cur;
         let (t, f) = (t?, f?);
+        if let (true, OpKind::LValue(ta), OpKind::LValue(fa)) = (want_lvalue, t.kind, f.kind) {
+            if t.ty == f.ty {
+                // An lvalue: the join block receives the chosen object's address.
+                self.fs().cur = t_end;
+                let ta = self.generic_ptr(ta);
+                let t_end = self.fs().cur;
+                self.fs().cur = f_end;
+                let fa = self.generic_ptr(fa);
+                let f_end = self.fs().cur;
+                let ty = self.vty(ta);
+                let p = self.fs().func.append_block_param(join, ty);
+                self.fs().cur = t_end;
+                self.jump_with(join, vec![ta]);
+                self.fs().cur = f_end;
+                self.jump_with(join, vec![fa]);
+                self.switch_to(join);
+                return Some(Operand::lv(p, t.ty));
+            }
+        }
         let rt = self.cond_result_type(t, f, span)?;
         // Convert each arm at the end of its own block, then pass it to the join block.
         self.fs().cur = t_end;

@@ -27,6 +27,11 @@ impl FnEnv<'_, '_> {
         args: &[&Expr<'_>],
         span: Span,
     ) -> Result<CxVal, ConstError> {
+        if let ExprKind::Ident(n) = &callee.kind {
+            if let Some(v) = super::builtins::ieee_constant_value(self.l.name(*n)) {
+                return Ok(CxVal::Scalar(v));
+            }
+        }
         let mut vals = Vec::with_capacity(args.len());
         for a in args {
             vals.push(self.operand(a)?);

@@ -113,11 +113,23 @@ impl Lowerer<'_> {
             None
         } else {
             let saved = std::mem::replace(&mut self.cur_span, e.span);
+            if let ExprKind::Cond { .. } = e.kind {
+                self.cond_lvalue = self.lvalue_wanted == e as *const Expr<'_> as usize;
+            }
             let r = self.expr_inner(e);
             self.cur_span = saved;
             r
         };
         self.depth -= 1;
+        r
+    }
+
+    /// Lowers an expression whose lvalue is wanted (a reference binds to it, it is
+    /// assigned to): a `c ? a : b` of two lvalues is then an lvalue.
+    pub fn expr_lvalue(&mut self, e: &Expr<'_>) -> Option<Operand> {
+        let saved = std::mem::replace(&mut self.lvalue_wanted, e as *const Expr<'_> as usize);
+        let r = self.expr(e);
+        self.lvalue_wanted = saved;
         r
     }
 

@@ -40,6 +40,28 @@ pub(crate) struct Context {
     pub tags: Vec<(Symbol, Tag)>,
 }
 
+/// Where a capture's member gets its value.
+#[derive(Clone, Copy, Debug)]
+enum CapSource {
+    /// A local variable of the enclosing function.
+    Var(super::VarId),
+    /// An init-capture's value: a scalar, a class object, or (by reference) an address.
+    Scalar(oxicc_ir::Value),
+    Object(Operand),
+    Addr(oxicc_ir::Value),
+}
+
+/// `[this]` or `[*this]`: where the closure keeps the enclosing object.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ThisCapture {
+    pub offset: u64,
+    /// The enclosing `this` type (a pointer to the class).
+    pub ty: QualType,
+    pub class: Option<RecordId>,
+    /// `[*this]`: the member is a copy of the object, not its address.
+    pub by_copy: bool,
+}
+
 /// One captured variable: a member of the closure.
 #[derive(Clone, Debug)]
 pub(crate) struct CaptureField {
@@ -70,7 +92,7 @@ pub(crate) struct ClosureInfo {
     pub sig: Vec<QualType>,
     /// `[this]` (or a default capture in a member function): the member holding the
     /// enclosing `this`, its type and the class whose members the body may name.
-    pub this_capture: Option<(u64, QualType, Option<RecordId>)>,
+    pub this_capture: Option<ThisCapture>,
 }
 
 impl<'x> Lowerer<'x> {
@@ -83,8 +105,10 @@ impl<'x> Lowerer<'x> {
         let caps = self.lambda_captures(l)?;
         // `this`: captured by `[this]`/`[*this]`-less explicit request or by a default
         // capture inside a member function (C++17 captures it implicitly there).
-        let wants_this =
-            l.captures.iter().any(|c| c.kind == CaptureKind::This) || l.default_capture.is_some();
+        let by_copy = l.captures.iter().any(|c| c.kind == CaptureKind::StarThis);
+        let wants_this = by_copy
+            || l.captures.iter().any(|c| c.kind == CaptureKind::This)
+            || l.default_capture.is_some();
         let this_cap = match (wants_this, self.this_val) {
             (true, Some((_, t))) => Some((t, self.member_class)),
             _ => None,
@@ -116,7 +140,11 @@ impl<'x> Lowerer<'x> {
             fields.push((Some(c.0), t, 1));
         }
         if let Some((t, _)) = this_cap {
-            fields.push((Some(THIS), t, 1));
+            let ft = match self.types.pointee(t.ty) {
+                Some(obj) if by_copy => obj.unqual(),
+                _ => t,
+            };
+            fields.push((Some(THIS), ft, 1));
         }
         self.types.complete_record(r, fields, 1);
         let this_capture = this_cap.map(|(t, mc)| {
@@ -127,7 +155,12 @@ impl<'x> Lowerer<'x> {
                 .last()
                 .map(|f| f.offset)
                 .unwrap_or(0);
-            (off, t, mc)
+            ThisCapture {
+                offset: off,
+                ty: t,
+                class: mc,
+                by_copy,
+            }
         });
         let enclosing = Rc::new(self.function_entity(enclosing_fn));
         let scope = vec![ScopeComponent::Function(enclosing.clone())];
@@ -177,7 +210,28 @@ impl<'x> Lowerer<'x> {
         let slot = self.alloca(size, align, span)?;
         for (c, f) in caps.iter().zip(&captures) {
             let dst = self.ptr_add_const(slot, f.offset);
-            let src = self.var_address(c.3)?;
+            let src = match c.3 {
+                CapSource::Var(v) => self.var_address(v)?,
+                CapSource::Scalar(v) => {
+                    self.store_scalar(dst, v, c.2.unqual());
+                    continue;
+                }
+                CapSource::Object(o) => {
+                    self.copy_construct(dst, c.2.unqual(), o, span);
+                    continue;
+                }
+                CapSource::Addr(a) => {
+                    let p = self.generic_ptr(a);
+                    self.store(dst, p, 8, false);
+                    continue;
+                }
+            };
+            if self.needs_copy_call(c.2) && !c.1 {
+                // A captured class object with a copy constructor.
+                let o = Operand::lv(src, c.2);
+                self.copy_construct(dst, c.2.unqual(), o, span);
+                continue;
+            }
             if c.1 {
                 let p = self.generic_ptr(src);
                 self.store(dst, p, 8, false);
@@ -190,10 +244,18 @@ impl<'x> Lowerer<'x> {
                 self.store_scalar(dst, v, c.2.unqual());
             }
         }
-        if let (Some((off, _, _)), Some((tv, _))) = (this_capture, self.this_val) {
-            let dst = self.ptr_add_const(slot, off);
-            let p = self.generic_ptr(tv);
-            self.store(dst, p, 8, false);
+        if let (Some(tc), Some((tv, tt))) = (this_capture, self.this_val) {
+            let dst = self.ptr_add_const(slot, tc.offset);
+            match self.types.pointee(tt.ty) {
+                Some(obj) if tc.by_copy => {
+                    let o = Operand::lv(tv, obj);
+                    self.copy_construct(dst, obj.unqual(), o, span);
+                }
+                _ => {
+                    let p = self.generic_ptr(tv);
+                    self.store(dst, p, 8, false);
+                }
+            }
         }
         if !generic {
             let fid = self.lower_call_operator(r, l, None)?;
@@ -216,11 +278,43 @@ impl<'x> Lowerer<'x> {
     fn lambda_captures(
         &mut self,
         l: &ast::LambdaExpr<'_>,
-    ) -> Option<Vec<(Symbol, bool, QualType, super::VarId)>> {
-        let mut out: Vec<(Symbol, bool, QualType, super::VarId)> = Vec::new();
+    ) -> Option<Vec<(Symbol, bool, QualType, CapSource)>> {
+        let mut out: Vec<(Symbol, bool, QualType, CapSource)> = Vec::new();
         let mut ok = true;
         for c in l.captures {
             let (n, by_ref) = match c.kind {
+                CaptureKind::Init { name, by_ref, init } => {
+                    // `[y = e]`: a member of the type `auto y = e` deduces; `[&y = e]`
+                    // refers to the lvalue `e`.
+                    let e = l.inits[init as usize];
+                    let Some(o) = self.expr(e) else {
+                        ok = false;
+                        continue;
+                    };
+                    let src = if by_ref {
+                        match o.kind {
+                            OpKind::LValue(a) if o.is_lvalue() => (o.ty, CapSource::Addr(a)),
+                            _ => {
+                                self.error(
+                                    e.span,
+                                    "initial value of reference to non-const must be an lvalue",
+                                );
+                                ok = false;
+                                continue;
+                            }
+                        }
+                    } else if self.types.is_record(o.ty.ty) {
+                        (o.ty.unqual(), CapSource::Object(o))
+                    } else {
+                        let Some((v, t)) = self.rvalue(o, e.span) else {
+                            ok = false;
+                            continue;
+                        };
+                        (t.unqual(), CapSource::Scalar(v))
+                    };
+                    out.push((name, by_ref, src.0, src.1));
+                    continue;
+                }
                 CaptureKind::Copy(n) => (n, false),
                 CaptureKind::Ref(n) => (n, true),
                 CaptureKind::This if self.this_val.is_some() => continue,
@@ -232,8 +326,12 @@ impl<'x> Lowerer<'x> {
                     ok = false;
                     continue;
                 }
+                CaptureKind::StarThis if self.this_val.is_some() => continue,
                 CaptureKind::StarThis => {
-                    self.error(c.span, "capturing `*this` is not supported yet");
+                    self.error(
+                        c.span,
+                        "\"this\" may only be used inside a nonstatic member function",
+                    );
                     ok = false;
                     continue;
                 }
@@ -246,7 +344,7 @@ impl<'x> Lowerer<'x> {
                         ok = false;
                         continue;
                     }
-                    out.push((n, by_ref, t, v));
+                    out.push((n, by_ref, t, CapSource::Var(v)));
                 }
                 None => {
                     let msg = if self.scopes.lookup(n).is_none() {
@@ -278,7 +376,7 @@ impl<'x> Lowerer<'x> {
                 continue;
             };
             match l.default_capture {
-                Some(d) => out.push((n, d == CaptureDefault::Ref, t, v)),
+                Some(d) => out.push((n, d == CaptureDefault::Ref, t, CapSource::Var(v))),
                 None => {
                     self.error(
                         at,
@@ -286,7 +384,7 @@ impl<'x> Lowerer<'x> {
                     );
                     ok = false;
                     // Once per name.
-                    out.push((n, false, t, v));
+                    out.push((n, false, t, CapSource::Var(v)));
                 }
             }
         }
@@ -483,11 +581,20 @@ impl<'x> Lowerer<'x> {
             return;
         };
         let obj = self.load(Type::Ptr(AddrSpace::Generic), slot, 8, false);
-        if let Some((off, t, mc)) = ci.this_capture {
-            let a = self.ptr_add_const(obj, off);
-            let p = self.load(Type::Ptr(AddrSpace::Generic), a, 8, false);
-            self.this_val = Some((p, t));
-            self.member_class = mc;
+        if let Some(tc) = ci.this_capture {
+            let a = self.ptr_add_const(obj, tc.offset);
+            if tc.by_copy {
+                // `[*this]`: `this` is the closure's copy (const unless `mutable`).
+                let t = match tc.class {
+                    Some(r) => self.this_type(r, !ci.is_mutable),
+                    None => tc.ty,
+                };
+                self.this_val = Some((a, t));
+            } else {
+                let p = self.load(Type::Ptr(AddrSpace::Generic), a, 8, false);
+                self.this_val = Some((p, tc.ty));
+            }
+            self.member_class = tc.class;
         }
         for c in &ci.captures {
             let addr = self.ptr_add_const(obj, c.offset);

@@ -338,6 +338,12 @@ pub(crate) struct Lowerer<'x> {
     /// While the body of a friend function defined in a class is lowered: that class,
     /// whose private and protected members it may use.
     pub friend_of: Option<RecordId>,
+    /// The expression (by address) whose lvalue a reference binding or an assignment
+    /// wants: a `c ? a : b` there selects between the two objects (C++ [expr.cond]/4)
+    /// instead of their values (kept for C's and every other `?:`).
+    pub lvalue_wanted: usize,
+    /// Set by `expr` for the `?:` that `lvalue_wanted` names; taken by `conditional`.
+    pub cond_lvalue: bool,
     /// The scope depth where the current function's parameter scope starts.
     pub fn_scope_base: Option<usize>,
     /// `this` in the current member function: the pointer and its type.
@@ -434,6 +440,8 @@ impl<'x> Lowerer<'x> {
             declaring_class: None,
             member_class: None,
             friend_of: None,
+            lvalue_wanted: 0,
+            cond_lvalue: false,
             fn_scope_base: None,
             this_val: None,
             stash: Vec::new(),

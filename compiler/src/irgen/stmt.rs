@@ -470,7 +470,12 @@ impl Lowerer<'_> {
             }
             (Some(e), false) => {
                 let m = self.full_expr_mark();
-                if let Some(o) = self.expr_for(e, ret_ty) {
+                let o = if self.referent(ret_ty).is_some() {
+                    self.expr_lvalue(e)
+                } else {
+                    self.expr_for(e, ret_ty)
+                };
+                if let Some(o) = o {
                     let val = self.implicit(o, ret_ty, ConvCtx::Return, e.span);
                     // The slot is missing only when its allocation was already reported.
                     if let (Some(val), Some(slot)) = (val, self.fs().ret_slot) {

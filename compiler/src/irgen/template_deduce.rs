@@ -98,7 +98,7 @@ impl<'x> Lowerer<'x> {
         let types: Vec<QualType> = ops.iter().filter_map(|(o, _)| o.map(|o| o.ty)).collect();
         let lvalues: Vec<bool> = ops
             .iter()
-            .filter_map(|(o, _)| o.map(|o| matches!(o.kind, super::expr::OpKind::LValue(_))))
+            .filter_map(|(o, _)| o.map(|o| o.is_lvalue()))
             .collect();
         let fid =
             self.select_fn_template(set, name, explicit, (&types, &lvalues), callee_span, false)?;
@@ -171,10 +171,15 @@ impl<'x> Lowerer<'x> {
                 let args = l.deduce(params, fd, bound, arg_types, lvalues)?;
                 // The declared return type must substitute too (`enable_if<…>::type`).
                 if !Self::contains_auto(fd.ret) {
+                    // In the template's namespace (`pair<T1, T2>` inside `namespace std`).
+                    let ns = l.templates.fns[tpl as usize].ns;
                     l.in_decl_context(|l| {
-                        l.bind_member_outer(tpl);
-                        l.bind_template_params(params, &args);
-                        l.resolve_type(fd.ret)
+                        l.decl_ns = Some(ns);
+                        l.with_ns_open(ns, |l| {
+                            l.bind_member_outer(tpl);
+                            l.bind_template_params(params, &args);
+                            l.resolve_type(fd.ret)
+                        })
                     })?;
                 }
                 // A declaration (explicit instantiation or specialization) must match the

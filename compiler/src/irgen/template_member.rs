@@ -388,10 +388,7 @@ impl<'x> Lowerer<'x> {
             .filter_map(|(o, s)| o.map(|o| (o, s)))
             .collect();
         let types: Vec<QualType> = ops.iter().map(|(o, _)| o.ty).collect();
-        let lvalues: Vec<bool> = ops
-            .iter()
-            .map(|(o, _)| matches!(o.kind, super::expr::OpKind::LValue(_)))
-            .collect();
+        let lvalues: Vec<bool> = ops.iter().map(|(o, _)| o.is_lvalue()).collect();
         let f = match plain {
             Some(b) if explicit.is_empty() => {
                 // A template instance competes with the ordinary members (and loses ties).
@@ -435,10 +432,7 @@ impl<'x> Lowerer<'x> {
     ) -> Option<FnId> {
         let set = *self.templates.member_sets.get(&(r, None))?;
         let types: Vec<QualType> = args.iter().map(|(o, _)| o.ty).collect();
-        let lvalues: Vec<bool> = args
-            .iter()
-            .map(|(o, _)| matches!(o.kind, super::expr::OpKind::LValue(_)))
-            .collect();
+        let lvalues: Vec<bool> = args.iter().map(|(o, _)| o.is_lvalue()).collect();
         let name = self.types.record(r).name?;
         let (t, a) = self
             .quietly(|l| l.choose_fn_template(set, name, &[], (&types, &lvalues), span, false))?;

@@ -459,6 +459,13 @@ impl Dumper<'_> {
                         CaptureKind::Ref(n) => format!("&{}", self.i.resolve(n)),
                         CaptureKind::This => "this".to_string(),
                         CaptureKind::StarThis => "*this".to_string(),
+                        CaptureKind::Init { name, by_ref, .. } => {
+                            format!(
+                                "{}{} = …",
+                                if by_ref { "&" } else { "" },
+                                self.i.resolve(name)
+                            )
+                        }
                     });
                 }
                 self.out.push_str(&parts.join(" "));

@@ -1,7 +1,7 @@
 //! Lambda expressions: `[captures] specs (params) mutable -> ret { body }`.
 //!
-//! Captures are `=`, `&` (defaults), `x`, `&x`, `this`, `*this`; init-captures (`[y = e]`)
-//! and packs are "not supported yet". nvcc's extended-lambda annotations (`__device__`,
+//! Captures are `=`, `&` (defaults), `x`, `&x`, `this`, `*this`, and init-captures
+//! `y = e` / `&y = e`; `y(e)`, `y{e}` and packs are "not supported yet". nvcc's extended-lambda annotations (`__device__`,
 //! `__host__`) may follow the captures. The parameters are visible in the body; every
 //! lambda is also recorded in `TranslationUnit::lambdas` under its index.
 
@@ -17,7 +17,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// A lambda expression, at its `[`.
     pub(super) fn lambda_expr(&mut self) -> PResult<&'a Expr<'a>> {
         let start = self.bump().span;
-        let (default_capture, captures) = self.lambda_captures()?;
+        let (default_capture, captures, inits) = self.lambda_captures()?;
         let mut specs = DeclSpecs::default();
         loop {
             if self.eat_kw(kw::DEVICE) {
@@ -58,6 +58,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let depth = self.scopes.depth();
         self.scopes.push();
+        for c in captures {
+            if let CaptureKind::Init { name, .. } = c.kind {
+                self.scopes.declare(name, super::scope::NameKind::Value);
+            }
+        }
         for p in params {
             if let Some(n) = p.name {
                 self.scopes.declare(n, super::scope::NameKind::Value);
@@ -75,6 +80,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             index,
             default_capture,
             captures,
+            inits,
             params,
             variadic,
             ret,
@@ -91,9 +97,13 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// `[ … ]`: the default capture and the explicit captures (the `[` is consumed).
-    fn lambda_captures(&mut self) -> PResult<(Option<CaptureDefault>, &'a [Capture])> {
+    #[allow(clippy::type_complexity)]
+    fn lambda_captures(
+        &mut self,
+    ) -> PResult<(Option<CaptureDefault>, &'a [Capture], &'a [&'a Expr<'a>])> {
         let mut default = None;
         let mut caps = Vec::new();
+        let mut inits: Vec<&'a Expr<'a>> = Vec::new();
         let mut first = true;
         while !self.at(Punct::RBracket) {
             if !first {
@@ -138,7 +148,27 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let text = self.token_text(&self.peek().clone());
                 return Err(self.error_here(format!("expected a lambda capture, found `{text}`")));
             }
-            if self.at(Punct::Assign) || self.at(Punct::LParen) || self.at(Punct::LBrace) {
+            if self.at(Punct::Assign) {
+                // An init-capture: the name just parsed is a new variable.
+                let last = caps.pop().expect("a capture was just parsed");
+                let (name, by_ref) = match last.kind {
+                    CaptureKind::Copy(n) => (n, false),
+                    CaptureKind::Ref(n) => (n, true),
+                    _ => return Err(self.error_here("expected a name before `=` in a capture")),
+                };
+                self.bump();
+                let e = self.assign_expr()?;
+                caps.push(Capture {
+                    kind: CaptureKind::Init {
+                        name,
+                        by_ref,
+                        init: inits.len() as u32,
+                    },
+                    span: last.span.to(self.prev_span()),
+                });
+                inits.push(e);
+            }
+            if self.at(Punct::LParen) || self.at(Punct::LBrace) {
                 let span = self.span();
                 return Err(self.unsupported(span, "an init-capture"));
             }
@@ -152,6 +182,6 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
         }
         self.expect(Punct::RBracket, "to close the lambda captures")?;
-        Ok((default, self.alloc_slice(caps)))
+        Ok((default, self.alloc_slice(caps), self.alloc_slice(inits)))
     }
 }

@@ -88,8 +88,44 @@ impl<'a, 'c> Parser<'a, 'c> {
             // `N::S<int>`: a class template-id is a type too.
             let template_id = matches!(kind, NameKind::Template { class: true })
                 && self.peek_at(i + 1).is_punct(Punct::Lt);
+            if template_id {
+                // `N::S<int>::member`: the template-id is a qualifier; what follows decides.
+                if let Some(close) = self.closing_angle_at(i + 1) {
+                    if self.peek_at(close + 1).is_punct(Punct::ColonColon) {
+                        ctx = Some(self.scopes.qualifier_context(ctx, global && first, s)?);
+                        prev = Some(s);
+                        i = close + 2;
+                        continue;
+                    }
+                }
+            }
             return (matches!(kind, NameKind::Typedef | NameKind::Tag(_)) || template_id)
                 .then_some(i + 1 - n);
+        }
+    }
+
+    /// The index of the `>` closing the `<` at `open` (bracket counting), if any.
+    fn closing_angle_at(&self, open: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut i = open;
+        loop {
+            match self.peek_at(i).kind {
+                TokenKind::Punct(Punct::Lt) => depth += 1,
+                TokenKind::Punct(Punct::Gt) => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                TokenKind::Punct(Punct::Semi | Punct::LBrace | Punct::RBrace) | TokenKind::Eof => {
+                    return None
+                }
+                _ => {}
+            }
+            i += 1;
+            if i > open + 256 {
+                return None;
+            }
         }
     }
 

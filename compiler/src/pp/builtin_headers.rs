@@ -102,6 +102,10 @@ const HEADERS: &[(&str, &str)] = &[
         include_str!("../../../runtime-libs/include/iostream"),
     ),
     (
+        "limits",
+        include_str!("../../../runtime-libs/include/limits"),
+    ),
+    (
         "limits.h",
         include_str!("../../../runtime-libs/include/limits.h"),
     ),
@@ -198,6 +202,7 @@ pub const BUILTIN_HEADER_NAMES: &[&str] = &[
     "initializer_list",
     "iomanip",
     "iostream",
+    "limits",
     "limits.h",
     "math.h",
     "memory",

@@ -47,6 +47,25 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             want[4..4 + log.len()].copy_from_slice(&log);
             eq_i32(o, "log", &want)
         }
+        "lambda_init_capture" => {
+            let input = i32s(l, "in");
+            let n = scalar_bits(l, 2) as usize;
+            let mut out = vec![0i32; 500];
+            for (i, &a) in input.iter().enumerate().take(n) {
+                // f(1) + f(2) with twice = 2a, counting two calls by reference.
+                out[5 * i] = (2 * a + 1 + 2 * a + 2) * 10 + 2;
+                // std::forward of an lvalue copies (+1000), std::move moves (+2000) and
+                // negates the source.
+                out[5 * i + 1] = a + 1000;
+                out[5 * i + 2] = (a + 2000) - a;
+                // The mutable counter's third call is assigned through `c ? lo : hi`.
+                out[5 * i + 3] = if a < 0 { 30 } else { 3 };
+                // [*this] keeps k as it was, [this] sees k + 1.
+                let k = a & 7;
+                out[5 * i + 4] = k * 3 * 100 + (k + 1) * 3;
+            }
+            eq_i32(o, "out", &out)
+        }
         _ => return None,
     })
 }
