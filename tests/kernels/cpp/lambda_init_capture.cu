@@ -1,6 +1,6 @@
 // Lambda init-captures ([y = e], [&r = v], a mutable counter), [*this] (a copy of the
-// object) next to [this], std::move/std::forward from <utility> choosing move or copy
-// constructors, and c ? a : b as an assignable
+// object) next to [this], std::move from <utility> and forwarding references choosing move or
+// copy constructors, and c ? a : b as an assignable
 // lvalue. One thread per element.
 #include <utility>
 
@@ -13,7 +13,7 @@ struct Tracked {
 
 template <class T>
 __device__ Tracked pass_on(T &&x) {
-    return Tracked(std::forward<T>(x));
+    return Tracked(static_cast<T &&>(x));
 }
 
 struct Scaler {
