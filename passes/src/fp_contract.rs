@@ -3,9 +3,13 @@
 //!
 //! For `f32` and `f64`, with `m = fmul a, b`:
 //! - `fadd m, c` and `fadd c, m` → `fma a, b, c`
-//! - `fsub m, c` → `fma a, b, (fneg c)`
-//! - `fsub c, m` → `fma (fneg a), b, c` (a constant factor is negated instead, so no `fneg`
-//!   is needed; `fneg` of a constant becomes the negated constant).
+//! - `fsub m, C` (`C` a constant or an `fneg`) → `fma a, b, -C`
+//! - `fsub c, m` where a factor of `m` is a constant `K` → `fma a, -K, c`
+//!
+//! Any other subtraction stays a `mul` and a `sub`: nvcc fuses only additions. The two
+//! subtractions it does fuse are those LLVM's instcombine first rewrites into additions
+//! (`x - C` → `x + (-C)`, `x - y*K` → `x + y*(-K)`); checked against nvcc 13 for `f32` and
+//! `f64`, e.g. `a*b - c*d` and `a*b - c` stay `mul` + `sub`.
 //!
 //! When to fuse follows NVPTX's combine (what cicc does): a multiply is fused when every use
 //! of it is such an add or subtract and it has at most four uses; with more uses, or any
@@ -57,7 +61,7 @@ pub fn run(func: &mut Function) -> bool {
             }
             let mut any = false;
             for v in [lhs, rhs] {
-                if fmul_operands(func, v).is_some() {
+                if fusable_operand(func, i, v) {
                     fusable_uses[v] += 1;
                     if def_block[v] != Some(b) {
                         remote_uses[v] += 1;
@@ -116,8 +120,8 @@ pub fn run(func: &mut Function) -> bool {
         let Some((op, lhs, rhs)) = add_or_sub(func, i) else {
             continue;
         };
-        let l_ok = contractible(lhs, b);
-        let r_ok = contractible(rhs, b);
+        let l_ok = fusable_operand(func, i, lhs) && contractible(lhs, b);
+        let r_ok = fusable_operand(func, i, rhs) && contractible(rhs, b);
         // Which side to fuse: the multiply with fewer uses, the left one on a tie.
         let fuse_left = match (l_ok, r_ok) {
             (true, true) => uses[lhs] <= uses[rhs],
@@ -199,6 +203,35 @@ fn add_or_sub(func: &Function, i: Inst) -> Option<(BinaryOp, Value, Value)> {
         }
         _ => None,
     }
+}
+
+/// Whether operand `v` of the add or subtract `i` is a multiply nvcc would fuse into it:
+/// any multiply operand of an `fadd`; for an `fsub`, only the shapes instcombine turns into
+/// additions (see the module comment).
+fn fusable_operand(func: &Function, i: Inst, v: Value) -> bool {
+    let Some((op, lhs, rhs)) = add_or_sub(func, i) else {
+        return false;
+    };
+    let Some((a, b)) = fmul_operands(func, v) else {
+        return false;
+    };
+    match op {
+        BinaryOp::FAdd => true,
+        _ if v == lhs => util::const_value(func, rhs).is_some() || is_fneg(func, rhs),
+        _ => util::const_value(func, a).is_some() || util::const_value(func, b).is_some(),
+    }
+}
+
+fn is_fneg(func: &Function, v: Value) -> bool {
+    func.def_inst(v).is_some_and(|d| {
+        matches!(
+            func.insts[d].data,
+            InstData::Unary {
+                op: UnaryOp::FNeg,
+                ..
+            }
+        )
+    })
 }
 
 fn is_fused_type(func: &Function, v: Value) -> bool {

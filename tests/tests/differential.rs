@@ -258,6 +258,17 @@ fn device_faults_are_reported() {
     }
 }
 
+/// Suite kernels whose oxicc PTX runs correctly (their suites check the results against the
+/// CPU) but rounds differently from nvcc's in the last bits, because oxicc fuses a different
+/// multiply into an `fma`. The list must tell the truth: a listed kernel that agrees with
+/// nvcc fails the test (remove it), as does an unlisted one that does not.
+const ROUNDS_DIFFERENTLY: &[(&str, &str)] = &[
+    // `re*o.im + im*o.re`: both multiplies have one use; oxicc fuses the left one (LLVM's
+    // documented tie-break), nvcc fuses the right one here but the left one in
+    // `re*re + im*im`. The rule nvcc follows is not known yet.
+    ("complex_arith", "which multiply of `x*y + u*v` is fused"),
+];
+
 /// Kernels of the other suites (`tests/kernels/<suite>/NAME.cu`) that have a launch file
 /// `NAME.json` beside them: nvcc's PTX must run; where oxicc compiles the kernel, its run must
 /// produce the same buffers bit for bit (there is no CPU reference for these).
@@ -313,10 +324,20 @@ fn suite_kernels_with_launch_files_agree_with_nvcc() {
                 let ours = oxicc_tests::ptxas_check(&ptx, 75)
                     .map_err(|e| format!("ptxas rejects oxicc's PTX: {e}"))
                     .and_then(|()| run(&ptx));
+                let stem = cu.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+                let listed = ROUNDS_DIFFERENTLY.iter().any(|&(k, _)| k == stem);
                 match ours {
+                    Ok(ours) if ours == reference && listed => failures.push(format!(
+                        "{} now agrees with nvcc: remove it from ROUNDS_DIFFERENTLY",
+                        cu.display()
+                    )),
                     Ok(ours) if ours == reference => {
                         println!("oxicc {}: matches nvcc", cu.display())
                     }
+                    Ok(_) if listed => println!(
+                        "oxicc {}: rounds differently from nvcc (listed)",
+                        cu.display()
+                    ),
                     Ok(_) => failures.push(format!(
                         "{} (oxicc PTX): buffers differ from nvcc's",
                         cu.display()
