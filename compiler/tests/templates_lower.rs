@@ -610,3 +610,32 @@ fn nontype_parameters_in_declared_signatures() {
         assert!(has(&m, name), "no {name}:\n{m}");
     }
 }
+
+/// nvcc names `fw<int&>` `_Z2fwIRiEOT_RN2rrIS1_E4typeE`: the dependent member type
+/// `rr<T>::type` is not written as nvcc does yet, but instances for `int` and `int&` must
+/// still get different symbols that start with nvcc's (two `.func`s of one name are a ptxas
+/// error).
+#[test]
+fn dependent_member_types_in_signatures_keep_instances_apart() {
+    let m = lower_ok(
+        "template <class T> struct rr { typedef T type; };
+         template <class T> struct rr<T&> { typedef T type; };
+         template <class T> __device__ T&& fw(typename rr<T>::type& t) { return static_cast<T&&>(t); }
+         __global__ void k(int* o) { int a = o[0]; o[1] = fw<int&>(a) + fw<int>(a); }",
+    );
+    let names: Vec<String> = m
+        .functions
+        .iter()
+        .map(|(_, f)| f.name.clone())
+        .filter(|n| n.starts_with("_Z2fw"))
+        .collect();
+    assert_eq!(names.len(), 2, "{m}");
+    assert!(
+        names.iter().any(|n| n.starts_with("_Z2fwIRiEOT_")),
+        "{names:?}"
+    );
+    assert!(
+        names.iter().any(|n| n.starts_with("_Z2fwIiEOT_")),
+        "{names:?}"
+    );
+}

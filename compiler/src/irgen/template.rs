@@ -411,7 +411,7 @@ impl<'x> Lowerer<'x> {
                 let m = mangle::mangle_function_entity(&self.types, self.interner, &e);
                 Some((m, e))
             }
-            None => self.instance_symbol(fd, tparams, args, Some(ret)),
+            None => self.instance_symbol(fd, tparams, args, Some(ret), &params),
         };
         let (mangled, entity) = match symbol {
             Some((m, e)) => (Some(m), Some(std::rc::Rc::new(e))),
@@ -550,15 +550,17 @@ impl<'x> Lowerer<'x> {
     }
 
     /// The symbol of an instance: the template's declared signature (its parameters as
-    /// `T_`, `T0_`, …, packs as `Dp…`) after the arguments.
+    /// `T_`, `T0_`, …, packs as `Dp…`) after the arguments. `actual_params` are the
+    /// instance's parameter types, written for declared ones that do not resolve.
     pub(super) fn instance_symbol(
         &mut self,
         fd: &ast::FunctionDecl<'_>,
         tparams: &[ast::TemplateParam<'_>],
         args: &[TArg],
         actual_ret: Option<QualType>,
+        actual_params: &[QualType],
     ) -> Option<(String, FunctionEntity)> {
-        let (ret, params) = self.declared_signature(fd, tparams, actual_ret)?;
+        let (ret, params) = self.declared_signature(fd, tparams, actual_ret, actual_params)?;
         let scope = self.cur_scope_path();
         let mut entity = FunctionEntity::new(scope, FunctionName::Ident(fd.name), params);
         entity.template_args = Some(args.iter().map(entity_arg).collect());
@@ -570,11 +572,18 @@ impl<'x> Lowerer<'x> {
 
     /// A function template's return and parameter types as declared, its own type
     /// parameters standing for themselves (`T_`, `T0_`, …; packs as `Dp…`).
+    ///
+    /// A declared type that does not resolve that way (a dependent member type such as
+    /// `typename remove_reference<T>::type&`, which nvcc writes `RNSt16remove_referenceIS0_E4typeE`)
+    /// is written as the instance's type from `actual_ret`/`actual_params` (without packs,
+    /// where the two line up): not nvcc's name yet, but one that keeps the template
+    /// arguments, so two instances never share a symbol.
     pub fn declared_signature(
         &mut self,
         fd: &ast::FunctionDecl<'_>,
         tparams: &[ast::TemplateParam<'_>],
         actual_ret: Option<QualType>,
+        actual_params: &[QualType],
     ) -> Option<(QualType, Vec<QualType>)> {
         // Resolve the declared signature with type parameters standing for themselves.
         self.scopes.push();
@@ -595,8 +604,15 @@ impl<'x> Lowerer<'x> {
         }
         let mut params = Vec::new();
         let mut ok = true;
-        for p in fd.params {
-            match self.resolve_type(p.ty) {
+        let lined_up = !fd.params.iter().any(|p| p.pack) && actual_params.len() == fd.params.len();
+        for (i, p) in fd.params.iter().enumerate() {
+            let resolved = if lined_up {
+                self.quietly(|l| l.resolve_type(p.ty))
+                    .or(Some(actual_params[i]))
+            } else {
+                self.resolve_type(p.ty)
+            };
+            match resolved {
                 Some(t) => {
                     let t = self.adjust_param(t);
                     let t = if p.pack {

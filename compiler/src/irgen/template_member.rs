@@ -218,7 +218,7 @@ impl<'x> Lowerer<'x> {
         };
         let s = &fd.specs;
         let space = self.exec_space(s);
-        let (dret, dparams) = self.declared_signature(fd, tparams, Some(ret))?;
+        let (dret, dparams) = self.declared_signature(fd, tparams, Some(ret), &[])?;
         let this_quals = Qualifiers {
             konst: fd.method.is_const,
             volatile: fd.method.is_volatile,

@@ -109,8 +109,11 @@ impl<'x> Lowerer<'x> {
             l.with_ns_open(ns, |l| {
                 let fid = l.declare_instance(spec, &[], &[], None)?;
                 // The name is the primary template's instance's.
-                let ret = l.func_info(fid).ret;
-                if let Some((m, e)) = l.instance_symbol(primary, params, &args, Some(ret)) {
+                let info = l.func_info(fid);
+                let (ret, actual_params) = (info.ret, info.params.clone());
+                if let Some((m, e)) =
+                    l.instance_symbol(primary, params, &args, Some(ret), &actual_params)
+                {
                     let info = &mut l.fns[fid.0 as usize];
                     info.mangled = Some(m);
                     info.entity = Some(std::rc::Rc::new(e));
