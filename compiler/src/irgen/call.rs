@@ -191,33 +191,7 @@ impl Lowerer<'_> {
                 ok = false;
                 continue;
             };
-            match kinds[i] {
-                ParamKind::ByVal { size, align } => {
-                    let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == pty.ty) else {
-                        let msg = format!(
-                            "argument of type \"{}\" is incompatible with parameter of type \"{}\"",
-                            self.show(o.ty),
-                            self.show(pty)
-                        );
-                        self.error(a_span, msg);
-                        ok = false;
-                        continue;
-                    };
-                    let Some(slot) = self.alloca(size as u64, align as u64, a_span) else {
-                        ok = false;
-                        continue;
-                    };
-                    self.copy_bytes(slot, src, size as u64, align as u64, false);
-                    vals.push(slot);
-                }
-                ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a_span) {
-                    Some(v) => {
-                        let v = self.memory_repr(v, pty.ty);
-                        vals.push(v);
-                    }
-                    None => ok = false,
-                },
-            }
+            ok &= self.push_call_arg(o, pty, kinds[i], a_span, &mut vals);
         }
         if !ok {
             return None;
@@ -243,6 +217,46 @@ impl Lowerer<'_> {
         let slot = self.alloca(size, align, span)?;
         vals.push(self.generic_ptr(slot));
         Some(Some(slot))
+    }
+
+    /// Passes one lowered argument: a by-value aggregate as a copy in a fresh slot (its
+    /// type must be the parameter's), a scalar converted to the parameter type. False (with
+    /// a diagnostic) when it cannot be passed.
+    pub(super) fn push_call_arg(
+        &mut self,
+        o: Operand,
+        pty: QualType,
+        kind: ParamKind,
+        a_span: Span,
+        vals: &mut Vec<Value>,
+    ) -> bool {
+        match kind {
+            ParamKind::ByVal { size, align } => {
+                let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == pty.ty) else {
+                    let msg = format!(
+                        "argument of type \"{}\" is incompatible with parameter of type \"{}\"",
+                        self.show(o.ty),
+                        self.show(pty)
+                    );
+                    self.error(a_span, msg);
+                    return false;
+                };
+                let Some(slot) = self.alloca(size as u64, align as u64, a_span) else {
+                    return false;
+                };
+                self.copy_bytes(slot, src, size as u64, align as u64, false);
+                vals.push(slot);
+                true
+            }
+            ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a_span) {
+                Some(v) => {
+                    let v = self.memory_repr(v, pty.ty);
+                    vals.push(v);
+                    true
+                }
+                None => false,
+            },
+        }
     }
 
     /// Emits the call of `ir` with the lowered arguments and makes the operand of its

@@ -6,7 +6,7 @@
 //! `GlobalVar::func_addrs` (nvcc prints such variables as `.u64` words naming the functions).
 
 use super::call::CallArgs;
-use super::expr::{ConvCtx, OpKind, Operand};
+use super::expr::{OpKind, Operand};
 use super::{Binding, FnId, Lowerer};
 use crate::ast::{Expr, ExprKind, UnaryOp};
 use crate::sema::types::{QualType, TypeKind};
@@ -206,33 +206,7 @@ impl Lowerer<'_> {
                 ok = false;
                 continue;
             };
-            match *kind {
-                ParamKind::ByVal { size, align } => {
-                    let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == pty.ty) else {
-                        let msg = format!(
-                            "argument of type \"{}\" is incompatible with parameter of type \"{}\"",
-                            self.show(o.ty),
-                            self.show(pty)
-                        );
-                        self.error(a_span, msg);
-                        ok = false;
-                        continue;
-                    };
-                    let Some(slot) = self.alloca(size as u64, align as u64, a_span) else {
-                        ok = false;
-                        continue;
-                    };
-                    self.copy_bytes(slot, src, size as u64, align as u64, false);
-                    vals.push(slot);
-                }
-                ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a_span) {
-                    Some(v) => {
-                        let v = self.memory_repr(v, pty.ty);
-                        vals.push(v);
-                    }
-                    None => ok = false,
-                },
-            }
+            ok &= self.push_call_arg(o, pty, *kind, a_span, &mut vals);
         }
         if !ok {
             return None;

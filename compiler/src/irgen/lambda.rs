@@ -17,7 +17,7 @@
 //!   (`Z <function> E Ul <params> E [n] _`) and the operator is `cl`, `const` unless the
 //!   lambda is `mutable` (`_ZZ1kPiiENKUliE_clEi`).
 
-use super::expr::{ConvCtx, OpKind, Operand};
+use super::expr::{OpKind, Operand};
 use super::{Binding, ExecSpace, FnId, FnInfo, Lowerer, Storage, Tag};
 use crate::ast::{self, CaptureDefault, CaptureKind, Expr, ExprKind};
 use crate::intern::{kw, Symbol};
@@ -25,7 +25,7 @@ use crate::mangle::{self, ClosureSig, FunctionEntity, FunctionName, OperatorName
 use crate::sema::types::{QualType, Qualifiers, RecordId, TypeKind};
 use crate::source::Span;
 use hashbrown::HashMap;
-use oxicc_ir::{AddrSpace, FuncKind, Function, InlineHint, Linkage, ParamKind, Type};
+use oxicc_ir::{AddrSpace, FuncKind, Function, InlineHint, Linkage, Type};
 use std::rc::Rc;
 
 /// The hidden first parameter of a call operator.
@@ -703,33 +703,7 @@ impl<'x> Lowerer<'x> {
                 ok = false;
                 continue;
             };
-            match kinds[i + 1] {
-                ParamKind::ByVal { size, align } => {
-                    let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == pty.ty) else {
-                        let msg = format!(
-                            "argument of type \"{}\" is incompatible with parameter of type \"{}\"",
-                            self.show(o.ty),
-                            self.show(pty)
-                        );
-                        self.error(a.span, msg);
-                        ok = false;
-                        continue;
-                    };
-                    let Some(slot) = self.alloca(size as u64, align as u64, a.span) else {
-                        ok = false;
-                        continue;
-                    };
-                    self.copy_bytes(slot, src, size as u64, align as u64, false);
-                    vals.push(slot);
-                }
-                ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a.span) {
-                    Some(v) => {
-                        let v = self.memory_repr(v, pty.ty);
-                        vals.push(v);
-                    }
-                    None => ok = false,
-                },
-            }
+            ok &= self.push_call_arg(o, pty, kinds[i + 1], a.span, &mut vals);
         }
         if !ok {
             return None;
