@@ -5,18 +5,6 @@
 mod sema_common;
 use sema_common::*;
 
-/// Asserts that the module has a function named `name`.
-fn has_function(m: &oxicc_ir::Module, name: &str) {
-    assert!(
-        m.function_by_name(name).is_some(),
-        "no function {name}; have {:?}",
-        m.functions
-            .iter()
-            .map(|(_, f)| f.name.clone())
-            .collect::<Vec<_>>()
-    );
-}
-
 const PROGRAM: &str = r#"
 #define NI __device__ __noinline__
 namespace geo { namespace detail {

@@ -75,3 +75,16 @@ pub fn lower_err(src: &str) -> Vec<String> {
         Err(d) => d,
     }
 }
+
+/// Asserts that the module has a function named `name`.
+pub fn has_function(m: &oxicc_ir::Module, name: &str) {
+    assert!(
+        m.function_by_name(name).is_some(),
+        "no function {name}; have {:?}",
+        m.functions
+            .iter()
+            .map(|(_, f)| f.name.clone())
+            .collect::<Vec<_>>()
+    );
+}
+
