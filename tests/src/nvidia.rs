@@ -85,8 +85,19 @@ pub fn nvcc_command(source_path: &Path, sm: u32, opt: u8, output: &Path) -> Comm
 /// Compiles `source_path` with `nvcc -ptx` (see [`nvcc_command`]); `Err` holds nvcc's
 /// messages. Panics only when nvcc is missing or cannot be started.
 pub fn try_nvcc_ptx(source_path: &Path, sm: u32, opt: u8) -> Result<String, String> {
+    try_nvcc_ptx_with(source_path, sm, opt, &[])
+}
+
+/// [`try_nvcc_ptx`] with extra nvcc flags (`--expt-relaxed-constexpr`).
+pub fn try_nvcc_ptx_with(
+    source_path: &Path,
+    sm: u32,
+    opt: u8,
+    flags: &[&str],
+) -> Result<String, String> {
     let output = ScratchFile::new("ptx");
     let mut command = nvcc_command(source_path, sm, opt, output.path());
+    command.args(flags);
     let result = command
         .output()
         .unwrap_or_else(|e| panic!("cannot run {:?}: {e}", command.get_program()));

@@ -7,7 +7,7 @@
 
 use oxicc_emu::{Launch, Module, Outcome, RunOptions};
 use oxicc_tests::nvidia::ScratchFile;
-use oxicc_tests::{ptxas_check, tools};
+use oxicc_tests::ptxas_check;
 
 /// Compiles `src` with oxicc (`relaxed`: `--expt-relaxed-constexpr`).
 fn oxicc_ptx(src: &str, relaxed: bool) -> Result<String, String> {
@@ -29,24 +29,13 @@ fn oxicc_ptx(src: &str, relaxed: bool) -> Result<String, String> {
 fn nvcc_ptx(src: &str, relaxed: bool) -> String {
     let cu = ScratchFile::new("cu");
     std::fs::write(cu.path(), src).expect("write the source");
-    let ptx = ScratchFile::new("ptx");
-    let mut cmd = std::process::Command::new(tools::nvcc());
-    cmd.arg("-ptx").arg("-arch=sm_75");
-    if relaxed {
-        cmd.arg("--expt-relaxed-constexpr");
-    }
-    let r = cmd
-        .arg(cu.path())
-        .arg("-o")
-        .arg(ptx.path())
-        .output()
-        .expect("run nvcc");
-    assert!(
-        r.status.success(),
-        "nvcc failed: {}",
-        String::from_utf8_lossy(&r.stderr)
-    );
-    std::fs::read_to_string(ptx.path()).expect("nvcc's PTX")
+    let flags: &[&str] = if relaxed {
+        &["--expt-relaxed-constexpr"]
+    } else {
+        &[]
+    };
+    oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 75, 3, flags)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn run(ptx: &str, launch: &str) -> Outcome {

@@ -8,7 +8,6 @@
 use std::collections::BTreeSet;
 
 use oxicc_tests::nvidia::ScratchFile;
-use oxicc_tests::tools;
 
 /// `linkage kind name` of each function definition in `ptx`, with the file hash in
 /// internal names (`_INTERNAL_3f9cfe35_`, `_GLOBAL__N__f557c3cb_`) blanked: it depends on
@@ -80,27 +79,14 @@ fn oxicc_functions(file: &str, src: &str, opt: u8, relaxed: bool) -> BTreeSet<St
 }
 
 fn nvcc_functions(cu: &ScratchFile, opt: u8, relaxed: bool) -> BTreeSet<String> {
-    let ptx = ScratchFile::new("ptx");
-    let mut cmd = std::process::Command::new(tools::nvcc());
-    cmd.arg("-ptx")
-        .arg("-arch=sm_75")
-        .arg("-Xcicc")
-        .arg(format!("-O{opt}"));
-    if relaxed {
-        cmd.arg("--expt-relaxed-constexpr");
-    }
-    let r = cmd
-        .arg(cu.path())
-        .arg("-o")
-        .arg(ptx.path())
-        .output()
-        .expect("run nvcc");
-    assert!(
-        r.status.success(),
-        "nvcc failed: {}",
-        String::from_utf8_lossy(&r.stderr)
-    );
-    functions(&std::fs::read_to_string(ptx.path()).expect("nvcc's PTX"))
+    let flags: &[&str] = if relaxed {
+        &["--expt-relaxed-constexpr"]
+    } else {
+        &[]
+    };
+    let ptx = oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 75, opt, flags)
+        .unwrap_or_else(|e| panic!("{e}"));
+    functions(&ptx)
 }
 
 /// Both compilers see the same file (internal names contain the file's name).

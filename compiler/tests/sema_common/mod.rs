@@ -87,4 +87,3 @@ pub fn has_function(m: &oxicc_ir::Module, name: &str) {
             .collect::<Vec<_>>()
     );
 }
-
