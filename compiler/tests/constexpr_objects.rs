@@ -3,8 +3,16 @@
 //! Rust (spliced into the source), so a wrong evaluation is a compile error; plus the
 //! diagnostics of evaluations that are not constant.
 
+mod ptxas_support;
+use ptxas_support::assert_ptxas_accepts;
+
+/// oxicc's PTX for `src` (assembled by ptxas), or its diagnostics.
 fn compile(src: &str) -> Result<String, String> {
-    let out = oxicc::compile("constexpr_objects.cu", src, &oxicc::Options::default());
+    let options = oxicc::Options::default();
+    let out = oxicc::compile("constexpr_objects.cu", src, &options);
+    if let Some(ptx) = &out.text {
+        assert_ptxas_accepts(ptx, options.sm, "constexpr_objects");
+    }
     out.text.ok_or_else(|| {
         out.diagnostics
             .iter()

@@ -75,6 +75,9 @@ fn oxicc_functions(file: &str, src: &str, opt: u8, relaxed: bool) -> BTreeSet<St
                 .join("\n")
         )
     });
+    if let Err(e) = oxicc_tests::ptxas_check(&text, options.sm) {
+        panic!("ptxas rejects oxicc's PTX for {file}: {e}");
+    }
     functions(&text)
 }
 
