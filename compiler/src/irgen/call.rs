@@ -220,8 +220,9 @@ impl Lowerer<'_> {
     }
 
     /// Passes one lowered argument: a by-value aggregate as a copy in a fresh slot (its
-    /// type must be the parameter's), a scalar converted to the parameter type. False (with
-    /// a diagnostic) when it cannot be passed.
+    /// type must be the parameter's), a class the signature passes by address as a
+    /// constructed temporary, a scalar converted to the parameter type. False (with a
+    /// diagnostic) when it cannot be passed.
     pub(super) fn push_call_arg(
         &mut self,
         o: Operand,
@@ -247,6 +248,15 @@ impl Lowerer<'_> {
                 self.copy_bytes(slot, src, size as u64, align as u64, false);
                 vals.push(slot);
                 true
+            }
+            ParamKind::Value(_) if matches!(self.types.kind(pty.ty), TypeKind::Record(_)) => {
+                match self.indirect_argument(o, pty, a_span) {
+                    Some(p) => {
+                        vals.push(p);
+                        true
+                    }
+                    None => false,
+                }
             }
             ParamKind::Value(_) => match self.implicit(o, pty, ConvCtx::Arg, a_span) {
                 Some(v) => {

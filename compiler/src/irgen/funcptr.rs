@@ -98,20 +98,7 @@ impl Lowerer<'_> {
             kinds.push(ParamKind::Value(Type::Ptr(AddrSpace::Generic)));
         }
         for p in params {
-            let k = match self.types.kind(p.ty) {
-                TypeKind::Record(_) => {
-                    let Some(size) = self.types.size_of(p.ty) else {
-                        self.error(span, "incomplete type is not allowed");
-                        return None;
-                    };
-                    ParamKind::ByVal {
-                        size: size as u32,
-                        align: self.types.align_of(p.ty) as u32,
-                    }
-                }
-                _ => ParamKind::Value(self.mem_type(p.ty)),
-            };
-            kinds.push(k);
+            kinds.push(self.param_kind(*p, false, span)?);
         }
         let ret = if self.types.is_void(ret.ty) {
             None

@@ -288,25 +288,7 @@ impl Lowerer<'_> {
         }
         let kernel = info.space == ExecSpace::Global;
         for p in &info.params {
-            let k = match self.types.kind(p.ty) {
-                // A class that is not trivially copyable or destructible is passed by the
-                // address of the caller's object (Itanium C++ ABI, as nvcc does).
-                TypeKind::Record(_) if !kernel && self.passed_indirectly(*p) => {
-                    ParamKind::Value(Type::Ptr(AddrSpace::Generic))
-                }
-                TypeKind::Record(_) => {
-                    let Some(size) = self.types.size_of(p.ty) else {
-                        self.error(span, "incomplete type is not allowed");
-                        return None;
-                    };
-                    ParamKind::ByVal {
-                        size: size as u32,
-                        align: self.types.align_of(p.ty) as u32,
-                    }
-                }
-                _ => ParamKind::Value(self.mem_type(p.ty)),
-            };
-            params.push(k);
+            params.push(self.param_kind(*p, kernel, span)?);
         }
         let ret = if self.types.is_void(info.ret.ty) {
             None
@@ -326,6 +308,34 @@ impl Lowerer<'_> {
             return None;
         };
         Some(Signature { params, ret })
+    }
+
+    /// How a parameter of type `p` is passed: a scalar by value; a class by value in a
+    /// `.param` byte array, or, when it is not trivially copyable or destructible (and the
+    /// function is not a kernel), by the address of the caller's object (Itanium C++ ABI,
+    /// as nvcc does). `None` (with a diagnostic) for an incomplete class.
+    pub(super) fn param_kind(
+        &mut self,
+        p: QualType,
+        kernel: bool,
+        span: crate::source::Span,
+    ) -> Option<ParamKind> {
+        Some(match self.types.kind(p.ty) {
+            TypeKind::Record(_) if !kernel && self.passed_indirectly(p) => {
+                ParamKind::Value(Type::Ptr(AddrSpace::Generic))
+            }
+            TypeKind::Record(_) => {
+                let Some(size) = self.types.size_of(p.ty) else {
+                    self.error(span, "incomplete type is not allowed");
+                    return None;
+                };
+                ParamKind::ByVal {
+                    size: size as u32,
+                    align: self.types.align_of(p.ty) as u32,
+                }
+            }
+            _ => ParamKind::Value(self.mem_type(p.ty)),
+        })
     }
 
     /// True when the function returns a struct through a hidden result pointer.

@@ -438,28 +438,10 @@ impl Lowerer<'_> {
         for (i, (o, aspan)) in args.into_iter().enumerate() {
             let pty = info.params[i];
             if info.space != ExecSpace::Global && self.passed_indirectly(pty) {
-                // The parameter object: copied/moved (or the elided temporary), destroyed
-                // by the caller at the end of the full expression.
-                let size = self.types.size_of(pty.ty).unwrap_or(1);
-                let align = self.types.align_of(pty.ty);
-                let Some(slot) = self.alloca(size, align, aspan) else {
-                    ok = false;
-                    continue;
-                };
-                let made = if matches!(o.kind, OpKind::LValue(_))
-                    && (o.ty.ty == pty.ty || self.base_offset(o.ty.ty, pty.ty).is_some())
-                {
-                    self.copy_construct(slot, pty.unqual(), o, aspan)
-                } else {
-                    self.construct_at(slot, pty.unqual(), vec![(o, aspan)], aspan)
-                };
-                if made.is_none() {
-                    ok = false;
-                    continue;
+                match self.indirect_argument(o, pty, aspan) {
+                    Some(p) => vals.push(p),
+                    None => ok = false,
                 }
-                self.new_temporary(slot, pty.unqual());
-                let p = self.generic_ptr(slot);
-                vals.push(p);
                 continue;
             }
             match kinds.get(i) {
@@ -529,6 +511,29 @@ impl Lowerer<'_> {
             }
             _ => true,
         }
+    }
+
+    /// The argument for a class parameter passed by address (not trivially copyable or
+    /// destructible): the parameter object, copied/moved from `o` (or the elided
+    /// temporary) into a caller slot that is destroyed at the end of the full expression.
+    pub(super) fn indirect_argument(
+        &mut self,
+        o: Operand,
+        pty: QualType,
+        aspan: Span,
+    ) -> Option<Value> {
+        let size = self.types.size_of(pty.ty).unwrap_or(1);
+        let align = self.types.align_of(pty.ty);
+        let slot = self.alloca(size, align, aspan)?;
+        if matches!(o.kind, OpKind::LValue(_))
+            && (o.ty.ty == pty.ty || self.base_offset(o.ty.ty, pty.ty).is_some())
+        {
+            self.copy_construct(slot, pty.unqual(), o, aspan)?;
+        } else {
+            self.construct_at(slot, pty.unqual(), vec![(o, aspan)], aspan)?;
+        }
+        self.new_temporary(slot, pty.unqual());
+        Some(self.generic_ptr(slot))
     }
 
     /// The address of a class object to pass by value as type `to` (a derived object is

@@ -25,6 +25,17 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             }
             all([eq_i32(o, "out", &out), eq_i32(o, "pairs", &new_pairs)])
         }
+        "funcptr_copied_args" => {
+            // Each call copies the argument once (copy constructor adds 100); odd threads
+            // call `twice` through the pointer.
+            let x = i32s(l, "in");
+            let mut want = vec![];
+            for (i, &v) in x.iter().enumerate() {
+                let copied = v + 100;
+                want.extend([if i & 1 == 1 { 2 * copied } else { copied }, copied]);
+            }
+            eq_i32(o, "out", &want)
+        }
         "virtual_shapes" => {
             // Shape: area 0, sides 0, id 1; Rect(v, 3): area 3v, sides 4, id 2;
             // Square(v): area v*v + 1, sides 4, id 3; Tri(v, 4): area 0, sides 3, id 1.
