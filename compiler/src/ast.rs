@@ -561,6 +561,8 @@ pub struct MethodInfo<'a> {
     pub is_virtual: bool,
     /// `override` after the parameter list.
     pub is_override: bool,
+    /// `final` after the parameter list: no class may override it.
+    pub is_final: bool,
     /// `= 0`: a pure virtual function.
     pub is_pure: bool,
     /// `explicit` (constructors and conversion functions).
@@ -676,6 +678,8 @@ pub struct RecordDecl<'a> {
     pub members: &'a [MemberDecl<'a>],
     /// The arguments of a class template specialization (`struct S<T*, 1> { … }`).
     pub template_args: Option<&'a [TemplateArgExpr<'a>]>,
+    /// `struct S final`: no class may derive from it.
+    pub is_final: bool,
 }
 
 #[derive(Debug)]

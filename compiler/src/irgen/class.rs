@@ -163,7 +163,10 @@ impl Lowerer<'_> {
                 continue;
             };
             match self.types.kind(t.ty).clone() {
-                TypeKind::Record(br) if self.types.record(br).complete => out.push(br),
+                TypeKind::Record(br) if self.types.record(br).complete => {
+                    self.check_base_not_final(br, b.span);
+                    out.push(br);
+                }
                 TypeKind::Record(_) => {
                     let n = self.show(t);
                     self.error(b.span, format!("incomplete type \"{n}\" is not allowed"));

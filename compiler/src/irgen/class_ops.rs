@@ -89,13 +89,8 @@ impl Lowerer<'_> {
                 let t = self.resolve_type(ty)?;
                 self.temporary(t, args, e.span)
             }
-            ExprKind::QualMember { name, .. } => {
-                let text = self.qual_name_text(name);
-                self.error(
-                    e.span,
-                    format!("this member access (\"{text}\") is not supported yet"),
-                );
-                None
+            ExprKind::QualMember { base, name, arrow } => {
+                self.qualified_member_field(base, name, *arrow, e.span)
             }
             _ => None,
         }
@@ -214,6 +209,10 @@ impl Lowerer<'_> {
                 let n = self.qual_name_text(q);
                 let obj = self.this_object();
                 Some(self.call_binding(b, obj, args_l, &n, callee.span, span))
+            }
+            // `obj.Base::f()`: direct (a template-id name was taken by the template hook).
+            ExprKind::QualMember { base, name, arrow } => {
+                Some(self.qualified_member_call(base, name, *arrow, args, callee.span, span))
             }
             _ => Some(self.functor_call(callee, args, span)),
         }

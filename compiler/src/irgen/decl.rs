@@ -266,6 +266,9 @@ impl<'x> Lowerer<'x> {
         let Some(fields) = rd.fields else {
             return Some(r);
         };
+        if rd.is_final {
+            self.final_classes.insert(r);
+        }
         let nested = self.define_nested_classes(r, rd);
         let mut laid = Vec::new();
         let mut ok = true;

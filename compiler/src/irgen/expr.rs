@@ -681,6 +681,19 @@ impl Lowerer<'_> {
                 }
             }
         };
+        self.field_of_object(addr, rty, name, name_span, arrow, span)
+    }
+
+    /// The field `name` of the object of type `rty` at `addr` (an lvalue or a bit-field).
+    pub(super) fn field_of_object(
+        &mut self,
+        addr: Value,
+        rty: QualType,
+        name: crate::intern::Symbol,
+        name_span: Span,
+        arrow: bool,
+        span: Span,
+    ) -> Option<Operand> {
         let TypeKind::Record(r) = self.types.kind(rty.ty).clone() else {
             let what = if arrow {
                 "expression must have pointer-to-class type"

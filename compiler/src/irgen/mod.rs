@@ -54,6 +54,7 @@ mod namespace;
 mod nested_class;
 mod ops;
 mod overload;
+mod qual_member;
 mod stmt;
 mod template;
 mod template_alias;
@@ -62,6 +63,7 @@ mod template_deduce;
 mod template_member;
 mod template_pack;
 mod template_spec;
+mod virtual_checks;
 mod virtual_fns;
 
 use crate::ast;
@@ -387,6 +389,8 @@ pub(crate) struct Lowerer<'x> {
     pub cx_host_calls_reported: hashbrown::HashSet<Span>,
     /// Vtables of dynamic classes (`virtual_fns.rs`).
     pub vtables: hashbrown::HashMap<RecordId, virtual_fns::VTable>,
+    /// Classes declared `final` (no class may derive from them).
+    pub final_classes: hashbrown::HashSet<RecordId>,
     /// Set by the call paths where a virtual function is dispatched through the vtable
     /// (calls through pointers, references and `this`); taken by `call_fn`.
     pub virtual_dispatch: bool,
@@ -458,6 +462,7 @@ impl<'x> Lowerer<'x> {
             cx_members: hashbrown::HashMap::new(),
             cx_host_calls_reported: hashbrown::HashSet::new(),
             vtables: hashbrown::HashMap::new(),
+            final_classes: hashbrown::HashSet::new(),
             virtual_dispatch: false,
             constructing_base: false,
             reference_vars: hashbrown::HashSet::new(),

@@ -21,7 +21,7 @@ use crate::mangle;
 use crate::sema::entity::{FunctionEntity, FunctionName};
 use crate::sema::types::{QualType, RecordId, TypeKind};
 use crate::source::Span;
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use oxicc_ir::{
     AddrSpace, FuncId, FuncKind, Function, GlobalId, GlobalVar, InstData, Linkage, MemFlags,
     ParamKind, Signature, Type, Value,
@@ -47,6 +47,8 @@ pub(crate) struct VTable {
     pub index: HashMap<FnId, usize>,
     /// The `_ZTV` global, once something needs it.
     pub global: Option<GlobalId>,
+    /// Virtual functions declared `final` (of this class or its bases).
+    pub finals: HashSet<FnId>,
 }
 
 impl VTable {
@@ -92,17 +94,17 @@ impl Lowerer<'_> {
             .iter()
             .find(|(b, _)| self.vtables.contains_key(b))
             .map(|(b, _)| *b);
-        let declares_virtual = declared
+        // `virtual` where it is not allowed (static members, constructors) is reported and
+        // ignored.
+        let is_virtual: Vec<bool> = declared
             .iter()
-            .any(|(_, fd)| fd.method.is_virtual || fd.method.is_pure);
-        if primary.is_none() && !declares_virtual {
+            .map(|&(fid, fd)| {
+                (fd.method.is_virtual && self.check_virtual_allowed(fid, fd)) || fd.method.is_pure
+            })
+            .collect();
+        if primary.is_none() && !is_virtual.contains(&true) {
             for (_, fd) in declared {
-                if fd.method.is_override {
-                    self.error(
-                        fd.name_span,
-                        "member function declared with \"override\" does not override a base class member",
-                    );
-                }
+                self.report_not_overriding(fd);
             }
             return;
         }
@@ -110,6 +112,7 @@ impl Lowerer<'_> {
         if let Some(p) = primary {
             let base = &self.vtables[&p];
             vt.index = base.index.clone();
+            vt.finals = base.finals.clone();
             // The base's destructor slots become this class's (implicit) destructors.
             vt.slots = base
                 .slots
@@ -120,7 +123,7 @@ impl Lowerer<'_> {
                 })
                 .collect();
         }
-        for &(fid, fd) in declared {
+        for (&(fid, fd), &virt) in declared.iter().zip(&is_virtual) {
             let info = self.func_info(fid).clone();
             let Some(m) = info.member.clone() else {
                 continue;
@@ -154,21 +157,27 @@ impl Lowerer<'_> {
             });
             match overridden {
                 Some(k) => {
+                    if let Slot::Func(g) | Slot::Pure(g) = vt.slots[k] {
+                        let g_final = vt.finals.contains(&g);
+                        self.check_override(fid, fd, g, g_final);
+                    }
                     vt.slots[k] = slot;
                     vt.index.insert(fid, k);
                 }
-                None if fd.method.is_virtual || fd.method.is_pure => {
+                None if virt => {
+                    if fd.method.is_override {
+                        self.report_not_overriding(fd);
+                    }
                     vt.index.insert(fid, vt.slots.len());
                     vt.slots.push(slot);
                 }
                 None => {
-                    if fd.method.is_override {
-                        self.error(
-                            fd.name_span,
-                            "member function declared with \"override\" does not override a base class member",
-                        );
-                    }
+                    self.report_not_overriding(fd);
+                    continue;
                 }
+            }
+            if fd.method.is_final {
+                vt.finals.insert(fid);
             }
         }
         self.vtables.insert(r, vt);

@@ -104,6 +104,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     bases: &[],
                     members: &[],
                     template_args: None,
+                    is_final: false,
                 })));
             }
             return Ok(());
@@ -213,6 +214,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 is_volatile: self.method_quals.is_volatile,
                 is_virtual: specs.is_virtual,
                 is_override: self.method_override,
+                is_final: self.method_final,
                 is_explicit: specs.is_explicit,
                 is_friend: specs.is_friend,
                 // Inside a class body `ctor_name` is the class's name.

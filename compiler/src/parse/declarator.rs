@@ -274,6 +274,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn after_param_list(&mut self) -> PResult<()> {
         self.method_quals = Quals::default();
         self.method_override = false;
+        self.method_final = false;
         loop {
             if self.eat_kw(kw::CONST) {
                 self.method_quals.is_const = true;
@@ -286,9 +287,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             // `override` and `final` are identifiers with a special meaning here only.
             if let TokenKind::Ident(s) = self.kind() {
                 if matches!(self.interner.resolve(s), "override" | "final") {
-                    // `final` on a function only forbids overriding (not checked); an
-                    // `override` that overrides nothing is an error (sema).
+                    // Both are checked when the class's vtable is built (sema).
                     self.method_override |= self.interner.resolve(s) == "override";
+                    self.method_final |= self.interner.resolve(s) == "final";
                     self.bump();
                     continue;
                 }

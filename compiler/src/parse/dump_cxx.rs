@@ -88,6 +88,7 @@ impl Dumper<'_> {
             (m.is_volatile, "volatile"),
             (m.is_virtual, "virtual"),
             (m.is_override, "override"),
+            (m.is_final, "final"),
             (m.is_pure, "pure"),
             (m.is_explicit, "explicit"),
             (m.defaulted, "default"),

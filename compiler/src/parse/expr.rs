@@ -353,7 +353,18 @@ impl<'a, 'c> Parser<'a, 'c> {
                 TokenKind::Punct(p @ (Punct::Dot | Punct::Arrow)) => {
                     self.bump();
                     self.chain_link()?;
-                    if let Some(q) = self.member_template_id()? {
+                    let qualified = match self.member_template_id()? {
+                        Some(q) => Some(q),
+                        // `obj.Base::f()`, `p->::N::S::x`: a qualified member name.
+                        None if self.at(Punct::ColonColon)
+                            || (matches!(self.kind(), TokenKind::Ident(s) if !s.is_keyword())
+                                && self.peek_at(1).is_punct(Punct::ColonColon)) =>
+                        {
+                            Some(self.qual_name()?)
+                        }
+                        None => None,
+                    };
+                    if let Some(q) = qualified {
                         let kind = ExprKind::QualMember {
                             base: e,
                             name: q,

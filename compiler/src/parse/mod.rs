@@ -185,6 +185,8 @@ pub(crate) struct Parser<'a, 'c> {
     method_quals: crate::ast::Quals,
     /// `override` after the last parameter list read.
     method_override: bool,
+    /// `final` after the last parameter list read.
+    method_final: bool,
     /// Inside a class body: the class name, which names constructors when `(` follows.
     ctor_name: Option<crate::intern::Symbol>,
     /// Parsing the declaration of a template (its name is declared as a template).
@@ -232,6 +234,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             pragma_unroll,
             method_quals: Default::default(),
             method_override: false,
+            method_final: false,
             ctor_name: None,
             in_template: false,
             injected: Vec::new(),

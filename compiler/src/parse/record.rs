@@ -58,14 +58,16 @@ impl<'a, 'c> Parser<'a, 'c> {
             let span = self.span();
             return Err(self.unsupported(span, "a qualified or template class name"));
         }
-        // `struct S final : B {` / `struct S final {`: a class that cannot be derived from
-        // (not checked). `final` is an identifier with a special meaning here only.
+        // `struct S final : B {` / `struct S final {`: a class that cannot be derived from.
+        // `final` is an identifier with a special meaning here only.
+        let mut is_final = false;
         if kind != TagKind::Enum
             && name.is_some()
             && matches!(self.kind(), TokenKind::Ident(f) if self.interner.resolve(f) == "final")
             && (self.peek_at(1).is_punct(Punct::LBrace) || self.peek_at(1).is_punct(Punct::Colon))
         {
             self.bump();
+            is_final = true;
         }
         let is_def = self.at(Punct::LBrace)
             || (kind == TagKind::Enum && self.at(Punct::Colon))
@@ -126,6 +128,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 bases,
                 members: self.alloc_slice(body.members),
                 template_args,
+                is_final,
             });
             let inline = if name.is_some() {
                 s.hoisted.push(Decl::Record(rd));

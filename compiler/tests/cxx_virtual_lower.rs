@@ -1,0 +1,104 @@
+//! Lowering of virtual functions beyond single dispatch: qualified calls (direct, never
+//! through the vtable), `final`, multiple polymorphic bases (secondary vtables, thunks),
+//! pointers to members, device `new`/`delete`. Expected names and vtable layouts were taken
+//! from `nvcc -ptx -arch=sm_75 -rdc=true` on the same sources.
+
+mod sema_common;
+use sema_common::*;
+
+/// The IR text of function `name` (from its header to its closing brace).
+fn function_text(m: &oxicc_ir::Module, name: &str) -> String {
+    let text = m.to_string();
+    let header = format!(" @{name}(");
+    let mut lines = text
+        .lines()
+        .skip_while(|l| !(l.contains(&header) && l.ends_with('{')));
+    let first = lines
+        .next()
+        .unwrap_or_else(|| panic!("no function {name} in\n{text}"));
+    let body: Vec<&str> = lines.take_while(|l| *l != "}").collect();
+    format!("{first}\n{}\n}}", body.join("\n"))
+}
+
+/// True when IR function text `f` calls `callee` directly.
+fn calls(f: &str, callee: &str) -> bool {
+    let at = format!("@{callee}(");
+    f.lines().any(|l| l.contains("call") && l.contains(&at))
+}
+
+/// The `funcs [...]` initializer of global `name` (function addresses by byte offset).
+fn global_funcs(m: &oxicc_ir::Module, name: &str) -> String {
+    let text = m.to_string();
+    let line = text
+        .lines()
+        .find(|l| l.contains(&format!("@{name}:")))
+        .unwrap_or_else(|| panic!("no global {name} in\n{text}"));
+    line.split("funcs ").nth(1).unwrap_or("").to_string()
+}
+
+const QUALIFIED: &str = r#"
+struct Base {
+  int v;
+  __device__ Base(int x) : v(x) {}
+  __device__ virtual int f() const { return v + 1; }
+  __device__ virtual int g() { return v * 2; }
+};
+struct Derived : Base {
+  __device__ Derived(int x) : Base(x) {}
+  __device__ int f() const override { return Base::f() * 10; }
+  __device__ int g() override { return this->Base::g() + 100; }
+};
+__device__ int use(Base *b, Derived &d) { return b->Base::f() + d.Base::g() + d.Base::v; }
+__global__ void k(int *out, int n) {
+  Derived d(n);
+  out[0] = use(&d, d);
+}
+"#;
+
+#[test]
+fn qualified_calls_of_virtual_functions_are_direct() {
+    let m = lower_ok(QUALIFIED);
+    // The overriders call the functions they override by name, not through the vtable.
+    let f = function_text(&m, "_ZNK7Derived1fEv");
+    assert!(calls(&f, "_ZNK4Base1fEv"), "{f}");
+    assert!(!f.contains("callind"), "{f}");
+    let g = function_text(&m, "_ZN7Derived1gEv");
+    assert!(calls(&g, "_ZN4Base1gEv"), "{g}");
+    assert!(!g.contains("callind"), "{g}");
+    // `b->Base::f()` and `d.Base::g()` through a pointer and a reference: direct too.
+    let u = function_text(&m, "_Z3useP4BaseR7Derived");
+    assert!(
+        calls(&u, "_ZNK4Base1fEv") && calls(&u, "_ZN4Base1gEv"),
+        "{u}"
+    );
+    assert!(!u.contains("callind"), "{u}");
+    assert_eq!(
+        global_funcs(&m, "_ZTV7Derived"),
+        "[16 @_ZNK7Derived1fEv, 24 @_ZN7Derived1gEv]"
+    );
+}
+
+#[test]
+fn final_and_virtual_misuse_use_nvccs_wording() {
+    let e = lower_err(
+        "struct A final { int x; };\nstruct B : A { int y; };\n\
+         struct C { __device__ virtual int f() final { return 1; } };\n\
+         struct D : C { __device__ int f() { return 2; } };\n",
+    );
+    assert!(
+        e.iter().any(|d| d.starts_with("2:")
+            && d.ends_with("a \"final\" class type cannot be used as a base class")),
+        "{e:?}"
+    );
+    assert!(
+        e.iter().any(|d| d.starts_with("4:")
+            && d.ends_with("cannot override \"final\" function \"C::f\" (declared at line 3)")),
+        "{e:?}"
+    );
+    // `final` on a class that is derived from nowhere, and on an overrider: fine.
+    lower_ok(
+        "struct C { __device__ virtual int f() { return 1; } };\n\
+         struct D final : C { __device__ int f() final { return 2; } };\n\
+         __global__ void k(int *o) { D d; C *c = &d; o[0] = c->f(); }\n",
+    );
+}
