@@ -271,19 +271,28 @@ impl Lowerer<'_> {
             } else {
                 sp.nontrivial_copy || sp.move_assign
             };
-            if !relevant || self.is_class(ft).is_none() {
+            if !relevant {
                 continue;
             }
             let d = self.ptr_add_const(dst, off);
             let s = self.ptr_add_const(src, off);
-            let o = Operand {
-                cat,
-                ..Operand::lv(s, ft)
+            let mut copy_one = |l: &mut Self, d: Value, s: Option<Value>, t: QualType| {
+                let Some(s) = s else { return };
+                let o = Operand {
+                    cat,
+                    ..Operand::lv(s, t)
+                };
+                if assign {
+                    l.assign_object(d, t, o, span);
+                } else {
+                    l.copy_construct(d, t, o, span);
+                }
             };
-            if assign {
-                self.assign_object(d, ft, o, span);
-            } else {
-                self.copy_construct(d, ft, o, span);
+            if self.flat_array(ft).is_some() {
+                // An array member: element by element, in index order.
+                self.for_each_element(d, Some(s), ft, 0, false, &mut copy_one);
+            } else if self.is_class(ft).is_some() {
+                copy_one(self, d, Some(s), ft);
             }
         }
     }

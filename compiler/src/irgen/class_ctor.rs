@@ -110,12 +110,9 @@ impl Lowerer<'_> {
             // Members (not bases) of class type with constructors.
             let fields = self.types.record(r).fields.clone();
             for f in fields {
-                if f.name.is_none() || self.is_class(f.ty).is_none() {
-                    continue;
-                }
-                if self.has_ctor_semantics(f.ty) || self.special_of(f.ty).members_need_init {
+                if f.name.is_some() && self.needs_default_construct(f.ty) {
                     let a = self.ptr_add_const(addr, f.offset);
-                    self.construct_at(a, f.ty, Vec::new(), self.cur_span);
+                    self.default_construct(a, f.ty, self.cur_span);
                 }
             }
         }
@@ -350,12 +347,12 @@ impl Lowerer<'_> {
         for f in &fields {
             // Members of class type not named above get their default constructors.
             let Some(n) = f.name else { continue };
-            if named.contains(&n) || self.is_class(f.ty).is_none() {
+            if named.contains(&n) {
                 continue;
             }
-            if self.has_ctor_semantics(f.ty) || self.special_of(f.ty).members_need_init {
+            if self.needs_default_construct(f.ty) {
                 let a = self.ptr_add_const(this, f.offset);
-                self.construct_at(a, f.ty, Vec::new(), self.cur_span);
+                self.default_construct(a, f.ty, self.cur_span);
             }
         }
         let inits = self

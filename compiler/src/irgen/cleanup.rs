@@ -21,7 +21,7 @@
 use super::expr::Operand;
 use super::Lowerer;
 use crate::intern::Symbol;
-use crate::sema::types::{QualType, TypeKind};
+use crate::sema::types::QualType;
 use crate::source::Span;
 use hashbrown::HashMap;
 use oxicc_ir::{Block, Value};
@@ -211,6 +211,13 @@ impl Lowerer<'_> {
         }
     }
 
+    /// Enters a loop body whose `break`/`continue` destroy the objects deeper than `d`.
+    pub fn enter_breakable_at(&mut self, d: usize) {
+        let c = self.cleanups();
+        c.break_depths.push(d);
+        c.continue_depths.push(d);
+    }
+
     pub fn leave_breakable(&mut self, continue_too: bool) {
         let c = self.cleanups();
         c.break_depths.pop();
@@ -320,12 +327,10 @@ impl Lowerer<'_> {
     /// Calls the destructor of the object at `addr` (the implicit destructor: of its
     /// members and bases).
     pub fn destroy_object(&mut self, addr: Value, ty: QualType, span: Span) {
-        if let TypeKind::Array { elem, len } = self.types.kind(ty.ty).clone() {
-            let esize = self.types.size_of(elem.ty).unwrap_or(0);
-            for i in (0..len.unwrap_or(0)).rev() {
-                let a = self.ptr_add_const(addr, i * esize);
-                self.destroy_object(a, elem, span);
-            }
+        if self.flat_array(ty).is_some() {
+            self.for_each_element(addr, None, ty, 0, true, &mut |l, a, _, t| {
+                l.destroy_object(a, t, span)
+            });
             return;
         }
         let Some(r) = self.is_class(ty) else {

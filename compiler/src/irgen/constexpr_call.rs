@@ -527,6 +527,15 @@ impl FnEnv<'_, '_> {
                     .and_then(|v| self.value_bytes(v, lt, e.span))
                     .and_then(|b| self.mem.write(at, &b, e.span)),
                 (super::init::LeafRef::Scalar(e), Some(_)) => Err(ConstError::NotConstant(e.span)),
+                (super::init::LeafRef::Ctor(items, lspan), _) => items
+                    .iter()
+                    .map(|i| match i {
+                        Init::Expr(e) => Ok(*e),
+                        Init::List { span, .. } => Err(ConstError::NotConstant(*span)),
+                    })
+                    .collect::<Result<Vec<_>, _>>()
+                    .and_then(|args| self.construct_new(lt, &args, lspan))
+                    .and_then(|b| self.mem.write(at, &b, lspan)),
             };
             if r.is_err() {
                 break;

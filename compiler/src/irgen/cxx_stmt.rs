@@ -157,8 +157,11 @@ impl Lowerer<'_> {
                         );
                         self.error(var.span, msg);
                     } else {
-                        let a = self.types.align_of(elem.ty);
-                        self.copy_bytes(slot, addr, esize, a, false);
+                        // A copy (its copy constructor), destroyed at the end of the
+                        // iteration.
+                        let o = super::expr::Operand::lv(addr, elem);
+                        self.copy_construct(slot, var_ty.unqual(), o, var.span);
+                        self.register_local_dtor(slot, var_ty);
                     }
                 } else {
                     let o = super::expr::Operand::lv(addr, elem);
@@ -171,7 +174,7 @@ impl Lowerer<'_> {
                 self.bind_alias(var.name, slot, var_ty, var.name_span);
             }
         }
-        self.loop_body(body, exit, step);
+        self.loop_body_with_var(body, exit, step);
         self.pop_scope();
         self.jump_to(step);
         self.switch_to(step);
@@ -309,7 +312,7 @@ impl Lowerer<'_> {
         if let Some(elem) = self.expr(&deref) {
             self.bind_loop_var(var, by_ref, elem, sp);
         }
-        self.loop_body(body, exit, sb);
+        self.loop_body_with_var(body, exit, sb);
         self.pop_scope();
         self.jump_to(sb);
         self.switch_to(sb);
@@ -360,8 +363,9 @@ impl Lowerer<'_> {
         };
         if self.types.is_record(var_ty.ty) {
             match elem.kind {
-                OpKind::LValue(src) if ety.ty == var_ty.ty => {
-                    self.copy_bytes(slot, src, size, align, false)
+                OpKind::LValue(_) if ety.ty == var_ty.ty => {
+                    self.copy_construct(slot, var_ty.unqual(), elem, span);
+                    self.register_local_dtor(slot, var_ty);
                 }
                 _ => {
                     let msg = format!(

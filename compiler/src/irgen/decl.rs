@@ -324,7 +324,7 @@ impl<'x> Lowerer<'x> {
                     || s.nontrivial_copy
                     || s.nontrivial_assign
                     || s.members_need_init
-                    || self.has_ctor_semantics(*t)
+                    || self.needs_default_construct(*t)
             });
         self.types.complete_record_with_bits(r, laid, min_align);
         if special_members

@@ -14,6 +14,9 @@ use oxicc_ir::{Type, Value};
 /// The value at the end of a path through an initializer.
 enum Leaf<'e, 'a> {
     Scalar(&'e Expr<'a>),
+    /// A braced list initializing a class object with constructors (`{4, 5, 6}` for a
+    /// `Vec3` element): a constructor call, not brace elision into its members.
+    Ctor(&'a [Init<'a>], Span),
     /// A string literal initializing a `char` array of `len` elements.
     Str(&'a [u8], u64, Span),
 }
@@ -29,6 +32,8 @@ struct Flat<'e, 'a> {
 /// A leaf of an initializer as the constexpr interpreter sees it.
 pub(super) enum LeafRef<'e, 'a> {
     Scalar(&'e Expr<'a>),
+    /// A braced list for a class object with constructors: the constructor's arguments.
+    Ctor(&'a [Init<'a>], Span),
     /// The bytes a string literal stores into its `char` array (without the padding).
     Str(Vec<u8>),
 }
@@ -50,6 +55,7 @@ impl Lowerer<'_> {
         for l in leaves {
             let leaf = match l.leaf {
                 Leaf::Scalar(e) => LeafRef::Scalar(e),
+                Leaf::Ctor(items, span) => LeafRef::Ctor(items, span),
                 Leaf::Str(b, len, span) => {
                     if !self.check_string_fits(b, len, span) {
                         return None;
@@ -261,7 +267,16 @@ impl Lowerer<'_> {
             i += 1;
             match &items[*pos] {
                 Init::List { items: sub, span } => {
-                    self.flatten_braced(st, sub, base + off, *span, out)?;
+                    if self.has_ctor_semantics(st) {
+                        out.push(Flat {
+                            off: base + off,
+                            ty: st,
+                            leaf: Leaf::Ctor(sub, *span),
+                            bits: None,
+                        });
+                    } else {
+                        self.flatten_braced(st, sub, base + off, *span, out)?;
+                    }
                     *pos += 1;
                 }
                 Init::Expr(e) => {
@@ -347,7 +362,7 @@ impl Lowerer<'_> {
         // Objects built by constexpr functions and constructors, evaluated at compile time.
         let by_constexpr = match init {
             Init::Expr(e) => self.is_aggregate(ty) && !matches!(e.kind, ExprKind::StrLit(_)),
-            Init::List { .. } => self.has_ctor_semantics(ty),
+            Init::List { .. } => self.has_ctor_semantics(ty) || self.needs_default_construct(ty),
         };
         if by_constexpr {
             return match self.constexpr_object(ty, Some(init), init_span(init)) {
@@ -372,6 +387,13 @@ impl Lowerer<'_> {
                     }
                     let at = l.off as usize;
                     bytes[at..at + b.len()].copy_from_slice(b);
+                }
+                Leaf::Ctor(_, lspan) => {
+                    self.error(
+                        lspan,
+                        "dynamic initialization is not supported for a __device__ variable",
+                    );
+                    ok = false;
                 }
                 Leaf::Scalar(e) => {
                     if self.is_aggregate(l.ty) {
@@ -489,9 +511,19 @@ impl Lowerer<'_> {
         if self.is_aggregate(ty) {
             self.zero_bytes(addr, size, align);
         }
+        // The class objects with constructors the list initializes (by offset); the others
+        // are default-constructed afterwards.
+        let mut constructed = hashbrown::HashSet::new();
         for l in leaves {
             let p = self.ptr_add_const(addr, l.off);
+            if self.has_ctor_semantics(l.ty) {
+                constructed.insert(l.off);
+            }
             match l.leaf {
+                Leaf::Ctor(items, lspan) => {
+                    let init = Init::List { items, span: lspan };
+                    self.construct_from_init(p, l.ty.unqual(), &init, lspan);
+                }
                 Leaf::Str(b, len, sspan) => {
                     if !self.check_string_fits(b, len, sspan) {
                         continue;
@@ -533,6 +565,9 @@ impl Lowerer<'_> {
                     }
                 }
             }
+        }
+        if self.needs_default_construct(ty) {
+            self.construct_uncovered(addr, ty, 0, &constructed, span);
         }
     }
 

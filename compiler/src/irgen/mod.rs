@@ -23,6 +23,7 @@ mod builtins_conv;
 mod builtins_gpu;
 mod call;
 mod class;
+mod class_array;
 mod class_copy;
 mod class_ctor;
 mod class_operators;

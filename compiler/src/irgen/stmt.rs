@@ -284,9 +284,19 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn loop_body(&mut self, body: &Stmt<'_>, brk: Block, cont: Block) {
+        self.loop_body_at(body, brk, cont, self.scopes.depth());
+    }
+
+    /// The body of a range-based `for`, whose loop variable lives in the current scope and
+    /// so dies on `break` and `continue` too.
+    pub(super) fn loop_body_with_var(&mut self, body: &Stmt<'_>, brk: Block, cont: Block) {
+        self.loop_body_at(body, brk, cont, self.scopes.depth().saturating_sub(1));
+    }
+
+    fn loop_body_at(&mut self, body: &Stmt<'_>, brk: Block, cont: Block, depth: usize) {
         self.fs().breaks.push(brk);
         self.fs().continues.push(cont);
-        self.enter_breakable(true);
+        self.enter_breakable_at(depth);
         self.scoped_stmt(body);
         self.leave_breakable(true);
         self.fs().breaks.pop();
@@ -665,8 +675,8 @@ impl Lowerer<'_> {
             self.store_scalar(slot, v, ty.unqual());
         } else if let Some(init) = &vd.init {
             self.local_init(slot, ty, init, vd.span);
-        } else if self.has_ctor_semantics(ty) || self.special_of(ty).members_need_init {
-            self.construct_at(slot, ty, Vec::new(), vd.span);
+        } else if self.needs_default_construct(ty) {
+            self.default_construct(slot, ty, vd.span);
         }
         self.register_local_dtor(slot, ty);
         if self.is_class(ty).is_some() {

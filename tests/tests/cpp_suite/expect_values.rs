@@ -66,6 +66,57 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             }
             eq_i32(o, "out", &out)
         }
+        "class_arrays" => {
+            // Thread 0's log: +id at each construction, -id at each destruction (ids of
+            // default-constructed Tags count up from 10; copies add 1000, assignments 2000).
+            let mut log: Vec<i32> = vec![
+                10, 11, 12, -12, -11, -10, // Tag a[3]: index order, destroyed in reverse
+                5, 6, 13, 14, 14, -14, -13, -6, -5, // Tag b[4] = {Tag(5), {6}}: 2 defaults
+                15, 16, 17, 7, // Row r: the member array before the constructor body
+                1015, 1016, 1017, // Row s = r: the implicit copy, element by element
+                2015, 2016, 2017, // s = r: memberwise assignment
+                -2017, -2016, -2015, -17, -16, -15, // s, then r
+                40, 18, 3, -18, -40, // Pod p = {{Tag(40)}, 3}: v[1] default-constructed
+                19, 20, 21, 22, 23, 24, // Tag big[6]
+            ];
+            // `for (Tag t : big)`: a copy per element, destroyed at the end of each
+            // iteration (also by `continue` for id 1023).
+            for id in 19..25 {
+                log.push(1000 + id);
+                if id != 23 {
+                    log.push(0);
+                }
+                log.push(-(1000 + id));
+            }
+            log.extend((19..25).map(|id| id - 20)); // by reference: no copies
+            log.extend((19..25).rev().map(|id| -id));
+            log.resize(96, 0);
+            // Every thread: pts = {(a,b,c), (c,b,a), (1,2,3), (1,2,3)}, each copied by the
+            // loop (the copy constructor doubles); m2 = m copies the corners (a,0,0),
+            // (1,2,3), (1,2,3) with the copy constructor; scale 0.5.
+            let input = l_f32s(l, "in");
+            let out: Vec<f32> = (0..32)
+                .map(|t| {
+                    let (a, b, c) = (input[3 * t], input[3 * t + 1], input[3 * t + 2]);
+                    let mut s = 0.0f32;
+                    for p in [[a, b, c], [c, b, a], [1.0, 2.0, 3.0], [1.0, 2.0, 3.0]] {
+                        let q = p.map(|x| x * 2.0);
+                        s += q[0] - q[1] + q[2];
+                    }
+                    for v in [[a, 0.0, 0.0], [1.0, 2.0, 3.0], [1.0, 2.0, 3.0]] {
+                        let q = v.map(|x| x * 2.0);
+                        s += q[0] + q[1] + q[2];
+                    }
+                    s * 0.5
+                })
+                .collect();
+            all([eq_i32(o, "log", &log), eq_f32(o, "out", &out)])
+        }
         _ => return None,
     })
+}
+
+/// An f32 input buffer's values.
+fn l_f32s(l: &Launch, name: &str) -> Vec<f32> {
+    input(l, name).to_f32()
 }

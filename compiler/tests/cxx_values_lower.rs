@@ -1,0 +1,65 @@
+//! Lowering of C++ value semantics beyond single objects: arrays of class objects (element
+//! construction, destruction, member arrays), temporaries of one arm of `?:`/`&&`/`||`,
+//! `std::initializer_list` objects, `decltype(auto)`, index sequences and narrowing
+//! conversions. Function names are nvcc's (from `nvcc -ptx -rdc=true` on the same source);
+//! call counts are what C++'s rules require of the unoptimized lowering.
+
+mod sema_common;
+use sema_common::*;
+
+/// The number of calls of `callee` in function `caller`.
+fn calls_to(m: &oxicc_ir::Module, caller: &str, callee: &str) -> usize {
+    let f = &m.functions[m.function_by_name(caller).expect("caller exists")];
+    let target = m.function_by_name(callee).expect("callee exists");
+    f.layout
+        .iter()
+        .flat_map(|b| f.blocks[*b].insts.iter())
+        .filter(|i| matches!(&f.insts[**i].data, oxicc_ir::InstData::Call { callee, .. } if *callee == target))
+        .count()
+}
+
+const TAG: &str = r#"
+#define NI __device__ __noinline__
+struct Tag { int id;
+  NI Tag() : id(0) {}
+  NI Tag(int i) : id(i) {}
+  NI Tag(const Tag& o) : id(o.id) {}
+  NI ~Tag() { id = -1; }
+};
+"#;
+
+#[test]
+fn small_arrays_of_class_objects_are_constructed_element_by_element() {
+    let m = lower_ok(&format!(
+        "{TAG}
+         __global__ void k(int* o) {{ Tag a[3]; Tag b[4] = {{Tag(5), {{6}}}}; o[0] = a[1].id + b[3].id; }}"
+    ));
+    // a: three default constructions; b: Tag(5), {{6}} and two defaults.
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagC1Ev"), 3 + 2);
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagC1Ei"), 2);
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagD1Ev"), 3 + 4);
+}
+
+#[test]
+fn big_arrays_of_class_objects_use_one_loop_per_operation() {
+    let m = lower_ok(&format!(
+        "{TAG}
+         struct Row {{ Tag t[64]; }};
+         __global__ void k(int* o) {{ Tag a[100]; Row r; Row s = r; o[0] = a[99].id + s.t[3].id; }}"
+    ));
+    // One call in a loop each for a, r.t; one copy loop for s; destruction of s, r, a.
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagC1Ev"), 2);
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagC1ERKS_"), 1);
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagD1Ev"), 3);
+}
+
+#[test]
+fn range_for_by_value_copies_each_class_element_and_destroys_the_copy() {
+    let m = lower_ok(&format!(
+        "{TAG}
+         __global__ void k(int* o) {{ Tag a[2]; int s = 0; for (Tag t : a) {{ if (t.id) continue; s += t.id; }} o[0] = s; }}"
+    ));
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagC1ERKS_"), 1);
+    // The copy dies at `continue` and at the end of the body; then a[1], a[0].
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagD1Ev"), 2 + 2);
+}
