@@ -183,3 +183,32 @@ __global__ void k(int* o, int i) {
 "#;
     same_as_nvcc(src, true);
 }
+
+#[test]
+fn templates_found_by_argument_dependent_lookup() {
+    // `la::dot` (more specialized than `::dot`), the non-template `la::norm1` over the
+    // template for `Vec<int>`, a hidden friend template.
+    same_as_nvcc(
+        r#"
+namespace la {
+template <class T> struct Vec { T x, y; };
+template <class T> __noinline__ __device__ T dot(Vec<T> a, Vec<T> b) { return a.x * b.x + a.y * b.y; }
+__noinline__ __device__ int norm1(Vec<int> a) { return a.x + a.y; }
+template <class T> __noinline__ __device__ T norm1(Vec<T> a) { return a.x - a.y; }
+template <class T> struct Box {
+  T v;
+  template <class U> friend __noinline__ __device__ T mix(Box a, U u) { return a.v + (T)u; }
+};
+}
+template <class T> __noinline__ __device__ T dot(T a, T b) { return a * b; }
+__global__ void k(float* out, int* o, int i) {
+  la::Vec<float> a{1, 2};
+  la::Vec<int> b{i, 4};
+  la::Box<int> bx{i};
+  out[0] = dot(a, a) + dot(2.f, out[1]);
+  o[0] = norm1(b) + norm1(la::Vec<long>{i, 6}) + mix(bx, 2.5);
+}
+"#,
+        false,
+    );
+}

@@ -34,19 +34,25 @@ pub(crate) struct AdlState {
 
 /// Associated classes and namespaces of a call's argument types.
 #[derive(Default)]
-struct Associated {
-    classes: Vec<RecordId>,
-    namespaces: Vec<NsId>,
+pub(super) struct Associated {
+    pub classes: Vec<RecordId>,
+    pub namespaces: Vec<NsId>,
 }
 
 impl Lowerer<'_> {
-    /// The functions named `name` that ADL finds for arguments of types `args` (in a
-    /// deterministic order: associated namespaces first, then hidden friends).
-    pub fn adl_functions(&self, name: Symbol, args: &[QualType]) -> Vec<FnId> {
+    /// The associated classes and namespaces of argument types `args`.
+    pub(super) fn associated(&self, args: &[QualType]) -> Associated {
         let mut assoc = Associated::default();
         for t in args {
             self.associate(*t, &mut assoc, 0);
         }
+        assoc
+    }
+
+    /// The functions named `name` that ADL finds for arguments of types `args` (in a
+    /// deterministic order: associated namespaces first, then hidden friends).
+    pub fn adl_functions(&self, name: Symbol, args: &[QualType]) -> Vec<FnId> {
+        let assoc = self.associated(args);
         let mut out = Vec::new();
         for &ns in &assoc.namespaces {
             if let Some(b) = self.ns_binding(ns, name) {
@@ -126,6 +132,7 @@ impl Lowerer<'_> {
                 .functions_of(b)
                 .iter()
                 .all(|&f| self.func_info(f).member.is_none()),
+            Some(Binding::FnTemplate(set)) => !self.is_member_set(set),
             Some(_) => false,
         }
     }
@@ -142,8 +149,22 @@ impl Lowerer<'_> {
         args: &[&Expr<'_>],
         span: Span,
     ) -> Option<Option<Operand>> {
-        let Some(ops) = self.lower_args(args) else {
-            return Some(None);
+        let has_pack = args
+            .iter()
+            .any(|a| matches!(a.kind, crate::ast::ExprKind::PackExpansion(_)));
+        let ops: Vec<(Operand, Span)> = if has_pack {
+            let ops = self.lower_call_args(args);
+            let Some(ops) = ops else {
+                return Some(None);
+            };
+            ops.into_iter()
+                .filter_map(|(o, s)| o.map(|o| (o, s)))
+                .collect()
+        } else {
+            let Some(ops) = self.lower_args(args) else {
+                return Some(None);
+            };
+            ops
         };
         let tys: Vec<QualType> = ops.iter().map(|(o, _)| o.ty).collect();
         let mut fns = found.map(|b| self.functions_of(b)).unwrap_or_default();
@@ -153,22 +174,71 @@ impl Lowerer<'_> {
                 fns.push(f);
             }
         }
-        if fns.len() == ordinary {
+        // Function templates: ordinary lookup's and ADL's (`template_adl.rs`).
+        let mut tpls = match found {
+            Some(Binding::FnTemplate(set)) => self.templates.sets[set as usize].clone(),
+            _ => Vec::new(),
+        };
+        for t in self.adl_templates(name, &tys) {
+            if !tpls.contains(&t) {
+                tpls.push(t);
+            }
+        }
+        if fns.len() == ordinary && tpls.is_empty() {
+            if has_pack {
+                // The lowered arguments cannot be stashed per expression: call here.
+                let n = self.name(name).to_string();
+                return Some(match found {
+                    Some(b) => self.call_binding(b, None, ops, &n, callee.span, span),
+                    None => {
+                        self.error(callee.span, format!("identifier \"{n}\" is undefined"));
+                        None
+                    }
+                });
+            }
             for (a, (o, _)) in args.iter().zip(ops) {
                 self.stash_put(a, o);
             }
             return None;
         }
-        let cands: Vec<Candidate> = fns
+        let mut cands: Vec<Candidate> = fns
             .iter()
             .map(|&f| Candidate {
                 f,
                 is_template: false,
             })
             .collect();
+        if !tpls.is_empty() {
+            let set = self.adl_template_set(tpls);
+            let lvalues: Vec<bool> = ops.iter().map(|(o, _)| o.is_lvalue()).collect();
+            if cands.is_empty() {
+                // Only templates: their deduction failure is the error.
+                let f = self.select_fn_template(
+                    set,
+                    name,
+                    &[],
+                    (&tys, &lvalues),
+                    callee.span,
+                    false,
+                );
+                let Some(f) = f else {
+                    return Some(None);
+                };
+                return Some(self.call_fn(f, None, ops, callee.span, span));
+            }
+            let chosen = self.quietly(|l| {
+                l.choose_fn_template(set, name, &[], (&tys, &lvalues), callee.span, false)
+            });
+            if let Some(f) = chosen.and_then(|(t, a)| self.instantiate_fn(t, a, callee.span)) {
+                cands.push(Candidate {
+                    f,
+                    is_template: true,
+                });
+            }
+        }
         let infos: Vec<ArgInfo> = ops.iter().map(|(o, _)| ArgInfo::of(o)).collect();
         let n = self.name(name).to_string();
-        let f = if cands.len() == 1 {
+        let f = if cands.len() == 1 && !cands[0].is_template {
             cands[0].f
         } else {
             match self.resolve_overload(&n, &cands, &infos, None, callee.span) {

@@ -58,6 +58,9 @@ pub(crate) struct ClassData {
     /// Friend functions defined in the class (of class template instances), found by
     /// argument-dependent lookup (`adl.rs`, `hidden_friend.rs`).
     pub hidden_friends: Vec<FnId>,
+    /// Friend function templates defined in the class (indices into
+    /// `TemplateState::fns`), found by argument-dependent lookup (`template_adl.rs`).
+    pub hidden_friend_templates: Vec<u32>,
     /// The user-declared destructor.
     pub dtor: Option<FnId>,
     /// Special member properties (see `class_copy.rs`).
@@ -268,10 +271,14 @@ impl Lowerer<'_> {
         let saved_member = self.member_class.replace(r);
         let mut bodies = Vec::new();
         let mut friends = Vec::new();
+        let mut friend_templates = Vec::new();
         let mut declared = Vec::new();
         for m in rd.members {
             match &m.decl {
                 ast::Decl::Function(fd) if fd.method.is_friend => friends.push(*fd),
+                ast::Decl::Template(td) if super::template_adl::is_friend_template(td) => {
+                    friend_templates.push(*td)
+                }
                 ast::Decl::Function(fd) => {
                     if let Some(fid) = self.declare_member_function(r, fd, m.access) {
                         declared.push((fid, *fd));
@@ -300,6 +307,7 @@ impl Lowerer<'_> {
         self.declaring_class = saved_decl;
         self.member_class = saved_member;
         self.define_hidden_friends(r, &friends);
+        self.declare_hidden_friend_templates(r, &friend_templates);
         self.classify_special_members(r);
         for (fid, fd) in bodies {
             if self.record_depth > 1 {

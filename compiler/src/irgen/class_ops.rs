@@ -85,8 +85,14 @@ impl Lowerer<'_> {
                     None
                 }
             },
-            ExprKind::Construct { ty, args, .. } => {
+            ExprKind::Construct { ty, args, braced } => {
                 let t = self.resolve_type(ty)?;
+                if *braced && self.is_class(t).is_some() && !self.has_ctor_semantics(t) {
+                    // `ns::S<long>{5, 6}`: aggregate initialization, as `S{5, 6}`.
+                    let items: Vec<crate::ast::Init<'_>> =
+                        args.iter().map(|a| crate::ast::Init::Expr(a)).collect();
+                    return self.braced_value(t, &items, e.span);
+                }
                 self.temporary(t, args, e.span)
             }
             ExprKind::QualMember { base, name, arrow } => {

@@ -42,6 +42,7 @@ impl<'x> Lowerer<'x> {
             .rev()
             .chain(self.member_class.iter())
             .chain(self.declaring_class.iter())
+            .chain(self.friend_of.iter())
             .copied()
             .find(is_instance)
     }

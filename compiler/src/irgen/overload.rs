@@ -94,6 +94,14 @@ impl Lowerer<'_> {
                 }
                 Binding::Overloads(s)
             }
+            // A function named like function templates joins their set (`template_adl.rs`).
+            Some(Binding::FnTemplate(s)) if !self.is_member_set(s) => {
+                let fns = self.templates.set_fns.entry(s).or_default();
+                if !fns.contains(&f) {
+                    fns.push(f);
+                }
+                return;
+            }
             _ => Binding::Func(f),
         };
         self.scopes.bind(name, b);
@@ -104,6 +112,7 @@ impl Lowerer<'_> {
         match b {
             Binding::Func(f) => vec![f],
             Binding::Overloads(s) => self.overloads[s.0 as usize].clone(),
+            Binding::FnTemplate(s) => self.templates.set_fns.get(&s).cloned().unwrap_or_default(),
             _ => Vec::new(),
         }
     }

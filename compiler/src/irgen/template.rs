@@ -42,6 +42,8 @@ pub(crate) struct FnTemplate<'x> {
     /// The namespace it is declared in (its names are visible in the instances, which
     /// are mangled inside it).
     pub ns: super::namespace::NsId,
+    /// A hidden friend template: the class defining it (see `template_adl.rs`).
+    pub friend: Option<super::template_adl::FriendTpl<'x>>,
 }
 
 /// The elements a pack name stands for in the instantiation being lowered.
@@ -107,6 +109,13 @@ pub(crate) struct TemplateState<'x> {
     /// Kernel launches in host bodies by their host function's name position.
     #[allow(clippy::type_complexity)]
     pub host_launches: HashMap<(crate::source::FileId, u32), Vec<&'x ast::HostLaunch<'x>>>,
+    /// Overload sets of the templates an argument-dependent call found, by their members
+    /// (`template_adl.rs`).
+    pub adl_sets: HashMap<Vec<u32>, u32>,
+    /// The non-template functions sharing a name with the templates of a set.
+    pub set_fns: HashMap<u32, Vec<FnId>>,
+    /// Partial ordering is deducing from declared signatures (`template_order.rs`).
+    pub ordering: bool,
 }
 
 impl<'x> Lowerer<'x> {
@@ -139,9 +148,16 @@ impl<'x> Lowerer<'x> {
         let idx = self.templates.fns.len() as u32;
         let set = match self.scopes.lookup(fd.name).copied() {
             Some(Binding::FnTemplate(s)) => s,
-            _ => {
+            found => {
                 let s = self.templates.sets.len() as u32;
                 self.templates.sets.push(Vec::new());
+                // Functions of the same name declared before stay candidates.
+                if let Some(b @ (Binding::Func(_) | Binding::Overloads(_))) = found {
+                    if self.scopes.lookup_local(fd.name).is_some() {
+                        let fns = self.functions_of(b);
+                        self.templates.set_fns.insert(s, fns);
+                    }
+                }
                 self.scopes.bind(fd.name, Binding::FnTemplate(s));
                 s
             }
@@ -162,6 +178,7 @@ impl<'x> Lowerer<'x> {
                 decl: fd,
                 member: None,
                 ns: self.decl_ns(),
+                friend: None,
             };
             return;
         }
@@ -170,8 +187,13 @@ impl<'x> Lowerer<'x> {
             decl: fd,
             member: None,
             ns: self.decl_ns(),
+            friend: None,
         });
         self.templates.sets[set as usize].push(idx);
+        if self.decl_ns() != 0 {
+            // Argument-dependent lookup may find it from outside its namespace.
+            self.adl.names.insert(fd.name);
+        }
     }
 
     /// Lowers `f` as if at file scope (outside any function body, with a fresh scope and
@@ -334,7 +356,14 @@ impl<'x> Lowerer<'x> {
             // Also the chain `lookup_ordinary` searches when the namespace is open
             // already (its scope level was taken off by `in_decl_context`).
             l.decl_ns = Some(ns);
-            l.with_ns_open(ns, |l| l.instantiate_in_ns(fd, params, &args, &key))
+            // A hidden friend template's body is a friend of its class.
+            let saved_friend = l.friend_of;
+            if let Some(r) = l.friend_template_class(tpl) {
+                l.friend_of = Some(r);
+            }
+            let r = l.with_ns_open(ns, |l| l.instantiate_in_ns(fd, params, &args, &key));
+            l.friend_of = saved_friend;
+            r
         });
         self.templates.depth -= 1;
         if r.is_none() {
@@ -351,6 +380,7 @@ impl<'x> Lowerer<'x> {
         args: &[TArg],
         key: &(u32, Vec<TArg>),
     ) -> Option<FnId> {
+        self.bind_friend_outer(key.0);
         self.bind_template_params(params, args);
         self.declare_param_packs(fd);
         let fid = self.declare_instance(fd, params, args, None)?;

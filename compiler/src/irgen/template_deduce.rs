@@ -4,6 +4,7 @@
 //! among the viable templates of an overload set, and the call itself.
 
 use super::call::CallArgs;
+use super::overload::{ArgInfo, Candidate};
 use super::expr::Operand;
 use super::template::TArg;
 use super::{Binding, FnId, Lowerer};
@@ -71,6 +72,13 @@ impl<'x> Lowerer<'x> {
                     span,
                 ));
             }
+            // `f(x)` may find more templates or functions by argument-dependent lookup
+            // (`adl_call`, through `call_cxx`).
+            Some(Binding::FnTemplate(_))
+                if matches!(callee.kind, ExprKind::Ident(_)) && self.adl.names.contains(&name) =>
+            {
+                return None
+            }
             Some(Binding::FnTemplate(s)) => s,
             _ if matches!(callee.kind, ExprKind::Ident(_)) => return None,
             _ => {
@@ -100,6 +108,31 @@ impl<'x> Lowerer<'x> {
             .iter()
             .filter_map(|(o, _)| o.map(|o| o.is_lvalue()))
             .collect();
+        let plain = self.functions_of(Binding::FnTemplate(set));
+        if !plain.is_empty() && explicit.is_empty() && ops.iter().all(|(o, _)| o.is_some()) {
+            // Non-template functions of the same name compete (and win ties).
+            let ops: Vec<(Operand, Span)> = ops.into_iter().map(|(o, s)| (o.unwrap(), s)).collect();
+            let mut cands: Vec<Candidate> = plain
+                .into_iter()
+                .map(|f| Candidate {
+                    f,
+                    is_template: false,
+                })
+                .collect();
+            let chosen = self.quietly(|l| {
+                l.choose_fn_template(set, name, &[], (&types, &lvalues), callee_span, false)
+            });
+            if let Some(f) = chosen.and_then(|(t, a)| self.instantiate_fn(t, a, callee_span)) {
+                cands.push(Candidate {
+                    f,
+                    is_template: true,
+                });
+            }
+            let infos: Vec<ArgInfo> = ops.iter().map(|(o, _)| ArgInfo::of(o)).collect();
+            let n = self.name(name).to_string();
+            let f = self.resolve_overload(&n, &cands, &infos, None, callee_span)?;
+            return self.call_fn(f, None, ops, callee_span, span);
+        }
         let fid =
             self.select_fn_template(set, name, explicit, (&types, &lvalues), callee_span, false)?;
         self.direct_call(fid, CallArgs::Lowered(ops), callee_span, span)
@@ -168,14 +201,18 @@ impl<'x> Lowerer<'x> {
             // errors are not reported).
             let args = self.quietly(|l| {
                 let bound = l.explicit_targs(params, explicit)?;
-                let args = l.deduce(params, fd, bound, arg_types, lvalues)?;
+                // The parameter types name things of the template's namespace (and of a
+                // hidden friend's class).
+                let args = l.in_template_scope(tpl, |l| {
+                    l.deduce(params, fd, bound, arg_types, lvalues)
+                })?;
                 // The declared return type must substitute too (`enable_if<…>::type`).
                 if !Self::contains_auto(fd.ret) {
                     // In the template's namespace (`pair<T1, T2>` inside `namespace std`).
                     let ns = l.templates.fns[tpl as usize].ns;
                     l.in_decl_context(|l| {
                         l.decl_ns = Some(ns);
-                        l.with_ns_open(ns, |l| {
+                        l.in_template_scope(tpl, |l| {
                             l.bind_member_outer(tpl);
                             l.bind_template_params(params, &args);
                             l.resolve_type(fd.ret)
@@ -211,6 +248,12 @@ impl<'x> Lowerer<'x> {
         // specialized than one with.
         if viable.len() > 1 && viable.iter().any(|v| !v.2) {
             viable.retain(|v| !v.2);
+        }
+        if viable.len() > 1 {
+            let tpls: Vec<u32> = viable.iter().map(|v| v.0).collect();
+            if let Some(i) = self.most_specialized(&tpls) {
+                viable.swap(0, i);
+            }
         }
         let Some((tpl, args, _)) = viable.into_iter().next() else {
             let shown: Vec<String> = arg_types.iter().map(|t| self.show(*t)).collect();
@@ -459,7 +502,7 @@ impl<'x> Lowerer<'x> {
 
     /// Deduces the template arguments not given explicitly from the argument types, then
     /// fills defaults; `None` when the template does not fit.
-    fn deduce(
+    pub(super) fn deduce(
         &mut self,
         params: &'x [TemplateParam<'x>],
         fd: &ast::FunctionDecl<'_>,
@@ -703,7 +746,18 @@ impl<'x> Lowerer<'x> {
         let TypeKind::Record(r) = *self.types.kind(a.ty) else {
             return None;
         };
-        let (ac, targs) = self.templates.instance_of.get(&r)?.clone();
+        let (ac, targs) = match self.templates.instance_of.get(&r) {
+            Some(i) => i.clone(),
+            // Partial ordering deduces from declared signatures, whose template-ids are
+            // shells (`template_order.rs`).
+            None if self.templates.ordering => self
+                .templates
+                .class_instances
+                .iter()
+                .find(|(_, v)| **v == Some(r))
+                .map(|(k, _)| k.clone())?,
+            None => return None,
+        };
         if ac != c {
             return None;
         }

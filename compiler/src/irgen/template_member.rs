@@ -52,7 +52,7 @@ pub(crate) struct OutOfClassDef<'x> {
 /// The AST outlives the lowering (it lives in the parser's arena, borrowed for `'x` by the
 /// caller of the walk); class bodies reach the lowering through functions that do not
 /// carry `'x`, so member templates found there are re-borrowed for `'x` here.
-fn template_decl_for<'x>(td: &ast::TemplateDecl<'_>) -> &'x ast::TemplateDecl<'x> {
+pub(super) fn template_decl_for<'x>(td: &ast::TemplateDecl<'_>) -> &'x ast::TemplateDecl<'x> {
     // SAFETY: every `TemplateDecl` the lowering sees is allocated in the parser's arena,
     // which outlives `Lowerer<'x>`; only the lifetime parameters change.
     unsafe { std::mem::transmute::<&ast::TemplateDecl<'_>, &'x ast::TemplateDecl<'x>>(td) }
@@ -82,6 +82,7 @@ impl<'x> Lowerer<'x> {
                 outer: self.templates.defining.clone(),
             }),
             ns: self.cur_ns(),
+            friend: None,
         });
         let is_ctor = self.types.record(r).name == Some(fd.name)
             && fd

@@ -1,0 +1,97 @@
+//! Name lookup around templates, against nvcc: argument-dependent lookup of function
+//! templates (namespace templates, hidden friend templates, ordinary functions of the same
+//! name winning ties, partial ordering between a namespace's `dot(Vec<T>, Vec<T>)` and a
+//! global `dot(T, T)`). Expected symbols are nvcc's (`nvcc -ptx -rdc=true -Xcicc -O0` on the
+//! same source).
+
+mod sema_common;
+use sema_common::*;
+
+#[test]
+fn adl_finds_namespace_and_hidden_friend_templates() {
+    let m = lower_ok(
+        "namespace la {
+         template <class T> struct Vec { T x, y; };
+         template <class T> __device__ T dot(Vec<T> a, Vec<T> b) { return a.x * b.x + a.y * b.y; }
+         struct M { float v; };
+         template <class T> __device__ float scale(const M& m, T k) { return m.v * k; }
+         template <class T> struct Box {
+           T v;
+           template <class U> friend __device__ T mix(Box a, U u) { return a.v + (T)u; }
+           friend __device__ T twice(Box a) { return a.v * 2; }
+         };
+         }
+         __global__ void k(float* out, int* o2) {
+           la::Vec<float> a{1, 2}, b{3, 4};
+           out[0] = dot(a, b);
+           la::M m{2.5f};
+           out[1] = scale(m, 3);
+           la::Box<int> bx{5};
+           o2[0] = mix(bx, 2.5);
+           o2[1] = twice(bx);
+         }",
+    );
+    for name in [
+        "_ZN2la3dotIfEET_NS_3VecIS1_EES3_",
+        "_ZN2la5scaleIiEEfRKNS_1MET_",
+        "_ZN2la3mixIdEEiNS_3BoxIiEET_",
+        "_ZN2la5twiceENS_3BoxIiEE",
+    ] {
+        has_function(&m, name);
+    }
+}
+
+#[test]
+fn adl_templates_compete_with_functions_and_other_templates() {
+    let m = lower_ok(
+        "namespace la {
+         template <class T> struct Vec { T x, y; };
+         template <class T> __device__ T dot(Vec<T> a, Vec<T> b) { return a.x * b.x + a.y * b.y; }
+         __device__ int norm1(Vec<int> a) { return a.x + a.y; }
+         template <class T> __device__ T norm1(Vec<T> a) { return a.x - a.y; }
+         }
+         template <class T> __device__ T dot(T a, T b) { return a * b; }
+         template <class... A> __device__ int sum_dots(A... a) { return (dot(a, a) + ...); }
+         __global__ void k(float* out, int* o) {
+           la::Vec<float> a{1, 2};
+           la::Vec<int> b{3, 4};
+           out[0] = dot(a, a);
+           out[1] = dot(2.f, 3.f);
+           o[0] = norm1(b);
+           o[1] = norm1(la::Vec<long>{5, 6});
+           o[2] = sum_dots(b, b);
+         }",
+    );
+    for name in [
+        "_ZN2la3dotIiEET_NS_3VecIS1_EES3_",
+        "_ZN2la3dotIfEET_NS_3VecIS1_EES3_",
+        "_ZN2la5norm1ENS_3VecIiEE",
+        "_ZN2la5norm1IlEET_NS_3VecIS1_EE",
+        "_Z3dotIfET_S0_S0_",
+        "_Z8sum_dotsIJN2la3VecIiEES2_EEiDpT_",
+    ] {
+        has_function(&m, name);
+    }
+    // `dot(a, a)` chose `la::dot` (more specialized), not `::dot<la::Vec<float>>` (whose
+    // body would not compile). Which instances reach the PTX (no `norm1<int>`: the
+    // non-template wins the tie) is checked in tests/tests/emitted_functions.rs.
+    assert!(m.function_by_name("_Z3dotIN2la3VecIfEEET_S3_S3_").is_none());
+}
+
+#[test]
+fn global_functions_and_templates_of_one_name_overload() {
+    // nvcc: `f(int)` wins for an int, the template for a double, both orders of declaration.
+    let m = lower_ok(
+        "__device__ int f(int x) { return x + 1; }
+         template <class T> __device__ T f(T x) { return x * 2; }
+         template <class T> __device__ T g(T x) { return x * 2; }
+         __device__ int g(int x) { return x + 1; }
+         __global__ void k(int* p, double* d) {
+           p[0] = f(p[1]); d[0] = f(d[1]);
+           p[2] = g(p[3]); d[1] = g(d[2]);
+         }",
+    );
+    for name in ["_Z1fi", "_Z1fIdET_S0_", "_Z1gi", "_Z1gIdET_S0_"] {
+        has_function(&m, name);
+    }
+}
