@@ -202,7 +202,7 @@ template <class T> struct Box {
 }
 template <class T> __noinline__ __device__ T dot(T a, T b) { return a * b; }
 __global__ void k(float* out, int* o, int i) {
-  la::Vec<float> a{1, 2};
+  la::Vec<float> a{out[2], 2};
   la::Vec<int> b{i, 4};
   la::Box<int> bx{i};
   out[0] = dot(a, a) + dot(2.f, out[1]);
