@@ -213,14 +213,8 @@ impl Lowerer<'_> {
             let lvalues: Vec<bool> = ops.iter().map(|(o, _)| o.is_lvalue()).collect();
             if cands.is_empty() {
                 // Only templates: their deduction failure is the error.
-                let f = self.select_fn_template(
-                    set,
-                    name,
-                    &[],
-                    (&tys, &lvalues),
-                    callee.span,
-                    false,
-                );
+                let f =
+                    self.select_fn_template(set, name, &[], (&tys, &lvalues), callee.span, false);
                 let Some(f) = f else {
                     return Some(None);
                 };

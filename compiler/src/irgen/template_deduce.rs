@@ -4,8 +4,8 @@
 //! among the viable templates of an overload set, and the call itself.
 
 use super::call::CallArgs;
-use super::overload::{ArgInfo, Candidate};
 use super::expr::Operand;
+use super::overload::{ArgInfo, Candidate};
 use super::template::TArg;
 use super::{Binding, FnId, Lowerer};
 use crate::ast::{self, Expr, ExprKind, TemplateParam, TemplateParamKind, TypeExpr};
@@ -203,9 +203,8 @@ impl<'x> Lowerer<'x> {
                 let bound = l.explicit_targs(params, explicit)?;
                 // The parameter types name things of the template's namespace (and of a
                 // hidden friend's class).
-                let args = l.in_template_scope(tpl, |l| {
-                    l.deduce(params, fd, bound, arg_types, lvalues)
-                })?;
+                let args =
+                    l.in_template_scope(tpl, |l| l.deduce(params, fd, bound, arg_types, lvalues))?;
                 // The declared return type must substitute too (`enable_if<…>::type`).
                 if !Self::contains_auto(fd.ret) {
                     // In the template's namespace (`pair<T1, T2>` inside `namespace std`).

@@ -28,7 +28,10 @@ impl<'x> Lowerer<'x> {
 
     /// True when `b`'s parameters deduce from `a`'s declared parameter types.
     fn at_least_as_specialized(&mut self, a: u32, b: u32) -> bool {
-        let (ta, tb) = (&self.templates.fns[a as usize], &self.templates.fns[b as usize]);
+        let (ta, tb) = (
+            &self.templates.fns[a as usize],
+            &self.templates.fns[b as usize],
+        );
         let (pa, fa, pb, fb) = (ta.params, ta.decl, tb.params, tb.decl);
         if fa.params.iter().chain(fb.params).any(|p| p.pack) {
             return false;
