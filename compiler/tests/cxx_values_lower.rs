@@ -63,3 +63,31 @@ fn range_for_by_value_copies_each_class_element_and_destroys_the_copy() {
     // The copy dies at `continue` and at the end of the body; then a[1], a[0].
     assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagD1Ev"), 2 + 2);
 }
+
+#[test]
+fn conditional_of_two_class_prvalues_is_a_prvalue() {
+    // C++17: `c ? Tag(1) : Tag(2)` initializes `t` directly (nvcc calls no copy
+    // constructor); each arm's temporary is not destroyed separately.
+    let m = lower_ok(&format!(
+        "{TAG}
+         __global__ void k(int* o) {{ Tag t = o[0] ? Tag(1) : Tag(2); o[1] = t.id; }}"
+    ));
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagC1ERKS_"), 0);
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagC1Ei"), 2);
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagD1Ev"), 1);
+}
+
+#[test]
+fn temporaries_of_one_arm_are_destroyed_under_their_flag() {
+    // Each arm's temporary has its own conditional destructor call at the end of the
+    // full expression; the left operand of `&&` is destroyed unconditionally.
+    let m = lower_ok(&format!(
+        "{TAG}
+         __global__ void k(int* o) {{ o[0] = o[1] ? Tag(1).id : Tag(2).id; o[2] = Tag(3).id && Tag(4).id; }}"
+    ));
+    assert_eq!(calls_to(&m, "_Z1kPi", "_ZN3TagD1Ev"), 4);
+    let f = &m.functions[m.function_by_name("_Z1kPi").unwrap()];
+    // Three flags: the two arms and the right operand of `&&`, each a one-byte slot.
+    let one_byte = f.stack_slots.values().filter(|s| s.size == 1).count();
+    assert_eq!(one_byte, 3);
+}

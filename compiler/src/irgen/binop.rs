@@ -246,7 +246,9 @@ impl Lowerer<'_> {
             );
         }
         self.switch_to(rhs);
+        let mark = self.cleanup_mark();
         let b = self.cond_value(r);
+        self.flag_conditional_temps(mark);
         let b = match b {
             Some(b) => b,
             None => {

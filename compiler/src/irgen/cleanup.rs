@@ -15,8 +15,7 @@
 //! ([`Lowerer::extend_temporary`]).
 //!
 //! Classes without a non-trivial destructor never reach this stack, so C code is unchanged.
-//! Not handled: temporaries created in only one arm of `?:`/`&&`/`||` are destroyed
-//! unconditionally; arrays of objects with destructors are not destroyed.
+//! Temporaries created in only one arm of `?:`/`&&`/`||` carry a flag (`cond_temps.rs`).
 
 use super::expr::Operand;
 use super::Lowerer;
@@ -35,6 +34,8 @@ pub(crate) struct Cleanup {
     pub depth: usize,
     /// A temporary (destroyed at the end of its full expression).
     pub temp: bool,
+    /// A temporary of one arm of `?:`/`&&`/`||`: the flag slot saying it was constructed.
+    pub flag: Option<Value>,
 }
 
 /// The destructor bookkeeping of one function.
@@ -71,6 +72,7 @@ impl Lowerer<'_> {
                 ty,
                 depth,
                 temp: true,
+                flag: None,
             });
         }
         Operand::temp(slot, ty)
@@ -85,6 +87,7 @@ impl Lowerer<'_> {
                 ty,
                 depth,
                 temp: false,
+                flag: None,
             });
         }
     }
@@ -136,7 +139,7 @@ impl Lowerer<'_> {
         self.cleanups().live.extend(keep);
         let span = self.cur_span;
         for c in temps.iter().rev() {
-            self.destroy_object(c.addr, c.ty, span);
+            self.destroy_cleanup(c, span);
         }
     }
 
@@ -155,7 +158,7 @@ impl Lowerer<'_> {
                 if !self.terminated() {
                     let span = self.cur_span;
                     for c in gone.iter().rev() {
-                        self.destroy_object(c.addr, c.ty, span);
+                        self.destroy_cleanup(c, span);
                     }
                 }
             }
@@ -176,7 +179,7 @@ impl Lowerer<'_> {
             .collect();
         let span = self.cur_span;
         for c in objs.iter().rev() {
-            self.destroy_object(c.addr, c.ty, span);
+            self.destroy_cleanup(c, span);
         }
     }
 
@@ -242,7 +245,7 @@ impl Lowerer<'_> {
                 .collect();
             let span = self.cur_span;
             for c in objs.iter().rev() {
-                self.destroy_object(c.addr, c.ty, span);
+                self.destroy_cleanup(c, span);
             }
             return label;
         }
@@ -282,7 +285,7 @@ impl Lowerer<'_> {
                 self.switch_to(b);
                 let span = self.cur_span;
                 for c in live.iter().rev().filter(|c| !here.contains(&c.addr)) {
-                    self.destroy_object(c.addr, c.ty, span);
+                    self.destroy_cleanup(c, span);
                 }
                 self.jump_to(label);
             }

@@ -25,7 +25,8 @@ impl Lowerer<'_> {
         // `c ? a : b` its registers.
         let want_lvalue = std::mem::take(&mut self.cond_lvalue);
         let c = self.cond_value(cond)?;
-        if is_cheap(then) && is_cheap(els) {
+        let no_classes = self.classes.is_empty();
+        if is_cheap(then, no_classes) && is_cheap(els, no_classes) {
             let (t, f) = if want_lvalue {
                 (self.expr_lvalue(then)?, self.expr_lvalue(els)?)
             } else {
@@ -61,22 +62,29 @@ impl Lowerer<'_> {
         let join = self.new_block();
         self.branch(c, tb, fb);
         self.switch_to(tb);
+        let mark = self.cleanup_mark();
         let t = if want_lvalue {
             self.expr_lvalue(then)
         } else {
             self.expr(then)
         }
         .and_then(|t| self.decay_function(t, then.span));
+        self.flag_conditional_temps(mark);
         let t_end = self.fs().cur;
         self.switch_to(fb);
+        let mark = self.cleanup_mark();
         let f = if want_lvalue {
             self.expr_lvalue(els)
         } else {
             self.expr(els)
         }
         .and_then(|f| self.decay_function(f, els.span));
+        self.flag_conditional_temps(mark);
         let f_end = self.fs().cur;
         let (t, f) = (t?, f?);
+        if let Some(o) = self.cond_prvalue(t, f, (t_end, f_end), join) {
+            return Some(o);
+        }
         if let (true, OpKind::LValue(ta), OpKind::LValue(fa)) = (want_lvalue, t.kind, f.kind) {
             if t.ty == f.ty {
                 // An lvalue: the join block receives the chosen object's address.
@@ -99,10 +107,14 @@ impl Lowerer<'_> {
         let rt = self.cond_result_type(t, f, span)?;
         // Convert each arm at the end of its own block, then pass it to the join block.
         self.fs().cur = t_end;
+        let mark = self.cleanup_mark();
         let tv = self.cond_arm(t, rt, span)?;
+        self.flag_conditional_temps(mark);
         let t_end = self.fs().cur;
         self.fs().cur = f_end;
+        let mark = self.cleanup_mark();
         let fv = self.cond_arm(f, rt, span)?;
+        self.flag_conditional_temps(mark);
         let f_end = self.fs().cur;
         match (tv, fv) {
             (Some(tv), Some(fv)) => {
@@ -129,6 +141,41 @@ impl Lowerer<'_> {
                 })
             }
         }
+    }
+
+    /// Two class prvalues of the same type give a prvalue (C++17 [expr.cond]/7): each arm's
+    /// temporary is materialized directly in one result object (moved bitwise: guaranteed
+    /// elision), so the result is itself a temporary that a declaration or `return` can
+    /// take over, and only it is destroyed.
+    fn cond_prvalue(
+        &mut self,
+        t: Operand,
+        f: Operand,
+        ends: (oxicc_ir::Block, oxicc_ir::Block),
+        join: oxicc_ir::Block,
+    ) -> Option<Operand> {
+        let (OpKind::LValue(ta), OpKind::LValue(fa)) = (t.kind, f.kind) else {
+            return None;
+        };
+        if t.cat != ValCat::PRValue
+            || f.cat != ValCat::PRValue
+            || t.ty.ty != f.ty.ty
+            || !self.types.is_record(t.ty.ty)
+        {
+            return None;
+        }
+        let ty = t.ty.unqual();
+        let size = self.types.size_of(ty.ty)?;
+        let align = self.types.align_of(ty.ty);
+        let slot = self.alloca(size, align, self.cur_span)?;
+        for (end, arm) in [(ends.0, ta), (ends.1, fa)] {
+            self.fs().cur = end;
+            self.consume_temporary(arm);
+            self.copy_bytes(slot, arm, size, align, false);
+            self.jump_to(join);
+        }
+        self.switch_to(join);
+        Some(self.new_temporary(slot, ty))
     }
 
     fn cond_operand(&mut self, v: Value, rt: QualType) -> Operand {
@@ -225,7 +272,9 @@ impl Lowerer<'_> {
 }
 
 /// Side-effect-free and trap-free enough to evaluate both arms of `?:` unconditionally.
-fn is_cheap(e: &Expr<'_>) -> bool {
+/// Where classes exist, only casts to built-in and pointer types qualify (`Tag(1)` calls a
+/// constructor).
+fn is_cheap(e: &Expr<'_>, no_classes: bool) -> bool {
     match &e.kind {
         ExprKind::IntLit { .. }
         | ExprKind::FloatLit { .. }
@@ -236,8 +285,20 @@ fn is_cheap(e: &Expr<'_>) -> bool {
         ExprKind::Unary {
             op: UnaryOp::Neg | UnaryOp::Plus | UnaryOp::BitNot | UnaryOp::LogNot,
             expr,
-        } => is_cheap(expr),
-        ExprKind::Cast { expr, .. } => is_cheap(expr),
+        } => is_cheap(expr, no_classes),
+        ExprKind::Cast { expr, ty, .. } => {
+            (no_classes || scalar_type_expr(ty)) && is_cheap(expr, no_classes)
+        }
+        _ => false,
+    }
+}
+
+/// A built-in or pointer type, written so that no lookup is needed.
+fn scalar_type_expr(t: &crate::ast::TypeExpr<'_>) -> bool {
+    use crate::ast::TypeExpr;
+    match t {
+        TypeExpr::Builtin(_) | TypeExpr::Pointer { .. } => true,
+        TypeExpr::Qualified { inner, .. } => scalar_type_expr(inner),
         _ => false,
     }
 }

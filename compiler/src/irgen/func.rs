@@ -30,7 +30,7 @@ pub(crate) struct FnState {
     pub cur: Block,
     in_layout: HashSet<Block>,
     /// Stack-slot addresses go before this index of the entry block.
-    alloca_pos: usize,
+    pub(super) alloca_pos: usize,
     pub ret_ty: QualType,
     /// The return type is `auto`: the first `return` deduces it (and allocates the slot).
     pub ret_pending: bool,

@@ -30,6 +30,7 @@ mod class_operators;
 mod class_ops;
 mod cleanup;
 mod cond;
+mod cond_temps;
 mod constexpr_call;
 mod constexpr_expr;
 mod constexpr_fn;

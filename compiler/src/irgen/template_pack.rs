@@ -197,7 +197,11 @@ impl Lowerer<'_> {
         let join = self.new_block();
         let p = self.fs().func.append_block_param(join, Type::I1);
         for (i, (e, k)) in items.iter().enumerate() {
+            let mark = self.cleanup_mark();
             let v = self.with_pack_element(*k, |l| l.cond_value(e));
+            if i > 0 {
+                self.flag_conditional_temps(mark);
+            }
             let Some(v) = v else {
                 self.jump_to(join);
                 return None;

@@ -112,6 +112,40 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             all([eq_i32(o, "log", &log), eq_f32(o, "out", &out)])
         }
+        "cond_temporaries" => {
+            // Thread 0's log (+v constructed, -v destroyed): pick(1), pick(0); both(1,2),
+            // both(-1,2); either(1,2), either(-1,-2); nested(7), nested(3), nested(-2); the
+            // loop's odd iterations; make(0) builds T(8) directly in m (the `?:` of two
+            // prvalues is a prvalue: no copy), destroyed after logging stopped.
+            let mut log = vec![
+                1, -1, 2, 3, -3, -2, // pick
+                1, 2, -2, -1, -1, 1, // both
+                1, -1, -1, -2, 2, 1, // either
+                6, -6, 5, -5, -1, 4, -4, 1, // nested
+                11, -11, 13, -13, // loop
+                8,
+            ];
+            log.resize(64, 0);
+            let s0 = (1000 + (2 + 3)) + (1 + 4) + (6 + 5 + 4) + (11 + 13) + 8;
+            let input = i32s(l, "in");
+            let mut out = vec![0i32; 32];
+            let mut counts = vec![0i32; 64];
+            for (t, &x) in input.iter().enumerate().take(32) {
+                let v = if x & 1 != 0 { x } else { (x + 1) * 2 };
+                let b = (x > 0) || (-x > 0);
+                out[t] = if t == 0 { s0 } else { 0 } + v + b as i32;
+                // One temporary for `t`, one for `b` (T(x) when x > 0, else T(-x)); thread 0
+                // also made 3 + 3 + 3 + 4 + 2 + 1 = 16 before.
+                let made = 2 + if t == 0 { 16 } else { 0 };
+                counts[2 * t] = made;
+                counts[2 * t + 1] = made;
+            }
+            all([
+                eq_i32(o, "log", &log),
+                eq_i32(o, "out", &out),
+                eq_i32(o, "counts", &counts),
+            ])
+        }
         _ => return None,
     })
 }
