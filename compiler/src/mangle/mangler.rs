@@ -213,6 +213,24 @@ impl<'t> Mangler<'t> {
                 self.out.push_str("Dp");
                 self.qual_type(p);
             }
+            TypeKind::DependentMember { scope, name } => {
+                let name = self.interner.resolve(name);
+                self.dependent_member(scope, name);
+            }
+            TypeKind::DependentArray { elem, bound } => {
+                self.out.push('A');
+                self.expression(&bound);
+                self.out.push('_');
+                self.qual_type(elem);
+            }
+            TypeKind::TemplateTemplateApp { param, args } => {
+                self.template_template_app(param, &args)
+            }
+            TypeKind::DependentDecltype(e) => {
+                self.out.push_str("DT");
+                self.expression(&e);
+                self.out.push('E');
+            }
             _ => {}
         }
         self.add_candidate(key);
@@ -275,6 +293,20 @@ impl<'t> Mangler<'t> {
                 out.push_str("Dp");
                 self.write_type_key(out, *p);
             }
+            TypeKind::DependentMember { scope, name } => {
+                out.push_str("#DM(");
+                self.write_type_key(out, scope.unqual());
+                out.push_str(&format!("){}", self.interner.resolve(*name)));
+            }
+            // Structural keys: equal descriptions (interned types, symbols) are equal.
+            TypeKind::DependentArray { elem, bound } => {
+                out.push_str(&format!("A{bound:?}_"));
+                self.write_type_key(out, *elem);
+            }
+            TypeKind::TemplateTemplateApp { param, args } => {
+                out.push_str(&format!("#TT{param}{args:?}"))
+            }
+            TypeKind::DependentDecltype(e) => out.push_str(&format!("DT{e:?}")),
             _ => {}
         }
     }

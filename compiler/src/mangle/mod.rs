@@ -29,6 +29,7 @@
 //! see [`internal`] for how it is computed and filled in.
 //! See docs/mangling.md for the scheme and how the tests check it against nvcc.
 
+mod dependent;
 pub mod internal;
 mod mangler;
 mod names;
@@ -39,7 +40,7 @@ use mangler::Mangler;
 
 pub use crate::sema::entity::{
     ClosureNumbering, ClosureSig, FunctionEntity, FunctionName, OperatorName, RefQualifier,
-    ScopeComponent, TemplateArg,
+    ScopeComponent, TemplateArg, TemplateExpr,
 };
 
 /// The mangled name of a plain (global, non-template) function (`_Z5saxpyifPKfPf`).

@@ -187,7 +187,7 @@ impl Mangler<'_> {
 
     /// The components `full[start..]` of a nested name, each registered as a candidate,
     /// starting from the longest one that already is a candidate.
-    fn prefix(&mut self, full: &[ScopeComponent], start: usize) {
+    pub(super) fn prefix(&mut self, full: &[ScopeComponent], start: usize) {
         let mut from = start;
         for end in (start + 1..=full.len()).rev() {
             let key = self.prefix_key(&full[..end]);
@@ -393,7 +393,7 @@ impl Mangler<'_> {
     }
 
     /// `I <arg>… E`.
-    fn template_args(&mut self, args: &[TemplateArg]) {
+    pub(super) fn template_args(&mut self, args: &[TemplateArg]) {
         self.out.push('I');
         for a in args {
             self.template_arg(a);
@@ -401,7 +401,7 @@ impl Mangler<'_> {
         self.out.push('E');
     }
 
-    fn template_arg(&mut self, arg: &TemplateArg) {
+    pub(super) fn template_arg(&mut self, arg: &TemplateArg) {
         match arg {
             TemplateArg::Type(t) => self.qual_type(*t),
             TemplateArg::Value { ty, value } => {
@@ -425,6 +425,11 @@ impl Mangler<'_> {
                     self.out.push_str(&super::mangler::base36(*i as usize - 1));
                 }
                 self.out.push_str("_E");
+            }
+            TemplateArg::Expr(e) => {
+                self.out.push('X');
+                self.expression(e);
+                self.out.push('E');
             }
             TemplateArg::Pack(args) => {
                 self.out.push('J');

@@ -50,6 +50,36 @@ pub enum TemplateArg {
         scope: Vec<ScopeComponent>,
         name: Symbol,
     },
+    /// A non-type argument that is an expression of the function template's parameters,
+    /// in a declared signature (`Arr<N + 1>` → `XplT_Li1EE`).
+    Expr(Rc<TemplateExpr>),
+}
+
+/// An expression that depends on a function template's parameters, as written in its
+/// declared signature (a non-type template argument, an array bound, a `decltype`). nvcc
+/// mangles it as written (`N + 1` → `plT_Li1E`); constants not depending on a parameter are
+/// folded to literals (`N + K` with `constexpr int K = 3` → `plT_Li3E`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TemplateExpr {
+    /// The function template's non-type parameter `i` (`T_`, `T0_`; no substitution).
+    Param(u32),
+    /// An integral or `bool` literal of type `ty` (`Li1E`, `Lj2E`, `Lb1E`).
+    Literal { ty: TypeId, value: i128 },
+    /// A unary operator (`-N` → `ngT_`, `!B` → `ntT_`, `~N` → `coT_`, `+N` → `psT_`).
+    Unary(OperatorName, Rc<TemplateExpr>),
+    /// A binary operator (`N * 2` → `mlT_Li2E`).
+    Binary(OperatorName, Rc<TemplateExpr>, Rc<TemplateExpr>),
+    /// `c ? a : b` (`qu`).
+    Conditional(Rc<TemplateExpr>, Rc<TemplateExpr>, Rc<TemplateExpr>),
+    /// `sizeof(type)` (`st <type>`).
+    SizeofType(QualType),
+    /// `sizeof...(P)` for the template parameter pack `i` (`sZT_`).
+    SizeofPack(u32),
+    /// `S::name` where `S` depends on the parameters (`is_floating_point<T>::value` →
+    /// `sr3std17is_floating_pointIT_EE5value`, `T::value` → `srT_5value`).
+    StaticMember { scope: QualType, name: Symbol },
+    /// The function's parameter `i` (in a `decltype` return type: `fp_`, `fp0_`).
+    FunctionParam(u32),
 }
 
 /// The name of a closure type: `Ul <parameter types> E [n] _`, where `index` numbers the

@@ -211,6 +211,28 @@ pub enum TypeKind {
     /// A deduced `auto` return type as declared (`Da`: a generic lambda's call operator);
     /// only in declared signatures for mangling.
     DeducedAuto,
+    /// `typename S::name` in a declared signature, where `S` depends on the template's
+    /// parameters (a `TemplateParam`, a class template applied to them, another dependent
+    /// member): `N <prefix of S> <name> E` (`NT_10value_typeE`).
+    DependentMember {
+        scope: QualType,
+        name: Symbol,
+    },
+    /// An array whose bound depends on the template's parameters (`T (&)[N]`: `RAT0__S0_`);
+    /// only in declared signatures.
+    DependentArray {
+        elem: QualType,
+        bound: std::rc::Rc<crate::sema::entity::TemplateExpr>,
+    },
+    /// `C<args>` where `C` is the template's `param`-th parameter, a template template
+    /// parameter (`T0_IS1_E`); only in declared signatures.
+    TemplateTemplateApp {
+        param: u32,
+        args: Vec<crate::sema::entity::TemplateArg>,
+    },
+    /// `decltype(expr)` of an expression depending on the template's parameters, as a
+    /// declared return type (`DTplfp_fp0_E`).
+    DependentDecltype(std::rc::Rc<crate::sema::entity::TemplateExpr>),
 }
 
 /// A bit-field's position: its first bit within the storage unit and its width.
@@ -539,7 +561,13 @@ impl TypeTable {
             TypeKind::LongDouble | TypeKind::NullPtr => Some(8),
             // `sizeof(T&)` is `sizeof(T)`.
             TypeKind::Reference { referent, .. } => self.size_of(referent.ty),
-            TypeKind::TemplateParam(_) | TypeKind::PackExpansion(_) | TypeKind::DeducedAuto => None,
+            TypeKind::TemplateParam(_)
+            | TypeKind::PackExpansion(_)
+            | TypeKind::DeducedAuto
+            | TypeKind::DependentMember { .. }
+            | TypeKind::DependentArray { .. }
+            | TypeKind::TemplateTemplateApp { .. }
+            | TypeKind::DependentDecltype(_) => None,
         }
     }
 
