@@ -15,6 +15,11 @@ pub(crate) const MAX_OBJECT_SIZE: u64 = 1 << 40;
 impl<'x> Lowerer<'x> {
     /// Resolves a written type. Reports errors and returns `None` on failure.
     pub fn resolve_type(&mut self, te: &TypeExpr<'_>) -> Option<QualType> {
+        if self.templates.sig.active {
+            if let Some(t) = self.dependent_type_expr(te) {
+                return Some(t);
+            }
+        }
         Some(match te {
             TypeExpr::Qual(q) if self.is_template_member(q) => {
                 return self.template_member_type(q).flatten();
@@ -153,6 +158,10 @@ impl<'x> Lowerer<'x> {
                 quals: t.quals,
             },
             TypeKind::Function { .. } => QualType::new(self.types.pointer_to(t)),
+            TypeKind::DependentArray { elem, .. } => QualType {
+                ty: self.types.pointer_to(elem),
+                quals: t.quals,
+            },
             _ => t,
         }
     }
@@ -608,6 +617,12 @@ impl ConstEnv for Lowerer<'_> {
     }
 
     fn other(&mut self, e: &ast::Expr<'_>) -> Result<ConstValue, ConstError> {
+        // `sizeof...(Ts)` of a pack of the instantiation (`Arr<sizeof...(Ts)>`).
+        if let ast::ExprKind::SizeofPack(name) = e.kind {
+            if let Some(n) = self.pack_len(name) {
+                return Ok(ConstValue::int(n as i128, IntKind::ULong));
+            }
+        }
         self.constexpr_other(e)
     }
 

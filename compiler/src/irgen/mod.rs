@@ -66,6 +66,7 @@ mod template_deduce;
 mod template_member;
 mod template_order;
 mod template_pack;
+mod template_sig;
 mod template_spec;
 mod virtual_checks;
 mod virtual_fns;

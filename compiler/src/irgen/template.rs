@@ -31,6 +31,9 @@ pub(crate) enum TArg {
     /// A function template's non-type parameter `i` standing for itself (only in the
     /// declared signature resolved for a mangled name: `Arr<N>`).
     ValueParam(u32),
+    /// An expression of the function template's parameters (only in a declared signature:
+    /// `Arr<N + 1>`, see `template_sig.rs`).
+    Expr(std::rc::Rc<crate::mangle::TemplateExpr>),
 }
 
 /// A function template: its parameters and declaration.
@@ -103,9 +106,9 @@ pub(crate) struct TemplateState<'x> {
     pub defining: Option<(&'x [ast::TemplateParam<'x>], Vec<TArg>)>,
     /// Explicit specializations of function templates by template and arguments.
     pub fn_specs: HashMap<(u32, Vec<TArg>), &'x ast::FunctionDecl<'x>>,
-    /// While a declared signature is resolved: the function template's non-type
-    /// parameters by name and index (see `TArg::ValueParam`).
-    pub value_params: HashMap<Symbol, u32>,
+    /// What the names of the declared signature being resolved stand for
+    /// (`template_sig.rs`).
+    pub sig: super::template_sig::SigState,
     /// Kernel launches in host bodies by their host function's name position.
     #[allow(clippy::type_complexity)]
     pub host_launches: HashMap<(crate::source::FileId, u32), Vec<&'x ast::HostLaunch<'x>>>,
@@ -207,6 +210,8 @@ impl<'x> Lowerer<'x> {
         let saved_depth = std::mem::replace(&mut self.depth, 0);
         let saved_span = self.cur_span;
         let saved_index = self.templates.pack_index.take();
+        // Another declaration is lowered with its own meaning of the names.
+        let saved_sig = std::mem::take(&mut self.templates.sig);
         self.scopes.push();
         self.templates.frames.push(Frame::default());
         let r = f(self);
@@ -218,6 +223,7 @@ impl<'x> Lowerer<'x> {
         self.depth = saved_depth;
         self.cur_span = saved_span;
         self.templates.pack_index = saved_index;
+        self.templates.sig = saved_sig;
         r
     }
 
@@ -233,8 +239,8 @@ impl<'x> Lowerer<'x> {
                     let cv = ConstValue::int(*v, self.int_kind_of(*t));
                     self.scopes.bind(name, Binding::EnumConst(cv, *t));
                 }
-                // Only in declared signatures, never bound.
-                TArg::ValueParam(_) => {}
+                // Only in declared signatures, never bound (see `bind_dependent_values`).
+                TArg::ValueParam(_) | TArg::Expr(_) => {}
                 TArg::Pack(items) => {
                     let pack = if matches!(p.kind, TemplateParamKind::Type { .. }) {
                         Pack::Types(
@@ -315,6 +321,7 @@ impl<'x> Lowerer<'x> {
                 }
             }
             TArg::ValueParam(i) => format!("<parameter {i}>"),
+            TArg::Expr(_) => "<expression>".to_string(),
             TArg::Pack(items) => {
                 let parts: Vec<String> = items.iter().map(|a| self.show_targ(a)).collect();
                 parts.join(", ")
@@ -600,78 +607,6 @@ impl<'x> Lowerer<'x> {
         Some((m, entity))
     }
 
-    /// A function template's return and parameter types as declared, its own type
-    /// parameters standing for themselves (`T_`, `T0_`, …; packs as `Dp…`).
-    ///
-    /// A declared type that does not resolve that way (a dependent member type such as
-    /// `typename remove_reference<T>::type&`, which nvcc writes `RNSt16remove_referenceIS0_E4typeE`)
-    /// is written as the instance's type from `actual_ret`/`actual_params` (without packs,
-    /// where the two line up): not nvcc's name yet, but one that keeps the template
-    /// arguments, so two instances never share a symbol.
-    pub fn declared_signature(
-        &mut self,
-        fd: &ast::FunctionDecl<'_>,
-        tparams: &[ast::TemplateParam<'_>],
-        actual_ret: Option<QualType>,
-        actual_params: &[QualType],
-    ) -> Option<(QualType, Vec<QualType>)> {
-        // Resolve the declared signature with type parameters standing for themselves.
-        self.scopes.push();
-        let saved_values = std::mem::take(&mut self.templates.value_params);
-        for (i, p) in tparams.iter().enumerate() {
-            match (p.name, &p.kind) {
-                (Some(n), TemplateParamKind::Type { .. }) => {
-                    let ty = self.types.intern(TypeKind::TemplateParam(i as u32));
-                    self.scopes.bind(n, Binding::Typedef(QualType::new(ty)));
-                }
-                // `Arr<N>` names the parameter itself (`XT_E`); elsewhere (array bounds,
-                // expressions) it still has the instance's value.
-                (Some(n), TemplateParamKind::NonType { .. }) if !p.pack => {
-                    self.templates.value_params.insert(n, i as u32);
-                }
-                _ => {}
-            }
-        }
-        let mut params = Vec::new();
-        let mut ok = true;
-        let lined_up = !fd.params.iter().any(|p| p.pack) && actual_params.len() == fd.params.len();
-        for (i, p) in fd.params.iter().enumerate() {
-            let resolved = if lined_up {
-                self.quietly(|l| l.resolve_type(p.ty))
-                    .or(Some(actual_params[i]))
-            } else {
-                self.resolve_type(p.ty)
-            };
-            match resolved {
-                Some(t) => {
-                    let t = self.adjust_param(t);
-                    let t = if p.pack {
-                        QualType::new(self.types.intern(TypeKind::PackExpansion(t)))
-                    } else {
-                        t
-                    };
-                    params.push(t)
-                }
-                None => ok = false,
-            }
-        }
-        let ret = if Self::contains_auto(fd.ret) {
-            Some(QualType::new(self.types.intern(TypeKind::DeducedAuto)))
-        } else {
-            // A return type that does not resolve with the parameters standing for
-            // themselves (`enable_if<is_floating_point<T>::value, T>::type`) is written
-            // as the instance's.
-            self.quietly(|l| l.resolve_type(fd.ret)).or(actual_ret)
-        };
-        self.scopes.pop();
-        self.templates.value_params = saved_values;
-        let ret = ret?;
-        if !ok {
-            return None;
-        }
-        Some((ret, params))
-    }
-
     /// `template __global__ void k<float, 128>(const float *, float *, int);`
     pub fn explicit_instantiation(&mut self, fd: &'x ast::FunctionDecl<'x>) {
         let Some(Binding::FnTemplate(set)) = self.scopes.lookup(fd.name).copied() else {
@@ -731,5 +666,6 @@ pub(crate) fn entity_arg(a: &TArg) -> TemplateArg {
         },
         TArg::Pack(items) => TemplateArg::Pack(items.iter().map(entity_arg).collect()),
         TArg::ValueParam(i) => TemplateArg::ValueParam(*i),
+        TArg::Expr(e) => TemplateArg::Expr(e.clone()),
     }
 }

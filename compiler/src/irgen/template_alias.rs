@@ -64,9 +64,15 @@ impl<'x> Lowerer<'x> {
             return None;
         };
         let ns = self.templates.aliases[a as usize].ns;
+        let in_signature = self.templates.sig.active;
         let r = self.in_decl_context(|l| {
             l.with_ns_open(ns, |l| {
                 l.bind_template_params(params, &key.1);
+                if in_signature {
+                    // `enable_if_t<cond, T>` in a declared signature: its parameters stand
+                    // for the dependent arguments (`template_sig.rs`).
+                    l.bind_dependent_values(params, &key.1);
+                }
                 l.resolve_type(decl.ty)
             })
         });

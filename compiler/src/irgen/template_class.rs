@@ -217,7 +217,11 @@ impl<'x> Lowerer<'x> {
             let rid = self
                 .types
                 .new_record(primary.kind, primary.name, primary.span);
-            let scope = self.cur_scope_path();
+            // Named in the template's namespace (`std::enable_if<…>` from anywhere).
+            let scope = match self.ns.class_template_ns.get(&c) {
+                Some(&ns) => self.ns.ctxs[ns].path.clone(),
+                None => self.cur_scope_path(),
+            };
             let args = key.1.iter().map(super::template::entity_arg).collect();
             let info = self.types.record_mut(rid);
             info.scope = scope;
@@ -273,14 +277,19 @@ impl<'x> Lowerer<'x> {
         match a {
             TArg::Type(t) => self.is_dependent_type(*t),
             TArg::Value(..) => false,
-            TArg::ValueParam(_) => true,
+            TArg::ValueParam(_) | TArg::Expr(_) => true,
             TArg::Pack(items) => items.iter().any(|i| self.is_dependent_arg(i)),
         }
     }
 
-    fn is_dependent_type(&self, t: QualType) -> bool {
+    pub(super) fn is_dependent_type(&self, t: QualType) -> bool {
         match self.types.kind(t.ty) {
-            TypeKind::TemplateParam(_) | TypeKind::PackExpansion(_) => true,
+            TypeKind::TemplateParam(_)
+            | TypeKind::PackExpansion(_)
+            | TypeKind::DependentMember { .. }
+            | TypeKind::DependentArray { .. }
+            | TypeKind::TemplateTemplateApp { .. }
+            | TypeKind::DependentDecltype(_) => true,
             TypeKind::Pointer(p) => self.is_dependent_type(*p),
             TypeKind::Reference { referent, .. } => self.is_dependent_type(*referent),
             TypeKind::Array { elem, .. } => self.is_dependent_type(*elem),

@@ -411,6 +411,20 @@ impl<'x> Lowerer<'x> {
             Explicit::Resolved(r) => return Some(r),
             Explicit::Ast(a) => a,
         };
+        // In a declared signature: an expression of the template's own parameters.
+        match (&p.kind, a) {
+            (TemplateParamKind::NonType { .. }, ast::TemplateArgExpr::Expr(e)) => {
+                if let Some(d) = self.dependent_targ(e) {
+                    return Some(d);
+                }
+            }
+            (TemplateParamKind::NonType { .. }, ast::TemplateArgExpr::Type(TypeExpr::Qual(q))) => {
+                if let Some(d) = self.dependent_static_member_targ(q) {
+                    return Some(d);
+                }
+            }
+            _ => {}
+        }
         if let (Some(pty), TemplateParamKind::NonType { .. }, ast::TemplateArgExpr::Expr(e)) =
             (pty, &p.kind, a)
         {
@@ -434,15 +448,6 @@ impl<'x> Lowerer<'x> {
         match (&p.kind, a) {
             (TemplateParamKind::Type { .. }, ast::TemplateArgExpr::Type(te)) => {
                 Some(TArg::Type(self.resolve_type(te)?))
-            }
-            (
-                TemplateParamKind::NonType { .. },
-                ast::TemplateArgExpr::Expr(Expr {
-                    kind: ExprKind::Ident(n),
-                    ..
-                }),
-            ) if self.templates.value_params.contains_key(n) => {
-                Some(TArg::ValueParam(self.templates.value_params[n]))
             }
             (TemplateParamKind::NonType { ty, .. }, ast::TemplateArgExpr::Expr(e)) => {
                 let pty = self.resolve_type(ty)?.unqual();
