@@ -337,6 +337,15 @@ impl Lowerer<'_> {
         Some(o)
     }
 
+    /// True when a function's return type is deduced from its body: `auto`, or a
+    /// trailing `decltype(…)` naming the parameters (`auto f(A a, B b) -> decltype(a + b)`),
+    /// which is not in scope before the body: oxicc takes the type of the returned
+    /// expression for it (the same type for the usual `-> decltype(expr) { return expr; }`).
+    pub fn return_deduced(&mut self, te: &TypeExpr<'_>) -> bool {
+        Self::contains_auto(te)
+            || matches!(te, TypeExpr::Decltype(_)) && self.quietly(|l| l.resolve_type(te)).is_none()
+    }
+
     /// True when a written type is (or is built on) the `auto` placeholder.
     pub fn contains_auto(te: &TypeExpr<'_>) -> bool {
         match te {

@@ -122,7 +122,7 @@ impl Lowerer<'_> {
     /// Records a function declaration; merges with an earlier one of the same name.
     pub fn declare_function(&mut self, fd: &ast::FunctionDecl<'_>) -> Option<FnId> {
         // An `auto` return type is deduced from the body's first `return` (see `lower_body`).
-        let ret_pending = Self::contains_auto(fd.ret);
+        let ret_pending = self.return_deduced(fd.ret);
         let ret = if ret_pending {
             if fd.body.is_none() {
                 self.error(

@@ -407,7 +407,7 @@ impl<'x> Lowerer<'x> {
         member_of: Option<RecordId>,
     ) -> Option<FnId> {
         // An `auto` return type is deduced from the body (see `auto_return.rs`).
-        let ret_pending = Self::contains_auto(fd.ret);
+        let ret_pending = self.return_deduced(fd.ret);
         let ret = if ret_pending {
             QualType::new(self.types.void())
         } else {

@@ -206,7 +206,7 @@ impl<'x> Lowerer<'x> {
                 let args =
                     l.in_template_scope(tpl, |l| l.deduce(params, fd, bound, arg_types, lvalues))?;
                 // The declared return type must substitute too (`enable_if<…>::type`).
-                if !Self::contains_auto(fd.ret) {
+                if !Self::contains_auto(fd.ret) && !matches!(fd.ret, TypeExpr::Decltype(_)) {
                     // In the template's namespace (`pair<T1, T2>` inside `namespace std`).
                     let ns = l.templates.fns[tpl as usize].ns;
                     l.in_decl_context(|l| {

@@ -199,7 +199,7 @@ impl<'x> Lowerer<'x> {
         args: &[TArg],
     ) -> Option<FnId> {
         let r = m.record;
-        let ret_pending = Self::contains_auto(fd.ret);
+        let ret_pending = self.return_deduced(fd.ret);
         let ret = if ret_pending {
             QualType::new(self.types.void())
         } else {

@@ -39,7 +39,8 @@ pub(crate) struct Declarator<'a> {
 
 enum Suffix<'a> {
     Array(Option<&'a Expr<'a>>),
-    Function(&'a [ParamDecl<'a>], bool),
+    /// Parameters, `...`, and a trailing return type (`-> decltype(a + b)`).
+    Function(&'a [ParamDecl<'a>], bool, Option<&'a TypeExpr<'a>>),
 }
 
 use super::qualname::KW_OPERATOR;
@@ -248,8 +249,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             } else if self.at(Punct::LParen) && self.paren_is_param_list(mode) {
                 self.chain_link()?;
                 let (params, variadic) = self.param_list()?;
-                self.after_param_list()?;
-                suffixes.push(Suffix::Function(params, variadic));
+                let trailing = self.after_param_list()?;
+                suffixes.push(Suffix::Function(params, variadic, trailing));
             } else {
                 break;
             }
@@ -258,8 +259,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         for s in suffixes.into_iter().rev() {
             ty = match s {
                 Suffix::Array(size) => self.alloc(TypeExpr::Array { elem: ty, size }),
-                Suffix::Function(params, variadic) => self.alloc(TypeExpr::Function {
-                    ret: ty,
+                // `auto f(A a) -> T`: the trailing type is the return type.
+                Suffix::Function(params, variadic, trailing) => self.alloc(TypeExpr::Function {
+                    ret: trailing.unwrap_or(ty),
                     params,
                     variadic,
                 }),
@@ -270,8 +272,9 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Skips `noexcept`, `throw()`, `override`, `final` and attributes after a parameter
     /// list and records member-function qualifiers (`const`, `volatile`, `&`, `&&`) in
-    /// `method_quals`; trailing return types are not handled yet.
-    fn after_param_list(&mut self) -> PResult<()> {
+    /// `method_quals`; returns the trailing return type (`-> T`), if any.
+    fn after_param_list(&mut self) -> PResult<Option<&'a TypeExpr<'a>>> {
+        let mut trailing = None;
         self.method_quals = Quals::default();
         self.method_override = false;
         self.method_final = false;
@@ -312,11 +315,16 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.skip_balanced_parens()?;
             } else if self.at_kw(kw::ATTRIBUTE) {
                 self.attributes(&mut None)?;
-            } else if self.at(Punct::Arrow) {
-                let span = self.span();
-                return Err(self.unsupported(span, "a trailing return type"));
+            } else if self.at(Punct::Arrow) && trailing.is_none() {
+                self.bump();
+                // The type may have parameter lists of its own: keep this one's qualifiers.
+                let quals = self.method_quals;
+                let (o, f) = (self.method_override, self.method_final);
+                trailing = Some(self.type_name()?);
+                self.method_quals = quals;
+                (self.method_override, self.method_final) = (o, f);
             } else {
-                return Ok(());
+                return Ok(trailing);
             }
         }
     }
