@@ -212,3 +212,12 @@ __global__ void k(float* out, int* o, int i) {
         false,
     );
 }
+
+#[test]
+fn sfinae_forward_suite_kernel() {
+    // enable_if dispatch, std::forward/std::move, dependent member types, a deduced array
+    // bound and a trailing decltype: every non-inlined instance, named as nvcc names it.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/kernels/cpp/sfinae_forward.cu");
+    let src = std::fs::read_to_string(path).expect("the suite kernel");
+    same_as_nvcc(&src, false);
+}

@@ -317,6 +317,29 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 eq_f32(o, "df", &df),
             ])
         }
+        "sfinae_forward" => {
+            // Floats: sum = (0 + f) + 2 * (2f) (forwarded lvalue, then rvalue), total adds
+            // 1, scale halves, mul(f, 2) doubles. Ints: sum = k + 2(k + 1), total adds 3,
+            // scale shifts right (arithmetic), sum_first adds k + (k+1) + (k+2), mul(k, 3),
+            // moved(k) = k + 1.
+            let xf = input(l, "xf").to_f32();
+            let xi = i32s(l, "xi");
+            let of: Vec<f32> = xf
+                .iter()
+                .map(|&f| {
+                    let sum = (0.0f32 + f) + (f * 2.0) * 2.0;
+                    (sum + 1.0) * 0.5 + f * 2.0
+                })
+                .collect();
+            let oi: Vec<i32> = xi
+                .iter()
+                .map(|&k| {
+                    let sum = k + 2 * (k + 1);
+                    ((sum + 3) >> 1) + (3 * k + 3) + 3 * k + (k + 1)
+                })
+                .collect();
+            all([eq_f32(o, "of", &of), eq_i32(o, "oi", &oi)])
+        }
         "warp_reduce_template" => {
             let x = u32s(l, "in");
             let sum = |c: &[u32]| c.iter().fold(0u32, |a, b| a.wrapping_add(*b));
