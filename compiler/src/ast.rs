@@ -38,6 +38,11 @@ pub struct HostLaunch<'a> {
     /// The host function's name (the launch is lowered with its declaration).
     pub in_fn: Span,
     pub span: Span,
+    /// Not a launch but a host call `run<T>(d, n)` of a host function template that
+    /// launches kernels (its launches are lowered with its template arguments bound).
+    pub host_call: bool,
+    /// The object of a host call of a member function template (`r.go(d)`).
+    pub object: Option<&'a Expr<'a>>,
 }
 
 /// A lambda expression `[captures](params) mutable -> ret { body }`.

@@ -95,3 +95,26 @@ fn global_functions_and_templates_of_one_name_overload() {
         has_function(&m, name);
     }
 }
+
+#[test]
+fn host_template_instances_instantiate_their_launched_kernels() {
+    // Entry names are nvcc's for the same source.
+    let m = lower_ok(
+        "template <class T, int B> __global__ void k1(T* d, int n) { d[n] *= B; }
+         template <class T> __global__ void k7(T* d, int n) { d[n] = 5; }
+         template <class T> __global__ void k3(T* d) { d[0] = 1; }
+         template <class T> void fill(T* d, int n) { k7<<<1, 1>>>(d, n); }
+         template <class T> void run(T* d, int n) { k1<T, 128><<<1, 128>>>(d, n); fill(d + 1, n); }
+         struct Runner { double* d; void go() { k3<<<1, 1>>>(d); } };
+         int main() { float* df = nullptr; run(df, 4); run<short>(nullptr, 2); return 0; }",
+    );
+    for name in [
+        "_Z2k1IfLi128EEvPT_i",
+        "_Z2k7IfEvPT_i",
+        "_Z2k1IsLi128EEvPT_i",
+        "_Z2k7IsEvPT_i",
+        "_Z2k3IdEvPT_",
+    ] {
+        has_function(&m, name);
+    }
+}

@@ -221,3 +221,48 @@ fn sfinae_forward_suite_kernel() {
     let src = std::fs::read_to_string(path).expect("the suite kernel");
     same_as_nvcc(&src, false);
 }
+
+#[test]
+fn kernels_launched_by_host_templates_members_and_lambdas() {
+    // nvcc instantiates the kernel templates launched in instances of host function
+    // templates (made by host calls, nested too), in host member functions (and member
+    // templates called on an object) and in host lambdas; `unused_run` is never made.
+    same_as_nvcc(
+        r#"
+template <class T, int B> __global__ void k1(T* d, int n) { if (threadIdx.x < n) d[threadIdx.x] *= B; }
+template <class T> __global__ void k2(T* d, T v) { d[threadIdx.x] = v; }
+template <class T> __global__ void k3(T* d) { d[0] = 1; }
+template <class T> __global__ void k4(T* d) { d[0] = 2; }
+template <class T> __global__ void k5(T* d) { d[0] = 3; }
+template <class T> __global__ void k6(T* d) { d[0] = 4; }
+template <class T> __global__ void k7(T* d, int n) { d[n] = 5; }
+
+template <class T> void fill(T* d, int n) { k7<<<1, 1>>>(d, n); }
+template <class T> void run(T* d, int n) {
+  k1<T, 128><<<1, 128>>>(d, n);
+  k2<<<1, 32>>>(d, T(3));
+  fill(d + 1, n);
+}
+template <class T> void unused_run(T* d) { k6<<<1, 1>>>(d); }
+struct Runner {
+  double* d;
+  void go() { k3<<<1, 1>>>(d); }
+  template <class U> void go2(U* p) { k5<<<1, 1>>>(p); }
+};
+int main() {
+  float* df = nullptr; int* di = nullptr; long* dl = nullptr;
+  unsigned char* db = nullptr;
+  run(df, 4);
+  run<int>(di, 4);
+  Runner r{nullptr};
+  r.go();
+  r.go2(dl);
+  int n = 3;
+  auto launch = [&]() { k4<<<1, n>>>(di); fill(db, n); };
+  launch();
+  return 0;
+}
+"#,
+        false,
+    );
+}

@@ -272,6 +272,7 @@ impl Lowerer<'_> {
         let mut bodies = Vec::new();
         let mut friends = Vec::new();
         let mut friend_templates = Vec::new();
+        let mut host_members = Vec::new();
         let mut declared = Vec::new();
         for m in rd.members {
             match &m.decl {
@@ -280,6 +281,10 @@ impl Lowerer<'_> {
                     friend_templates.push(*td)
                 }
                 ast::Decl::Function(fd) => {
+                    if fd.host_body_skipped && self.templates.defining.is_none() {
+                        // Kernels launched by a host member function (`host_launch.rs`).
+                        host_members.push(fd.name_span);
+                    }
                     if let Some(fid) = self.declare_member_function(r, fd, m.access) {
                         declared.push((fid, *fd));
                         self.note_constexpr_member(fid, fd);
@@ -306,6 +311,9 @@ impl Lowerer<'_> {
         self.build_vtable(r, &declared);
         self.declaring_class = saved_decl;
         self.member_class = saved_member;
+        for span in host_members {
+            self.lower_member_host_launches(span, r);
+        }
         self.define_hidden_friends(r, &friends);
         self.declare_hidden_friend_templates(r, &friend_templates);
         self.classify_special_members(r);

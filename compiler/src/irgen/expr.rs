@@ -738,7 +738,7 @@ impl Lowerer<'_> {
 
     /// A field by name, looking inside anonymous struct/union members too; returns its
     /// offset from the start of `r` and its type.
-    fn find_field(
+    pub(super) fn find_field(
         &self,
         r: crate::sema::types::RecordId,
         name: crate::intern::Symbol,

@@ -7,8 +7,15 @@
 //! lower, and nvcc would only complain about real errors — except the kernel instance's own
 //! lowering (device code, whose errors nvcc reports too). The arguments' types come from
 //! the variables the host function declares (parameters and parsed locals), literals, casts,
-//! `&x`, `*p`, `p + i`, `p[i]`; a launch whose argument types are unknown still
-//! instantiates a kernel whose template arguments are all given (or defaulted).
+//! `&x`, `*p`, `p + i`, `p[i]`, data members and globals; a launch whose argument types are
+//! unknown still instantiates a kernel whose template arguments are all given (or
+//! defaulted).
+//!
+//! Host function templates: a host call `run<float>(d, n)` / `run(d, n)` of one whose body
+//! launches kernels (found by the parser, `HostLaunch::host_call`) makes its instance, whose
+//! launches (and host calls) are lowered with its template arguments bound
+//! (`host_template_instance`). Host member functions of (non-template) classes have their
+//! launches lowered with the class.
 
 use super::template::TArg;
 use super::{Binding, Lowerer};
@@ -16,7 +23,7 @@ use crate::ast::{self, BinaryOp, Expr, ExprKind, HostLaunch, NameSeg, TypeExpr, 
 use crate::intern::Symbol;
 use crate::sema::consteval::ConstValue;
 use crate::sema::conv::{promote, usual_arith, Arith};
-use crate::sema::types::{FloatKind, IntKind, QualType, TypeKind};
+use crate::sema::types::{FloatKind, IntKind, QualType, RecordId, TypeKind};
 use crate::source::Span;
 
 impl<'x> Lowerer<'x> {
@@ -45,10 +52,49 @@ impl<'x> Lowerer<'x> {
         }
     }
 
+    /// `lower_host_launches` for a host member function of class `r` (its data members
+    /// name launch arguments).
+    pub fn lower_member_host_launches(&mut self, name_span: Span, r: RecordId) {
+        let saved = self.host_member.replace(r);
+        self.lower_host_launches(name_span);
+        self.host_member = saved;
+    }
+
     fn host_launch(&mut self, l: &'x HostLaunch<'x>) {
+        if self.templates.depth >= super::template::MAX_INSTANTIATION_DEPTH {
+            return;
+        }
+        let member = self.host_member;
         let chosen = self.quietly(|s| {
+            let m = member.or(s.member_class);
+            let saved = std::mem::replace(&mut s.member_class, m);
+            let r = s.resolve_host_launch(l);
+            s.member_class = saved;
+            r
+        });
+        match chosen {
+            Some((tpl, args)) if l.host_call => self.host_template_instance(tpl, args),
+            Some((tpl, args)) => {
+                let _ = self.instantiate_fn(tpl, args, l.span);
+            }
+            None => {}
+        }
+    }
+
+    /// The template and arguments a launch (or host call) names.
+    fn resolve_host_launch(&mut self, l: &'x HostLaunch<'x>) -> Option<(u32, Vec<TArg>)> {
+        let s = self;
+        {
             let q = l.kernel;
-            let b = if q.segments.len() == 1 && !q.global {
+            let b = if let Some(obj) = l.object {
+                // A member function template of the object's class.
+                let t = s.host_arg_type(obj, l.vars)?;
+                let TypeKind::Record(r) = *s.types.kind(t.ty) else {
+                    return None;
+                };
+                let set = *s.templates.member_sets.get(&(r, q.last().ident()))?;
+                Some(Binding::FnTemplate(set))
+            } else if q.segments.len() == 1 && !q.global {
                 s.lookup_ordinary(q.last().ident()?)
             } else {
                 s.lookup_qualified(q)
@@ -66,14 +112,53 @@ impl<'x> Lowerer<'x> {
             match types {
                 Some(ts) => {
                     let lv = vec![true; ts.len()];
-                    s.choose_fn_template(set, name, explicit, (&ts, &lv), l.span, false)
+                    // Arguments deduction cannot take (`nullptr` for an explicitly
+                    // given `T*`): the explicit arguments may still be complete.
+                    s.quietly(|s| {
+                        s.choose_fn_template(set, name, explicit, (&ts, &lv), l.span, false)
+                    })
+                    .or_else(|| s.explicitly_complete(set, explicit))
                 }
                 None => s.explicitly_complete(set, explicit),
             }
-        });
-        if let Some((tpl, args)) = chosen {
-            let _ = self.instantiate_fn(tpl, args, l.span);
         }
+    }
+
+    /// The instance `args` of host function template `tpl` (called from host code): its
+    /// body stays skipped, but the launches and host template calls found in it are
+    /// lowered with its template parameters bound (once per instance).
+    fn host_template_instance(&mut self, tpl: u32, args: Vec<TArg>) {
+        let t = &self.templates.fns[tpl as usize];
+        let (params, fd) = (t.params, t.decl);
+        if !fd.host_body_skipped || !self.templates.host_instances.insert((tpl, args.clone())) {
+            return;
+        }
+        let Some(launches) = self
+            .templates
+            .host_launches
+            .get(&(fd.name_span.file, fd.name_span.start))
+            .cloned()
+        else {
+            return;
+        };
+        self.templates.depth += 1;
+        let member = self.templates.fns[tpl as usize]
+            .member
+            .as_ref()
+            .map(|m| m.record);
+        let saved = std::mem::replace(&mut self.host_member, member);
+        self.in_decl_context(|s| {
+            s.decl_ns = Some(s.templates.fns[tpl as usize].ns);
+            s.in_template_scope(tpl, |s| {
+                s.bind_member_outer(tpl);
+                s.bind_template_params(params, &args);
+                for l in launches {
+                    s.host_launch(l);
+                }
+            })
+        });
+        self.host_member = saved;
+        self.templates.depth -= 1;
     }
 
     /// The first template of `set` whose parameters the explicit arguments (and defaults)
@@ -113,8 +198,15 @@ impl<'x> Lowerer<'x> {
     ) -> Option<QualType> {
         Some(match &e.kind {
             ExprKind::Ident(n) => {
-                let (_, te) = vars.iter().rev().find(|(v, _)| v == n)?;
-                let t = self.resolve_type(te)?;
+                let t = match vars.iter().rev().find(|(v, _)| v == n) {
+                    Some((_, te)) => self.resolve_type(te)?,
+                    // A data member (in a host member function) or a global.
+                    None => match self.lookup_ordinary(*n)? {
+                        Binding::Field(r) => self.find_field(r, *n, 0)?.1,
+                        Binding::Var(v) => self.var(v).ty,
+                        _ => return None,
+                    },
+                };
                 // A reference parameter passes its referent.
                 match self.types.kind(t.ty).clone() {
                     TypeKind::Reference { referent, .. } => referent,

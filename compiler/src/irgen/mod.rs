@@ -380,6 +380,8 @@ pub(crate) struct Lowerer<'x> {
     /// Records whose definitions are being lowered, innermost last (their injected class
     /// names are visible).
     pub defining_records: Vec<RecordId>,
+    /// The class whose host member function's launches are being lowered (`host_launch.rs`).
+    pub host_member: Option<RecordId>,
     /// Nesting of `define_record` (see `class.rs`, deferred member bodies).
     pub record_depth: u32,
     /// Member function bodies waiting for the outermost class definition to complete.
@@ -461,6 +463,7 @@ impl<'x> Lowerer<'x> {
             pending_template_args: None,
             pending_instance: None,
             defining_records: Vec::new(),
+            host_member: None,
             record_depth: 0,
             pending_bodies: Vec::new(),
             cx: Default::default(),

@@ -115,6 +115,8 @@ pub(crate) struct TemplateState<'x> {
     /// Overload sets of the templates an argument-dependent call found, by their members
     /// (`template_adl.rs`).
     pub adl_sets: HashMap<Vec<u32>, u32>,
+    /// Instances of host function templates whose launches were lowered (`host_launch.rs`).
+    pub host_instances: hashbrown::HashSet<(u32, Vec<TArg>)>,
     /// The non-template functions sharing a name with the templates of a set.
     pub set_fns: HashMap<u32, Vec<FnId>>,
     /// Partial ordering is deducing from declared signatures (`template_order.rs`).

@@ -299,11 +299,16 @@ impl<'a, 'c> Parser<'a, 'c> {
         if host_only {
             let open = self.pos;
             self.skip_host_body()?;
-            if self.toks[open..self.pos]
-                .iter()
-                .any(|t| t.kind == TokenKind::LaunchOpen)
-            {
+            if self.toks[open..self.pos].iter().any(|t| {
+                t.kind == TokenKind::LaunchOpen
+                    || matches!(t.kind, TokenKind::Ident(n) if self.launching_templates.contains(&n))
+            }) {
+                let before = self.host_launches.len();
                 self.scan_host_launches(open, self.pos, h.params, h.name_span);
+                if self.in_template && self.host_launches.len() > before {
+                    // Its instances (made by host calls) launch kernels too.
+                    self.launching_templates.insert(h.name);
+                }
             }
             return Ok(self.function_decl(specs, h, None, true));
         }

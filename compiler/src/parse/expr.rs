@@ -28,7 +28,7 @@ const KW_DELETE: Symbol = kw::sym("delete");
 const KW_TYPEID: Symbol = kw::sym("typeid");
 
 impl<'a, 'c> Parser<'a, 'c> {
-    fn mk(&self, kind: ExprKind<'a>, span: Span) -> &'a Expr<'a> {
+    pub(super) fn mk(&self, kind: ExprKind<'a>, span: Span) -> &'a Expr<'a> {
         self.alloc(Expr { kind, span })
     }
 

@@ -84,6 +84,16 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.host_launches.push(l);
                 }
                 let _ = start;
+            } else if self.toks[self.pos..stmt_end].iter().any(
+                |t| matches!(t.kind, TokenKind::Ident(n) if self.launching_templates.contains(&n)),
+            ) {
+                match self.speculate(|p| p.host_call_statement(stmt_end, in_fn)) {
+                    Some(mut l) => {
+                        l.vars = self.arena.alloc_slice_copy(&vars);
+                        self.host_launches.push(l);
+                    }
+                    None => self.record_declaration(stmt_end, &mut vars),
+                }
             } else {
                 self.record_declaration(stmt_end, &mut vars);
             }
@@ -203,6 +213,63 @@ impl<'a, 'c> Parser<'a, 'c> {
             vars: &[],
             in_fn,
             span,
+            host_call: false,
+            object: None,
+        })
+    }
+
+    /// `name<args>(args);` at the cursor, `name` a launching host function template.
+    fn host_call_statement(
+        &mut self,
+        stmt_end: usize,
+        in_fn: Span,
+    ) -> super::PResult<HostLaunch<'a>> {
+        let start = self.span();
+        // `obj.f(args)` / `p->f(args)`: a member function template.
+        let object = if matches!(self.kind(), TokenKind::Ident(_))
+            && (self.peek_at(1).is_punct(Punct::Dot) || self.peek_at(1).is_punct(Punct::Arrow))
+        {
+            let t = self.bump();
+            let TokenKind::Ident(n) = t.kind else {
+                return Err(super::Failed);
+            };
+            let arrow = self.bump().is_punct(Punct::Arrow);
+            let e = self.mk(crate::ast::ExprKind::Ident(n), t.span);
+            Some(if arrow {
+                self.mk(
+                    crate::ast::ExprKind::Unary {
+                        op: crate::ast::UnaryOp::Deref,
+                        expr: e,
+                    },
+                    t.span,
+                )
+            } else {
+                e
+            })
+        } else {
+            None
+        };
+        let callee = self.qual_name()?;
+        let name = match callee.last() {
+            crate::ast::NameSeg::TemplateId { name, .. } => *name,
+            seg => seg.ident().ok_or(super::Failed)?,
+        };
+        if !self.launching_templates.contains(&name) {
+            return Err(super::Failed);
+        }
+        self.expect(Punct::LParen, "after a function name")?;
+        let args = self.call_args()?;
+        if self.pos != stmt_end {
+            return Err(super::Failed);
+        }
+        Ok(HostLaunch {
+            kernel: callee,
+            args: Some(args),
+            vars: &[],
+            in_fn,
+            span: start.to(self.prev_span()),
+            host_call: true,
+            object,
         })
     }
 

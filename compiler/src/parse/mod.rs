@@ -199,6 +199,9 @@ pub(crate) struct Parser<'a, 'c> {
     /// Names of member function templates of any class: `obj.f<int>(x)` reads `f<` as a
     /// template-id (the parser does not know the object's class).
     member_templates: HashSet<crate::intern::Symbol>,
+    /// Host function templates whose skipped bodies launch kernels or call such templates
+    /// (`host_launch.rs`): a host body calling one is scanned too.
+    launching_templates: HashSet<crate::intern::Symbol>,
     /// Kernel launches found in skipped host bodies (`host_launch.rs`).
     host_launches: Vec<crate::ast::HostLaunch<'a>>,
     /// Every lambda parsed so far (`TranslationUnit::lambdas`).
@@ -240,6 +243,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             injected: Vec::new(),
             in_template_args: false,
             member_templates: HashSet::new(),
+            launching_templates: HashSet::new(),
             host_launches: Vec::new(),
             lambdas: Vec::new(),
         }
