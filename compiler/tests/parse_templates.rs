@@ -49,3 +49,19 @@ fn if_constexpr_and_static_assert() {
          }"
     ));
 }
+
+#[test]
+fn member_less_than_or_template_id_by_the_objects_class() {
+    // `s.f < 3` compares (S's `f` is a data member) although A has a member template `f`;
+    // `a.f<2>(x)` and `r.f<3>(x)` (A's, through a reference) are template-ids.
+    insta::assert_snapshot!(parse_ok(
+        "struct A { template <int N> __device__ int f(int x) const { return x * N; } };
+         struct S { int f; };
+         template <class T> struct B { T f; };
+         __device__ int g(S s, const A& r, int x) {
+             B<int> b{x};
+             S* p = &s;
+             return (s.f < 3) + (b.f < 4) + (p->f < 5) + (s.f < 3 > (x)) + r.f<3>(x);
+         }"
+    ));
+}

@@ -118,3 +118,25 @@ fn host_template_instances_instantiate_their_launched_kernels() {
         has_function(&m, name);
     }
 }
+
+#[test]
+fn member_less_than_and_member_template_calls_by_the_objects_class() {
+    // nvcc: `s.f < 3` with S's data member `f` compares, A's `f<2>` is a member template
+    // (`_ZNK1A1fILi2EEEii`, `_ZNK1A1fILi3EEEii`).
+    let m = lower_ok(
+        "struct A { template <int N> __device__ int f(int x) const { return x * N; } };
+         struct S { int f; };
+         template <class T> struct B { T f; };
+         __global__ void k(int* o, S s, A a) {
+           B<int> b{o[1]};
+           S* p = &s;
+           o[0] = s.f < 3;
+           o[1] = a.f<2>(o[2]);
+           o[2] = (b.f < 4) + (p->f < 5);
+           o[3] = s.f < 3 > (o[4]);
+         }
+         __device__ int g(const A& r, int x) { return r.f<3>(x); }",
+    );
+    has_function(&m, "_ZNK1A1fILi2EEEii");
+    has_function(&m, "_ZNK1A1fILi3EEEii");
+}

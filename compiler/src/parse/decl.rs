@@ -61,6 +61,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
             } else {
                 self.scopes.declare(name, NameKind::Value);
+                self.note_var_class(name, d.ty);
                 let init = self.declarator_initializer(d.ty)?;
                 out.push(Decl::Var(self.alloc(VarDecl {
                     name,

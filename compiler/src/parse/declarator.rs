@@ -375,6 +375,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             };
             if let Some((n, _)) = d.name {
                 self.scopes.declare(n, NameKind::Value);
+                self.note_var_class(n, d.ty);
             }
             params.push(ParamDecl {
                 name: d.name.map(|(n, _)| n),

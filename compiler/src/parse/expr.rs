@@ -353,7 +353,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 TokenKind::Punct(p @ (Punct::Dot | Punct::Arrow)) => {
                     self.bump();
                     self.chain_link()?;
-                    let qualified = match self.member_template_id()? {
+                    let qualified = match self.member_template_id(e)? {
                         Some(q) => Some(q),
                         // `obj.Base::f()`, `p->::N::S::x`: a qualified member name.
                         None if self.at(Punct::ColonColon)
@@ -415,16 +415,22 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// After `.`/`->`: `template f<U>`, or `f<U>` where `f` is a member template of some
     /// class, as a one-segment template-id name; `None` for anything else.
-    fn member_template_id(&mut self) -> PResult<Option<&'a crate::ast::QualName<'a>>> {
+    fn member_template_id(
+        &mut self,
+        base: &Expr<'_>,
+    ) -> PResult<Option<&'a crate::ast::QualName<'a>>> {
         let keyword = self.at_kw(kw::TEMPLATE);
         let at = keyword as usize;
         let TokenKind::Ident(name) = self.peek_at(at).kind else {
             return Ok(None);
         };
-        if name.is_keyword()
-            || !self.peek_at(at + 1).is_punct(Punct::Lt)
-            || !(keyword || self.member_templates.contains(&name))
-        {
+        // What `name` is in the object's class decides, where the parser knows the class;
+        // otherwise any class's member template of that name (`object_class.rs`).
+        let is_template = keyword
+            || self
+                .object_member_is_template(base, name)
+                .unwrap_or_else(|| self.member_templates.contains(&name));
+        if name.is_keyword() || !self.peek_at(at + 1).is_punct(Punct::Lt) || !is_template {
             return Ok(None);
         }
         let start = self.span();

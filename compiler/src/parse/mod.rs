@@ -26,6 +26,7 @@ mod host_launch;
 mod lambda;
 pub mod literal;
 mod namespace;
+mod object_class;
 mod qualname;
 mod record;
 mod scope;
@@ -202,6 +203,8 @@ pub(crate) struct Parser<'a, 'c> {
     /// Host function templates whose skipped bodies launch kernels or call such templates
     /// (`host_launch.rs`): a host body calling one is scanned too.
     launching_templates: HashSet<crate::intern::Symbol>,
+    /// The class context of each variable declared with a class type (`object_class.rs`).
+    var_class: hashbrown::HashMap<crate::intern::Symbol, scope::CtxId>,
     /// Kernel launches found in skipped host bodies (`host_launch.rs`).
     host_launches: Vec<crate::ast::HostLaunch<'a>>,
     /// Every lambda parsed so far (`TranslationUnit::lambdas`).
@@ -244,6 +247,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             in_template_args: false,
             member_templates: HashSet::new(),
             launching_templates: HashSet::new(),
+            var_class: hashbrown::HashMap::new(),
             host_launches: Vec::new(),
             lambdas: Vec::new(),
         }

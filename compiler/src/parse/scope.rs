@@ -253,6 +253,22 @@ impl Scopes {
         }
     }
 
+    /// The context of the class (or class template, whose body's names are those of every
+    /// instance as far as parsing cares) that names an object's type.
+    pub fn object_class_context(
+        &self,
+        within: Option<CtxId>,
+        global: bool,
+        name: Symbol,
+    ) -> Option<CtxId> {
+        match self.lookup_qualified(within, global, name)? {
+            NameKind::Tag(_) | NameKind::Typedef | NameKind::Template { class: true } => {
+                self.class_context(within, global, name)
+            }
+            _ => None,
+        }
+    }
+
     /// The context of class `name` as seen from `within` (or the open contexts, innermost
     /// first, or the global scope): the class declared there, else the last class of that
     /// name (a typedef's or using-declaration's class, a heuristic).
