@@ -409,6 +409,9 @@ pub enum TemplateParamKind<'a> {
         ty: &'a TypeExpr<'a>,
         default: Option<&'a Expr<'a>>,
     },
+    /// `template <class> class C`: a template template parameter (its argument is a class
+    /// template; no default argument yet).
+    Template { params: &'a [TemplateParam<'a>] },
 }
 
 #[derive(Debug)]

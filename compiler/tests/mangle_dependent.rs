@@ -397,3 +397,35 @@ fn the_api_builds_exactly_nvccs_names() {
         "not nvcc's: {wrong:#?}\nnot built: {missing:#?}"
     );
 }
+
+/// End to end: oxicc names the case file's functions exactly as nvcc does (at -O0, where
+/// both keep every instance; at -O3 oxicc's names are a subset of nvcc's).
+#[test]
+fn oxicc_names_the_case_file_as_nvcc_does() {
+    let path = case_file();
+    let source = std::fs::read_to_string(&path).unwrap();
+    for opt_level in [0, 3] {
+        let options = oxicc::Options {
+            sm: 75,
+            opt_level,
+            ..Default::default()
+        };
+        let out = oxicc::compile(&path.to_string_lossy(), &source, &options);
+        let Some(ptx) = out.text else {
+            let diags: Vec<String> = out.diagnostics.iter().map(|d| d.to_string()).collect();
+            panic!("dependent.cu does not compile: {}", diags.join("\n"));
+        };
+        let ours: BTreeSet<String> = ptx
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| w.starts_with("_Z") && !w.contains("_param_"))
+            .map(str::to_string)
+            .collect();
+        if opt_level == 0 {
+            assert_eq!(ours, expected(), "-O0: oxicc's names (left) vs nvcc's");
+        } else {
+            let nvcc = expected();
+            let extra: Vec<_> = ours.difference(&nvcc).collect();
+            assert!(extra.is_empty(), "-O3: names nvcc does not have: {extra:?}");
+        }
+    }
+}

@@ -286,5 +286,6 @@ fn has_default(p: &ast::TemplateParam<'_>) -> bool {
     match &p.kind {
         ast::TemplateParamKind::Type { default } => default.is_some(),
         ast::TemplateParamKind::NonType { default, .. } => default.is_some(),
+        ast::TemplateParamKind::Template { .. } => false,
     }
 }

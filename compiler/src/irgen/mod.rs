@@ -68,6 +68,7 @@ mod template_order;
 mod template_pack;
 mod template_sig;
 mod template_spec;
+mod template_template;
 mod virtual_checks;
 mod virtual_fns;
 

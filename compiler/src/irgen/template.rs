@@ -34,6 +34,13 @@ pub(crate) enum TArg {
     /// An expression of the function template's parameters (only in a declared signature:
     /// `Arr<N + 1>`, see `template_sig.rs`).
     Expr(std::rc::Rc<crate::mangle::TemplateExpr>),
+    /// The argument of a template template parameter: class template `id` (its scope and
+    /// name are what the mangled name shows: `3Box`, `N2ns4CellE`).
+    Template {
+        id: u32,
+        scope: Vec<crate::mangle::ScopeComponent>,
+        name: Symbol,
+    },
 }
 
 /// A function template: its parameters and declaration.
@@ -243,6 +250,9 @@ impl<'x> Lowerer<'x> {
                 }
                 // Only in declared signatures, never bound (see `bind_dependent_values`).
                 TArg::ValueParam(_) | TArg::Expr(_) => {}
+                TArg::Template { id, .. } => {
+                    self.scopes.bind(name, Binding::ClassTemplate(*id));
+                }
                 TArg::Pack(items) => {
                     let pack = if matches!(p.kind, TemplateParamKind::Type { .. }) {
                         Pack::Types(
@@ -324,6 +334,7 @@ impl<'x> Lowerer<'x> {
             }
             TArg::ValueParam(i) => format!("<parameter {i}>"),
             TArg::Expr(_) => "<expression>".to_string(),
+            TArg::Template { name, .. } => self.name(*name).to_string(),
             TArg::Pack(items) => {
                 let parts: Vec<String> = items.iter().map(|a| self.show_targ(a)).collect();
                 parts.join(", ")
@@ -669,5 +680,9 @@ pub(crate) fn entity_arg(a: &TArg) -> TemplateArg {
         TArg::Pack(items) => TemplateArg::Pack(items.iter().map(entity_arg).collect()),
         TArg::ValueParam(i) => TemplateArg::ValueParam(*i),
         TArg::Expr(e) => TemplateArg::Expr(e.clone()),
+        TArg::Template { scope, name, .. } => TemplateArg::Template {
+            scope: scope.clone(),
+            name: *name,
+        },
     }
 }

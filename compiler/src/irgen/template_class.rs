@@ -175,6 +175,11 @@ impl<'x> Lowerer<'x> {
         args: &[ast::TemplateArgExpr<'_>],
         span: Span,
     ) -> Option<QualType> {
+        if self.templates.sig.active {
+            if let Some(t) = self.template_template_app(name, args, span) {
+                return t;
+            }
+        }
         let Some(Binding::ClassTemplate(c)) = self.scopes.lookup(name).copied() else {
             self.error(
                 span,
@@ -276,7 +281,7 @@ impl<'x> Lowerer<'x> {
     fn is_dependent_arg(&self, a: &TArg) -> bool {
         match a {
             TArg::Type(t) => self.is_dependent_type(*t),
-            TArg::Value(..) => false,
+            TArg::Value(..) | TArg::Template { .. } => false,
             TArg::ValueParam(_) | TArg::Expr(_) => true,
             TArg::Pack(items) => items.iter().any(|i| self.is_dependent_arg(i)),
         }

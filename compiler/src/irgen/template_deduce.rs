@@ -446,6 +446,7 @@ impl<'x> Lowerer<'x> {
             return self.nontype_arg(v, pty, e.span);
         }
         match (&p.kind, a) {
+            (TemplateParamKind::Template { .. }, a) => self.template_template_arg(a),
             (TemplateParamKind::Type { .. }, ast::TemplateArgExpr::Type(te)) => {
                 Some(TArg::Type(self.resolve_type(te)?))
             }
@@ -744,8 +745,12 @@ impl<'x> Lowerer<'x> {
         let ast::NameSeg::TemplateId { args: pats, .. } = q.last() else {
             return Some(());
         };
-        let Some(Binding::ClassTemplate(c)) = self.lookup_qualified(q) else {
-            return Some(());
+        let c = match self.deduce_template_template(params, q, a, bound)? {
+            Some(c) => c,
+            None => match self.lookup_qualified(q) {
+                Some(Binding::ClassTemplate(c)) => c,
+                _ => return Some(()),
+            },
         };
         let TypeKind::Record(r) = *self.types.kind(a.ty) else {
             return None;

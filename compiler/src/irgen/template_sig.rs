@@ -35,6 +35,8 @@ pub(crate) struct SigState {
     /// The function's parameters by name: their index and whether their declared type
     /// depends on the template's parameters (`decltype(a + b)` → `DTplfp_fp0_E`).
     pub fn_params: HashMap<Symbol, (u32, bool)>,
+    /// Template template parameters by name and index (`C<T>` → `T0_IS1_E`).
+    pub template_params: HashMap<Symbol, u32>,
 }
 
 impl<'x> Lowerer<'x> {
@@ -71,6 +73,9 @@ impl<'x> Lowerer<'x> {
                 TemplateParamKind::NonType { .. } => {
                     let e = Rc::new(TemplateExpr::Param(i as u32));
                     self.templates.sig.values.insert(n, e);
+                }
+                TemplateParamKind::Template { .. } => {
+                    self.templates.sig.template_params.insert(n, i as u32);
                 }
             }
         }

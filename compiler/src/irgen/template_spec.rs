@@ -81,7 +81,9 @@ impl<'x> Lowerer<'x> {
                 let v = match a {
                     TArg::Type(t) => self.show(*t),
                     TArg::Value(v, _) => v.to_string(),
-                    TArg::Pack(_) | TArg::ValueParam(_) | TArg::Expr(_) => "…".to_string(),
+                    TArg::Pack(_) | TArg::ValueParam(_) | TArg::Expr(_) | TArg::Template { .. } => {
+                        "…".to_string()
+                    }
                 };
                 format!("{n}={v}")
             })

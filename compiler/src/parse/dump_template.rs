@@ -41,6 +41,16 @@ impl Dumper<'_> {
                         self.expr(d);
                     }
                 }
+                TemplateParamKind::Template { params } => {
+                    let _ = write!(self.out, "(template {}) class", params.len());
+                    if p.pack {
+                        self.out.push_str("...");
+                    }
+                    if let Some(n) = p.name {
+                        self.out.push(' ');
+                        self.name(n);
+                    }
+                }
             }
         }
         self.out.push(')');

@@ -219,7 +219,30 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn template_param(&mut self) -> PResult<TemplateParam<'a>> {
         let start = self.span();
         if self.at_kw(kw::TEMPLATE) {
-            return Err(self.unsupported(start, "a template template parameter"));
+            // `template <class> class C`.
+            self.bump();
+            self.expect(Punct::Lt, "to open the template parameter list")?;
+            let params = self.template_params()?;
+            if !(self.eat_kw(kw::CLASS) || self.eat_kw(kw::TYPENAME)) {
+                return Err(self.error_here("expected `class` in a template template parameter"));
+            }
+            let pack = self.eat(Punct::Ellipsis);
+            let name = self.eat_plain_ident();
+            if self.at(Punct::Assign) {
+                let span = self.span();
+                return Err(self.unsupported(span, "a default template template argument"));
+            }
+            if let Some((n, _)) = name {
+                self.scopes.declare(n, NameKind::Template { class: true });
+            }
+            return Ok(TemplateParam {
+                name: name.map(|(n, _)| n),
+                kind: TemplateParamKind::Template {
+                    params: self.alloc_slice(params),
+                },
+                pack,
+                span: start.to(self.prev_span()),
+            });
         }
         let is_type_param = (self.at_kw(kw::TYPENAME) || self.at_kw(kw::CLASS))
             && matches!(
