@@ -5,7 +5,10 @@
 //! namespaced class, and explicit instantiations of function templates — with random
 //! parameter types built from builtins, classes, enums, class template instances
 //! (`Box<T>`, `n1::Arr<T, N>`), cv-qualified and `__restrict__` pointers, references,
-//! pointers to arrays and function pointers. Each is written both as CUDA source and as the
+//! pointers to arrays and function pointers, and in function templates dependent member
+//! types (`typename rr<T*>::type`, `typename n1::id<Box<T>>::type`) and `enable_if`-style
+//! return types whose condition is an expression (`sizeof(T) > 0`, `!(sizeof(T) == 0u)`).
+//! Each is written both as CUDA source and as the
 //! description the lowering would build. nvcc (`-rdc=true`, so every function is kept)
 //! compiles the source; the set of names the API gives must equal the set of `_Z` names in
 //! nvcc's PTX. The substitution rules get a workout no hand-written list gives them.
@@ -16,8 +19,9 @@ use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 use mangle_support::{nvcc_symbols_with, B};
-use oxicc::mangle::{FunctionName, OperatorName, TemplateArg};
+use oxicc::mangle::{FunctionName, OperatorName, TemplateArg, TemplateExpr};
 use oxicc::sema::types::{FloatKind, IntKind, QualType, Qualifiers, RecordId, TypeKind};
+use std::rc::Rc;
 
 /// xorshift64*: deterministic, good enough to pick shapes.
 struct Rng(u64);
@@ -61,6 +65,10 @@ const UNIVERSE: &str = "namespace n1 { struct A { int x; }; struct D; namespace 
 enum G { G0, G1 };
 template <class T> struct Box { T v; };
 namespace n1 { template <class T, int N> struct Arr { T v[N]; }; }
+template <class T> struct rr { typedef T type; };
+namespace n1 { template <class T> struct id { typedef T type; }; }
+template <bool B, class T> struct en_if {};
+template <class T> struct en_if<true, T> { typedef T type; };
 ";
 
 #[derive(Clone, Copy)]
@@ -80,6 +88,9 @@ enum Ty {
     Arr(Box<Ty>, u8),
     /// `T` of a function template.
     Param,
+    /// `typename rr<X>::type` (`false`) or `typename n1::id<X>::type` (`true`): `X` itself,
+    /// a dependent member type when `X` mentions `T`.
+    Member(Box<Ty>, bool),
     Qual(Box<Ty>, Cv),
     Ptr(Box<Ty>),
     Ref(Box<Ty>, bool),
@@ -98,9 +109,12 @@ impl Ty {
     fn mentions_param(&self) -> bool {
         match self {
             Ty::Param => true,
-            Ty::Box(t) | Ty::Arr(t, _) | Ty::Qual(t, _) | Ty::Ptr(t) | Ty::Ref(t, _) => {
-                t.mentions_param()
-            }
+            Ty::Box(t)
+            | Ty::Arr(t, _)
+            | Ty::Qual(t, _)
+            | Ty::Ptr(t)
+            | Ty::Ref(t, _)
+            | Ty::Member(t, _) => t.mentions_param(),
             Ty::Array(t, _) => t.mentions_param(),
             Ty::Func(r, ps) => r.mentions_param() || ps.iter().any(Ty::mentions_param),
             _ => false,
@@ -132,6 +146,11 @@ fn spell(ty: &Ty, inner: &str, param: &str) -> String {
         Ty::Box(t) => format!("Box<{}> {inner}", spell(t, "", param).trim()),
         Ty::Arr(t, n) => format!("n1::Arr<{}, {n}> {inner}", spell(t, "", param).trim()),
         Ty::Param => format!("{param} {inner}"),
+        Ty::Member(t, ns) => format!(
+            "typename {}<{}>::type {inner}",
+            if *ns { "n1::id" } else { "rr" },
+            spell(t, "", param).trim()
+        ),
         Ty::Qual(t, cv) => match &**t {
             Ty::Ptr(p) => pointer(p, &format!("* {}{inner}", cv_text(*cv)), param),
             _ => format!("{}{}", cv_text(*cv), spell(t, inner, param)),
@@ -170,6 +189,8 @@ struct Universe {
     d: RecordId,
     boxes: HashMap<QualType, QualType>,
     arrs: HashMap<(QualType, u8), QualType>,
+    /// Class template shells of declared signatures (`rr<T_*>`), by template and argument.
+    shells: HashMap<(&'static str, QualType), QualType>,
 }
 
 impl Universe {
@@ -190,6 +211,7 @@ impl Universe {
             d,
             boxes: HashMap::new(),
             arrs: HashMap::new(),
+            shells: HashMap::new(),
         }
     }
 
@@ -228,6 +250,21 @@ impl Universe {
                 r
             }
             Ty::Param => param,
+            Ty::Member(t, ns) => {
+                let arg = self.qt(t, param);
+                if !t.mentions_param()
+                    || !matches!(self.b.types.kind(param.ty), TypeKind::TemplateParam(_))
+                {
+                    return arg;
+                }
+                let name = if *ns { "id" } else { "rr" };
+                let shell = self.shell(name, arg);
+                let sym = self.b.sym("type");
+                self.b.ty(TypeKind::DependentMember {
+                    scope: shell,
+                    name: sym,
+                })
+            }
             Ty::Qual(t, cv) => {
                 let t = self.qt(t, param);
                 t.with_quals(Qualifiers {
@@ -268,6 +305,25 @@ impl Universe {
     }
 }
 
+impl Universe {
+    /// The shell `name<arg>` (`rr` global, `id` in `n1`), one per argument.
+    fn shell(&mut self, name: &'static str, arg: QualType) -> QualType {
+        if let Some(&r) = self.shells.get(&(name, arg)) {
+            return r;
+        }
+        let scope = if name == "id" {
+            self.b.ns(&["n1"])
+        } else {
+            vec![]
+        };
+        let (_, r) = self
+            .b
+            .record(name, scope, Some(vec![TemplateArg::Type(arg)]));
+        self.shells.insert((name, arg), r);
+        r
+    }
+}
+
 /// A type that can stand alone as a value (leaf): builtin, named, or a template instance.
 fn leaf(rng: &mut Rng, with_param: bool) -> Ty {
     match rng.below(if with_param { 12 } else { 10 }) {
@@ -276,6 +332,7 @@ fn leaf(rng: &mut Rng, with_param: bool) -> Ty {
         7 => Ty::Box(Box::new(leaf(rng, with_param))),
         8 => Ty::Arr(Box::new(leaf(rng, with_param)), 1 + rng.below(8) as u8),
         9 => Ty::Box(Box::new(Ty::Ptr(Box::new(leaf(rng, with_param))))),
+        10 if rng.chance(50) => Ty::Member(Box::new(leaf(rng, with_param)), rng.chance(50)),
         _ => Ty::Param,
     }
 }
@@ -362,6 +419,44 @@ const OPERATORS: &[(OperatorName, &str, Option<usize>)] = &[
     (OperatorName::Shl, "<<", Some(1)),
     (OperatorName::BitAnd, "&", Some(1)),
 ];
+
+type CondBuilder = fn(&mut B, QualType) -> Rc<TemplateExpr>;
+
+/// Conditions of `en_if` return types (all true) and their descriptions.
+const COND_FORMS: &[(&str, CondBuilder)] = &[
+    ("(sizeof(T) > 0)", |b, t| {
+        bin(OperatorName::Gt, st(t), lit(b, IntKind::Int, 0))
+    }),
+    ("sizeof(T) != 0u", |b, t| {
+        bin(OperatorName::Ne, st(t), lit(b, IntKind::UInt, 0))
+    }),
+    ("!(sizeof(T) == 0)", |b, t| {
+        let eq = bin(OperatorName::Eq, st(t), lit(b, IntKind::Int, 0));
+        Rc::new(TemplateExpr::Unary(OperatorName::Not, eq))
+    }),
+    ("(sizeof(T) * 2 >= 2 && true)", |b, t| {
+        let two = lit(b, IntKind::Int, 2);
+        let ge = bin(
+            OperatorName::Ge,
+            bin(OperatorName::Mul, st(t), two.clone()),
+            two,
+        );
+        bin(OperatorName::LogicalAnd, ge, lit(b, IntKind::Bool, 1))
+    }),
+];
+
+fn st(t: QualType) -> Rc<TemplateExpr> {
+    Rc::new(TemplateExpr::SizeofType(t))
+}
+
+fn lit(b: &mut B, k: IntKind, value: i128) -> Rc<TemplateExpr> {
+    let ty = b.int(k).ty;
+    Rc::new(TemplateExpr::Literal { ty, value })
+}
+
+fn bin(op: OperatorName, a: Rc<TemplateExpr>, c: Rc<TemplateExpr>) -> Rc<TemplateExpr> {
+    Rc::new(TemplateExpr::Binary(op, a, c))
+}
 
 /// One generated file: its source and the names the API gives its functions.
 struct Generated {
@@ -498,14 +593,27 @@ fn generate(seed: u64, functions: usize) -> Generated {
                 1 => Ty::Param,
                 _ => Ty::Ptr(Box::new(Ty::Param)),
             };
+            // `typename en_if<cond, R>::type` with a condition on `sizeof(T)` that holds.
+            let cond = rng.chance(40).then(|| rng.below(COND_FORMS.len()));
             let arg = match rng.below(3) {
                 0 => Ty::Builtin(rng.below(BUILTINS.len())),
                 1 => Ty::Named(rng.below(NAMED.len())),
                 _ => Ty::Box(Box::new(Ty::Builtin(rng.below(BUILTINS.len())))),
             };
             let arg_text = spell(&arg, "", "").trim().to_string();
-            let decl_ret = spell(&ret, "", "T").trim().to_string();
-            let inst_ret = spell(&ret, "", &arg_text).trim().to_string();
+            let mut decl_ret = spell(&ret, "", "T").trim().to_string();
+            let mut inst_ret = spell(&ret, "", &arg_text).trim().to_string();
+            if let Some(c) = cond {
+                let form = COND_FORMS[c].0;
+                decl_ret = format!(
+                    "typename en_if<{}, {decl_ret}>::type",
+                    form.replace('T', "T")
+                );
+                inst_ret = format!(
+                    "typename en_if<{}, {inst_ret}>::type",
+                    form.replace("(T)", &format!("({arg_text})"))
+                );
+            }
             let body = match ret {
                 Ty::Void => "",
                 Ty::Param => "return *(T*)0;",
@@ -526,7 +634,20 @@ fn generate(seed: u64, functions: usize) -> Generated {
             let t0 = u.b.tparam(0);
             let arg_qt = u.qt(&arg, dummy);
             let qts = tparams.iter().map(|p| u.qt(p, t0)).collect();
-            let ret_qt = u.qt(&ret, t0);
+            let mut ret_qt = u.qt(&ret, t0);
+            if let Some(c) = cond {
+                let expr = (COND_FORMS[c].1)(&mut u.b, t0);
+                let (_, en_if) = u.b.record(
+                    "en_if",
+                    vec![],
+                    Some(vec![TemplateArg::Expr(expr), TemplateArg::Type(ret_qt)]),
+                );
+                let sym = u.b.sym("type");
+                ret_qt = u.b.ty(TypeKind::DependentMember {
+                    scope: en_if,
+                    name: sym,
+                });
+            }
             let f = u.b.template_fn(
                 vec![],
                 &format!("t{k}"),
@@ -549,6 +670,7 @@ fn random_declarations_mangle_like_nvcc() {
     let dir = std::env::temp_dir().join(format!("oxicc-mangle-random-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut failures = Vec::new();
+    let mut sources = String::new();
     for seed in [
         0x9E37_79B9_7F4A_7C15u64,
         0xD1B5_4A32_D192_ED03,
@@ -557,6 +679,7 @@ fn random_declarations_mangle_like_nvcc() {
         let generated = generate(seed, 70);
         let cu = dir.join(format!("random_{seed:x}.cu"));
         std::fs::write(&cu, &generated.source).unwrap();
+        sources.push_str(&generated.source);
         let nvcc: BTreeSet<String> = nvcc_symbols_with(&cu, &["-rdc=true"]);
         let ours: BTreeSet<String> = generated.names.iter().map(|(_, n)| n.clone()).collect();
         for (decl, name) in &generated.names {
@@ -576,6 +699,17 @@ fn random_declarations_mangle_like_nvcc() {
     }
     if failures.is_empty() {
         let _ = std::fs::remove_dir_all(&dir);
+    }
+    // The seeds exercise the dependent forms of declared signatures.
+    for form in [
+        "typename rr<T",
+        "typename n1::id<",
+        "typename en_if<(sizeof(T) > 0)",
+    ] {
+        assert!(
+            sources.contains(form),
+            "no `{form}` in the generated sources"
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
