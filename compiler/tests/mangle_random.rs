@@ -605,10 +605,7 @@ fn generate(seed: u64, functions: usize) -> Generated {
             let mut inst_ret = spell(&ret, "", &arg_text).trim().to_string();
             if let Some(c) = cond {
                 let form = COND_FORMS[c].0;
-                decl_ret = format!(
-                    "typename en_if<{}, {decl_ret}>::type",
-                    form.replace('T', "T")
-                );
+                decl_ret = format!("typename en_if<{form}, {decl_ret}>::type");
                 inst_ret = format!(
                     "typename en_if<{}, {inst_ret}>::type",
                     form.replace("(T)", &format!("({arg_text})"))
