@@ -4,7 +4,8 @@
 //! Decisions, per call site, callees before callers (bottom-up over the call graph's
 //! strongly connected components, so a callee is already in its final form):
 //! - never: declarations (imports), kernels, `__noinline__` (`InlineHint::Never`), callees in
-//!   a recursive cycle, and callees whose by-value aggregate parameters would change type;
+//!   a recursive cycle, and callees that do more with a by-value aggregate parameter than
+//!   load from it (see `inline_byval.rs`);
 //! - always: `__forceinline__` (`InlineHint::Always`) — the only case `always-inline` takes;
 //! - otherwise (`inline` only) by size. Costs are in cicc's units: `INST_COST` (5, LLVM's
 //!   `inline-instr-cost`) per instruction of the callee. Each caller has a budget of
@@ -17,13 +18,16 @@
 //! The copy: the calling block is split after the call; the callee's blocks are cloned with
 //! fresh values, blocks and stack slots; its parameters become the call's arguments; each
 //! `return v` becomes `jump after(v)`, where the continuation block `after` takes the call's
-//! result as a parameter. `mem2reg` afterwards promotes the callee's copied slots.
+//! result as a parameter. A by-value aggregate parameter (`ptr.param`) becomes the caller's
+//! argument, a pointer to the caller's copy, and the `ptradd`s derived from it take the
+//! argument's pointer type. `sroa` and `mem2reg` afterwards promote the copied slots.
 
+use crate::inline_byval::byval_roots;
 use crate::util::Replacements;
 use hashbrown::HashMap;
 use oxicc_ir::{
     Block, BlockCall, EntityMap, FuncId, FuncKind, Function, InlineHint, Inst, InstData, Linkage,
-    Module, ParamKind, SecondaryMap, StackSlot, Value,
+    Module, ParamKind, SecondaryMap, StackSlot, Type, Value,
 };
 
 /// Cost of one callee instruction, in budget units.
@@ -185,15 +189,21 @@ fn should_inline(
     {
         return None;
     }
-    // By-value aggregates arrive as `ptr.param` inside the callee; only inline when the
-    // caller passes a value of exactly the parameter's type.
+    // By-value aggregates arrive as `ptr.param` inside the callee. The caller passes a
+    // pointer to its own copy; the inlined body reads that copy when the callee only reads
+    // the parameter (see `inline_byval`).
     let caller_f = &module.functions[caller];
+    let mut byval_retyped = false;
     let types_match = f.sig.params.len() == args.len()
         && f.sig.params.iter().zip(args).all(|(p, &a)| match p {
             ParamKind::Value(t) => *t == caller_f.value_type(a),
-            ParamKind::ByVal { .. } => p.value_type() == caller_f.value_type(a),
+            ParamKind::ByVal { .. } => {
+                let ty = caller_f.value_type(a);
+                byval_retyped |= ty != p.value_type();
+                ty.is_ptr()
+            }
         });
-    if !types_match {
+    if !types_match || (byval_retyped && byval_roots(f).is_none()) {
         return None;
     }
     if f.inline == InlineHint::Always {
@@ -306,6 +316,10 @@ fn inline_call(
     for (&p, &a) in callee.params().iter().zip(args) {
         vmap[p] = Some(a);
     }
+    // `ptr.param` values derived from by-value parameters take the argument's pointer type
+    // (`should_inline` checked that they are read-only derivations).
+    let byval_types: Vec<Type> = args.iter().map(|&a| func.value_type(a)).collect();
+    let roots = byval_roots(callee);
     let mut new_blocks = Vec::with_capacity(callee.layout.len());
     for &cb in &callee.layout {
         let nb = func.create_block();
@@ -324,7 +338,12 @@ fn inline_call(
         let nb = bmap[cb].expect("mapped");
         for &ci in &callee.blocks[cb].insts {
             let node = &callee.insts[ci];
-            let ty = node.result.map(|r| callee.value_type(r));
+            let ty = node
+                .result
+                .map(|r| match roots.as_ref().and_then(|m| m[r]) {
+                    Some(param) => byval_types[param as usize],
+                    None => callee.value_type(r),
+                });
             let ni = func.make_inst(node.data.clone(), ty);
             if let Some(r) = node.result {
                 vmap[r] = Some(func.result(ni));

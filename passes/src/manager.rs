@@ -38,6 +38,12 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::mem2reg::run),
     },
     PassInfo {
+        name: "sroa",
+        description:
+            "split stack slots into one slot per accessed field (copies and punning included)",
+        entry: PassEntry::Function(crate::sroa::run),
+    },
+    PassInfo {
         name: "const-fold",
         description: "fold constant expressions, algebraic identities and constant branches",
         entry: PassEntry::Function(crate::const_fold::run),

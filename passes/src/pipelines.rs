@@ -19,11 +19,13 @@
 const O0: &[&str] = &["always-inline", "mem2reg", "fp-contract"];
 
 const O1: &[&str] = &[
+    "sroa",
     "mem2reg",
     "const-fold",
     "dce",
     "simplify-cfg",
     "inline",
+    "sroa",
     "mem2reg",
     "infer-address-spaces",
     "const-fold",
@@ -33,11 +35,13 @@ const O1: &[&str] = &[
 ];
 
 const O2: &[&str] = &[
+    "sroa",
     "mem2reg",
     "const-fold",
     "dce",
     "simplify-cfg",
     "inline",
+    "sroa",
     "mem2reg",
     "infer-address-spaces",
     "const-fold",
@@ -45,6 +49,8 @@ const O2: &[&str] = &[
     "loop-unroll",
     "const-fold",
     "dce",
+    "sroa",
+    "mem2reg",
     "simplify-cfg",
     "cse",
     "load-elim",
@@ -57,11 +63,13 @@ const O2: &[&str] = &[
 ];
 
 const O3: &[&str] = &[
+    "sroa",
     "mem2reg",
     "const-fold",
     "dce",
     "simplify-cfg",
     "inline",
+    "sroa",
     "mem2reg",
     "infer-address-spaces",
     "const-fold",
@@ -69,6 +77,8 @@ const O3: &[&str] = &[
     "loop-unroll",
     "const-fold",
     "dce",
+    "sroa",
+    "mem2reg",
     "simplify-cfg",
     "cse",
     "load-elim",

@@ -1,0 +1,456 @@
+//! sroa (and the inliner's by-value parameters): front-end-shaped structs in stack slots,
+//! copied with integer chunks, read with their field types. Results come from the test
+//! interpreter before the passes and from plain Rust; shapes are checked by counting slots
+//! and memory operations.
+
+mod common;
+
+use common::*;
+use oxicc_ir::*;
+
+fn bits(x: f32) -> i64 {
+    x.to_bits() as i64
+}
+
+fn memory_ops(f: &Function) -> usize {
+    count_ops(f, &[Opcode::Load, Opcode::Store, Opcode::StackAddr])
+}
+
+/// `Complex z(a, b); Complex t = z; return t.re * t.re - t.im * t.im;`, copied as `i32`s.
+const COMPLEX_COPY: &str = "device @csq(f32, f32) -> f32 {
+    ss0 = slot 8, align 4
+    ss1 = slot 8, align 4
+
+block0(v0: f32, v1: f32):
+    v2 = stackaddr ss0
+    store v0, v2, align 4
+    v3 = iconst.i64 4
+    v4 = ptradd.ptr.local v2, v3
+    store v1, v4, align 4
+    v5 = stackaddr ss1
+    v6 = load.i32 v2, align 4
+    store v6, v5, align 4
+    v7 = iconst.i64 4
+    v8 = ptradd.ptr.local v2, v7
+    v9 = load.i32 v8, align 4
+    v10 = iconst.i64 4
+    v11 = ptradd.ptr.local v5, v10
+    store v9, v11, align 4
+    v12 = load.f32 v5, align 4
+    v13 = load.f32 v11, align 4
+    v14 = fmul.f32 v12, v12
+    v15 = fmul.f32 v13, v13
+    v16 = fsub.f32 v14, v15
+    return v16
+}
+";
+
+#[test]
+fn struct_copied_through_integer_chunks_becomes_ssa() {
+    let mut m = parse(COMPLEX_COPY);
+    run_passes(&mut m, &["sroa", "mem2reg"]);
+    let f = func(&m, "csq");
+    assert_eq!(memory_ops(f), 0, "{}", print_module(&m));
+    assert!(f.stack_slots.is_empty());
+    // The copies took the fields' float type: no bitcasts are left.
+    assert_eq!(count_ops(f, &[Opcode::Cast]), 0);
+    for (a, b) in [(1.5f32, 0.25f32), (-3.0, 7.5), (0.1, 0.2)] {
+        assert_eq!(run_f32(&m, "csq", &[bits(a), bits(b)]), a * a - b * b);
+    }
+}
+
+/// `float2`-like: 8-byte alignment, so the front end copies it as one `i64`.
+const WIDE_COPY: &str = "device @diff(f32, f32) -> f32 {
+    ss0 = slot 8, align 8
+    ss1 = slot 8, align 8
+
+block0(v0: f32, v1: f32):
+    v2 = stackaddr ss0
+    store v0, v2, align 8
+    v3 = iconst.i64 4
+    v4 = ptradd.ptr.local v2, v3
+    store v1, v4, align 4
+    v5 = stackaddr ss1
+    v6 = load.i64 v2, align 8
+    store v6, v5, align 8
+    v7 = load.f32 v5, align 8
+    v8 = iconst.i64 4
+    v9 = ptradd.ptr.local v5, v8
+    v10 = load.f32 v9, align 4
+    v11 = fsub.f32 v7, v10
+    return v11
+}
+";
+
+#[test]
+fn wide_copy_is_split_per_field() {
+    let mut m = parse(WIDE_COPY);
+    run_passes(&mut m, &["sroa", "mem2reg"]);
+    let f = func(&m, "diff");
+    assert_eq!(memory_ops(f), 0, "{}", print_module(&m));
+    for (a, b) in [(1.5f32, 0.25f32), (-3.0, 7.5)] {
+        assert_eq!(run_f32(&m, "diff", &[bits(a), bits(b)]), a - b);
+    }
+}
+
+/// `struct { double d; int i; }` (16 bytes, 4 of padding) copied as two `i64`s.
+const PADDED_COPY: &str = "device @padded(f64, i32) -> i32 {
+    ss0 = slot 16, align 8
+    ss1 = slot 16, align 8
+
+block0(v0: f64, v1: i32):
+    v2 = stackaddr ss0
+    store v0, v2, align 8
+    v3 = iconst.i64 8
+    v4 = ptradd.ptr.local v2, v3
+    store v1, v4, align 8
+    v5 = stackaddr ss1
+    v6 = load.i64 v2, align 8
+    store v6, v5, align 8
+    v7 = iconst.i64 8
+    v8 = ptradd.ptr.local v2, v7
+    v9 = load.i64 v8, align 8
+    v10 = iconst.i64 8
+    v11 = ptradd.ptr.local v5, v10
+    store v9, v11, align 8
+    v12 = load.f64 v5, align 8
+    v13 = fptosi.i32 v12
+    v14 = load.i32 v11, align 8
+    v15 = add.i32 v13, v14
+    return v15
+}
+";
+
+#[test]
+fn padded_struct_copy_is_split() {
+    let mut m = parse(PADDED_COPY);
+    run_passes(&mut m, &["sroa", "mem2reg"]);
+    let f = func(&m, "padded");
+    assert_eq!(memory_ops(f), 0, "{}", print_module(&m));
+    for (d, i) in [(2.75f64, 40i32), (-1e3, 7)] {
+        let expect = (d as i32).wrapping_add(i);
+        assert_eq!(
+            run_i(&m, "padded", &[d.to_bits() as i64, i as i64]),
+            expect as i64
+        );
+    }
+}
+
+/// A `float` stored and read back as its bits (a union, or `__float_as_int` by pointer).
+const PUN: &str = "device @pun(f32) -> i32 {
+    ss0 = slot 4, align 4
+
+block0(v0: f32):
+    v1 = stackaddr ss0
+    store v0, v1, align 4
+    v2 = load.i32 v1, align 4
+    return v2
+}
+";
+
+#[test]
+fn type_punning_becomes_a_bitcast() {
+    let mut m = parse(PUN);
+    run_passes(&mut m, &["sroa", "mem2reg"]);
+    let f = func(&m, "pun");
+    assert_eq!(memory_ops(f), 0, "{}", print_module(&m));
+    assert_eq!(count_ops(f, &[Opcode::Cast]), 1);
+    for x in [1.0f32, -0.0, 3.25e-20] {
+        assert_eq!(run_i(&m, "pun", &[bits(x)]), x.to_bits() as i32 as i64);
+    }
+}
+
+/// Slots that must stay whole: address passed to a call, indexed by a variable, volatile,
+/// and accessed by overlapping ordinary accesses of different sizes.
+const KEEP: &str = "device internal noinline @sink(ptr.local) -> i32 {
+block0(v0: ptr.local):
+    v1 = load.i32 v0, align 4
+    return v1
+}
+
+device @keep(i32, i64) -> i32 {
+    ss0 = slot 8, align 4
+    ss1 = slot 8, align 4
+    ss2 = slot 8, align 4
+    ss3 = slot 8, align 8
+
+block0(v0: i32, v1: i64):
+    v2 = stackaddr ss0
+    store v0, v2, align 4
+    v3 = call.i32 @sink(v2)
+    v4 = stackaddr ss1
+    store v0, v4, align 4
+    v5 = ptradd.ptr.local v4, v1
+    v6 = load.i32 v5, align 4
+    v7 = stackaddr ss2
+    store v0, v7, align 4, volatile
+    v8 = iconst.i64 4
+    v9 = ptradd.ptr.local v7, v8
+    v10 = load.i32 v9, align 4
+    v11 = stackaddr ss3
+    v12 = zext.i64 v0
+    v13 = iconst.i64 36
+    v14 = shl.i64 v12, v13
+    store v14, v11, align 8
+    v15 = ptradd.ptr.local v11, v8
+    v16 = load.i32 v15, align 4
+    v17 = add.i32 v3, v6
+    v18 = add.i32 v17, v10
+    v19 = add.i32 v18, v16
+    return v19
+}
+";
+
+#[test]
+fn escaping_indexed_volatile_and_overlapping_slots_stay() {
+    let m0 = parse(KEEP);
+    let mut m = m0.clone();
+    assert!(!oxicc_passes::sroa::run(
+        &mut m.functions[m0.function_by_name("keep").unwrap()]
+    ));
+    run_passes(&mut m, &["sroa", "mem2reg"]);
+    assert_eq!(func(&m, "keep").stack_slots.len(), 4);
+    for x in [5i64, -9] {
+        // sink reads x, the indexed load (offset 0) reads x, the volatile slot's second
+        // word was never written (0), and the high word of x << 36 is x << 4.
+        let x32 = x as i32;
+        let expect = x32
+            .wrapping_add(x32)
+            .wrapping_add(((x as u32 as u64) << 36 >> 32) as i32);
+        assert_eq!(run_i(&m, "keep", &[x, 0]), expect as i64);
+        assert_eq!(run_i(&m0, "keep", &[x, 0]), expect as i64);
+    }
+}
+
+/// A callee reading its by-value struct (`ptr.param`) inlined into a caller that passes a
+/// pointer to its local copy: the inlined loads read the caller's slot.
+const BYVAL: &str = "device internal @dot(byval(8, 4), byval(8, 4)) -> f32 {
+block0(v0: ptr.param, v1: ptr.param):
+    v2 = load.f32 v0, align 4
+    v3 = iconst.i64 4
+    v4 = ptradd.ptr.param v0, v3
+    v5 = load.f32 v4, align 4
+    v6 = load.f32 v1, align 4
+    v7 = ptradd.ptr.param v1, v3
+    v8 = load.f32 v7, align 4
+    v9 = fmul.f32 v2, v6
+    v10 = fmul.f32 v5, v8
+    v11 = fadd.f32 v9, v10
+    return v11
+}
+
+device @main(f32, f32) -> f32 {
+    ss0 = slot 8, align 4
+    ss1 = slot 8, align 4
+
+block0(v0: f32, v1: f32):
+    v2 = stackaddr ss0
+    store v0, v2, align 4
+    v3 = iconst.i64 4
+    v4 = ptradd.ptr.local v2, v3
+    store v1, v4, align 4
+    v5 = stackaddr ss1
+    v6 = addrspacecast.ptr v5
+    store v1, v6, align 4
+    v7 = ptradd.ptr v6, v3
+    store v0, v7, align 4
+    v8 = call.f32 @dot(v2, v6)
+    return v8
+}
+";
+
+#[test]
+fn byval_callee_is_inlined_and_its_struct_promoted() {
+    let m0 = parse(BYVAL);
+    let mut m = m0.clone();
+    run_level(&mut m, 3);
+    let f = func(&m, "main");
+    assert_eq!(count_ops(f, &[Opcode::Call]), 0, "{}", print_module(&m));
+    assert_eq!(memory_ops(f), 0, "{}", print_module(&m));
+    for (a, b) in [(1.5f32, 0.25f32), (-3.0, 7.5)] {
+        // a*b + b*a, possibly contracted into one fma: both orders are exact here.
+        let expect = a * b + b * a;
+        assert_eq!(run_f32(&m, "main", &[bits(a), bits(b)]), expect);
+        assert_eq!(run_f32(&m0, "main", &[bits(a), bits(b)]), expect);
+    }
+}
+
+/// A callee that picks one of its by-value structs with a `select` of `ptr.param`s cannot
+/// read the caller's copies through one retyped chain: the call stays.
+const BYVAL_SELECT: &str = "device internal @pick(byval(4, 4), byval(4, 4), i1) -> i32 {
+block0(v0: ptr.param, v1: ptr.param, v2: i1):
+    v3 = select.ptr.param v2, v0, v1
+    v4 = load.i32 v3, align 4
+    return v4
+}
+
+device @main(i32, i32) -> i32 {
+    ss0 = slot 4, align 4
+    ss1 = slot 4, align 4
+
+block0(v0: i32, v1: i32):
+    v2 = stackaddr ss0
+    store v0, v2, align 4
+    v3 = stackaddr ss1
+    store v1, v3, align 4
+    v4 = icmp.slt v0, v1
+    v5 = call.i32 @pick(v2, v3, v4)
+    return v5
+}
+";
+
+#[test]
+fn byval_callee_with_a_param_select_stays_a_call() {
+    let mut m = parse(BYVAL_SELECT);
+    run_level(&mut m, 3);
+    assert_eq!(count_ops(func(&m, "main"), &[Opcode::Call]), 1);
+    for (a, b) in [(1i64, 2i64), (9, -4)] {
+        assert_eq!(run_i(&m, "main", &[a, b]), a.min(b));
+    }
+}
+
+/// xorshift64*: deterministic, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random struct type (natural alignment, as C lays it out) used by three slots, with
+/// field stores computed from the parameter, whole-struct copies in the front end's integer
+/// chunks, and a final hash of every field of every slot. Returns the `.oxir` text.
+fn random_struct_program(rng: &mut Rng) -> String {
+    const TYPES: [Type; 6] = [
+        Type::I8,
+        Type::I16,
+        Type::I32,
+        Type::F32,
+        Type::I64,
+        Type::F64,
+    ];
+    let nfields = 1 + rng.below(5) as usize;
+    let mut fields = Vec::new();
+    let (mut off, mut align) = (0u32, 1u32);
+    for _ in 0..nfields {
+        let t = TYPES[rng.below(6) as usize];
+        let a = t.bytes();
+        off = off.div_ceil(a) * a;
+        fields.push((off, t));
+        off += a;
+        align = align.max(a);
+    }
+    let size = off.div_ceil(align) * align;
+    // The front end's copy chunk: the widest of 8/4/2/1 dividing size and alignment.
+    let chunk = [8u32, 4, 2, 1]
+        .into_iter()
+        .find(|c| size % c == 0 && align % c == 0)
+        .unwrap();
+    let chunk_ty = Type::int_with_bits(chunk * 8).unwrap();
+    let mut body = String::new();
+    let mut n = 1; // next value number (v0 is the parameter)
+    let mut val = |body: &mut String, text: String| {
+        body.push_str(&format!("    v{n} = {text}\n"));
+        n += 1;
+        n - 1
+    };
+    let addrs: Vec<usize> = (0..3)
+        .map(|s| val(&mut body, format!("stackaddr ss{s}")))
+        .collect();
+    let field_ptr =
+        |body: &mut String, val: &mut dyn FnMut(&mut String, String) -> usize, s: usize, o: u32| {
+            if o == 0 {
+                return addrs[s];
+            }
+            let c = val(body, format!("iconst.i64 {o}"));
+            val(body, format!("ptradd.ptr.local v{}, v{c}", addrs[s]))
+        };
+    let store_field = |body: &mut String,
+                       val: &mut dyn FnMut(&mut String, String) -> usize,
+                       rng: &mut Rng,
+                       s: usize,
+                       (o, t): (u32, Type)| {
+        let k = val(body, format!("iconst.i64 {}", rng.next() | 1));
+        let m = val(body, format!("mul.i64 v0, v{k}"));
+        let int_ty = t.as_int();
+        let mut v = if int_ty == Type::I64 {
+            m
+        } else {
+            val(body, format!("trunc.{int_ty} v{m}"))
+        };
+        if t.is_float() {
+            v = val(body, format!("bitcast.{t} v{v}"));
+        }
+        let p = field_ptr(body, val, s, o);
+        body.push_str(&format!("    store v{v}, v{p}, align {}\n", t.bytes()));
+    };
+    for &fl in &fields {
+        store_field(&mut body, &mut val, rng, 0, fl);
+    }
+    for _ in 0..2 + rng.below(8) {
+        let (a, b) = (rng.below(3) as usize, rng.below(3) as usize);
+        if rng.below(3) == 0 || a == b {
+            let fl = fields[rng.below(nfields as u64) as usize];
+            store_field(&mut body, &mut val, rng, a, fl);
+            continue;
+        }
+        let mut o = 0;
+        while o < size {
+            let src = field_ptr(&mut body, &mut val, a, o);
+            let l = val(&mut body, format!("load.{chunk_ty} v{src}, align {chunk}"));
+            let dst = field_ptr(&mut body, &mut val, b, o);
+            body.push_str(&format!("    store v{l}, v{dst}, align {chunk}\n"));
+            o += chunk;
+        }
+    }
+    let mut h = val(&mut body, "iconst.i64 7".to_string());
+    for s in 0..3 {
+        for &(o, t) in &fields {
+            let p = field_ptr(&mut body, &mut val, s, o);
+            let mut v = val(&mut body, format!("load.{t} v{p}, align {}", t.bytes()));
+            if t.is_float() {
+                v = val(&mut body, format!("bitcast.{} v{v}", t.as_int()));
+            }
+            if t.as_int() != Type::I64 {
+                v = val(&mut body, format!("zext.i64 v{v}"));
+            }
+            let k = val(&mut body, "iconst.i64 31".to_string());
+            let m = val(&mut body, format!("mul.i64 v{h}, v{k}"));
+            h = val(&mut body, format!("add.i64 v{m}, v{v}"));
+        }
+    }
+    let slots: String = (0..3)
+        .map(|s| format!("    ss{s} = slot {size}, align {align}\n"))
+        .collect();
+    format!("device @f(i64) -> i64 {{\n{slots}\nblock0(v0: i64):\n{body}    return v{h}\n}}\n")
+}
+
+#[test]
+fn random_struct_copies_keep_their_values_and_leave_no_slots() {
+    let mut rng = Rng(0x5e0a_1234_9876_abcd);
+    for _ in 0..300 {
+        let src = random_struct_program(&mut rng);
+        let m0 = parse(&src);
+        let mut m1 = m0.clone();
+        run_passes(&mut m1, &["sroa", "mem2reg"]);
+        assert!(
+            func(&m1, "f").stack_slots.is_empty(),
+            "{src}\n{}",
+            print_module(&m1)
+        );
+        let mut m3 = m0.clone();
+        run_level(&mut m3, 3);
+        for x in [1i64, -7, 0x1234_5678_9abc] {
+            let want = run(&m0, "f", &[x]);
+            assert_eq!(run(&m1, "f", &[x]), want, "{src}");
+            assert_eq!(run(&m3, "f", &[x]), want, "{src}");
+        }
+    }
+}
