@@ -26,6 +26,7 @@ pub mod mem2reg;
 pub mod pipelines;
 pub mod simplify_cfg;
 pub mod sroa;
+mod sroa_bits;
 mod sroa_slices;
 pub mod trip_count;
 mod unroll_clone;

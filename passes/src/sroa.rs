@@ -25,10 +25,11 @@
 //! is stock), slots of any size are split, up to `MAX_PARTITIONS` partitions: nvcc keeps a
 //! 512-`float` struct with constant indices in registers.
 
+use crate::sroa_bits::{convertible, Emit};
 use crate::sroa_slices::{analyze, Slice, SlotInfo};
 use crate::util::Replacements;
 use hashbrown::HashMap;
-use oxicc_ir::{CastOp, Function, Inst, InstData, MemFlags, SecondaryMap, StackSlot, Type, Value};
+use oxicc_ir::{Function, Inst, InstData, MemFlags, SecondaryMap, StackSlot, Type, Value};
 
 /// Rounds of splitting per run (copy chains longer than this wait for the next run).
 const MAX_ROUNDS: usize = 16;
@@ -161,8 +162,11 @@ fn partitions(slot_size: u32, si: &SlotInfo) -> Option<Vec<Partition>> {
         let k = part_of_bound[index(sl.offset)];
         let exact = parts[k].offset == sl.offset && parts[k].size == sl.size;
         if !exact {
-            // An ordinary access across partitions cannot be split.
-            sl.copy_partner?;
+            // An ordinary access across partitions is cut into pieces with shifts when it
+            // is a scalar of at most 8 bytes (a union's `long` over two `int`s).
+            if sl.copy_partner.is_none() && (sl.ty.is_ptr() || sl.size > 8) {
+                return None;
+            }
             continue;
         }
         let r = match (sl.copy_partner.is_some(), sl.ty.is_int()) {
@@ -175,11 +179,19 @@ fn partitions(slot_size: u32, si: &SlotInfo) -> Option<Vec<Partition>> {
             parts[k].ty = sl.ty;
         }
     }
-    // Ordinary accesses must be convertible to their partition's type.
+    // Ordinary accesses must be convertible to their partition's type, and the partitions
+    // under a wide one to integers.
     for sl in &si.slices {
         if sl.copy_partner.is_none() {
             let k = part_of_bound[index(sl.offset)];
-            convertible(sl.ty, parts[k].ty)?;
+            if parts[k].size == sl.size {
+                convertible(sl.ty, parts[k].ty)?;
+            } else if covered(&parts, sl.offset, sl.size)
+                .iter()
+                .any(|p| p.ty.is_ptr())
+            {
+                return None;
+            }
         }
     }
     Some(parts)
@@ -192,20 +204,6 @@ fn needs_split(slot_size: u32, si: &SlotInfo, parts: &[Partition]) -> bool {
         && parts[0].offset == 0
         && parts[0].size == slot_size
         && si.slices.iter().all(|sl| sl.ty == parts[0].ty))
-}
-
-/// The cast turning a `from` value into a `to` one (`None` inside `Some` when they are
-/// equal), or `None` when there is none of the same width.
-fn convertible(from: Type, to: Type) -> Option<Option<CastOp>> {
-    if from == to {
-        return Some(None);
-    }
-    match (from.is_ptr(), to.is_ptr()) {
-        (false, false) if from.bits() == to.bits() => Some(Some(CastOp::Bitcast)),
-        (true, false) if to == Type::I64 => Some(Some(CastOp::PtrToInt)),
-        (false, true) if from == Type::I64 => Some(Some(CastOp::IntToPtr)),
-        _ => None,
-    }
 }
 
 /// The partitions inside `[offset, offset + size)`, in order.
@@ -251,14 +249,13 @@ fn rewrite_slot(
         .collect();
     let part_index = |off: u32| parts.partition_point(|p| p.offset < off);
     for sl in &si.slices {
+        let k = part_index(sl.offset);
         match sl.copy_partner {
-            None => rewrite_access(
-                func,
-                sl,
-                parts[part_index(sl.offset)],
-                addrs[part_index(sl.offset)],
-                edits,
-            ),
+            None if parts[k].size == sl.size => rewrite_access(func, sl, parts[k], addrs[k], edits),
+            None => {
+                let pieces = covered(parts, sl.offset, sl.size);
+                rewrite_wide(func, sl, pieces, &addrs[k..k + pieces.len()], edits);
+            }
             Some(partner) => {
                 let lo = part_index(sl.offset);
                 let pieces = covered(parts, sl.offset, sl.size);
@@ -347,6 +344,63 @@ fn rewrite_access(
         _ => unreachable!("slices are loads and stores"),
     }
     edits.before.entry(sl.inst).or_default().extend(new);
+    edits.removed.push(sl.inst);
+}
+
+/// An ordinary access spanning several partitions: a load assembles the partitions'
+/// values, a store cuts its value into them.
+fn rewrite_wide(
+    func: &mut Function,
+    sl: &Slice,
+    pieces: &[Partition],
+    addrs: &[Value],
+    edits: &mut Edits,
+) {
+    let data = func.insts[sl.inst].data.clone();
+    let mut e = Emit {
+        func,
+        out: Vec::new(),
+    };
+    match data {
+        InstData::Load { .. } => {
+            let mut values = Vec::with_capacity(pieces.len());
+            for (p, &a) in pieces.iter().zip(addrs) {
+                let flags = MemFlags::aligned(slot_align(*p));
+                let v = e.ins(
+                    InstData::Load {
+                        ty: p.ty,
+                        ptr: a,
+                        flags,
+                    },
+                    p.ty,
+                );
+                values.push((p.offset - sl.offset, v));
+            }
+            let v = e.assemble(&values, sl.ty);
+            let old = e.func.result(sl.inst);
+            edits.repl.insert(old, v);
+        }
+        InstData::Store { value, .. } => {
+            // A wide value this round assembled is looked through by its new definition.
+            let value = edits.repl.resolve(value);
+            for (p, &a) in pieces.iter().zip(addrs) {
+                let v = e.extract(value, p.offset - sl.offset, p.ty);
+                let flags = MemFlags::aligned(slot_align(*p));
+                let s = e.func.make_inst(
+                    InstData::Store {
+                        ptr: a,
+                        value: v,
+                        flags,
+                    },
+                    None,
+                );
+                e.out.push(s);
+            }
+        }
+        _ => unreachable!("slices are loads and stores"),
+    }
+    let out = e.out;
+    edits.before.entry(sl.inst).or_default().extend(out);
     edits.removed.push(sl.inst);
 }
 
