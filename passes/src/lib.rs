@@ -27,6 +27,7 @@ pub mod pipelines;
 pub mod simplify_cfg;
 pub mod sroa;
 mod sroa_bits;
+mod sroa_select;
 mod sroa_slices;
 pub mod trip_count;
 mod unroll_clone;

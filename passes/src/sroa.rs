@@ -17,7 +17,9 @@
 //!   ordinary accesses of another same-width type are bitcast (type punning through a
 //!   union or through the copies);
 //! - a copy half is rewritten as per-partition loads and stores of the partition types,
-//!   the other side addressed with `ptradd`s from the original other pointer.
+//!   the other side addressed with `ptradd`s from the original other pointer;
+//! - a load through a `select` of two slot pointers is first split into two loads and a
+//!   `select` of the values (`sroa_select.rs`), as a conditional class lvalue needs.
 //!
 //! A copy between two slots is rewritten for one of them per round; the other waits for
 //! the next round, which then sees the first one's field types. Rounds repeat until nothing
@@ -26,6 +28,7 @@
 //! 512-`float` struct with constant indices in registers.
 
 use crate::sroa_bits::{convertible, Emit};
+use crate::sroa_select::speculate_selects;
 use crate::sroa_slices::{analyze, Slice, SlotInfo};
 use crate::util::Replacements;
 use hashbrown::HashMap;
@@ -73,6 +76,7 @@ struct Edits {
 
 /// Splits every slot it can; false when none needed it.
 fn round(func: &mut Function) -> bool {
+    let speculated = speculate_selects(func);
     let info = analyze(func);
     let mut touched: SecondaryMap<Inst, bool> =
         SecondaryMap::with_capacity(func.insts.len(), false);
@@ -105,7 +109,7 @@ fn round(func: &mut Function) -> bool {
     if changed {
         apply(func, edits);
     }
-    changed
+    changed || speculated
 }
 
 /// The partitions of a slot, or `None` when it cannot be split.

@@ -175,7 +175,7 @@ fn copy_store(func: &Function, insts: &[Inst], pos: usize, r: Value) -> Option<I
 }
 
 /// For each pointer value known to point into a slot: the slot and the byte offset.
-fn slot_pointers(func: &Function) -> SecondaryMap<Value, Option<(StackSlot, i64)>> {
+pub(crate) fn slot_pointers(func: &Function) -> SecondaryMap<Value, Option<(StackSlot, i64)>> {
     let mut addr: SecondaryMap<Value, Option<(StackSlot, i64)>> =
         SecondaryMap::with_capacity(func.values.len(), None);
     // Derived pointers normally follow their bases in the layout, so the second sweep finds

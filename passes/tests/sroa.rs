@@ -492,3 +492,35 @@ fn random_struct_copies_keep_their_values_and_leave_no_slots() {
         }
     }
 }
+
+/// `Fixed d = y < x ? y : x;` on a class: a load through a `select` of two slot addresses.
+const SELECT: &str = "device @pick(i32, i32) -> i32 {
+    ss0 = slot 4, align 4
+    ss1 = slot 4, align 4
+    ss2 = slot 4, align 4
+
+block0(v0: i32, v1: i32):
+    v2 = stackaddr ss0
+    store v0, v2, align 4
+    v3 = stackaddr ss1
+    store v1, v3, align 4
+    v4 = icmp.slt v1, v0
+    v5 = select.ptr.local v4, v3, v2
+    v6 = load.i32 v5, align 4
+    v7 = stackaddr ss2
+    store v6, v7, align 4
+    v8 = load.i32 v7, align 4
+    return v8
+}
+";
+
+#[test]
+fn loads_through_a_select_of_slots_are_speculated() {
+    let mut m = parse(SELECT);
+    run_passes(&mut m, &["sroa", "mem2reg"]);
+    let f = func(&m, "pick");
+    assert_eq!(memory_ops(f), 0, "{}", print_module(&m));
+    for (a, b) in [(3i64, 9i64), (9, 3), (-5, 2)] {
+        assert_eq!(run_i(&m, "pick", &[a, b]), a.min(b));
+    }
+}
