@@ -194,6 +194,8 @@ pub enum TypeExpr<'a> {
     },
     /// The `auto` placeholder (a variable's or a function's deduced type).
     Auto(Span),
+    /// `decltype(auto)`: a variable's or return type deduced with `decltype`'s rules.
+    DecltypeAuto(Span),
     /// `decltype(expr)`.
     Decltype(&'a Expr<'a>),
     /// A member type of a type that is not a plain name: `decltype(x)::value_type`.
@@ -615,6 +617,9 @@ pub struct VarDecl<'a> {
     /// `__align__(N)` / `alignas(N)`.
     pub align: Option<&'a Expr<'a>>,
     pub init: Option<Init<'a>>,
+    /// `T x{…}`: a braced initializer written without `=` (direct-list-initialization;
+    /// `auto x = {…}` deduces `std::initializer_list`, `auto x{e}` the type of `e`).
+    pub direct_braced: bool,
     pub span: Span,
 }
 

@@ -91,3 +91,34 @@ fn temporaries_of_one_arm_are_destroyed_under_their_flag() {
     let one_byte = f.stack_slots.values().filter(|s| s.size == 1).count();
     assert_eq!(one_byte, 3);
 }
+
+#[test]
+fn initializer_lists_and_decltype_auto_have_nvccs_names() {
+    // From `nvcc -ptx -rdc=true`: an initializer_list parameter is `St16initializer_listIiE`,
+    // a decltype(auto) return in a function template's signature is `Dc`.
+    let m = lower_ok(
+        r#"
+#include <initializer_list>
+__device__ __noinline__ int sum(std::initializer_list<int> l) { int s = 0; for (int x : l) s += x; return s; }
+template <class T> __device__ __noinline__ decltype(auto) ident(T&& t) { return static_cast<T&&>(t); }
+__device__ int g;
+__device__ __noinline__ decltype(auto) refg() { return (g); }
+__global__ void k(int* o) {
+  auto x = {1, 2, 3};
+  decltype(auto) r = o[1];
+  r = sum(x) + sum({4, 5}) + ident(o[2]);
+  refg() = 3;
+}
+"#,
+    );
+    for name in [
+        "_Z3sumSt16initializer_listIiE",
+        "_Z5identIRiEDcOT_",
+        "_Z4refgv",
+    ] {
+        has_function(&m, name);
+    }
+    // refg returns a reference (a pointer), not an int.
+    let f = &m.functions[m.function_by_name("_Z4refgv").unwrap()];
+    assert!(matches!(f.sig.ret, Some(oxicc_ir::Type::Ptr(_))));
+}

@@ -22,6 +22,29 @@ impl Lowerer<'_> {
         }
         self.fs().ret_pending = false;
         let fid = self.fs().fn_id;
+        if let (Some(e), true) = (v, self.fs().ret_decltype) {
+            // `decltype(auto)`: the type from decltype's rules, then an ordinary return.
+            let Some(ty) = self.decltype_auto_type(e) else {
+                return true;
+            };
+            self.set_deduced(fid, ty);
+            if self.types.is_void(ty.ty) {
+                return false;
+            }
+            let (size, align) = if self.referent(ty).is_some() {
+                (8, 8)
+            } else {
+                match self.sizeof_checked(ty, span) {
+                    Some(s) => (s, self.types.align_of(ty.ty)),
+                    None => return true,
+                }
+            };
+            let Some(slot) = self.alloca(size, align, span) else {
+                return true;
+            };
+            self.fs().ret_slot = Some(slot);
+            return false;
+        }
         let Some(e) = v else {
             let void = QualType::new(self.types.void());
             self.set_deduced(fid, void);

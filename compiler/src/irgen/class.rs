@@ -427,7 +427,14 @@ impl Lowerer<'_> {
         fd: &ast::FunctionDecl<'_>,
         access: Access,
     ) -> Option<FnId> {
-        let ret = self.resolve_type(fd.ret)?;
+        // `auto` / `decltype(auto)` members defined in the class: deduced from the body,
+        // which is lowered once the class is complete (see `auto_return.rs`).
+        let ret_pending = Self::contains_auto(fd.ret) && fd.body.is_some();
+        let ret = if ret_pending {
+            QualType::new(self.types.void())
+        } else {
+            self.resolve_type(fd.ret)?
+        };
         let params = self.param_types(fd.params)?;
         let defaults = self.default_args(fd.params)?;
         let fname = self.function_name_of(fd, Some(r), params.len())?;
@@ -498,7 +505,7 @@ impl Lowerer<'_> {
             mangled: None,
             entity: None,
             defaults,
-            ret_pending: false,
+            ret_pending,
             scope: FunctionEntity::member_scope(&self.types, r),
             fname: fname.clone(),
             member: Some(member),
@@ -829,10 +836,34 @@ impl Lowerer<'_> {
 
     /// Lowers call arguments once.
     pub fn lower_args(&mut self, args: &[&ast::Expr<'_>]) -> Option<Vec<(Operand, Span)>> {
+        self.lower_args_for(args, None)
+    }
+
+    /// The arguments of a call of `b` when it is one function: a bare braced list takes
+    /// its parameter's type (`sum({4, 5})` for a `std::initializer_list<int>` parameter).
+    pub fn lower_args_for(
+        &mut self,
+        args: &[&ast::Expr<'_>],
+        b: Option<Binding>,
+    ) -> Option<Vec<(Operand, Span)>> {
+        let params = match b {
+            Some(Binding::Func(f)) => Some(self.func_info(f).params.clone()),
+            _ => None,
+        };
         let mut out = Vec::with_capacity(args.len());
         let mut ok = true;
-        for a in args {
-            match self.expr(a) {
+        for (i, a) in args.iter().enumerate() {
+            let target = match (&a.kind, params.as_ref().and_then(|p| p.get(i))) {
+                (ast::ExprKind::InitList { ty: None, .. }, Some(&p)) => {
+                    Some(self.referent(p).unwrap_or(p))
+                }
+                _ => None,
+            };
+            let o = match target {
+                Some(t) => self.expr_for(a, t),
+                None => self.expr(a),
+            };
+            match o {
                 Some(o) => out.push((o, a.span)),
                 None => ok = false,
             }

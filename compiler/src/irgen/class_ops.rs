@@ -161,7 +161,7 @@ impl Lowerer<'_> {
                     return None;
                 }
                 let obj = self.object_of(base, *arrow, callee.span);
-                let args_l = self.lower_args(args);
+                let args_l = self.lower_args_for(args, Some(b));
                 let (Some(obj), Some(args_l)) = (obj, args_l) else {
                     return Some(None);
                 };
@@ -189,7 +189,7 @@ impl Lowerer<'_> {
                     Binding::Field(_) => return Some(self.functor_call(callee, args, span)),
                     _ => return None,
                 }
-                let args_l = self.lower_args(args);
+                let args_l = self.lower_args_for(args, Some(b));
                 let Some(args_l) = args_l else {
                     return Some(None);
                 };

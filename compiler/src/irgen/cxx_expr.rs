@@ -269,6 +269,9 @@ impl Lowerer<'_> {
                 cat: ValCat::LValue,
             });
         }
+        if self.init_list_elem(t).is_some() {
+            return self.init_list_temporary(t, items, span);
+        }
         if self.types.is_record(t.ty) || self.types.is_array(t.ty) {
             let Some(size) = self.types.size_of(t.ty) else {
                 self.error(span, "incomplete type is not allowed");
@@ -349,7 +352,7 @@ impl Lowerer<'_> {
     /// True when a written type is (or is built on) the `auto` placeholder.
     pub fn contains_auto(te: &TypeExpr<'_>) -> bool {
         match te {
-            TypeExpr::Auto(_) => true,
+            TypeExpr::Auto(_) | TypeExpr::DecltypeAuto(_) => true,
             TypeExpr::Qualified { inner, .. } => Self::contains_auto(inner),
             TypeExpr::Pointer { pointee, .. } => Self::contains_auto(pointee),
             _ => false,
@@ -457,13 +460,22 @@ impl Lowerer<'_> {
             Some(Init::List {
                 items: [Init::Expr(e)],
                 ..
-            }) => *e,
-            Some(Init::List { span, .. }) => {
+            }) if vd.direct_braced => *e,
+            Some(Init::List { span, .. }) if vd.direct_braced => {
                 self.error(
                     *span,
-                    "\"auto\" deduced from a braced list (std::initializer_list) is not supported yet",
+                    "braced initialization of a variable declared with a placeholder type but without `=` requires exactly one element inside the braces",
                 );
                 return None;
+            }
+            Some(Init::List { items, span }) => {
+                // `auto x = {…}`: a std::initializer_list.
+                let il = self.auto_init_list_type(items, vd.span)?;
+                let ty = self.deduce_auto(vd.ty, il, *span)?;
+                let size = self.sizeof_checked(ty, vd.span)?;
+                let slot = self.alloca(size, self.types.align_of(ty.ty), vd.span)?;
+                self.init_list_at(slot, ty.unqual(), items, *span, true)?;
+                return Some((slot, ty));
             }
             None => {
                 self.error(
@@ -486,10 +498,11 @@ impl Lowerer<'_> {
         }
         let slot = self.alloca(size, align, vd.span)?;
         if self.types.is_record(ty.ty) {
-            let OpKind::LValue(src) = o.kind else {
+            if !matches!(o.kind, OpKind::LValue(_)) {
                 return None;
-            };
-            self.copy_bytes(slot, src, size, self.types.align_of(ty.ty), false);
+            }
+            // A copy (its copy constructor; a prvalue is elided).
+            self.copy_construct(slot, ty.unqual(), o, e.span)?;
         } else {
             let v = self.implicit(o, ty, ConvCtx::Init, e.span)?;
             self.store_scalar(slot, v, ty.unqual());

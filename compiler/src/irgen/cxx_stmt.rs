@@ -262,6 +262,7 @@ impl Lowerer<'_> {
                 ty: &auto,
                 align: None,
                 init: Some(Init::Expr(init)),
+                direct_braced: false,
                 span: sp,
             };
             self.local_var(&vd);

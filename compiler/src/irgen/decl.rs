@@ -98,6 +98,10 @@ impl<'x> Lowerer<'x> {
                 self.error(*span, "\"auto\" is not allowed here");
                 return None;
             }
+            TypeExpr::DecltypeAuto(span) => {
+                self.error(*span, "\"decltype(auto)\" is not allowed here");
+                return None;
+            }
             TypeExpr::Decltype(e) => self.decltype_of(e)?,
             TypeExpr::MemberType { base, name, span } => self.member_type(base, *name, *span)?,
             TypeExpr::Function {

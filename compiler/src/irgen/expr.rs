@@ -325,15 +325,23 @@ impl Lowerer<'_> {
     /// The type of an expression without evaluating it (`sizeof expr`).
     pub fn type_of_unevaluated(&mut self, e: &Expr<'_>) -> Option<QualType> {
         if self.in_function() {
-            // Lower into a block that never enters the layout: its code is never run.
-            let saved = self.fs().cur;
-            let scratch = self.new_block();
-            self.fs().cur = scratch;
-            let op = self.expr(e);
-            self.fs().cur = saved;
-            return op.map(|o| o.ty);
+            return self.operand_of_unevaluated(e).map(|o| o.ty);
         }
         self.static_type(e)
+    }
+
+    /// The operand `e` would be (type and value category), lowered into a block that never
+    /// enters the layout: its code is never run, and the temporaries it made are not
+    /// destroyed. Only inside a function.
+    pub fn operand_of_unevaluated(&mut self, e: &Expr<'_>) -> Option<Operand> {
+        let saved = self.fs().cur;
+        let scratch = self.new_block();
+        self.fs().cur = scratch;
+        let mark = self.fs().cleanups.live.len();
+        let op = self.expr(e);
+        self.fs().cleanups.live.truncate(mark);
+        self.fs().cur = saved;
+        op
     }
 
     /// Types the few expression forms `sizeof` meets at file scope.

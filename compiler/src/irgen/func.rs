@@ -34,6 +34,8 @@ pub(crate) struct FnState {
     pub ret_ty: QualType,
     /// The return type is `auto`: the first `return` deduces it (and allocates the slot).
     pub ret_pending: bool,
+    /// The pending return type is `decltype(auto)` (see `decltype_auto.rs`).
+    pub ret_decltype: bool,
     pub ret_slot: Option<Value>,
     pub ret_block: Block,
     /// Innermost last: `break` targets (loops and switches), `continue` targets (loops).
@@ -287,6 +289,7 @@ impl Lowerer<'_> {
             _ => None,
         };
         let saved_friend = std::mem::replace(&mut self.friend_of, friend_of);
+        self.next_ret_decltype = matches!(fd.ret, ast::TypeExpr::DecltypeAuto(_));
         self.lower_body_parts(fid, fd.params, body, fd.span, func, fd.method.ctor_inits);
         self.friend_of = saved_friend;
     }
@@ -315,6 +318,7 @@ impl Lowerer<'_> {
                 alloca_pos: 0,
                 ret_ty: info.ret,
                 ret_pending: info.ret_pending,
+                ret_decltype: std::mem::take(&mut self.next_ret_decltype),
                 ret_slot: None,
                 ret_block: b,
                 breaks: Vec::new(),

@@ -42,6 +42,7 @@ mod cxx;
 mod cxx_expr;
 mod cxx_stmt;
 mod decl;
+mod decltype_auto;
 mod default_args;
 mod expr;
 mod func;
@@ -50,6 +51,7 @@ mod global;
 mod hidden_friend;
 mod host_launch;
 mod init;
+mod init_list;
 mod injected;
 mod lambda;
 mod namespace;
@@ -408,6 +410,9 @@ pub(crate) struct Lowerer<'x> {
     /// Variables that name an object bound elsewhere (references, structured bindings):
     /// their dynamic type is unknown, so virtual calls on them dispatch.
     pub reference_vars: hashbrown::HashSet<u32>,
+    /// The body about to be lowered returns `decltype(auto)` (taken into
+    /// `FnState::ret_decltype`).
+    pub next_ret_decltype: bool,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -475,6 +480,7 @@ impl<'x> Lowerer<'x> {
             virtual_dispatch: false,
             constructing_base: false,
             reference_vars: hashbrown::HashSet::new(),
+            next_ret_decltype: false,
         }
     }
 

@@ -565,10 +565,21 @@ impl Lowerer<'_> {
     }
 
     fn local_var_inner(&mut self, vd: &ast::VarDecl<'_>) {
-        if Self::contains_auto(vd.ty) && !(vd.specs.shared || vd.specs.is_static) {
+        let ty = if let ast::TypeExpr::DecltypeAuto(span) = vd.ty {
+            // `decltype(auto) x = e;`: the declaration as if written with decltype(e).
+            match &vd.init {
+                Some(ast::Init::Expr(e)) => self.decltype_auto_type(e),
+                _ => {
+                    self.error(*span, "cannot deduce \"decltype(auto)\" type");
+                    None
+                }
+            }
+        } else if Self::contains_auto(vd.ty) && !(vd.specs.shared || vd.specs.is_static) {
             return self.local_auto(vd);
-        }
-        let Some(ty) = self.resolve_type(vd.ty) else {
+        } else {
+            self.resolve_type(vd.ty)
+        };
+        let Some(ty) = ty else {
             return;
         };
         if self.scopes.lookup_local(vd.name).is_some() {
@@ -673,6 +684,10 @@ impl Lowerer<'_> {
                 crate::sema::ConstValue::Float { value, .. } => self.fconst(vt, value),
             };
             self.store_scalar(slot, v, ty.unqual());
+        } else if let (Some(ast::Init::List { items, span }), Some(_)) =
+            (&vd.init, self.init_list_elem(ty))
+        {
+            self.init_list_at(slot, ty.unqual(), items, *span, true);
         } else if let Some(init) = &vd.init {
             self.local_init(slot, ty, init, vd.span);
         } else if self.needs_default_construct(ty) {

@@ -199,10 +199,23 @@ impl<'x> Lowerer<'x> {
         args: &[ast::TemplateArgExpr<'_>],
         span: Span,
     ) -> Option<QualType> {
-        let t = &self.templates.classes[c as usize];
-        let (params, primary) = (t.params, t.decl);
+        let params = self.templates.classes[c as usize].params;
         let bound = self.explicit_targs(params, args)?;
         let targs = self.fill_defaults(params, bound)?;
+        self.class_template_instance_of(c, name, targs, span)
+    }
+
+    /// The record instance of class template `c` for the resolved arguments `targs` (all
+    /// of them, defaults filled in).
+    pub fn class_template_instance_of(
+        &mut self,
+        c: u32,
+        name: Symbol,
+        targs: Vec<TArg>,
+        span: Span,
+    ) -> Option<QualType> {
+        let t = &self.templates.classes[c as usize];
+        let (params, primary) = (t.params, t.decl);
         let key = (c, targs);
         if let Some(r) = self.templates.class_instances.get(&key) {
             return r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))));

@@ -109,7 +109,11 @@ impl<'x> Lowerer<'x> {
                 None => ok = false,
             }
         }
-        let ret = if Self::contains_auto(fd.ret) {
+        let ret = if let ast::TypeExpr::DecltypeAuto(_) = fd.ret {
+            Some(QualType::new(
+                self.types.intern(TypeKind::DeducedDecltypeAuto),
+            ))
+        } else if Self::contains_auto(fd.ret) {
             Some(QualType::new(self.types.intern(TypeKind::DeducedAuto)))
         } else {
             self.quietly(|l| l.resolve_type(fd.ret)).or(actual_ret)

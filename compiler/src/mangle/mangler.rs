@@ -50,6 +50,7 @@ fn builtin_code(kind: &TypeKind) -> Option<&'static str> {
         TypeKind::LongDouble => "e",
         TypeKind::NullPtr => "Dn",
         TypeKind::DeducedAuto => "Da",
+        TypeKind::DeducedDecltypeAuto => "Dc",
         _ => return None,
     })
 }

@@ -305,6 +305,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     });
                 } else if specs.decl.is_static {
                     self.scopes.declare(name, NameKind::Value);
+                    let direct_braced = self.at(Punct::LBrace);
                     let init = self.member_initializer()?;
                     let vd = self.alloc(VarDecl {
                         name,
@@ -313,6 +314,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                         ty: d.ty,
                         align,
                         init,
+                        direct_braced,
                         span: start.to(self.prev_span()),
                     });
                     body.members.push(MemberDecl {

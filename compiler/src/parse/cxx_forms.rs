@@ -158,6 +158,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             return Err(self.error(d.span, "expected a name in declaration"));
         };
         self.scopes.declare(name, NameKind::Value);
+        let direct_braced = self.at(Punct::LBrace);
         let init = if self.eat(Punct::Assign) || self.at(Punct::LBrace) {
             self.initializer()?
         } else {
@@ -170,6 +171,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             ty: d.ty,
             align: specs.align,
             init: Some(init),
+            direct_braced,
             span: start.to(self.prev_span()),
         });
         let decl = self.alloc(Stmt {
@@ -227,6 +229,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 ty: d.ty,
                 align: specs.align,
                 init: None,
+                direct_braced: false,
                 span: start.to(p.prev_span()),
             });
             Ok((var, by_ref))

@@ -62,6 +62,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             } else {
                 self.scopes.declare(name, NameKind::Value);
                 self.note_var_class(name, d.ty);
+                let direct_braced = self.at(Punct::LBrace);
                 let init = self.declarator_initializer(d.ty)?;
                 out.push(Decl::Var(self.alloc(VarDecl {
                     name,
@@ -70,6 +71,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     ty: d.ty,
                     align,
                     init,
+                    direct_braced,
                     span: start.to(self.prev_span()),
                 })));
             }

@@ -331,6 +331,7 @@ impl Dumper<'_> {
             }
             TypeExpr::Qual(_) | TypeExpr::Reference { .. } => self.ty_cxx(t),
             TypeExpr::Auto(_) => self.out.push_str("auto"),
+            TypeExpr::DecltypeAuto(_) => self.out.push_str("decltype(auto)"),
             TypeExpr::Decltype(e) => {
                 self.out.push_str("(decltype ");
                 self.expr(e);

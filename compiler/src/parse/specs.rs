@@ -299,8 +299,12 @@ impl<'a, 'c> Parser<'a, 'c> {
                 } else {
                     self.expect(Punct::LParen, "after `decltype`")?;
                     if self.at_kw(kw::AUTO) {
-                        let span = self.span();
-                        return Err(self.unsupported(span, "`decltype(auto)`"));
+                        self.bump();
+                        self.expect(Punct::RParen, "to close `decltype`")?;
+                        let ty: &'a TypeExpr<'a> =
+                            self.alloc(TypeExpr::DecltypeAuto(span.to(self.prev_span())));
+                        s.base = Some(ty);
+                        return Ok(true);
                     }
                     let e = self.expr()?;
                     self.expect(Punct::RParen, "to close `decltype`")?;

@@ -233,6 +233,9 @@ pub enum TypeKind {
     /// `decltype(expr)` of an expression depending on the template's parameters, as a
     /// declared return type (`DTplfp_fp0_E`).
     DependentDecltype(std::rc::Rc<crate::sema::entity::TemplateExpr>),
+    /// A deduced `decltype(auto)` return type as declared (`Dc`); only in declared
+    /// signatures for mangling.
+    DeducedDecltypeAuto,
 }
 
 /// A bit-field's position: its first bit within the storage unit and its width.
@@ -564,6 +567,7 @@ impl TypeTable {
             TypeKind::TemplateParam(_)
             | TypeKind::PackExpansion(_)
             | TypeKind::DeducedAuto
+            | TypeKind::DeducedDecltypeAuto
             | TypeKind::DependentMember { .. }
             | TypeKind::DependentArray { .. }
             | TypeKind::TemplateTemplateApp { .. }

@@ -146,6 +146,31 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 eq_i32(o, "counts", &counts),
             ])
         }
+        "init_list_decltype" => {
+            // out[i] = (w0*s[i-1] + w1*s[i] + w2*s[i+1] + max(s[i-1..=i+1]) * (3 - 1)) * 0.5
+            // with w = {0.25, 0.5, 0.25} and indices clamped to [0, n); every product is by a
+            // power of two (exact, so fused or not the rounding is the same).
+            // flags[i] = how many of the three truncate to a positive int, + 10 * n.
+            let s = l_f32s(l, "in");
+            let n = scalar_bits(l, 3) as usize;
+            let at = |i: isize| s[i.clamp(0, n as isize - 1) as usize];
+            let mut out = vec![0f32; 100];
+            let mut flags = vec![0i32; 100];
+            for i in 0..n {
+                let v = [at(i as isize - 1), at(i as isize), at(i as isize + 1)];
+                let mut acc = 0.0f32;
+                for (w, x) in [0.25f32, 0.5, 0.25].iter().zip(v) {
+                    acc += w * x;
+                }
+                let m = v
+                    .iter()
+                    .copied()
+                    .fold(v[0], |m, x| if x > m { x } else { m });
+                out[i] = (acc + m * 2.0) * 0.5;
+                flags[i] = v.iter().filter(|&&x| x as i32 > 0).count() as i32 + 10 * n as i32;
+            }
+            all([eq_f32(o, "out", &out), eq_i32(o, "flags", &flags)])
+        }
         _ => return None,
     })
 }
