@@ -407,12 +407,8 @@ impl Lowerer<'_> {
                 if up.is_some() || down.is_some() {
                     let (v, _) = self.rvalue(o, span)?;
                     let p = match (up, down) {
-                        (Some(off), _) => self.ptr_add_const(v, off),
-                        (None, Some(0)) => v,
-                        (None, Some(off)) => {
-                            let neg = self.iconst(oxicc_ir::Type::I64, -(off as i128));
-                            self.ptr_add(v, neg)
-                        }
+                        (Some(off), _) => self.adjust_class_ptr(v, off as i64),
+                        (None, Some(off)) => self.adjust_class_ptr(v, -(off as i64)),
                         _ => v,
                     };
                     return Some(Some(Operand::rv(p, t.unqual())));
@@ -487,7 +483,7 @@ impl Lowerer<'_> {
             if fp.ty != tp.ty {
                 if let Some(off) = self.base_offset(fp.ty, tp.ty) {
                     let (v, _) = self.rvalue(o, span)?;
-                    return Some(Some(self.ptr_add_const(v, off)));
+                    return Some(Some(self.adjust_class_ptr(v, off as i64)));
                 }
             }
         }

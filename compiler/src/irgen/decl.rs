@@ -292,7 +292,15 @@ impl<'x> Lowerer<'x> {
             let vptr = QualType::new(self.types.pointer_to(void));
             laid.push((None, vptr, 1, None));
         }
-        for &b in &bases {
+        // The primary (first dynamic) base comes first, whatever its declaration order;
+        // the base offsets are read back from the layout (`define_class_members`).
+        let primary = self.primary_base(&bases);
+        let layout_order = primary.map(|i| bases[i]).into_iter().chain(
+            (0..bases.len())
+                .filter(|&i| Some(i) != primary)
+                .map(|i| bases[i]),
+        );
+        for b in layout_order.collect::<Vec<_>>() {
             if !self.is_empty_class(b) {
                 let bt = QualType::new(self.types.intern(TypeKind::Record(b)));
                 laid.push((None, bt, 1, None));
@@ -339,7 +347,11 @@ impl<'x> Lowerer<'x> {
                     || s.members_need_init
                     || self.needs_default_construct(*t)
             });
+        // (A class with its own vptr declares virtual functions: not a POD either.)
+        let members: Vec<QualType> = laid.iter().filter(|l| l.0.is_some()).map(|l| l.1).collect();
+        let non_pod = self.non_pod_for_layout(rd, !bases.is_empty(), &members);
         self.types.complete_record_with_bits(r, laid, min_align);
+        self.types.record_mut(r).tail_reusable = non_pod;
         if special_members
             || !rd.members.is_empty()
             || !bases.is_empty()

@@ -54,6 +54,7 @@ mod init;
 mod init_list;
 mod injected;
 mod lambda;
+mod layout_pod;
 mod namespace;
 mod nested_class;
 mod ops;
@@ -73,6 +74,7 @@ mod template_spec;
 mod template_template;
 mod virtual_checks;
 mod virtual_fns;
+mod vtable_emit;
 
 use crate::ast;
 use crate::diag::{Diag, Diagnostics};

@@ -1,4 +1,5 @@
-//! Qualified member access: `obj.Base::f()`, `p->Base::f()`, `this->Base::x`.
+//! Qualified member access: `obj.Base::f()`, `p->Base::f()`, `this->Base::x`; and the
+//! null-preserving adjustment of class pointers converted between a class and its base.
 //!
 //! The qualifier names the object's class or one of its bases; the object is converted to
 //! that class first. A call named this way is never virtual (C++ [class.virtual]: explicit
@@ -11,7 +12,7 @@ use super::{Binding, Lowerer};
 use crate::ast::{Expr, QualName};
 use crate::sema::types::{QualType, TypeKind};
 use crate::source::Span;
-use oxicc_ir::Value;
+use oxicc_ir::{AddrSpace, CastOp, IntCC, Type, Value};
 
 impl Lowerer<'_> {
     /// The object of `base.Q::name` / `base->Q::name` converted to the class `Q` names,
@@ -105,5 +106,28 @@ impl Lowerer<'_> {
                 None
             }
         }
+    }
+}
+
+impl Lowerer<'_> {
+    /// A class pointer moved by `delta` bytes (derived → base: `+offset`, base → derived:
+    /// `-offset`) where a null pointer stays null, as C++ requires and nvcc emits (a
+    /// secondary base sits at a nonzero offset).
+    pub(super) fn adjust_class_ptr(&mut self, v: Value, delta: i64) -> Value {
+        if delta == 0 {
+            return v;
+        }
+        // The address of a local or shared object is never null in C++, and 0 is a valid
+        // address in those spaces: no check.
+        if matches!(self.vty(v), Type::Ptr(AddrSpace::Local | AddrSpace::Shared)) {
+            let d = self.iconst(Type::I64, delta as i128);
+            return self.ptr_add(v, d);
+        }
+        let as_int = self.cast(CastOp::PtrToInt, v, Type::I64);
+        let zero = self.iconst(Type::I64, 0);
+        let is_null = self.icmp(IntCC::Eq, as_int, zero);
+        let d = self.iconst(Type::I64, delta as i128);
+        let moved = self.ptr_add(v, d);
+        self.select(is_null, v, moved)
     }
 }

@@ -1,31 +1,34 @@
-//! Virtual functions (Itanium C++ ABI, single inheritance chains, as nvcc lays them out).
+//! Virtual functions: the vtables of dynamic classes (Itanium C++ ABI, as nvcc lays them
+//! out), built when a class's members are declared.
 //!
 //! A class is *dynamic* when it declares a virtual function or has a dynamic base. Its
-//! vtable `_ZTV<class>` is a `.global` array of 64-bit words: offset-to-top and typeinfo
-//! (both 0 in nvcc's device code), then one word per virtual function — the primary base's
-//! slots first (overriders replace them), then the class's new virtual functions in
-//! declaration order; a virtual destructor takes two slots, the complete-object destructor
-//! `D1` and the deleting destructor `D0` (which calls `free`); a pure virtual function's slot
-//! is 0. The vptr is the first word of the object: the class's own field when it has no
-//! dynamic base, else its primary base's (the first base, at offset 0). Constructors store
-//! `&_ZTV<class> + 16` after constructing their bases (so a base constructor sees the base's
-//! vtable, as in C++). A call of a virtual function through a pointer or a reference (or
-//! `this`) loads the function from the vtable and calls it indirectly; a call on a named
-//! object of class type, and a qualified call `Base::f()`, is direct (nvcc devirtualizes
-//! the first too).
+//! primary base is its first dynamic base; it is laid out at offset 0 (before the other
+//! bases, whatever their declaration order), and the class shares its vptr. A dynamic class
+//! without dynamic bases gets its own vptr at offset 0.
+//!
+//! The vtable group `_ZTV<class>` is a `.global` array of 64-bit words. The primary vtable:
+//! offset-to-top and typeinfo (both 0 in nvcc's device code), then one word per virtual
+//! function — the primary base's slots first (overriders replace them), then the class's
+//! new virtual functions in declaration order, including overriders of functions of
+//! secondary bases only; a virtual destructor takes two slots, the complete-object
+//! destructor `D1` and the deleting destructor `D0`; a pure virtual function's slot is 0.
+//! Then one *secondary* vtable per dynamic base subobject that does not share the primary
+//! vptr (in base declaration order, recursively): offset-to-top = minus the subobject's
+//! offset, typeinfo 0, and the base's slots, where an overrider of the derived class is
+//! reached through a `this`-adjusting thunk `_ZThn<offset>_<name>`.
+//!
+//! A virtual call loads the function from the vptr of the subobject of the class that
+//! declares the function (`virtual_target`). The `_ZTV` globals, vptr stores, thunks and
+//! synthesized destructors are in `vtable_emit.rs`.
 
 use super::class::MemberFn;
 use super::{FnId, Lowerer};
 use crate::ast;
-use crate::mangle;
-use crate::sema::entity::{FunctionEntity, FunctionName};
+use crate::sema::entity::FunctionName;
 use crate::sema::types::{QualType, RecordId, TypeKind};
 use crate::source::Span;
 use hashbrown::{HashMap, HashSet};
-use oxicc_ir::{
-    AddrSpace, FuncId, FuncKind, Function, GlobalId, GlobalVar, InstData, Linkage, MemFlags,
-    ParamKind, Signature, Type, Value,
-};
+use oxicc_ir::{AddrSpace, GlobalId, InstData, MemFlags, Type, Value};
 
 /// One function slot of a vtable.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,11 +42,29 @@ pub(crate) enum Slot {
     DeletingDtor,
 }
 
+/// An entry of a secondary vtable: the function, and how far its thunk moves `this` back
+/// (0: the function itself is called with the subobject's address).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Entry {
+    pub slot: Slot,
+    pub adjust: u64,
+}
+
+/// The vtable of a dynamic base subobject that does not share the primary vptr.
+#[derive(Clone, Debug)]
+pub(crate) struct Secondary {
+    /// The subobject's offset in the complete object (the vptr's address).
+    pub offset: u64,
+    pub entries: Vec<Entry>,
+}
+
 /// The virtual functions of a dynamic class.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct VTable {
+    /// The primary vtable's slots.
     pub slots: Vec<Slot>,
-    /// The slot of each virtual function of this class or its bases.
+    pub secondaries: Vec<Secondary>,
+    /// The primary slot of each virtual function of this class or its primary bases.
     pub index: HashMap<FnId, usize>,
     /// The `_ZTV` global, once something needs it.
     pub global: Option<GlobalId>,
@@ -54,27 +75,55 @@ pub(crate) struct VTable {
 impl VTable {
     /// Pure virtual functions without an overrider: the class is abstract.
     fn pure_fns(&self) -> impl Iterator<Item = FnId> + '_ {
-        self.slots.iter().filter_map(|s| match s {
-            Slot::Pure(f) => Some(*f),
-            _ => None,
-        })
+        let secondary = self
+            .secondaries
+            .iter()
+            .flat_map(|s| s.entries.iter().map(|e| e.slot));
+        self.slots
+            .iter()
+            .copied()
+            .chain(secondary)
+            .filter_map(|s| match s {
+                Slot::Pure(f) => Some(f),
+                _ => None,
+            })
+    }
+
+    fn has_dtor(&self) -> bool {
+        self.slots.iter().any(|s| matches!(s, Slot::Dtor(_)))
+    }
+
+    /// Every destructor entry of the secondary vtables becomes `dtor` (the class's own).
+    fn set_secondary_dtors(&mut self, dtor: Option<FnId>) {
+        for e in self
+            .secondaries
+            .iter_mut()
+            .flat_map(|s| s.entries.iter_mut())
+        {
+            if let Slot::Dtor(_) = e.slot {
+                e.slot = Slot::Dtor(dtor);
+            }
+        }
+    }
+
+    fn secondary_has_dtor(&self) -> bool {
+        self.secondaries
+            .iter()
+            .any(|s| s.entries.iter().any(|e| matches!(e.slot, Slot::Dtor(_))))
     }
 }
 
 impl Lowerer<'_> {
+    /// The index in `bases` of the primary base: the first dynamic one.
+    pub fn primary_base(&self, bases: &[RecordId]) -> Option<usize> {
+        bases.iter().position(|b| self.vtables.contains_key(b))
+    }
+
     /// True when a class with these bases and members is dynamic and needs its own vptr
-    /// field (at offset 0, before the bases); reports layouts that need secondary vtables.
+    /// field (at offset 0, before the bases): it declares virtual functions and has no
+    /// dynamic base.
     pub fn needs_own_vptr(&mut self, rd: &ast::RecordDecl<'_>, bases: &[RecordId]) -> bool {
-        let dynamic_bases: Vec<usize> = (0..bases.len())
-            .filter(|&i| self.vtables.contains_key(&bases[i]))
-            .collect();
-        if dynamic_bases.len() > 1 || dynamic_bases.first().is_some_and(|&i| i != 0) {
-            self.error(
-                rd.span,
-                "a class whose polymorphic base is not its first base (secondary vtables) is not supported yet",
-            );
-        }
-        if !dynamic_bases.is_empty() {
+        if self.primary_base(bases).is_some() {
             return false;
         }
         rd.members.iter().any(|m| {
@@ -82,18 +131,16 @@ impl Lowerer<'_> {
         })
     }
 
-    /// Builds the vtable of class `r` from its primary base's and the member functions it
-    /// declares (after they are declared, before any body is lowered).
+    /// Builds the vtable of class `r` from its bases' and the member functions it declares
+    /// (after they are declared, before any body is lowered).
     pub fn build_vtable(&mut self, r: RecordId, declared: &[(FnId, &ast::FunctionDecl<'_>)]) {
         let bases = self
             .classes
             .get(&r)
             .map(|d| d.bases.clone())
             .unwrap_or_default();
-        let primary = bases
-            .iter()
-            .find(|(b, _)| self.vtables.contains_key(b))
-            .map(|(b, _)| *b);
+        let base_ids: Vec<RecordId> = bases.iter().map(|b| b.0).collect();
+        let primary = self.primary_base(&base_ids).map(|i| base_ids[i]);
         // `virtual` where it is not allowed (static members, constructors) is reported and
         // ignored.
         let is_virtual: Vec<bool> = declared
@@ -108,21 +155,7 @@ impl Lowerer<'_> {
             }
             return;
         }
-        let mut vt = VTable::default();
-        if let Some(p) = primary {
-            let base = &self.vtables[&p];
-            vt.index = base.index.clone();
-            vt.finals = base.finals.clone();
-            // The base's destructor slots become this class's (implicit) destructors.
-            vt.slots = base
-                .slots
-                .iter()
-                .map(|s| match s {
-                    Slot::Dtor(_) => Slot::Dtor(None),
-                    s => *s,
-                })
-                .collect();
-        }
+        let mut vt = self.inherited_vtable(primary, &bases);
         for (&(fid, fd), &virt) in declared.iter().zip(&is_virtual) {
             let info = self.func_info(fid).clone();
             let Some(m) = info.member.clone() else {
@@ -132,18 +165,7 @@ impl Lowerer<'_> {
                 continue;
             }
             if info.fname == FunctionName::Destructor {
-                match vt.slots.iter().position(|s| matches!(s, Slot::Dtor(_))) {
-                    Some(k) => {
-                        vt.slots[k] = Slot::Dtor(Some(fid));
-                        vt.index.insert(fid, k);
-                    }
-                    None if fd.method.is_virtual => {
-                        vt.index.insert(fid, vt.slots.len());
-                        vt.slots.push(Slot::Dtor(Some(fid)));
-                        vt.slots.push(Slot::DeletingDtor);
-                    }
-                    None => {}
-                }
+                self.declare_virtual_dtor(&mut vt, fid, fd.method.is_virtual);
                 continue;
             }
             let slot = if fd.method.is_pure {
@@ -151,36 +173,128 @@ impl Lowerer<'_> {
             } else {
                 Slot::Func(fid)
             };
-            let overridden = vt.slots.iter().position(|s| match s {
+            let mut overridden = None;
+            let in_primary = vt.slots.iter().position(|s| match s {
                 Slot::Func(g) | Slot::Pure(g) => self.overrides(fid, &m, *g),
                 _ => false,
             });
-            match overridden {
-                Some(k) => {
-                    if let Slot::Func(g) | Slot::Pure(g) = vt.slots[k] {
-                        let g_final = vt.finals.contains(&g);
-                        self.check_override(fid, fd, g, g_final);
-                    }
-                    vt.slots[k] = slot;
-                    vt.index.insert(fid, k);
+            if let Some(k) = in_primary {
+                if let Slot::Func(g) | Slot::Pure(g) = vt.slots[k] {
+                    overridden = Some(g);
                 }
-                None if virt => {
-                    if fd.method.is_override {
-                        self.report_not_overriding(fd);
+                vt.slots[k] = slot;
+                vt.index.insert(fid, k);
+            }
+            // Overriders of secondary bases' functions: reached through thunks.
+            for sec in &mut vt.secondaries {
+                for e in &mut sec.entries {
+                    if let Slot::Func(g) | Slot::Pure(g) = e.slot {
+                        if self.overrides(fid, &m, g) {
+                            overridden.get_or_insert(g);
+                            *e = Entry {
+                                slot,
+                                adjust: sec.offset,
+                            };
+                        }
                     }
-                    vt.index.insert(fid, vt.slots.len());
-                    vt.slots.push(slot);
                 }
-                None => {
+            }
+            if let Some(g) = overridden {
+                let g_final = vt.finals.contains(&g);
+                self.check_override(fid, fd, g, g_final);
+            } else if virt {
+                if fd.method.is_override {
                     self.report_not_overriding(fd);
-                    continue;
                 }
+            } else {
+                self.report_not_overriding(fd);
+                continue;
+            }
+            if in_primary.is_none() {
+                vt.index.insert(fid, vt.slots.len());
+                vt.slots.push(slot);
             }
             if fd.method.is_final {
                 vt.finals.insert(fid);
             }
         }
+        // The implicit destructor overrides a secondary base's virtual destructor: it is
+        // virtual, with slots of its own in the primary vtable (after the declared ones).
+        if !vt.has_dtor() && vt.secondary_has_dtor() {
+            vt.slots.push(Slot::Dtor(None));
+            vt.slots.push(Slot::DeletingDtor);
+        }
         self.vtables.insert(r, vt);
+    }
+
+    /// The vtable of a class before its own members: the primary base's slots (destructors
+    /// becoming the class's implicit ones) and the secondary vtables of every dynamic base
+    /// subobject that does not share the primary vptr.
+    fn inherited_vtable(&self, primary: Option<RecordId>, bases: &[(RecordId, u64)]) -> VTable {
+        let mut vt = VTable::default();
+        if let Some(p) = primary {
+            let base = &self.vtables[&p];
+            vt.index = base.index.clone();
+            vt.finals = base.finals.clone();
+            vt.slots = base
+                .slots
+                .iter()
+                .map(|s| match s {
+                    Slot::Dtor(_) => Slot::Dtor(None),
+                    s => *s,
+                })
+                .collect();
+        }
+        for &(b, off) in bases {
+            let Some(bvt) = self.vtables.get(&b) else {
+                continue;
+            };
+            if Some(b) != primary {
+                vt.secondaries.push(Secondary {
+                    offset: off,
+                    entries: bvt
+                        .slots
+                        .iter()
+                        .map(|&slot| Entry { slot, adjust: 0 })
+                        .collect(),
+                });
+                vt.finals.extend(bvt.finals.iter().copied());
+            }
+            for s in &bvt.secondaries {
+                vt.secondaries.push(Secondary {
+                    offset: off + s.offset,
+                    entries: s.entries.clone(),
+                });
+            }
+        }
+        // The class's (implicit) destructor overrides every base destructor.
+        for sec in &mut vt.secondaries {
+            for e in &mut sec.entries {
+                if let Slot::Dtor(_) | Slot::DeletingDtor = e.slot {
+                    e.adjust = sec.offset;
+                }
+            }
+        }
+        vt.set_secondary_dtors(None);
+        vt
+    }
+
+    /// A destructor declared in a dynamic class: it takes the primary destructor slots (new
+    /// ones when it is virtual, or overrides a secondary base's virtual destructor).
+    fn declare_virtual_dtor(&mut self, vt: &mut VTable, fid: FnId, is_virtual: bool) {
+        match vt.slots.iter().position(|s| matches!(s, Slot::Dtor(_))) {
+            Some(k) => {
+                vt.slots[k] = Slot::Dtor(Some(fid));
+                vt.index.insert(fid, k);
+            }
+            None if is_virtual || vt.secondary_has_dtor() => {
+                vt.index.insert(fid, vt.slots.len());
+                vt.slots.push(Slot::Dtor(Some(fid)));
+                vt.slots.push(Slot::DeletingDtor);
+            }
+            None => {}
+        }
+        vt.set_secondary_dtors(Some(fid));
     }
 
     /// True when member function `f` (of kind `m`) overrides `g`: same name, parameter
@@ -219,188 +333,6 @@ impl Lowerer<'_> {
             ),
         );
         false
-    }
-
-    /// Stores the vptr of class `r` (`&_ZTV<r> + 16`) into the object at `addr`, if `r` is
-    /// dynamic.
-    pub fn store_vptr(&mut self, addr: Value, r: RecordId) {
-        if !self.vtables.contains_key(&r) {
-            return;
-        }
-        let Some(g) = self.vtable_global(r) else {
-            return;
-        };
-        let ga = self.ins_v(
-            InstData::GlobalAddr { global: g },
-            Type::Ptr(AddrSpace::Global),
-        );
-        let gen = self.generic_ptr(ga);
-        let vptr = self.ptr_add_const(gen, 16);
-        let addr = self.generic_ptr(addr);
-        self.ins(
-            InstData::Store {
-                ptr: addr,
-                value: vptr,
-                flags: MemFlags {
-                    align: 8,
-                    volatile: false,
-                },
-            },
-            None,
-        );
-    }
-
-    /// The `_ZTV` global of dynamic class `r`, created on first use with its slots'
-    /// functions (declared in the module; implicit destructors synthesized).
-    fn vtable_global(&mut self, r: RecordId) -> Option<GlobalId> {
-        if let Some(g) = self.vtables[&r].global {
-            return Some(g);
-        }
-        let slots = self.vtables[&r].slots.clone();
-        let rt = QualType::new(self.types.intern(TypeKind::Record(r)));
-        let name = format!(
-            "_ZTV{}",
-            mangle::mangle_type(&self.types, self.interner, rt)
-        );
-        // The global exists before its slots are filled: a synthesized destructor stores
-        // the vptr, i.e. names this very vtable.
-        let words = 2 + slots.len() as u64;
-        let g = self.module.add_global(GlobalVar {
-            name,
-            space: AddrSpace::Global,
-            elem: Type::I64,
-            count: Some(words),
-            align: 8,
-            init: Some(vec![0; 8 * words as usize]),
-            linkage: Linkage::Internal,
-            extern_shared: false,
-            func_addrs: Vec::new(),
-        });
-        self.vtables.get_mut(&r).expect("dynamic class").global = Some(g);
-        let mut func_addrs = Vec::new();
-        let mut d1 = None;
-        for (k, s) in slots.iter().enumerate() {
-            let off = 16 + 8 * k as u64;
-            let f = match *s {
-                Slot::Func(f) => self.ensure_ir(f),
-                Slot::Pure(_) => None,
-                Slot::Dtor(user) => {
-                    let f = match user {
-                        Some(f) => self.ensure_ir(f),
-                        None => Some(self.implicit_dtor(r)),
-                    };
-                    d1 = f;
-                    f
-                }
-                Slot::DeletingDtor => d1.map(|d| self.deleting_dtor(r, d)),
-            };
-            if let Some(f) = f {
-                func_addrs.push((off, f));
-            }
-        }
-        self.module.globals[g].func_addrs = func_addrs;
-        Some(g)
-    }
-
-    /// The mangled name of `r`'s complete-object destructor (`_ZN1SD1Ev`).
-    fn dtor_symbol(&self, r: RecordId) -> String {
-        let e = FunctionEntity::new(
-            FunctionEntity::member_scope(&self.types, r),
-            FunctionName::Destructor,
-            Vec::new(),
-        );
-        mangle::mangle_function_entity(&self.types, self.interner, &e)
-    }
-
-    /// `r`'s implicit destructor `D1`: it only resets the vptr to `r`'s vtable (what a
-    /// trivial destructor body leaves observable).
-    fn implicit_dtor(&mut self, r: RecordId) -> FuncId {
-        let name = self.dtor_symbol(r);
-        if let Some(f) = self.module.function_by_name(&name) {
-            return f;
-        }
-        let sig = Signature {
-            params: vec![ParamKind::Value(Type::Ptr(AddrSpace::Generic))],
-            ret: None,
-        };
-        let mut f = Function::new(name, sig, FuncKind::Device);
-        f.linkage = Linkage::Internal;
-        let id = self.module.add_function(f);
-        self.synthesize_body(id, r, None);
-        id
-    }
-
-    /// `r`'s deleting destructor `D0`: the complete-object destructor `d1`, then `free`
-    /// (nvcc's `operator delete` in device code).
-    fn deleting_dtor(&mut self, r: RecordId, d1: FuncId) -> FuncId {
-        let name = self.dtor_symbol(r).replacen("D1E", "D0E", 1);
-        if let Some(f) = self.module.function_by_name(&name) {
-            return f;
-        }
-        let sig = Signature {
-            params: vec![ParamKind::Value(Type::Ptr(AddrSpace::Generic))],
-            ret: None,
-        };
-        let mut f = Function::new(name, sig, FuncKind::Device);
-        f.linkage = Linkage::Internal;
-        let id = self.module.add_function(f);
-        let free = self.free_decl();
-        self.synthesize_body(id, r, Some((d1, free)));
-        id
-    }
-
-    /// The `free` import (device `operator delete`).
-    fn free_decl(&mut self) -> FuncId {
-        if let Some(f) = self.module.function_by_name("free") {
-            return f;
-        }
-        let sig = Signature {
-            params: vec![ParamKind::Value(Type::Ptr(AddrSpace::Generic))],
-            ret: None,
-        };
-        let mut f = Function::declaration("free", sig, FuncKind::Device);
-        f.linkage = Linkage::Import;
-        self.module.add_function(f)
-    }
-
-    /// Fills a synthesized destructor: `D1` stores `r`'s vptr; `D0` calls `D1` and `free`.
-    fn synthesize_body(&mut self, id: FuncId, r: RecordId, deleting: Option<(FuncId, FuncId)>) {
-        let vtable = match deleting {
-            None => self.vtable_global(r),
-            Some(_) => None,
-        };
-        let f = &mut self.module.functions[id];
-        let entry = f.layout[0];
-        let this = f.blocks[entry].params[0];
-        let mut b = oxicc_ir::FunctionBuilder::new(f);
-        b.switch_to_block(entry);
-        match deleting {
-            None => {
-                if let Some(g) = vtable {
-                    let ga = b.global_addr(g, AddrSpace::Global);
-                    let gen = b.cast(
-                        oxicc_ir::CastOp::AddrSpaceCast,
-                        ga,
-                        Type::Ptr(AddrSpace::Generic),
-                    );
-                    let sixteen = b.iconst(Type::I64, 16);
-                    let vptr = b.ptr_add(gen, sixteen);
-                    b.store(
-                        this,
-                        vptr,
-                        MemFlags {
-                            align: 8,
-                            volatile: false,
-                        },
-                    );
-                }
-            }
-            Some((d1, free)) => {
-                b.call(d1, vec![this], None);
-                b.call(free, vec![this], None);
-            }
-        }
-        b.ret(None);
     }
 
     /// The function a call of member `f` on `this` reaches by virtual dispatch: loads the

@@ -271,6 +271,12 @@ pub struct RecordInfo {
     pub template_args: Option<Vec<TemplateArg>>,
     /// `Some` for the closure type of a lambda (then `name` is `None`).
     pub closure: Option<ClosureSig>,
+    /// The size without tail padding (Itanium's `dsize`).
+    pub data_size: u64,
+    /// Not a POD for the purpose of layout (C++ classes with constructors, bases, virtual
+    /// functions, non-public data, …): a derived class places its members in this
+    /// class's tail padding (Itanium C++ ABI, as nvcc).
+    pub tail_reusable: bool,
 }
 
 /// An enum.
@@ -356,6 +362,8 @@ impl TypeTable {
             scope: Vec::new(),
             template_args: None,
             closure: None,
+            data_size: 0,
+            tail_reusable: false,
         });
         RecordId(self.records.len() as u32 - 1)
     }
@@ -447,6 +455,13 @@ impl TypeTable {
             }
             let falign = talign.max(field_align);
             align = align.max(falign);
+            // A base subobject (an unnamed field) of a non-POD class lends its tail padding.
+            let fsize = match self.kind(ty.ty) {
+                TypeKind::Record(b) if name.is_none() && self.record(*b).tail_reusable => {
+                    self.record(*b).data_size
+                }
+                _ => fsize,
+            };
             let at = if is_union {
                 0
             } else {
@@ -462,6 +477,7 @@ impl TypeTable {
             size_bits = size_bits.max(bit_pos);
         }
         let size = size_bits.div_ceil(8);
+        let data_size = size;
         // C++ gives an empty record size 1.
         let size = if size == 0 {
             1
@@ -471,6 +487,7 @@ impl TypeTable {
         let info = self.record_mut(r);
         info.fields = out;
         info.size = size;
+        info.data_size = data_size;
         info.align = align;
         info.complete = true;
     }

@@ -57,6 +57,35 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             eq_i32(o, "out", &want)
         }
+        "multi_interface_particles" => {
+            // Thread i % 3 picks Dust(v, v & 7), Ember(v, v & 15, heat = (v >> 4) & 3) or
+            // Comet(v) = Ember(v, 5, 2) with mass 30 and alpha 7; three steps dt = 1, 2, 3.
+            let x = i32s(l, "in");
+            let (mut pos, mut shading, mut flags) = (vec![], vec![], vec![]);
+            for (i, &v) in x.iter().enumerate() {
+                let light = (i & 15) as i32;
+                let (p, color, alpha) = match i % 3 {
+                    0 => (v + 6, 2 * (v & 7) + light, 255),
+                    1 => {
+                        let heat = (v >> 4) & 3;
+                        (
+                            (v + 6 * heat) * 3,
+                            (v & 15) + light + 100 * heat,
+                            128 - heat,
+                        )
+                    }
+                    _ => ((v + 12) * 30, 5 + light + 200, 7),
+                };
+                pos.push(p);
+                shading.push(color * 1000 + alpha);
+                flags.push(if i % 3 == 1 { 2 } else { 3 });
+            }
+            all([
+                eq_i32(o, "pos", &pos),
+                eq_i32(o, "shading", &shading),
+                eq_i32(o, "flags", &flags),
+            ])
+        }
         _ => return None,
     })
 }
