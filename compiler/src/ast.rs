@@ -192,6 +192,14 @@ pub enum TypeExpr<'a> {
         referee: &'a TypeExpr<'a>,
         rvalue: bool,
     },
+    /// `T C::*quals`: a pointer to a member of class `C` (a data member of type `T`, or a
+    /// member function when `T` is a function type; `fn_const`: `int (C::*)() const`).
+    MemberPointer {
+        class: &'a QualName<'a>,
+        pointee: &'a TypeExpr<'a>,
+        quals: Quals,
+        fn_const: bool,
+    },
     /// The `auto` placeholder (a variable's or a function's deduced type).
     Auto(Span),
     /// `decltype(auto)`: a variable's or return type deduced with `decltype`'s rules.
@@ -865,6 +873,12 @@ pub enum ExprKind<'a> {
         base: &'a Expr<'a>,
         name: Symbol,
         name_span: Span,
+        arrow: bool,
+    },
+    /// `base.*member` / `base->*member` (`arrow`): the member a pointer to member selects.
+    MemberPtr {
+        base: &'a Expr<'a>,
+        member: &'a Expr<'a>,
         arrow: bool,
     },
     /// `base.N::name`, `base->operator+`, `base.template f<T>`, `base.~S`: a member access

@@ -178,3 +178,50 @@ fn non_pod_bases_lend_their_tail_padding() {
     let e = lower_err("struct P { int x; char c; };\nstruct Q : P { char d; };\nstatic_assert(sizeof(Q) == 8, \"Q\");\n");
     assert!(e.iter().any(|d| d.starts_with("3:")), "{e:?}");
 }
+
+const MEMBER_POINTERS: &str = r#"
+struct S { int x; int y;
+  __device__ int get() const { return x; }
+  __device__ int sum(int a) { return x + y + a; }
+  __device__ virtual int v1() { return 1; }
+  __device__ virtual int v2(int a) { return a * 2; }
+};
+__device__ int read(const S &s, int S::*m) { return s.*m; }
+__device__ int readp(const S *s, int S::*m) { return s->*m; }
+__device__ int callm(S *s, int (S::*f)(int), int a) { return (s->*f)(a); }
+__device__ int callc(const S &s, int (S::*f)() const) { return (s.*f)(); }
+__global__ void k(int *out) {
+  S s;
+  int S::*py = &S::y;
+  int S::*pn = nullptr;
+  out[0] = read(s, &S::x) + readp(&s, py) + callm(&s, &S::sum, 3) + callm(&s, &S::v2, 4)
+         + callc(s, &S::get) + (pn == nullptr);
+}
+"#;
+
+#[test]
+fn pointers_to_members_have_nvccs_names_and_representation() {
+    let m = lower_ok(MEMBER_POINTERS);
+    // nvcc's names: `M1Si` (after `S` was seen: `MS_i`), `MS_FiiE`, `MS_KFivE`.
+    for name in [
+        "_Z4readRK1SMS_i",
+        "_Z5readpPK1SMS_i",
+        "_Z5callmP1SMS_FiiEi",
+        "_Z5callcRK1SMS_KFivE",
+    ] {
+        has_function(&m, name);
+    }
+    let k = function_text(&m, "_Z1kPi");
+    // `&S::y` is the offset 12 (after the vptr and `x`); the null member pointer is -1.
+    assert!(
+        k.contains("iconst.i64 12") && k.contains("iconst.i64 -1"),
+        "{k}"
+    );
+    // `&S::v2` is virtual: its vtable offset (slot 1) + 1 = 9; `&S::sum` its address.
+    assert!(k.contains("iconst.i64 9"), "{k}");
+    assert!(k.contains("funcaddr") && k.contains("@_ZN1S3sumEi"), "{k}");
+    // A call through a pointer to member function tests the low bit of `ptr` and calls
+    // indirectly with the adjusted `this`.
+    let c = function_text(&m, "_Z5callmP1SMS_FiiEi");
+    assert!(c.contains("and.i64") && c.contains("callind"), "{c}");
+}

@@ -49,6 +49,9 @@ impl Lowerer<'_> {
         if self.types.is_scoped_enum(lt.ty) || self.types.is_scoped_enum(rt.ty) {
             return self.scoped_enum_binary(op, (lv, lt), (rv, rt), span);
         }
+        if let Some(r) = self.member_pointer_compare(op, (lv, lt), (rv, rt), rnpc, span) {
+            return r;
+        }
         let lp = self.types.is_pointer(lt.ty);
         let rp = self.types.is_pointer(rt.ty);
         match op {

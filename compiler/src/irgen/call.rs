@@ -27,6 +27,9 @@ impl CallArgs<'_, '_> {
 
 impl Lowerer<'_> {
     pub fn call(&mut self, callee: &Expr<'_>, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if let Some(r) = self.member_fn_ptr_call(callee, args, span) {
+            return r;
+        }
         if let Some(r) = self.closure_callee(callee) {
             return self.call_closure(callee, r, args, span);
         }

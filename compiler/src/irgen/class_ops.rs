@@ -466,6 +466,9 @@ impl Lowerer<'_> {
         if let TypeKind::Reference { referent, rvalue } = self.types.kind(to.ty).clone() {
             return Some(self.bind_reference(o, referent, rvalue, ctx, span));
         }
+        if let Some(r) = self.null_member_pointer(&o, to) {
+            return Some(r);
+        }
         if let Some(r) = self.is_class(o.ty) {
             if !self.types.is_record(to.ty) {
                 let f = self.conversion_function(r, to, false)?;

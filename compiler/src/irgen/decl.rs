@@ -34,6 +34,7 @@ impl<'x> Lowerer<'x> {
                 return self.resolve_type_cxx(te);
             }
             TypeExpr::Qual(_) | TypeExpr::Reference { .. } => return self.resolve_type_cxx(te),
+            TypeExpr::MemberPointer { .. } => return self.member_pointer_type(te),
             TypeExpr::Builtin(b) => QualType::new(self.builtin(*b)),
             TypeExpr::Named { name, span } => match self
                 .pack_element_binding(*name)

@@ -296,6 +296,11 @@ impl Lowerer<'_> {
                 name_span,
                 arrow,
             } => self.member(base, *name, *name_span, *arrow, e.span),
+            ExprKind::MemberPtr {
+                base,
+                member,
+                arrow,
+            } => self.member_ptr_expr(base, member, *arrow, e.span),
             ExprKind::SizeofType(ty) => {
                 let t = self.resolve_type(ty)?;
                 let s = self.sizeof_checked(t, e.span)?;
@@ -574,6 +579,11 @@ impl Lowerer<'_> {
                 Some(Operand::lv(v, p))
             }
             UnaryOp::AddrOf => {
+                if let ExprKind::Name(q) = &x.kind {
+                    if let Some(r) = self.member_pointer_constant(q, span) {
+                        return r;
+                    }
+                }
                 let o = self.expr(x)?;
                 match o.kind {
                     OpKind::LValue(addr) => {

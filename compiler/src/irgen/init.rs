@@ -69,10 +69,12 @@ impl Lowerer<'_> {
     }
 
     fn is_aggregate(&self, t: QualType) -> bool {
-        matches!(
-            self.types.kind(t.ty),
-            TypeKind::Array { .. } | TypeKind::Record(_)
-        )
+        match self.types.kind(t.ty) {
+            TypeKind::Array { .. } => true,
+            // A pointer to member function is a pair in memory, but one value in C++.
+            TypeKind::Record(r) => self.types.record(*r).member_fn_ptr.is_none(),
+            _ => false,
+        }
     }
 
     fn is_char_array(&self, t: QualType) -> Option<Option<u64>> {

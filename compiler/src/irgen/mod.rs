@@ -55,6 +55,7 @@ mod init_list;
 mod injected;
 mod lambda;
 mod layout_pod;
+mod member_ptr;
 mod namespace;
 mod nested_class;
 mod ops;
@@ -403,6 +404,9 @@ pub(crate) struct Lowerer<'x> {
     pub vtables: hashbrown::HashMap<RecordId, virtual_fns::VTable>,
     /// Classes declared `final` (no class may derive from them).
     pub final_classes: hashbrown::HashSet<RecordId>,
+    /// The `{ptr, adj}` records of pointer-to-member-function types, by (class, function
+    /// type, `const`).
+    pub member_fn_ptrs: hashbrown::HashMap<(RecordId, crate::sema::TypeId, bool), RecordId>,
     /// Set by the call paths where a virtual function is dispatched through the vtable
     /// (calls through pointers, references and `this`); taken by `call_fn`.
     pub virtual_dispatch: bool,
@@ -479,6 +483,7 @@ impl<'x> Lowerer<'x> {
             cx_host_calls_reported: hashbrown::HashSet::new(),
             vtables: hashbrown::HashMap::new(),
             final_classes: hashbrown::HashSet::new(),
+            member_fn_ptrs: hashbrown::HashMap::new(),
             virtual_dispatch: false,
             constructing_base: false,
             reference_vars: hashbrown::HashSet::new(),

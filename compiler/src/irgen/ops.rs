@@ -18,6 +18,7 @@ impl Lowerer<'_> {
             TypeKind::Float(FloatKind::Float) => Type::F32,
             TypeKind::Float(FloatKind::Double) | TypeKind::LongDouble => Type::F64,
             TypeKind::Pointer(_) | TypeKind::Reference { .. } => Type::Ptr(AddrSpace::Generic),
+            TypeKind::MemberPointer { .. } => Type::I64,
             _ => match self.types.int_kind(ty) {
                 Some(k) => Type::int_with_bits(k.bits()).unwrap_or(Type::I32),
                 None => Type::I8,

@@ -201,7 +201,30 @@ impl<'t> Mangler<'t> {
                 self.bare_function_type(&params, variadic);
                 self.out.push('E');
             }
-            TypeKind::Record(r) => self.record_name(r),
+            TypeKind::MemberPointer { class, pointee } => {
+                self.out.push('M');
+                let ct = self.types.find(&TypeKind::Record(class));
+                match ct {
+                    Some(ct) => self.qual_type(QualType::new(ct)),
+                    None => self.record_name(class),
+                }
+                self.qual_type(pointee);
+            }
+            TypeKind::Record(r) => match self.types.record(r).member_fn_ptr {
+                // `M1SFiiE`, `M1SKFivE` (a pointer to a const member function).
+                Some((class, f, konst)) => {
+                    self.out.push('M');
+                    match self.types.find(&TypeKind::Record(class)) {
+                        Some(ct) => self.qual_type(QualType::new(ct)),
+                        None => self.record_name(class),
+                    }
+                    if konst {
+                        self.out.push('K');
+                    }
+                    self.qual_type(f);
+                }
+                None => self.record_name(r),
+            },
             TypeKind::Enum(e) => self.enum_name(e),
             TypeKind::TemplateParam(i) => {
                 self.out.push('T');
@@ -288,6 +311,10 @@ impl<'t> Mangler<'t> {
                 out.push('E');
             }
             TypeKind::Record(r) => out.push_str(&format!("#R{}", r.0)),
+            TypeKind::MemberPointer { class, pointee } => {
+                out.push_str(&format!("M#R{}", class.0));
+                self.write_type_key(out, *pointee);
+            }
             TypeKind::Enum(e) => out.push_str(&format!("#E{}", e.0)),
             TypeKind::TemplateParam(i) => out.push_str(&format!("#T{i}")),
             TypeKind::PackExpansion(p) => {

@@ -72,6 +72,19 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.chain_link()?;
                 let quals = self.pointer_quals()?;
                 ty = self.alloc(TypeExpr::Pointer { pointee: ty, quals });
+            } else if let Some(n) = self.member_pointer_ahead(0) {
+                // `C::*` / `N::C::*`: a pointer to a member of class `C`.
+                let class = self.member_pointer_class(n);
+                self.chain_link()?;
+                let quals = self.pointer_quals()?;
+                let fn_const =
+                    matches!(ty, TypeExpr::Function { .. }) && self.method_quals.is_const;
+                ty = self.alloc(TypeExpr::MemberPointer {
+                    class,
+                    pointee: ty,
+                    quals,
+                    fn_const,
+                });
             } else if self.at(Punct::Amp) || self.at(Punct::AmpAmp) {
                 let rvalue = self.bump().is_punct(Punct::AmpAmp);
                 self.chain_link()?;
@@ -167,6 +180,52 @@ impl<'a, 'c> Parser<'a, 'c> {
         })
     }
 
+    /// The number of tokens of `C::*` / `::N::C::*` starting `at` tokens ahead (through
+    /// the `*`), if a pointer-to-member declarator starts there.
+    pub(super) fn member_pointer_ahead(&self, at: usize) -> Option<usize> {
+        let mut i = at + self.peek_at(at).is_punct(Punct::ColonColon) as usize;
+        let mut names = 0;
+        loop {
+            match self.peek_at(i).kind {
+                TokenKind::Ident(s) if !s.is_keyword() => {}
+                _ => return None,
+            }
+            if !self.peek_at(i + 1).is_punct(Punct::ColonColon) {
+                return None;
+            }
+            names += 1;
+            i += 2;
+            if self.peek_at(i).is_punct(Punct::Star) {
+                return (names > 0).then_some(i + 1 - at);
+            }
+        }
+    }
+
+    /// Consumes the `n` tokens of `C::*` and returns the class's qualified name.
+    fn member_pointer_class(&mut self, n: usize) -> &'a crate::ast::QualName<'a> {
+        let start = self.span();
+        let global = self.eat(Punct::ColonColon);
+        let mut segments = Vec::new();
+        let end = self.pos + n - global as usize;
+        while self.pos + 2 < end {
+            let tok = self.bump();
+            if let TokenKind::Ident(name) = tok.kind {
+                segments.push(crate::ast::NameSeg::Ident {
+                    name,
+                    span: tok.span,
+                });
+            }
+            self.bump(); // `::`
+        }
+        let span = start.to(self.prev_span());
+        self.bump(); // `*`
+        self.alloc(crate::ast::QualName {
+            global,
+            segments: self.alloc_slice(segments),
+            span,
+        })
+    }
+
     /// `const`, `volatile`, `__restrict__` (and attributes) after a `*`.
     fn pointer_quals(&mut self) -> PResult<Quals> {
         let mut q = Quals::default();
@@ -191,6 +250,9 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// At `(` in declarator position: does it open an inner declarator (`(*p)`) rather
     /// than a parameter list (`(int)`)?
     fn paren_starts_inner_declarator(&self, mode: DeclaratorMode) -> bool {
+        if self.member_pointer_ahead(1).is_some() {
+            return true;
+        }
         match self.peek_at(1).kind {
             TokenKind::Punct(Punct::Star | Punct::Amp | Punct::AmpAmp | Punct::LParen) => true,
             TokenKind::Punct(Punct::Caret | Punct::ColonColon | Punct::Tilde) => true,

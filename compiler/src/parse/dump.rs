@@ -329,7 +329,9 @@ impl Dumper<'_> {
                 self.params(params, *variadic);
                 self.out.push(')');
             }
-            TypeExpr::Qual(_) | TypeExpr::Reference { .. } => self.ty_cxx(t),
+            TypeExpr::Qual(_) | TypeExpr::Reference { .. } | TypeExpr::MemberPointer { .. } => {
+                self.ty_cxx(t)
+            }
             TypeExpr::Auto(_) => self.out.push_str("auto"),
             TypeExpr::DecltypeAuto(_) => self.out.push_str("decltype(auto)"),
             TypeExpr::Decltype(e) => {
@@ -520,6 +522,17 @@ impl Dumper<'_> {
                 self.expr(base);
                 self.out.push(' ');
                 self.name(*name);
+                self.out.push(')');
+            }
+            ExprKind::MemberPtr {
+                base,
+                member,
+                arrow,
+            } => {
+                self.out.push_str(if *arrow { "(->* " } else { "(.* " });
+                self.expr(base);
+                self.out.push(' ');
+                self.expr(member);
                 self.out.push(')');
             }
             ExprKind::SizeofType(t) => {

@@ -150,6 +150,21 @@ impl Dumper<'_> {
                 self.ty(referee);
                 self.out.push(')');
             }
+            TypeExpr::MemberPointer {
+                class,
+                pointee,
+                fn_const,
+                ..
+            } => {
+                self.out.push_str("(member-ptr ");
+                self.qual_name(class);
+                self.out.push(' ');
+                self.ty(pointee);
+                if *fn_const {
+                    self.out.push_str(" const");
+                }
+                self.out.push(')');
+            }
             _ => {}
         }
     }

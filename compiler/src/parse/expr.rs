@@ -115,7 +115,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn binary_chain(&mut self, min_prec: u8) -> PResult<&'a Expr<'a>> {
-        let mut lhs = self.cast_expr()?;
+        let mut lhs = self.pm_expr()?;
         while let Some((op, prec, ntoks)) = self.peek_binop() {
             if prec < min_prec {
                 break;
@@ -129,6 +129,23 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             let rhs = self.binary_expr(prec + 1)?;
             lhs = self.mk(ExprKind::Binary { op, lhs, rhs }, lhs.span.to(rhs.span));
+        }
+        Ok(lhs)
+    }
+
+    /// `a .* b` / `a ->* b` (C++ pm-expressions: tighter than `*`, left-associative).
+    fn pm_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let mut lhs = self.cast_expr()?;
+        while self.at(Punct::DotStar) || self.at(Punct::ArrowStar) {
+            let arrow = self.bump().is_punct(Punct::ArrowStar);
+            self.chain_link()?;
+            let member = self.cast_expr()?;
+            let kind = ExprKind::MemberPtr {
+                base: lhs,
+                member,
+                arrow,
+            };
+            lhs = self.mk(kind, lhs.span.to(member.span));
         }
         Ok(lhs)
     }

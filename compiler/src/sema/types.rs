@@ -203,6 +203,13 @@ pub enum TypeKind {
     },
     /// `decltype(nullptr)` (`std::nullptr_t`).
     NullPtr,
+    /// `T C::*`: a pointer to a data member of class `class` (the member's offset, -1 when
+    /// null, as in the Itanium ABI). Pointers to member functions are records with
+    /// `RecordInfo::member_fn_ptr` (a `{ptr, adj}` pair).
+    MemberPointer {
+        class: RecordId,
+        pointee: QualType,
+    },
     /// The `index`-th template parameter of the function template whose declared signature
     /// is being described for mangling (`T_`, `T0_`, …); never the type of a value.
     TemplateParam(u32),
@@ -277,6 +284,9 @@ pub struct RecordInfo {
     /// functions, non-public data, …): a derived class places its members in this
     /// class's tail padding (Itanium C++ ABI, as nvcc).
     pub tail_reusable: bool,
+    /// A pointer to member function type `R (C::*)(P…) [const]` (Itanium's `{ptr, adj}`
+    /// pair, laid out as two 64-bit fields): the class, the function type and `const`.
+    pub member_fn_ptr: Option<(RecordId, QualType, bool)>,
 }
 
 /// An enum.
@@ -318,6 +328,11 @@ impl TypeTable {
             records: Vec::new(),
             enums: Vec::new(),
         }
+    }
+
+    /// The id of a type that was interned before, without interning it.
+    pub fn find(&self, kind: &TypeKind) -> Option<TypeId> {
+        self.map.get(kind).copied()
     }
 
     pub fn intern(&mut self, kind: TypeKind) -> TypeId {
@@ -364,6 +379,7 @@ impl TypeTable {
             closure: None,
             data_size: 0,
             tail_reusable: false,
+            member_fn_ptr: None,
         });
         RecordId(self.records.len() as u32 - 1)
     }
@@ -537,7 +553,10 @@ impl TypeTable {
         self.is_arith(id)
             || self.is_pointer(id)
             || self.is_scoped_enum(id)
-            || matches!(self.kind(id), TypeKind::Reference { .. })
+            || matches!(
+                self.kind(id),
+                TypeKind::Reference { .. } | TypeKind::MemberPointer { .. }
+            )
     }
     pub fn is_array(&self, id: TypeId) -> bool {
         matches!(self.kind(id), TypeKind::Array { .. })
@@ -578,7 +597,7 @@ impl TypeTable {
                 info.complete.then_some(info.size)
             }
             TypeKind::Enum(e) => Some(self.enum_info(*e).underlying.bits() as u64 / 8),
-            TypeKind::LongDouble | TypeKind::NullPtr => Some(8),
+            TypeKind::LongDouble | TypeKind::NullPtr | TypeKind::MemberPointer { .. } => Some(8),
             // `sizeof(T&)` is `sizeof(T)`.
             TypeKind::Reference { referent, .. } => self.size_of(referent.ty),
             TypeKind::TemplateParam(_)
@@ -621,6 +640,13 @@ impl TypeTable {
         s
     }
 
+    fn write_record_name(&self, r: RecordId, interner: &Interner, out: &mut String) {
+        match self.record(r).name {
+            Some(n) => out.push_str(interner.resolve(n)),
+            None => out.push_str("<unnamed>"),
+        }
+    }
+
     fn write_type(&self, qt: QualType, interner: &Interner, out: &mut String) {
         match self.kind(qt.ty) {
             TypeKind::Pointer(p) => {
@@ -639,6 +665,33 @@ impl TypeTable {
             TypeKind::Reference { referent, rvalue } => {
                 self.write_type(*referent, interner, out);
                 out.push_str(if *rvalue { " &&" } else { " &" });
+            }
+            TypeKind::MemberPointer { class, pointee } => {
+                self.write_type(*pointee, interner, out);
+                out.push(' ');
+                self.write_record_name(*class, interner, out);
+                out.push_str("::*");
+            }
+            TypeKind::Record(r) if self.record(*r).member_fn_ptr.is_some() => {
+                let Some((class, f, konst)) = self.record(*r).member_fn_ptr else {
+                    return;
+                };
+                if let TypeKind::Function { ret, params, .. } = self.kind(f.ty) {
+                    self.write_type(*ret, interner, out);
+                    out.push_str(" (");
+                    self.write_record_name(class, interner, out);
+                    out.push_str("::*)(");
+                    for (i, p) in params.iter().enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        self.write_type(*p, interner, out);
+                    }
+                    out.push(')');
+                    if konst {
+                        out.push_str(" const");
+                    }
+                }
             }
             TypeKind::Array { elem, len } => {
                 self.write_type(elem.with_quals(qt.quals), interner, out);

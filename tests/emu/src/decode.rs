@@ -15,13 +15,15 @@ pub const LOCAL_WINDOW: u64 = 0xFFFF_0001;
 pub const KPARAM_WINDOW: u64 = 0xFFFF_0002;
 pub const FPARAM_WINDOW: u64 = 0xFFFF_0003;
 /// Function addresses (`mov.u64 %rd, f;`, function names in initializers) are
-/// `FUNC_WINDOW << 32 | index`: they can be stored, compared and called through, and any
-/// load or store through one is caught as an access outside every allocation.
+/// `FUNC_WINDOW << 32 | index << 4`: they can be stored, compared and called through, and any
+/// load or store through one is caught as an access outside every allocation. They are
+/// aligned like real code addresses: C++ pointers to member functions (Itanium ABI) tell a
+/// function address from an odd vtable offset by the low bit.
 pub const FUNC_WINDOW: u64 = 0xFFFF_0004;
 
 /// The value of function `index`'s address.
 pub fn func_addr(index: u32) -> u64 {
-    (FUNC_WINDOW << 32) | index as u64
+    (FUNC_WINDOW << 32) | (index as u64) << 4
 }
 
 /// A parameter of a kernel or function: where it lives in the parameter block.

@@ -578,11 +578,11 @@ impl Env<'_> {
     /// call's prototype put them (PTX leaves a mismatch undefined; here it is an error).
     fn indirect_callee(&self, addr: u64, site: u32) -> Result<u32, String> {
         let funcs = &self.prog.funcs;
-        let index = (addr & 0xFFFF_FFFF) as usize;
+        let index = ((addr & 0xFFFF_FFFF) >> 4) as usize;
         if addr == 0 {
             return Err("indirect call through a null function pointer".into());
         }
-        if addr >> 32 != FUNC_WINDOW || index >= funcs.len() {
+        if addr >> 32 != FUNC_WINDOW || addr & 0xF != 0 || index >= funcs.len() {
             return Err(format!(
                 "indirect call through {addr:#x}, which is not the address of a function"
             ));

@@ -86,6 +86,28 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 eq_i32(o, "flags", &flags),
             ])
         }
+        "member_pointer_select" => {
+            // choice c: field c % 3 (alive, age, energy), rule (c / 3) % 3 (grow v + b,
+            // decay v / 2 - b, virtual mix); odd threads use HotRule (b 7, mix 5v - b),
+            // even ones Rule (b 3, mix 3v + b). The field grows by the rule's result.
+            let (mut cells, choice) = (i32s(l, "cells"), i32s(l, "choice"));
+            let mut out = vec![];
+            for (i, &c) in choice.iter().enumerate() {
+                let (f, op) = ((c % 3) as usize, (c / 3) % 3);
+                let hot = i & 1 == 1;
+                let bias = if hot { 7 } else { 3 };
+                let x = cells[3 * i + f];
+                let v = match op {
+                    0 => x + bias,
+                    1 => x / 2 - bias,
+                    _ if hot => x * 5 - bias,
+                    _ => x * 3 + bias,
+                };
+                cells[3 * i + f] += v;
+                out.push(v + 1000 + if f == 2 { 10000 } else { 0 });
+            }
+            all([eq_i32(o, "cells", &cells), eq_i32(o, "out", &out)])
+        }
         _ => return None,
     })
 }
