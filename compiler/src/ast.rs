@@ -875,6 +875,19 @@ pub enum ExprKind<'a> {
         name_span: Span,
         arrow: bool,
     },
+    /// `new T`, `new T(args)`, `new T{args}`, `new T[count]`.
+    New {
+        ty: &'a TypeExpr<'a>,
+        count: Option<&'a Expr<'a>>,
+        /// The initializer: `None` for none (default-initialized).
+        args: Option<&'a [&'a Expr<'a>]>,
+        braced: bool,
+    },
+    /// `delete p` / `delete[] p` (`array`).
+    Delete {
+        expr: &'a Expr<'a>,
+        array: bool,
+    },
     /// `base.*member` / `base->*member` (`arrow`): the member a pointer to member selects.
     MemberPtr {
         base: &'a Expr<'a>,

@@ -225,3 +225,43 @@ fn pointers_to_members_have_nvccs_names_and_representation() {
     let c = function_text(&m, "_Z5callmP1SMS_FiiEi");
     assert!(c.contains("and.i64") && c.contains("callind"), "{c}");
 }
+
+const NEW_DELETE: &str = r#"
+struct Node { int v; Node *next; __device__ Node(int x, Node *n) : v(x), next(n) {} };
+struct Shape { __device__ virtual int area() const { return 0; } __device__ virtual ~Shape() {} };
+struct Sq : Shape { int s; __device__ explicit Sq(int v) : s(v) {} __device__ int area() const override { return s * s; } };
+__global__ void k(int *out, int n) {
+  Node *head = new Node(n, nullptr);
+  out[0] = head->v;
+  delete head;
+  Shape *s = new Sq(n);
+  out[1] = s->area();
+  delete s;
+  int *arr = new int[n];
+  arr[0] = 1;
+  delete[] arr;
+}
+"#;
+
+#[test]
+fn new_and_delete_call_malloc_and_free_as_nvcc() {
+    let m = lower_ok(NEW_DELETE);
+    let k = function_text(&m, "_Z1kPii");
+    // `new Node(…)`: malloc(sizeof(Node) = 16), then the constructor on the block.
+    assert!(calls(&k, "malloc") && k.contains("iconst.i64 16"), "{k}");
+    assert!(calls(&k, "_ZN4NodeC1EiPS_"), "{k}");
+    // `delete head` (trivial destructor) frees; `delete s` calls the deleting destructor
+    // from the vtable (slot D0, after D1: byte 8 * (2 + 1) from the address point).
+    assert!(calls(&k, "free"), "{k}");
+    assert!(k.contains("callind"), "{k}");
+    // The deleting destructors free their object; nvcc's vtable: {area, D1, D0}.
+    assert_eq!(
+        global_funcs(&m, "_ZTV2Sq"),
+        "[16 @_ZNK2Sq4areaEv, 24 @_ZN2SqD1Ev, 32 @_ZN2SqD0Ev]"
+    );
+    let d0 = function_text(&m, "_ZN2SqD0Ev");
+    assert!(calls(&d0, "_ZN2SqD1Ev") && calls(&d0, "free"), "{d0}");
+    // The imports have nvcc's signatures.
+    let text = m.to_string();
+    assert!(text.contains("import @malloc(i64) -> ptr"), "{text}");
+}

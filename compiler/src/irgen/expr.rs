@@ -301,6 +301,13 @@ impl Lowerer<'_> {
                 member,
                 arrow,
             } => self.member_ptr_expr(base, member, *arrow, e.span),
+            ExprKind::New {
+                ty,
+                count,
+                args,
+                braced,
+            } => self.new_expr(ty, *count, *args, *braced, e.span),
+            ExprKind::Delete { expr, array } => self.delete_expr(expr, *array, e.span),
             ExprKind::SizeofType(ty) => {
                 let t = self.resolve_type(ty)?;
                 let s = self.sizeof_checked(t, e.span)?;

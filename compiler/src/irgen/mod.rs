@@ -58,6 +58,7 @@ mod layout_pod;
 mod member_ptr;
 mod namespace;
 mod nested_class;
+mod new_delete;
 mod ops;
 mod overload;
 mod qual_member;

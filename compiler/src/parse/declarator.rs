@@ -227,7 +227,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// `const`, `volatile`, `__restrict__` (and attributes) after a `*`.
-    fn pointer_quals(&mut self) -> PResult<Quals> {
+    pub(super) fn pointer_quals(&mut self) -> PResult<Quals> {
         let mut q = Quals::default();
         loop {
             match self.kind() {

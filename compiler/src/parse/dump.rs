@@ -524,6 +524,37 @@ impl Dumper<'_> {
                 self.name(*name);
                 self.out.push(')');
             }
+            ExprKind::New {
+                ty,
+                count,
+                args,
+                braced,
+            } => {
+                self.out.push_str("(new ");
+                self.ty(ty);
+                if let Some(n) = count {
+                    self.out.push_str(" [");
+                    self.expr(n);
+                    self.out.push(']');
+                }
+                if let Some(args) = args {
+                    self.out.push_str(if *braced { " {" } else { " (" });
+                    for (i, a) in args.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push(' ');
+                        }
+                        self.expr(a);
+                    }
+                    self.out.push_str(if *braced { "}" } else { ")" });
+                }
+                self.out.push(')');
+            }
+            ExprKind::Delete { expr, array } => {
+                self.out
+                    .push_str(if *array { "(delete[] " } else { "(delete " });
+                self.expr(expr);
+                self.out.push(')');
+            }
             ExprKind::MemberPtr {
                 base,
                 member,

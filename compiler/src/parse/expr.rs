@@ -559,16 +559,10 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 Ok(self.mk(ExprKind::This, span))
             }
+            TokenKind::Ident(s) if s == KW_NEW => self.new_expr(),
+            TokenKind::Ident(s) if s == KW_DELETE => self.delete_expr(),
             TokenKind::Ident(s)
-                if [
-                    KW_DYNAMIC_CAST,
-                    KW_NEW,
-                    KW_DELETE,
-                    KW_TYPEID,
-                    kw::TEMPLATE,
-                    kw::TYPENAME,
-                ]
-                .contains(&s) =>
+                if [KW_DYNAMIC_CAST, KW_TYPEID, kw::TEMPLATE, kw::TYPENAME].contains(&s) =>
             {
                 let text = self.interner.resolve(s).to_string();
                 Err(self.unsupported(span, &format!("`{text}`")))
@@ -634,6 +628,67 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let ty: &'a TypeExpr<'a> = self.alloc(TypeExpr::Qual(q));
         self.construct_args(ty, q.span)
+    }
+
+    /// `new T`, `new T(args)`, `new T{args}`, `new T[n]` (the type: specifiers and `*`s).
+    fn new_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let start = self.bump().span;
+        if self.at(Punct::LParen) {
+            let span = self.span();
+            return Err(self.unsupported(span, "placement `new`"));
+        }
+        let specs = self.decl_specifiers(super::specs::SpecContext::TypeName)?;
+        if !specs.has_type() {
+            return Err(self.error(start, "expected a type after `new`"));
+        }
+        let mut ty = self.specs_type(&specs)?;
+        while self.eat(Punct::Star) {
+            let quals = self.pointer_quals()?;
+            ty = self.alloc(TypeExpr::Pointer { pointee: ty, quals });
+        }
+        let count = if self.eat(Punct::LBracket) {
+            let n = self.expr()?;
+            self.expect(Punct::RBracket, "to close the array size of `new`")?;
+            Some(n)
+        } else {
+            None
+        };
+        let braced = self.at(Punct::LBrace);
+        let args = if braced {
+            self.bump();
+            let mut args = Vec::new();
+            while !self.at(Punct::RBrace) {
+                args.push(self.assign_expr()?);
+                if !self.eat(Punct::Comma) {
+                    break;
+                }
+            }
+            self.expect(Punct::RBrace, "to close the braced initializer")?;
+            Some(self.alloc_slice(args))
+        } else if self.eat(Punct::LParen) {
+            Some(self.call_args()?)
+        } else {
+            None
+        };
+        let kind = ExprKind::New {
+            ty,
+            count,
+            args,
+            braced,
+        };
+        Ok(self.mk(kind, start.to(self.prev_span())))
+    }
+
+    /// `delete p` / `delete[] p`.
+    fn delete_expr(&mut self) -> PResult<&'a Expr<'a>> {
+        let start = self.bump().span;
+        let array = self.at(Punct::LBracket) && self.peek_at(1).is_punct(Punct::RBracket);
+        if array {
+            self.bump();
+            self.bump();
+        }
+        let expr = self.cast_expr()?;
+        Ok(self.mk(ExprKind::Delete { expr, array }, start.to(expr.span)))
     }
 
     /// `(args)` or `{args}` after a type in an expression: a one-argument functional cast

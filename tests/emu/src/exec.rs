@@ -512,6 +512,14 @@ impl Env<'_> {
                         write_le(&mut t.fparam, pb + *o as usize, *size as usize, n);
                     }
                 }
+                Op::Malloc => {
+                    t.pc = pc;
+                    crate::heap::malloc(self, t, i.aux);
+                }
+                Op::Free => {
+                    t.pc = pc;
+                    crate::heap::free(self, t, i.aux).map_err(|e| self.fail(t, pc, e))?;
+                }
                 Op::AssertFail => {
                     t.pc = pc;
                     let msg = crate::printf::assert_message(self, t, i.aux);

@@ -424,6 +424,9 @@ pub enum Op {
     Redux(AtomOp, Ty),
     /// `__assertfail` / `vprintf` calls: handled by the interpreter directly.
     Vprintf,
+    /// `malloc` / `free` calls: the device heap (`heap.rs`).
+    Malloc,
+    Free,
     /// `cp.async` to shared memory: copies `s[2]` bytes from global `s[1]` to shared `s[0]`,
     /// zero-filling past `s[3]` source bytes.
     CpAsync,

@@ -11,6 +11,7 @@ mod decode;
 mod exec;
 mod float;
 mod fops;
+mod heap;
 mod inst;
 mod launch;
 mod memory;

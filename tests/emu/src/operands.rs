@@ -359,9 +359,10 @@ pub(crate) fn decode_call(
     let op = match (info.name.as_str(), info.has_body) {
         ("vprintf", false) => Op::Vprintf,
         ("__assertfail", false) => Op::AssertFail,
+        ("malloc", false) => Op::Malloc,
+        ("free", false) => Op::Free,
         (_, true) => Op::Call,
-        // An error only if it runs: nvcc's deleting destructors call `free`, and are
-        // referenced from vtables even when nothing deletes an object.
+        // An error only if it runs (a declared function nothing defines).
         (_, false) => Op::CallMissing,
     };
     let idx = calls.len() as u32;

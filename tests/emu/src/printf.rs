@@ -7,7 +7,7 @@ use crate::exec::{Env, Thread};
 use crate::inst::{CallArg, Space};
 use crate::memory::read_le;
 
-fn call_arg(env: &Env, t: &Thread, site: u32, k: usize) -> u64 {
+pub(crate) fn call_arg(env: &Env, t: &Thread, site: u32, k: usize) -> u64 {
     let cs = &env.prog.calls[site as usize];
     let Some(&(arg, _, size)) = cs.args.get(k) else {
         return 0;

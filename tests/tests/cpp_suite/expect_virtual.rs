@@ -108,6 +108,31 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             }
             all([eq_i32(o, "cells", &cells), eq_i32(o, "out", &out)])
         }
+        "device_polymorphic_list" => {
+            // Thread i pushes one node per code (len 6) to the front of its list: c % 3 == 0
+            // adds c, == 1 multiplies by c % 5 + 1, == 2 subtracts 1 (a Tally, counted
+            // when deleted). The list is applied from the last code to the first.
+            let (x, codes) = (i32s(l, "in"), i32s(l, "codes"));
+            let len = 6;
+            let (mut out, mut freed) = (vec![], vec![]);
+            for (i, &v0) in x.iter().enumerate() {
+                let (mut v, mut sum, mut tally) = (v0, 0, 0);
+                for &c in codes[i * len..(i + 1) * len].iter().rev() {
+                    v = match c % 3 {
+                        0 => v.wrapping_add(c),
+                        1 => v.wrapping_mul(c % 5 + 1),
+                        _ => {
+                            tally += 1;
+                            v - 1
+                        }
+                    };
+                    sum += v & 0xff;
+                }
+                out.push(v);
+                freed.push(tally * 1000 + sum);
+            }
+            all([eq_i32(o, "out", &out), eq_i32(o, "freed", &freed)])
+        }
         _ => return None,
     })
 }
