@@ -575,6 +575,8 @@ pub struct MethodInfo<'a> {
     pub is_const: bool,
     /// `f() volatile`.
     pub is_volatile: bool,
+    /// A ref-qualifier: `f() &` (`Some(false)`) or `f() &&` (`Some(true)`).
+    pub ref_qual: Option<bool>,
     /// `virtual`.
     pub is_virtual: bool,
     /// `override` after the parameter list.

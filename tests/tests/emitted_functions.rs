@@ -266,3 +266,65 @@ int main() {
         false,
     );
 }
+
+/// The callees of `call` instructions in order of appearance.
+fn call_targets(ptx: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut after_call = false;
+    for line in ptx.lines() {
+        if line.trim_start().starts_with("call") {
+            after_call = true;
+        }
+        if after_call {
+            if let Some(at) = line.find("_Z") {
+                let name: String = line[at..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                out.push(name);
+                after_call = false;
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn ref_qualified_member_functions_follow_the_objects_value_category() {
+    // `f() &` on lvalues, `f() &&` on prvalues and xvalues (`std::move(v)`), `f() const &`
+    // on both: names `_ZNR…`, `_ZNO…`, `_ZNKR…`, and the same overload chosen at each call.
+    let src = r#"
+#include <utility>
+struct V {
+  float x;
+  __device__ __noinline__ float get() & { return x; }
+  __device__ __noinline__ float get() && { return x * 2; }
+  __device__ __noinline__ float peek() const & { return x + 1; }
+  __device__ __noinline__ float take() && { return x * 3; }
+};
+__device__ __noinline__ V make(float f) { V v; v.x = f; return v; }
+__global__ void k(float* o) {
+  V v; v.x = o[0];
+  o[3] = std::move(v).take() + std::move(v).get();
+  o[1] = v.get() + make(o[2]).get() + v.peek() + make(1.0f).peek() + make(2.0f).take();
+}
+"#;
+    same_as_nvcc(src, false);
+    let cu = ScratchFile::new("cu");
+    std::fs::write(cu.path(), src).expect("write the source");
+    let nvcc = oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 75, 0, &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let options = oxicc::Options {
+        opt_level: 0,
+        ..oxicc::Options::default()
+    };
+    let ours = oxicc::compile(&cu.path().to_string_lossy(), src, &options)
+        .text
+        .expect("oxicc compiles it");
+    assert!(
+        call_targets(&nvcc).len() >= 10,
+        "nvcc's calls: {:?}",
+        call_targets(&nvcc)
+    );
+    assert_eq!(call_targets(&ours), call_targets(&nvcc));
+}

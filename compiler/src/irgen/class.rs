@@ -27,6 +27,9 @@ pub(crate) struct MemberFn {
     pub is_const: bool,
     /// `f() volatile` (mangled `NV…E`).
     pub is_volatile: bool,
+    /// `f() &` / `f() &&` (mangled `NR…E` / `NO…E`; viable only on lvalue / rvalue
+    /// objects).
+    pub ref_qual: Option<crate::sema::entity::RefQualifier>,
     pub is_static: bool,
     pub is_ctor: bool,
     pub is_explicit: bool,
@@ -468,6 +471,7 @@ impl Lowerer<'_> {
             record: r,
             is_const: fd.method.is_const,
             is_volatile: fd.method.is_volatile,
+            ref_qual: ref_qualifier(fd.method.ref_qual),
             is_static: s.is_static,
             is_ctor,
             is_explicit: fd.method.is_explicit,
@@ -480,8 +484,12 @@ impl Lowerer<'_> {
         if let Some(b) = existing {
             for f in self.functions_of(b) {
                 // `f()` and `f() const` are two overloads.
-                let same_const = self.func_info(f).member.as_ref().map(|m| m.is_const)
-                    == Some(fd.method.is_const);
+                let same_const = self
+                    .func_info(f)
+                    .member
+                    .as_ref()
+                    .map(|m| (m.is_const, m.ref_qual))
+                    == Some((fd.method.is_const, ref_qualifier(fd.method.ref_qual)));
                 if self.func_info(f).params == params && same_const && !is_ctor {
                     return Some(f);
                 }
@@ -882,12 +890,16 @@ impl Lowerer<'_> {
         callee_span: Span,
         span: Span,
     ) -> Option<Operand> {
+        let rvalue = std::mem::take(&mut self.this_arg_rvalue);
         let cands = self.candidates(b);
         let infos: Vec<ArgInfo> = args.iter().map(|(o, _)| ArgInfo::of(o)).collect();
         let f = if cands.len() == 1 {
             cands[0].f
         } else {
-            self.resolve_overload(name, &cands, &infos, obj.map(|o| o.1), callee_span)?
+            self.this_arg_rvalue = rvalue;
+            let f = self.resolve_overload(name, &cands, &infos, obj.map(|o| o.1), callee_span);
+            self.this_arg_rvalue = false;
+            f?
         };
         let info = self.func_info(f).clone();
         if let Some(m) = &info.member {
@@ -936,6 +948,8 @@ impl Lowerer<'_> {
             return self.arrow_object(base, span);
         }
         let o = self.expr(base)?;
+        // For ref-qualified member functions (`f() &&` is called on rvalues).
+        self.object_rvalue = !o.is_lvalue();
         match o.kind {
             OpKind::LValue(a) => Some((a, o.ty)),
             _ => {
@@ -968,4 +982,15 @@ impl Lowerer<'_> {
             self.this_val = Some((this, t));
         }
     }
+}
+
+/// The ref-qualifier of a member function as parsed (`Some(true)`: `&&`).
+pub(crate) fn ref_qualifier(r: Option<bool>) -> Option<crate::sema::entity::RefQualifier> {
+    r.map(|rvalue| {
+        if rvalue {
+            crate::sema::entity::RefQualifier::RValue
+        } else {
+            crate::sema::entity::RefQualifier::LValue
+        }
+    })
 }

@@ -161,6 +161,7 @@ impl Lowerer<'_> {
                     return None;
                 }
                 let obj = self.object_of(base, *arrow, callee.span);
+                let rvalue = std::mem::take(&mut self.object_rvalue) && !*arrow;
                 let args_l = self.lower_args_for(args, Some(b));
                 let (Some(obj), Some(args_l)) = (obj, args_l) else {
                     return Some(None);
@@ -168,6 +169,7 @@ impl Lowerer<'_> {
                 let n = self.name(*name).to_string();
                 // A named object of class type has a known dynamic type: called directly.
                 self.virtual_dispatch = *arrow || !self.names_complete_object(base);
+                self.this_arg_rvalue = rvalue;
                 Some(self.member_call(b, Some(obj), args_l, &n, *name_span, span))
             }
             ExprKind::Ident(name) => {

@@ -727,6 +727,7 @@ impl<'x> Lowerer<'x> {
                 volatile: m.is_volatile,
                 restrict: false,
             };
+            e.ref_qual = m.ref_qual;
         }
         // nvcc's file-specific outer component for internal-linkage functions (not kernels,
         // not members).

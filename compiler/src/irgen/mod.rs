@@ -411,6 +411,11 @@ pub(crate) struct Lowerer<'x> {
     /// Set by the call paths where a virtual function is dispatched through the vtable
     /// (calls through pointers, references and `this`); taken by `call_fn`.
     pub virtual_dispatch: bool,
+    /// The object of the member call being lowered is an rvalue (set by `object_of`, taken
+    /// by `member_call` for ref-qualified member functions).
+    pub object_rvalue: bool,
+    /// The object of the overload resolution under way is an rvalue.
+    pub this_arg_rvalue: bool,
     /// Set while a constructor constructs a base subobject (which may be abstract);
     /// taken by `construct_at`.
     pub constructing_base: bool,
@@ -486,6 +491,8 @@ impl<'x> Lowerer<'x> {
             final_classes: hashbrown::HashSet::new(),
             member_fn_ptrs: hashbrown::HashMap::new(),
             virtual_dispatch: false,
+            object_rvalue: false,
+            this_arg_rvalue: false,
             constructing_base: false,
             reference_vars: hashbrown::HashSet::new(),
             next_ret_decltype: false,

@@ -17,6 +17,7 @@ use super::{Binding, ExecSpace, FnId, Lowerer};
 use crate::diag::Diag;
 use crate::intern::Symbol;
 use crate::sema::conv::promote;
+use crate::sema::entity::RefQualifier;
 use crate::sema::types::{QualType, TypeKind};
 use crate::source::Span;
 use oxicc_ir::{InstData, ParamKind, Value};
@@ -239,6 +240,15 @@ impl Lowerer<'_> {
             }
             if let (Some(obj), Some(m)) = (this_arg, &info.member) {
                 if obj.quals.konst && !m.is_const && !m.is_static {
+                    continue;
+                }
+                // `f() &` binds lvalues (and rvalues when `const`), `f() &&` rvalues.
+                let viable = match m.ref_qual {
+                    Some(RefQualifier::LValue) => !self.this_arg_rvalue || m.is_const,
+                    Some(RefQualifier::RValue) => self.this_arg_rvalue,
+                    None => true,
+                };
+                if !viable {
                     continue;
                 }
             }

@@ -235,6 +235,7 @@ impl<'x> Lowerer<'x> {
         entity.ret = (!is_ctor).then_some(dret);
         entity.variadic = fd.variadic;
         entity.this_quals = this_quals;
+        entity.ref_qual = super::class::ref_qualifier(fd.method.ref_qual);
         let mangled = mangle::mangle_function_entity(&self.types, self.interner, &entity);
         let id = FnId(self.fns.len() as u32);
         self.fns.push(FnInfo {
@@ -261,6 +262,7 @@ impl<'x> Lowerer<'x> {
                 record: r,
                 is_const: fd.method.is_const,
                 is_volatile: fd.method.is_volatile,
+                ref_qual: super::class::ref_qualifier(fd.method.ref_qual),
                 is_static: s.is_static,
                 is_ctor,
                 is_explicit: fd.method.is_explicit,

@@ -215,6 +215,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             method: MethodInfo {
                 is_const: self.method_quals.is_const,
                 is_volatile: self.method_quals.is_volatile,
+                ref_qual: self.method_ref,
                 is_virtual: specs.is_virtual,
                 is_override: self.method_override,
                 is_final: self.method_final,

@@ -338,6 +338,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn after_param_list(&mut self) -> PResult<Option<&'a TypeExpr<'a>>> {
         let mut trailing = None;
         self.method_quals = Quals::default();
+        self.method_ref = None;
         self.method_override = false;
         self.method_final = false;
         loop {
@@ -366,6 +367,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                         | TokenKind::Ident(_)
                 )
             {
+                self.method_ref = Some(self.at(Punct::AmpAmp));
                 self.bump();
                 continue;
             }
@@ -380,10 +382,10 @@ impl<'a, 'c> Parser<'a, 'c> {
             } else if self.at(Punct::Arrow) && trailing.is_none() {
                 self.bump();
                 // The type may have parameter lists of its own: keep this one's qualifiers.
-                let quals = self.method_quals;
+                let (quals, r) = (self.method_quals, self.method_ref);
                 let (o, f) = (self.method_override, self.method_final);
                 trailing = Some(self.type_name()?);
-                self.method_quals = quals;
+                (self.method_quals, self.method_ref) = (quals, r);
                 (self.method_override, self.method_final) = (o, f);
             } else {
                 return Ok(trailing);

@@ -184,6 +184,8 @@ pub(crate) struct Parser<'a, 'c> {
     pragma_unroll: crate::intern::Symbol,
     /// `const`/`volatile` after the last parameter list parsed (member functions).
     method_quals: crate::ast::Quals,
+    /// `&` (`Some(false)`) or `&&` (`Some(true)`) after the last parameter list parsed.
+    method_ref: Option<bool>,
     /// `override` after the last parameter list read.
     method_override: bool,
     /// `final` after the last parameter list read.
@@ -239,6 +241,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             eof_reported: false,
             pragma_unroll,
             method_quals: Default::default(),
+            method_ref: None,
             method_override: false,
             method_final: false,
             ctor_name: None,
