@@ -290,6 +290,7 @@ impl Lowerer<'_> {
             }
             [Init::Expr(e)] => {
                 let o = self.expr(e)?;
+                self.check_init_narrowing(e, o.ty, t, true, e.span);
                 let v = self.implicit(o, t.unqual(), ConvCtx::Init, e.span)?;
                 Some(Operand::rv(v, t.unqual()))
             }

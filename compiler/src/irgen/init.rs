@@ -499,6 +499,7 @@ impl Lowerer<'_> {
                 let Some(o) = self.expr(e) else {
                     return;
                 };
+                self.check_init_narrowing(e, o.ty, ty, false, e.span);
                 if let Some(v) = self.implicit(o, ty, ConvCtx::Init, e.span) {
                     self.store_scalar(addr, v, ty.unqual());
                 }
@@ -516,6 +517,7 @@ impl Lowerer<'_> {
         // The class objects with constructors the list initializes (by offset); the others
         // are default-constructed afterwards.
         let mut constructed = hashbrown::HashSet::new();
+        let braced = matches!(init, Init::List { .. });
         for l in leaves {
             let p = self.ptr_add_const(addr, l.off);
             if self.has_ctor_semantics(l.ty) {
@@ -562,6 +564,7 @@ impl Lowerer<'_> {
                         );
                         continue;
                     }
+                    self.check_init_narrowing(e, o.ty, l.ty, braced, e.span);
                     if let Some(v) = self.implicit(o, l.ty, ConvCtx::Init, e.span) {
                         self.store_scalar(p, v, l.ty.unqual());
                     }

@@ -57,6 +57,7 @@ mod lambda;
 mod layout_pod;
 mod member_ptr;
 mod namespace;
+mod narrowing;
 mod nested_class;
 mod new_delete;
 mod ops;
