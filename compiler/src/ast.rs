@@ -885,6 +885,8 @@ pub enum ExprKind<'a> {
         args: Option<&'a [&'a Expr<'a>]>,
         braced: bool,
     },
+    /// `dynamic_cast<T>(e)` or `typeid(…)` (the operator's name): not allowed in device code.
+    NotInDevice(&'static str),
     /// `delete p` / `delete[] p` (`array`).
     Delete {
         expr: &'a Expr<'a>,

@@ -265,3 +265,19 @@ fn new_and_delete_call_malloc_and_free_as_nvcc() {
     let text = m.to_string();
     assert!(text.contains("import @malloc(i64) -> ptr"), "{text}");
 }
+
+#[test]
+fn virtual_bases_are_reported_not_laid_out_wrong() {
+    // nvcc accepts virtual bases (offsets in the vtable); oxicc does not lay them out yet
+    // and must say so rather than compile them as non-virtual bases.
+    let e = lower_err(
+        "struct V { int v; };\nstruct L : virtual V { int l; };\n\
+         __global__ void k(int *o) { L l; l.v = 1; o[0] = l.v; }\n",
+    );
+    assert!(
+        e.iter().any(
+            |d| d.starts_with("2:") && d.ends_with("a virtual base class is not supported yet")
+        ),
+        "{e:?}"
+    );
+}

@@ -171,6 +171,10 @@ impl Lowerer<'_> {
             match self.types.kind(t.ty).clone() {
                 TypeKind::Record(br) if self.types.record(br).complete => {
                     self.check_base_not_final(br, b.span);
+                    if b.is_virtual {
+                        // Laid out as a non-virtual base it would give wrong offsets.
+                        self.error(b.span, "a virtual base class is not supported yet");
+                    }
                     out.push(br);
                 }
                 TypeKind::Record(_) => {

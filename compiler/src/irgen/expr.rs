@@ -308,6 +308,13 @@ impl Lowerer<'_> {
                 braced,
             } => self.new_expr(ty, *count, *args, *braced, e.span),
             ExprKind::Delete { expr, array } => self.delete_expr(expr, *array, e.span),
+            ExprKind::NotInDevice(op) => {
+                self.error(
+                    e.span,
+                    format!("The operator '{op}' is not allowed in device code"),
+                );
+                None
+            }
             ExprKind::SizeofType(ty) => {
                 let t = self.resolve_type(ty)?;
                 let s = self.sizeof_checked(t, e.span)?;

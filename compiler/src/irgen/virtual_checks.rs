@@ -124,3 +124,44 @@ impl Lowerer<'_> {
         self.sources.file(span.file).line_col(span.start).0
     }
 }
+
+impl Lowerer<'_> {
+    /// nvcc's warning #997-D: `f` overrides nothing but has the name of a virtual function
+    /// of a base (different parameters or `const`): `function "G::g() const" is hidden by
+    /// "H::g" -- virtual function override intended?`.
+    pub(super) fn warn_if_hiding(
+        &mut self,
+        vt: &super::virtual_fns::VTable,
+        f: FnId,
+        fd: &ast::FunctionDecl<'_>,
+    ) {
+        use super::virtual_fns::Slot;
+        let name = self.func_info(f).name;
+        let secondary = vt
+            .secondaries
+            .iter()
+            .flat_map(|s| s.entries.iter().map(|e| e.slot));
+        let hidden = vt
+            .slots
+            .iter()
+            .copied()
+            .chain(secondary)
+            .find_map(|s| match s {
+                Slot::Func(g) | Slot::Pure(g) if g != f && self.func_info(g).name == name => {
+                    Some(g)
+                }
+                _ => None,
+            });
+        let Some(g) = hidden else {
+            return;
+        };
+        let shown = self.callee_signature(g);
+        let by = self.qualified_fn_name(f);
+        self.warning(
+            fd.name_span,
+            format!(
+                "function \"{shown}\" is hidden by \"{by}\" -- virtual function override intended?"
+            ),
+        );
+    }
+}

@@ -205,9 +205,12 @@ impl Lowerer<'_> {
             } else if virt {
                 if fd.method.is_override {
                     self.report_not_overriding(fd);
+                } else {
+                    self.warn_if_hiding(&vt, fid, fd);
                 }
             } else {
                 self.report_not_overriding(fd);
+                self.warn_if_hiding(&vt, fid, fd);
                 continue;
             }
             if in_primary.is_none() {

@@ -549,6 +549,9 @@ impl Dumper<'_> {
                 }
                 self.out.push(')');
             }
+            ExprKind::NotInDevice(op) => {
+                let _ = write!(self.out, "({op} …)");
+            }
             ExprKind::Delete { expr, array } => {
                 self.out
                     .push_str(if *array { "(delete[] " } else { "(delete " });

@@ -561,9 +561,10 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             TokenKind::Ident(s) if s == KW_NEW => self.new_expr(),
             TokenKind::Ident(s) if s == KW_DELETE => self.delete_expr(),
-            TokenKind::Ident(s)
-                if [KW_DYNAMIC_CAST, KW_TYPEID, kw::TEMPLATE, kw::TYPENAME].contains(&s) =>
-            {
+            TokenKind::Ident(s) if s == KW_DYNAMIC_CAST || s == KW_TYPEID => {
+                self.not_in_device(s == KW_DYNAMIC_CAST)
+            }
+            TokenKind::Ident(s) if [kw::TEMPLATE, kw::TYPENAME].contains(&s) => {
                 let text = self.interner.resolve(s).to_string();
                 Err(self.unsupported(span, &format!("`{text}`")))
             }
@@ -628,6 +629,35 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         let ty: &'a TypeExpr<'a> = self.alloc(TypeExpr::Qual(q));
         self.construct_args(ty, q.span)
+    }
+
+    /// `dynamic_cast<T>(e)` / `typeid(…)`: nvcc rejects them in device code, so they are
+    /// only skipped here (through their parenthesized operand) and reported if lowered.
+    fn not_in_device(&mut self, dynamic_cast: bool) -> PResult<&'a Expr<'a>> {
+        let start = self.bump().span;
+        let mut k = 0;
+        if dynamic_cast {
+            while !matches!(
+                self.peek_at(k).kind,
+                TokenKind::Punct(Punct::LParen) | TokenKind::Eof
+            ) {
+                k += 1;
+            }
+        }
+        let open = self.pos + k;
+        if !self.peek_at(k).is_punct(Punct::LParen) {
+            return Err(self.error_here("expected `(`"));
+        }
+        let Some(end) = self.matching_close(open) else {
+            return Err(self.error_here("unbalanced `(`"));
+        };
+        self.pos = end;
+        let op = if dynamic_cast {
+            "dynamic_cast"
+        } else {
+            "typeid"
+        };
+        Ok(self.mk(ExprKind::NotInDevice(op), start.to(self.prev_span())))
     }
 
     /// `new T`, `new T(args)`, `new T{args}`, `new T[n]` (the type: specifiers and `*`s).
