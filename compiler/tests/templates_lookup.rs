@@ -140,3 +140,30 @@ fn member_less_than_and_member_template_calls_by_the_objects_class() {
     has_function(&m, "_ZNK1A1fILi2EEEii");
     has_function(&m, "_ZNK1A1fILi3EEEii");
 }
+
+#[test]
+fn pointer_and_reference_nontype_parameters() {
+    // nvcc's names: a pointer argument `XadL_Z5g_tabEE` (an array or `&x`), a reference
+    // `L_Z5g_valE`; the instance reads the variable itself.
+    let m = lower_ok(
+        "__device__ int g_tab[4] = {1, 2, 3, 4};
+         __device__ int g_val = 7;
+         template <const int* P> __device__ int getp(int i) { return P[i]; }
+         template <int& R> __device__ int getr() { return R + 1; }
+         template <const int* P, int N> struct Tab { __device__ static int at(int i) { return P[i % N]; } };
+         __global__ void k(int* o) {
+           o[0] = getp<g_tab>(o[1]);
+           o[1] = getr<g_val>();
+           o[2] = Tab<g_tab, 4>::at(o[3]);
+           o[3] = getp<&g_val>(0);
+         }",
+    );
+    for name in [
+        "_Z4getpIXadL_Z5g_tabEEEii",
+        "_Z4getrIL_Z5g_valEEiv",
+        "_ZN3TabIXadL_Z5g_tabEELi4EE2atEi",
+        "_Z4getpIXadL_Z5g_valEEEii",
+    ] {
+        has_function(&m, name);
+    }
+}

@@ -110,7 +110,7 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<Operand> {
         match b {
-            Binding::Var(_) | Binding::EnumConst(..) | Binding::Func(_) => {
+            Binding::Var(_) | Binding::EnumConst(..) | Binding::Func(_) | Binding::Address(..) => {
                 // Lower as the C code lowers a name bound this way.
                 self.ident_binding(Some(b), name, span)
             }

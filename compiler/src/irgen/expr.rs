@@ -475,6 +475,13 @@ impl Lowerer<'_> {
     ) -> Option<Operand> {
         match b {
             Some(Binding::Field(_)) => self.this_field(name, span),
+            Some(Binding::Address(v, ty)) => {
+                let o = self.ident_binding(Some(Binding::Var(v)), name, span)?;
+                match o.kind {
+                    OpKind::LValue(addr) => Some(Operand::rv(addr, ty.unqual())),
+                    _ => None,
+                }
+            }
             Some(Binding::Overloads(_)) => {
                 self.error(
                     span,

@@ -70,6 +70,7 @@ mod template_alias;
 mod template_class;
 mod template_deduce;
 mod template_member;
+mod template_nttp;
 mod template_order;
 mod template_pack;
 mod template_sig;
@@ -160,6 +161,9 @@ pub(crate) enum Binding {
     Overloads(OverloadId),
     /// A non-static data member of the class, named inside a member function (`this->x`).
     Field(RecordId),
+    /// A pointer non-type template parameter bound to a variable's address, of the
+    /// parameter's type (`template_nttp.rs`).
+    Address(VarId, QualType),
 }
 
 /// Index of an overload set in `Lowerer::overloads`.

@@ -41,6 +41,16 @@ pub(crate) enum TArg {
         scope: Vec<crate::mangle::ScopeComponent>,
         name: Symbol,
     },
+    /// A non-type argument of pointer or reference type: a variable with linkage (`g_tab`,
+    /// `&g_val` for `const int* P`; `g_val` for `int& R`), its symbol, whether the parameter
+    /// is a pointer (`addr`: mangled `XadL_Z5g_tabEE`, else `L_Z5g_valE`), and the
+    /// parameter's type (`template_nttp.rs`).
+    Entity {
+        var: super::VarId,
+        symbol: std::rc::Rc<str>,
+        addr: bool,
+        ty: QualType,
+    },
 }
 
 /// A function template: its parameters and declaration.
@@ -133,6 +143,7 @@ pub(crate) struct TemplateState<'x> {
 impl<'x> Lowerer<'x> {
     /// A file-scope `template <…> declaration`.
     pub fn template_decl(&mut self, td: &'x ast::TemplateDecl<'x>) {
+        self.check_nontype_params(td.params);
         match &td.decl {
             ast::Decl::Function(fd) if fd.qual.is_some_and(|q| q.segments.len() > 1) => {
                 self.out_of_class_member(td.params, None, fd)
@@ -248,6 +259,15 @@ impl<'x> Lowerer<'x> {
                     let cv = ConstValue::int(*v, self.int_kind_of(*t));
                     self.scopes.bind(name, Binding::EnumConst(cv, *t));
                 }
+                // A reference parameter names the variable; a pointer is its address.
+                TArg::Entity {
+                    var, addr: false, ..
+                } => {
+                    self.scopes.bind(name, Binding::Var(*var));
+                }
+                TArg::Entity { var, ty, .. } => {
+                    self.scopes.bind(name, Binding::Address(*var, *ty));
+                }
                 // Only in declared signatures, never bound (see `bind_dependent_values`).
                 TArg::ValueParam(_) | TArg::Expr(_) => {}
                 TArg::Template { id, .. } => {
@@ -335,6 +355,14 @@ impl<'x> Lowerer<'x> {
             TArg::ValueParam(i) => format!("<parameter {i}>"),
             TArg::Expr(_) => "<expression>".to_string(),
             TArg::Template { name, .. } => self.name(*name).to_string(),
+            TArg::Entity { var, addr, .. } => {
+                let n = self.name(self.var(*var).name).to_string();
+                if *addr {
+                    format!("&{n}")
+                } else {
+                    n
+                }
+            }
             TArg::Pack(items) => {
                 let parts: Vec<String> = items.iter().map(|a| self.show_targ(a)).collect();
                 parts.join(", ")
@@ -683,6 +711,10 @@ pub(crate) fn entity_arg(a: &TArg) -> TemplateArg {
         TArg::Template { scope, name, .. } => TemplateArg::Template {
             scope: scope.clone(),
             name: *name,
+        },
+        TArg::Entity { symbol, addr, .. } => TemplateArg::Entity {
+            symbol: symbol.to_string(),
+            addr: *addr,
         },
     }
 }

@@ -294,7 +294,7 @@ impl<'x> Lowerer<'x> {
     fn is_dependent_arg(&self, a: &TArg) -> bool {
         match a {
             TArg::Type(t) => self.is_dependent_type(*t),
-            TArg::Value(..) | TArg::Template { .. } => false,
+            TArg::Value(..) | TArg::Template { .. } | TArg::Entity { .. } => false,
             TArg::ValueParam(_) | TArg::Expr(_) => true,
             TArg::Pack(items) => items.iter().any(|i| self.is_dependent_arg(i)),
         }

@@ -452,6 +452,10 @@ impl<'x> Lowerer<'x> {
             }
             (TemplateParamKind::NonType { ty, .. }, ast::TemplateArgExpr::Expr(e)) => {
                 let pty = self.resolve_type(ty)?.unqual();
+                // A pointer or reference parameter takes a variable (`template_nttp.rs`).
+                if let Some(r) = self.entity_targ(e, pty) {
+                    return r;
+                }
                 let v = self.const_eval(e)?;
                 self.nontype_arg(v, pty, e.span)
             }

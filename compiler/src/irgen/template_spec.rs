@@ -81,9 +81,11 @@ impl<'x> Lowerer<'x> {
                 let v = match a {
                     TArg::Type(t) => self.show(*t),
                     TArg::Value(v, _) => v.to_string(),
-                    TArg::Pack(_) | TArg::ValueParam(_) | TArg::Expr(_) | TArg::Template { .. } => {
-                        "…".to_string()
-                    }
+                    TArg::Pack(_)
+                    | TArg::ValueParam(_)
+                    | TArg::Expr(_)
+                    | TArg::Template { .. }
+                    | TArg::Entity { .. } => "…".to_string(),
                 };
                 format!("{n}={v}")
             })

@@ -431,6 +431,25 @@ impl Mangler<'_> {
                 self.expression(e);
                 self.out.push('E');
             }
+            TemplateArg::Entity { symbol, addr } => {
+                // `L <mangled-name> E`: the variable's encoding after `_Z` (a global
+                // namespace variable, unmangled as a symbol, is `_Z <source-name>`).
+                if *addr {
+                    self.out.push_str("Xad");
+                }
+                self.out.push_str("L_Z");
+                match symbol.strip_prefix("_Z") {
+                    Some(enc) => self.out.push_str(enc),
+                    None => {
+                        self.out.push_str(&symbol.len().to_string());
+                        self.out.push_str(symbol);
+                    }
+                }
+                self.out.push('E');
+                if *addr {
+                    self.out.push('E');
+                }
+            }
             TemplateArg::Pack(args) => {
                 self.out.push('J');
                 for a in args {

@@ -53,6 +53,9 @@ pub enum TemplateArg {
     /// A non-type argument that is an expression of the function template's parameters,
     /// in a declared signature (`Arr<N + 1>` → `XplT_Li1EE`).
     Expr(Rc<TemplateExpr>),
+    /// A variable with linkage as a pointer (`addr`: `XadL_Z5g_tabEE`) or reference
+    /// (`L_Z5g_valE`) argument; `symbol` is the variable's symbol (`g_tab`, `_ZN2ns1vE`).
+    Entity { symbol: String, addr: bool },
 }
 
 /// An expression that depends on a function template's parameters, as written in its
