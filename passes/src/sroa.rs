@@ -100,7 +100,7 @@ fn round(func: &mut Function) -> bool {
         let Some(parts) = partitions(func.stack_slots[s].size, si) else {
             continue;
         };
-        if !needs_split(func.stack_slots[s].size, si, &parts) {
+        if !needs_split(func, func.stack_slots[s].size, si, &parts) {
             continue;
         }
         rewrite_slot(func, si, &parts, &mut edits, &mut touched);
@@ -203,11 +203,24 @@ fn partitions(slot_size: u32, si: &SlotInfo) -> Option<Vec<Partition>> {
 
 /// True unless the slot is already what `mem2reg` promotes: one partition covering it,
 /// accessed with the partition's type only.
-fn needs_split(slot_size: u32, si: &SlotInfo, parts: &[Partition]) -> bool {
+fn needs_split(func: &Function, slot_size: u32, si: &SlotInfo, parts: &[Partition]) -> bool {
+    // `mem2reg` only sees accesses straight through a `stackaddr` (not through an
+    // `addrspacecast` or a `ptradd` by 0): others need the rewrite even for one partition.
+    let direct = |sl: &Slice| {
+        let ptr = match func.insts[sl.inst].data {
+            InstData::Load { ptr, .. } | InstData::Store { ptr, .. } => ptr,
+            _ => return false,
+        };
+        func.def_inst(ptr)
+            .is_some_and(|d| matches!(func.insts[d].data, InstData::StackAddr { .. }))
+    };
     !(parts.len() == 1
         && parts[0].offset == 0
         && parts[0].size == slot_size
-        && si.slices.iter().all(|sl| sl.ty == parts[0].ty))
+        && si
+            .slices
+            .iter()
+            .all(|sl| sl.ty == parts[0].ty && direct(sl)))
 }
 
 /// The partitions inside `[offset, offset + size)`, in order.

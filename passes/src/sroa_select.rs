@@ -3,15 +3,18 @@
 //! plain accesses and can be split. That is what a conditional lvalue of class type
 //! (`Fixed d = y < one ? one : y;`, `std::min` on references) produces. Loading from a stack
 //! slot has no side effects and cannot fault, so loading both is safe (LLVM's SROA
-//! speculates such loads the same way). The select must have no other uses; it is dropped
-//! once its loads are rewritten. Linear in the function.
+//! speculates such loads the same way). A store through the select becomes, for each slot,
+//! a load of its old value, a `select` between that and the stored value, and a store back
+//! (no other code can observe a stack slot whose address does not escape). The select must
+//! have no other uses; it is dropped once its loads and stores are rewritten. Linear in the
+//! function.
 
 use crate::sroa_slices::slot_pointers;
 use crate::util::{self, Replacements};
 use hashbrown::HashMap;
 use oxicc_ir::{Function, Inst, InstData, MemFlags, SecondaryMap, Value};
 
-/// Rewrites the loads through selects of slot pointers; true if any changed.
+/// Rewrites the loads and stores through selects of slot pointers; true if any changed.
 pub(crate) fn speculate_selects(func: &mut Function) -> bool {
     let addr = slot_pointers(func);
     // Candidate selects (by result), and the loads through each.
@@ -41,6 +44,26 @@ pub(crate) fn speculate_selects(func: &mut Function) -> bool {
     for &b in &func.layout {
         for &i in &func.blocks[b].insts {
             match func.insts[i].data {
+                InstData::Store { ptr, value, flags }
+                    if loads.contains_key(&ptr) && !loads.contains_key(&value) =>
+                {
+                    let ty = func.value_type(value);
+                    let InstData::Select {
+                        if_true, if_false, ..
+                    } = func.insts[func.def_inst(ptr).expect("a select")].data
+                    else {
+                        unreachable!("candidates are selects")
+                    };
+                    let inside = |p: Value| {
+                        let (s, off) = addr[p].expect("slot pointer");
+                        off >= 0 && off + ty.bytes() as i64 <= func.stack_slots[s].size as i64
+                    };
+                    if flags.volatile || !inside(if_true) || !inside(if_false) {
+                        bad.push(ptr);
+                    } else {
+                        loads.get_mut(&ptr).expect("candidate").push(i);
+                    }
+                }
                 InstData::Load { ty, ptr, flags } if loads.contains_key(&ptr) => {
                     let InstData::Select {
                         if_true, if_false, ..
@@ -90,6 +113,42 @@ pub(crate) fn speculate_selects(func: &mut Function) -> bool {
             unreachable!("candidates are selects")
         };
         for l in list {
+            if let InstData::Store { value, flags, .. } = func.insts[l].data {
+                // Each slot keeps its old value unless the select picks it.
+                let ty = func.value_type(value);
+                let flags = MemFlags::aligned(flags.align);
+                let mut new = Vec::with_capacity(6);
+                for (p, picked_when_true) in [(if_true, true), (if_false, false)] {
+                    let old = func.make_inst(InstData::Load { ty, ptr: p, flags }, Some(ty));
+                    let ov = func.result(old);
+                    let (t, f) = if picked_when_true {
+                        (value, ov)
+                    } else {
+                        (ov, value)
+                    };
+                    let sel = func.make_inst(
+                        InstData::Select {
+                            cond,
+                            if_true: t,
+                            if_false: f,
+                        },
+                        Some(ty),
+                    );
+                    let sv = func.result(sel);
+                    let st = func.make_inst(
+                        InstData::Store {
+                            ptr: p,
+                            value: sv,
+                            flags,
+                        },
+                        None,
+                    );
+                    new.extend([old, sel, st]);
+                }
+                before.insert(l, new);
+                removed[l] = true;
+                continue;
+            }
             let InstData::Load { ty, flags, .. } = func.insts[l].data else {
                 unreachable!("recorded loads")
             };

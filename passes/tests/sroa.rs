@@ -524,3 +524,45 @@ fn loads_through_a_select_of_slots_are_speculated() {
         assert_eq!(run_i(&m, "pick", &[a, b]), a.min(b));
     }
 }
+
+/// `(c ? a : b) = v;` and a read of one slot through a generic pointer.
+const SELECT_STORE: &str = "device @assign(i32, i32) -> i32 {
+    ss0 = slot 4, align 4
+    ss1 = slot 4, align 4
+
+block0(v0: i32, v1: i32):
+    v2 = stackaddr ss0
+    v3 = iconst.i32 10
+    store v3, v2, align 4
+    v4 = stackaddr ss1
+    v5 = iconst.i32 20
+    store v5, v4, align 4
+    v6 = icmp.slt v0, v1
+    v7 = select.ptr.local v6, v2, v4
+    store v0, v7, align 4
+    v8 = addrspacecast.ptr v2
+    v9 = load.i32 v8, align 4
+    v10 = load.i32 v4, align 4
+    v11 = iconst.i32 100
+    v12 = mul.i32 v9, v11
+    v13 = add.i32 v12, v10
+    return v13
+}
+";
+
+#[test]
+fn stores_through_a_select_of_slots_become_selects_of_values() {
+    let mut m = parse(SELECT_STORE);
+    run_passes(&mut m, &["sroa", "mem2reg"]);
+    let f = func(&m, "assign");
+    assert_eq!(memory_ops(f), 0, "{}", print_module(&m));
+    for (x, y) in [(3i64, 9i64), (9, 3), (-5, -5)] {
+        let (mut a, mut b) = (10, 20);
+        if x < y {
+            a = x;
+        } else {
+            b = x;
+        }
+        assert_eq!(run_i(&m, "assign", &[x, y]), a * 100 + b);
+    }
+}
