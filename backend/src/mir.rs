@@ -352,6 +352,8 @@ pub enum Mod {
     Sync,
     To,
     Volatile,
+    /// `ld.global.nc`: through the non-coherent read-only cache.
+    Nc,
     Space(Space),
     Cmp(CmpOp),
     /// Memory scope of an atomic (`.cta`, `.sys`; `.gpu` is the default and not printed).
@@ -382,6 +384,7 @@ impl fmt::Display for Mod {
             Mod::Sync => "sync",
             Mod::To => "to",
             Mod::Volatile => "volatile",
+            Mod::Nc => "nc",
             Mod::Space(s) => s.as_str(),
             Mod::Cmp(c) => c.as_str(),
             Mod::Cta => "cta",

@@ -126,6 +126,9 @@ pub struct Function {
     pub inline: InlineHint,
     /// `__launch_bounds__(max_threads, min_blocks)` for kernels.
     pub launch_bounds: Option<(u32, u32)>,
+    /// Indices of the `__restrict__` pointer parameters of a kernel, ascending: memory
+    /// reached through one of them is reached through no other pointer while it runs.
+    pub noalias_params: Vec<u32>,
     pub values: EntityMap<Value, ValueData>,
     pub insts: EntityMap<Inst, InstNode>,
     pub blocks: EntityMap<Block, BlockData>,
@@ -156,6 +159,7 @@ impl Function {
             linkage: Linkage::External,
             inline: InlineHint::Default,
             launch_bounds: None,
+            noalias_params: Vec::new(),
             values: EntityMap::new(),
             insts: EntityMap::new(),
             blocks: EntityMap::new(),

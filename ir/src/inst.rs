@@ -92,6 +92,13 @@ pub enum BinaryOp {
     FAdd,
     FSub,
     FMul,
+    /// `FAdd`/`FSub`/`FMul` that must stay one correctly rounded operation: never contracted
+    /// into an `fma`, by oxicc or by ptxas (printed with an explicit `.rn`). From
+    /// `__fadd_rn`/`__fsub_rn`/`__fmul_rn` (and the `__d*_rn` forms), and for every float
+    /// add, subtract and multiply under `-fmad=false`.
+    FAddRn,
+    FSubRn,
+    FMulRn,
     /// Correctly rounded IEEE division.
     FDiv,
     /// C `fmod` semantics.
@@ -248,13 +255,17 @@ pub struct MemFlags {
     /// Alignment in bytes (a power of two; at least 1).
     pub align: u32,
     pub volatile: bool,
+    /// A load of memory that nothing writes while the kernel runs, so it may go through the
+    /// non-coherent read-only cache (`ld.global.nc`); set by `mark-invariant-loads`.
+    pub invariant: bool,
 }
 
 impl MemFlags {
-    pub fn aligned(align: u32) -> Self {
+    pub const fn aligned(align: u32) -> Self {
         MemFlags {
             align,
             volatile: false,
+            invariant: false,
         }
     }
 }

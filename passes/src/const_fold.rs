@@ -580,9 +580,9 @@ fn simplify_float_binary(ty: Type, op: BinaryOp, lhs: Value, cb: Option<u64>) ->
         _ => return Outcome::Keep,
     };
     match op {
-        BinaryOp::FMul | BinaryOp::FDiv if k == one => Outcome::Forward(lhs),
-        BinaryOp::FAdd if k == neg_zero => Outcome::Forward(lhs),
-        BinaryOp::FSub if k == pos_zero => Outcome::Forward(lhs),
+        BinaryOp::FMul | BinaryOp::FMulRn | BinaryOp::FDiv if k == one => Outcome::Forward(lhs),
+        BinaryOp::FAdd | BinaryOp::FAddRn if k == neg_zero => Outcome::Forward(lhs),
+        BinaryOp::FSub | BinaryOp::FSubRn if k == pos_zero => Outcome::Forward(lhs),
         _ => Outcome::Keep,
     }
 }

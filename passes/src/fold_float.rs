@@ -71,9 +71,9 @@ pub fn binary(op: BinaryOp, a: u64, b: u64, ty: Type) -> Option<u64> {
                 return None;
             }
             $wrap(match op {
-                BinaryOp::FAdd => x + y,
-                BinaryOp::FSub => x - y,
-                BinaryOp::FMul => x * y,
+                BinaryOp::FAdd | BinaryOp::FAddRn => x + y,
+                BinaryOp::FSub | BinaryOp::FSubRn => x - y,
+                BinaryOp::FMul | BinaryOp::FMulRn => x * y,
                 BinaryOp::FDiv => x / y,
                 BinaryOp::FRem => x % y,
                 // Rust's min/max are IEEE minNum/maxNum: a NaN operand loses, like PTX.

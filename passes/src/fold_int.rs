@@ -137,5 +137,7 @@ pub fn is_commutative(op: BinaryOp) -> bool {
             | BinaryOp::UMax
             | BinaryOp::FAdd
             | BinaryOp::FMul
+            | BinaryOp::FAddRn
+            | BinaryOp::FMulRn
     )
 }

@@ -19,12 +19,27 @@
 //! single use may be fused into a user in another block, as LLVM sinks such a multiply into
 //! its user's block first, unless the user sits in a loop the multiply is outside of (that
 //! would move a hoisted multiply back into the loop). When an add has two fusable
-//! multiplies, the one with fewer uses is fused (the left one on a tie), as LLVM does.
+//! multiplies, the left one is fused, where "left" is decided the way cicc's `Reassociate`
+//! orders the operands of a commutative add (see `operand_rank`); use counts play no part
+//! (nvcc fuses `a*b` into both of `a*b + c*d` and `a*b + e`, leaving `c*d` a `mul`).
+//! `c - x*K` with a single-use `x*K` is the addition `c + x*(-K)` (the DAG negates the
+//! product), so a multiply `c` is fused there too, the left operand winning as written
+//! (no reassociation has reordered it). Products by a negative constant flip that:
+//! instcombine turns `c + y*(-K)` (either order) into `c - y*K`, so `c` is on the left and
+//! wins a tie, and `c - y*(-K)` into `c + y*K`, an add ordered by rank (checked on nvcc:
+//! `t*(-3.0) + u` fuses `u`, `u - t*(-3.0)` fuses `t*3.0` when `t` is loaded first).
 //!
 //! The rewrite keeps the add's result value (its instruction becomes the `fma`), so no uses
 //! need renaming; multiplies left without uses are removed. Linear in the function.
-//! The pipeline skips this pass under `-fmad=false` (`PipelineOptions::fmad`).
+//! Under `-fmad=false` (`PipelineOptions::fmad`) the pipeline runs [`pin_rounding`] in its
+//! place, which turns every `f32`/`f64` add, subtract and multiply into its `_rn` form:
+//! the backend prints those with `.rn`, as nvcc does then, so ptxas does not fuse either.
+//!
+//! A multiply with a negated factor, `(-x)*y`, is not fused: instcombine pulls the negation
+//! out (`-(x*y)`) and the add becomes a subtraction, so nvcc computes `1 - a*b` for
+//! `-a*b + 1` (checked).
 
+use crate::operand_rank::operand_ranks;
 use crate::util;
 use oxicc_ir::{
     BinaryOp, Block, Cfg, DomTree, Function, Inst, InstData, LoopInfo, SecondaryMap, Type, UnaryOp,
@@ -61,7 +76,7 @@ pub fn run(func: &mut Function) -> bool {
             }
             let mut any = false;
             for v in [lhs, rhs] {
-                if fusable_operand(func, i, v) {
+                if fusable_operand(func, &uses, i, v) {
                     fusable_uses[v] += 1;
                     if def_block[v] != Some(b) {
                         remote_uses[v] += 1;
@@ -112,6 +127,8 @@ pub fn run(func: &mut Function) -> bool {
         }
     };
 
+    // Ranks are needed only to break a tie between two multiplies of one `fadd`.
+    let mut ranks: Option<SecondaryMap<Value, u32>> = None;
     let mut before: SecondaryMap<Inst, Vec<Inst>> =
         SecondaryMap::with_capacity(func.insts.len(), Vec::new());
     let mut fused_muls: Vec<Value> = Vec::new();
@@ -120,16 +137,34 @@ pub fn run(func: &mut Function) -> bool {
         let Some((op, lhs, rhs)) = add_or_sub(func, i) else {
             continue;
         };
-        let l_ok = fusable_operand(func, i, lhs) && contractible(lhs, b);
-        let r_ok = fusable_operand(func, i, rhs) && contractible(rhs, b);
-        // Which side to fuse: the multiply with fewer uses, the left one on a tie.
+        let l_ok = fusable_operand(func, &uses, i, lhs) && contractible(lhs, b);
+        let r_ok = fusable_operand(func, &uses, i, rhs) && contractible(rhs, b);
+        // Which side to fuse: the left one, after `Reassociate` has put the lower-ranked
+        // operand of an `fadd` on the left (use counts do not matter: checked on nvcc).
         let fuse_left = match (l_ok, r_ok) {
-            (true, true) => uses[lhs] <= uses[rhs],
+            (true, true) => {
+                // Which order the operands reach NVPTX's combine in (see the module comment).
+                let by_rank = |ranks: &mut Option<SecondaryMap<Value, u32>>| {
+                    let rank = ranks.get_or_insert_with(|| operand_ranks(func));
+                    rank[rhs] >= rank[lhs]
+                };
+                match op {
+                    BinaryOp::FAdd if negatively_scaled(func, &uses, rhs) => true,
+                    BinaryOp::FAdd if negatively_scaled(func, &uses, lhs) => false,
+                    BinaryOp::FAdd => by_rank(&mut ranks),
+                    _ if negatively_scaled(func, &uses, rhs) => by_rank(&mut ranks),
+                    _ => true,
+                }
+            }
             (true, false) => true,
             (false, true) => false,
             (false, false) => continue,
         };
         let (m, other) = if fuse_left { (lhs, rhs) } else { (rhs, lhs) };
+        if op == BinaryOp::FSub && fuse_left && scaled_by_constant(func, other) {
+            // `negate` replaces the product by a new one; drop the old if it ends unused.
+            fused_muls.push(other);
+        }
         let Some((a, bb)) = fmul_operands(func, m) else {
             continue;
         };
@@ -193,6 +228,76 @@ pub fn run(func: &mut Function) -> bool {
     true
 }
 
+/// `pin-rounding`: `fadd`/`fsub`/`fmul` → `fadd_rn`/`fsub_rn`/`fmul_rn` for `f32`/`f64`.
+/// Like nvcc's DAG it first rewrites `x - y*C` (a single-use product by a constant) into
+/// `x + y*(-C)`, which is how nvcc prints it (`mul.rn` by `-C`, `add.rn`).
+pub fn pin_rounding(func: &mut Function) -> bool {
+    let uses = util::use_counts(func);
+    let mut changed = false;
+    for bi in 0..func.layout.len() {
+        let b = func.layout[bi];
+        let old = std::mem::take(&mut func.blocks[b].insts);
+        let mut insts = Vec::with_capacity(old.len());
+        for i in old {
+            if let InstData::Binary {
+                op: BinaryOp::FSub,
+                lhs,
+                rhs,
+            } = func.insts[i].data
+            {
+                if is_fused_type(func, lhs) && uses[rhs] == 1 && scaled_by_constant(func, rhs) {
+                    let mut new_insts = Vec::new();
+                    let negated = negate(func, rhs, &mut new_insts);
+                    insts.append(&mut new_insts);
+                    func.insts[i].data = InstData::Binary {
+                        op: BinaryOp::FAdd,
+                        lhs,
+                        rhs: negated,
+                    };
+                }
+            }
+            insts.push(i);
+        }
+        func.blocks[b].insts = insts;
+    }
+    // The replaced products have no uses left.
+    let uses = util::use_counts(func);
+    let mut dead: SecondaryMap<Inst, bool> = util::mask(func.insts.len());
+    for &b in &func.layout {
+        for &i in &func.blocks[b].insts {
+            let data = &func.insts[i].data;
+            if let (
+                Some(r),
+                InstData::Binary {
+                    op: BinaryOp::FMul, ..
+                },
+            ) = (func.insts[i].result, data)
+            {
+                dead[i] = uses[r] == 0;
+            }
+        }
+    }
+    util::remove_marked_insts(func, &dead);
+    for &b in &func.layout {
+        for &i in &func.blocks[b].insts {
+            let pinned = match func.insts[i].data {
+                InstData::Binary { op, lhs, .. } if is_fused_type(func, lhs) => match op {
+                    BinaryOp::FAdd => BinaryOp::FAddRn,
+                    BinaryOp::FSub => BinaryOp::FSubRn,
+                    BinaryOp::FMul => BinaryOp::FMulRn,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            if let InstData::Binary { op, .. } = &mut func.insts[i].data {
+                *op = pinned;
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
 /// `(op, lhs, rhs)` of an `f32`/`f64` `fadd` or `fsub`.
 fn add_or_sub(func: &Function, i: Inst) -> Option<(BinaryOp, Value, Value)> {
     match func.insts[i].data {
@@ -206,20 +311,50 @@ fn add_or_sub(func: &Function, i: Inst) -> Option<(BinaryOp, Value, Value)> {
 }
 
 /// Whether operand `v` of the add or subtract `i` is a multiply nvcc would fuse into it:
-/// any multiply operand of an `fadd`; for an `fsub`, only the shapes instcombine turns into
-/// additions (see the module comment).
-fn fusable_operand(func: &Function, i: Inst, v: Value) -> bool {
+/// any multiply operand of an `fadd`; for an `fsub`, only the shapes that become additions
+/// (see the module comment).
+fn fusable_operand(func: &Function, uses: &SecondaryMap<Value, u32>, i: Inst, v: Value) -> bool {
     let Some((op, lhs, rhs)) = add_or_sub(func, i) else {
         return false;
     };
     let Some((a, b)) = fmul_operands(func, v) else {
         return false;
     };
+    if is_fneg(func, a) != is_fneg(func, b) {
+        // `(-x)*y` is `-(x*y)` for instcombine, and `c + -(x*y)` is a subtraction.
+        return false;
+    }
     match op {
         BinaryOp::FAdd => true,
-        _ if v == lhs => util::const_value(func, rhs).is_some() || is_fneg(func, rhs),
-        _ => util::const_value(func, a).is_some() || util::const_value(func, b).is_some(),
+        _ if v == lhs => {
+            util::const_value(func, rhs).is_some()
+                || is_fneg(func, rhs)
+                || (uses[rhs] == 1 && scaled_by_constant(func, rhs))
+        }
+        _ => const_factor(func, a, b),
     }
+}
+
+/// Whether `v` is a single-use multiply by a negative constant, `y*(-C)`: instcombine
+/// rewrites `x + y*(-C)` into `x - y*C` (and `x - y*(-C)` into `x + y*C`) before
+/// `Reassociate` runs, which decides how the operands are ordered.
+fn negatively_scaled(func: &Function, uses: &SecondaryMap<Value, u32>, v: Value) -> bool {
+    let Some((a, b)) = fmul_operands(func, v) else {
+        return false;
+    };
+    let negative = |c: Value| {
+        util::const_value(func, c).is_some_and(|(ty, bits)| bits >> (ty.bits() - 1) & 1 == 1)
+    };
+    uses[v] == 1 && (negative(a) || negative(b))
+}
+
+/// Whether `v` is a multiply with a constant factor (`x*K`, negated for free by the DAG).
+fn scaled_by_constant(func: &Function, v: Value) -> bool {
+    fmul_operands(func, v).is_some_and(|(a, b)| const_factor(func, a, b))
+}
+
+fn const_factor(func: &Function, a: Value, b: Value) -> bool {
+    util::const_value(func, a).is_some() || util::const_value(func, b).is_some()
 }
 
 fn is_fneg(func: &Function, v: Value) -> bool {
@@ -286,6 +421,29 @@ fn negate(func: &mut Function, v: Value, new_insts: &mut Vec<Inst>) -> Value {
                 op: UnaryOp::FNeg,
                 arg,
             } => return arg,
+            // x*K → x*(-K), a new multiply (the old one loses its only use).
+            InstData::Binary {
+                op: BinaryOp::FMul,
+                lhs,
+                rhs,
+            } if const_factor(func, lhs, rhs) => {
+                let (x, k) = if util::const_value(func, rhs).is_some() {
+                    (lhs, rhs)
+                } else {
+                    (rhs, lhs)
+                };
+                let neg_k = negate(func, k, new_insts);
+                let m = func.make_inst(
+                    InstData::Binary {
+                        op: BinaryOp::FMul,
+                        lhs: x,
+                        rhs: neg_k,
+                    },
+                    Some(ty),
+                );
+                new_insts.push(m);
+                return func.result(m);
+            }
             _ => {}
         }
     }

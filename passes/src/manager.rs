@@ -89,6 +89,16 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::fp_contract::run),
     },
     PassInfo {
+        name: "mark-invariant-loads",
+        description: "mark kernel loads of memory nothing writes (restrict params) ld.global.nc",
+        entry: PassEntry::Function(crate::invariant_loads::run),
+    },
+    PassInfo {
+        name: "pin-rounding",
+        description: "mark float add/sub/mul as individually rounded (-fmad=false: .rn, no fma)",
+        entry: PassEntry::Function(crate::fp_contract::pin_rounding),
+    },
+    PassInfo {
         name: "dse",
         description: "delete stores that a later store in the same block overwrites unread",
         entry: PassEntry::Function(crate::dse::run),
@@ -145,7 +155,8 @@ pub struct PipelineOptions {
     /// Time every pass (`--time-passes`).
     pub time_passes: bool,
     /// Contract multiply-adds into `fma` (`-fmad=true`, nvcc's default); when false the
-    /// `fp-contract` pass is skipped, also if `--passes=` names it.
+    /// `fp-contract` pass is replaced by `pin-rounding` (so ptxas does not contract either),
+    /// also if `--passes=` names it.
     pub fmad: bool,
 }
 
@@ -254,9 +265,14 @@ pub fn run_pipeline_with_report(
             .map(|n| find_pass(n).expect("pipeline names a registered pass"))
             .collect(),
     };
-    let passes = passes
-        .into_iter()
-        .filter(|p| opts.fmad || p.name != "fp-contract");
+    let pin = find_pass("pin-rounding").expect("registered");
+    let passes = passes.into_iter().map(|p| {
+        if !opts.fmad && p.name == "fp-contract" {
+            pin
+        } else {
+            p
+        }
+    });
     let mut report = PipelineReport::default();
     if opts.verify_each || cfg!(debug_assertions) {
         // Blame broken input on whoever produced it, not on the first pass.

@@ -212,6 +212,134 @@ block0(v0: f32, v1: f32, v2: f32, v3: f32):
     }
 }
 
+/// The factors of the `fma` that defines the returned value.
+fn returned_fma_factors(f: &Function) -> (Value, Value) {
+    let ret = returned_value(f).unwrap();
+    match f.insts[f.def_inst(ret).unwrap()].data {
+        InstData::Fma { a, b, .. } => (a, b),
+        ref d => panic!("expected fma, got {d:?}"),
+    }
+}
+
+/// `p = 1 + 2^-12` (so `p*p` rounds away its `2^-24` bit) and `q = -(1 + 2^-11)`:
+/// `fma(q, 1, p*p)` is 0 but `fma(p, p, q*1)` is `2^-24`, so the pairing shows in the result.
+const P: f32 = 1.0 + 1.0 / 4096.0;
+const Q: f32 = -(1.0 + 1.0 / 2048.0);
+
+#[test]
+fn tie_between_two_products_follows_reassociate_ranks() {
+    // nvcc, over four loads v0..v3: `v0*v3 + v1*v2` fuses `v1*v2` (Reassociate puts the
+    // product of the earlier values on the left), `v1*v2 + v0*v3` fuses `v1*v2` as well.
+    for (body, fused) in [
+        (
+            "v4 = fmul.f32 v0, v3
+    v5 = fmul.f32 v1, v2
+    v6 = fadd.f32 v4, v5",
+            (1, 2),
+        ),
+        (
+            "v4 = fmul.f32 v1, v2
+    v5 = fmul.f32 v0, v3
+    v6 = fadd.f32 v4, v5",
+            (1, 2),
+        ),
+        (
+            "v4 = fmul.f32 v2, v3
+    v5 = fmul.f32 v0, v1
+    v6 = fadd.f32 v4, v5",
+            (0, 1),
+        ),
+    ] {
+        let mut m = parse(&format!(
+            "device @f(f32, f32, f32, f32) -> f32 {{
+block0(v0: f32, v1: f32, v2: f32, v3: f32):
+    {body}
+    return v6
+}}
+"
+        ));
+        run_passes(&mut m, &["fp-contract"]);
+        let f = func(&m, "f");
+        assert_eq!((fmas(f), fmuls(f)), (1, 1), "{body}");
+        let p = f.params();
+        assert_eq!(returned_fma_factors(f), (p[fused.0], p[fused.1]), "{body}");
+    }
+    // v0 = v3 = p, v1 = q, v2 = 1: fusing v1*v2 gives q + round(p*p) = 0.
+    let mut m = parse(
+        "device @f(f32, f32, f32, f32) -> f32 {
+block0(v0: f32, v1: f32, v2: f32, v3: f32):
+    v4 = fmul.f32 v0, v3
+    v5 = fmul.f32 v1, v2
+    v6 = fadd.f32 v4, v5
+    return v6
+}
+",
+    );
+    run_passes(&mut m, &["fp-contract"]);
+    let args = [bits(P), bits(Q), bits(1.0), bits(P)];
+    assert_eq!(run_f32(&m, "f", &args), Q.mul_add(1.0, P * P));
+    assert_eq!(run_f32(&m, "f", &args), 0.0);
+    assert_ne!(P.mul_add(P, Q * 1.0), 0.0);
+}
+
+#[test]
+fn use_counts_do_not_pick_the_product() {
+    // nvcc: `o[0] = a*b + c*d; o[1] = a*b + e` fuses `a*b` into both and keeps `c*d` a mul,
+    // although `a*b` has more uses.
+    let mut m = parse(
+        "device @f(f32, f32, f32, f32, f32) -> f32 {
+block0(v0: f32, v1: f32, v2: f32, v3: f32, v4: f32):
+    v5 = fmul.f32 v0, v1
+    v6 = fmul.f32 v2, v3
+    v7 = fadd.f32 v5, v6
+    v8 = fadd.f32 v5, v4
+    v9 = fdiv.f32 v7, v8
+    return v9
+}
+",
+    );
+    run_passes(&mut m, &["fp-contract", "dce"]);
+    let f = func(&m, "f");
+    assert_eq!((fmas(f), fmuls(f)), (2, 1));
+    let p = f.params();
+    for d in insts(f) {
+        if let InstData::Fma { a, b, .. } = d {
+            assert_eq!((*a, *b), (p[0], p[1]));
+        }
+    }
+}
+
+#[test]
+fn product_minus_scaled_product_fuses_the_left_product() {
+    // nvcc: `x*y - z*3.0` is `mul t, z, -3.0; fma r, x, y, t` (the DAG turns the
+    // subtraction into `x*y + z*(-3.0)` and fuses the left product).
+    let mut m = parse(
+        "device @f(f64, f64, f64) -> f64 {
+block0(v0: f64, v1: f64, v2: f64):
+    v3 = fmul.f64 v0, v1
+    v4 = fconst.f64 3.0
+    v5 = fmul.f64 v2, v4
+    v6 = fsub.f64 v3, v5
+    return v6
+}
+",
+    );
+    run_passes(&mut m, &["fp-contract", "dce"]);
+    let f = func(&m, "f");
+    assert_eq!((fmas(f), fmuls(f), fnegs(f)), (1, 1, 0));
+    let p = f.params();
+    assert_eq!(returned_fma_factors(f), (p[0], p[1]));
+    // x = y = 1 + 2^-30, z = (1 + 2^-29) / 3 rounded: one rounding of x*y.
+    let (x, z) = (1.0 + 2f64.powi(-30), (1.0 + 2f64.powi(-29)) / 3.0);
+    let got = run_f64(
+        &m,
+        "f",
+        &[x.to_bits() as i64, x.to_bits() as i64, z.to_bits() as i64],
+    );
+    assert_eq!(got, x.mul_add(x, z * -3.0));
+    assert_ne!(got, x * x - z * 3.0);
+}
+
 #[test]
 fn f64_fuses_and_f16_does_not() {
     let mut m = parse(

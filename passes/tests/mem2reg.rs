@@ -152,8 +152,8 @@ fn escaping_volatile_and_mixed_slots_stay() {
         a,
         one,
         MemFlags {
-            align: 4,
             volatile: true,
+            ..MemFlags::aligned(4)
         },
     );
     // `mixed` is stored as i32 and loaded as f32.

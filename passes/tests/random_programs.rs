@@ -24,10 +24,7 @@ impl Rng {
 }
 
 const VARS: usize = 4;
-const FL: MemFlags = MemFlags {
-    align: 4,
-    volatile: false,
-};
+const FL: MemFlags = MemFlags::aligned(4);
 
 struct Gen<'a, 'f> {
     b: FunctionBuilder<'f>,

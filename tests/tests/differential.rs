@@ -262,12 +262,7 @@ fn device_faults_are_reported() {
 /// CPU) but rounds differently from nvcc's in the last bits, because oxicc fuses a different
 /// multiply into an `fma`. The list must tell the truth: a listed kernel that agrees with
 /// nvcc fails the test (remove it), as does an unlisted one that does not.
-const ROUNDS_DIFFERENTLY: &[(&str, &str)] = &[
-    // `re*o.im + im*o.re`: both multiplies have one use; oxicc fuses the left one (LLVM's
-    // documented tie-break), nvcc fuses the right one here but the left one in
-    // `re*re + im*im`. The rule nvcc follows is not known yet.
-    ("complex_arith", "which multiply of `x*y + u*v` is fused"),
-];
+const ROUNDS_DIFFERENTLY: &[(&str, &str)] = &[];
 
 /// Kernels of the other suites (`tests/kernels/<suite>/NAME.cu`) that have a launch file
 /// `NAME.json` beside them: nvcc's PTX must run; where oxicc compiles the kernel, its run must

@@ -4,9 +4,10 @@
 //! operation's signedness elsewhere (`div.u32`, `shr.s32`, `setp.lt.u32`). `i8` values live
 //! in 16-bit registers with undefined high bits; operations whose result depends on those
 //! bits (comparisons, division, right shifts, min/max, bit counts) extend their operands
-//! first. Float arithmetic carries an explicit `.rn`, so ptxas does not contract `mul` and
-//! `add` into `fma` on its own: the IR has an explicit `fma`, and contraction is the front
-//! end's decision.
+//! first. Float `add`/`sub`/`mul` are printed as nvcc prints them: without a rounding
+//! modifier (ptxas may contract such a pair into an `fma`, as it does in nvcc's PTX) unless
+//! the IR pins the rounding (`fadd_rn`, from `__fadd_rn` and from `-fmad=false`), which
+//! prints `.rn` and keeps ptxas from contracting.
 
 use super::analysis::{Pattern, WideOperand};
 use super::Ctx;
@@ -397,6 +398,8 @@ impl Ctx<'_> {
                 | UMulHi
                 | FAdd
                 | FMul
+                | FAddRn
+                | FMulRn
                 | FMin
                 | FMax
         );
@@ -420,13 +423,13 @@ impl Ctx<'_> {
         let ft = float_type(t);
         let half = matches!(t, Type::F16 | Type::BF16);
         if half {
-            let native = matches!(op, FAdd | FSub | FMul)
+            let native = matches!(op, FAdd | FSub | FMul | FAddRn | FSubRn | FMulRn)
                 && (t == Type::F16 || self.target.has(crate::target::Feature::Bf16Arith));
             if !native {
                 let (opc, mods): (Opc, &[Mod]) = match op {
-                    FAdd => (Opc::Add, &[Mod::Rn]),
-                    FSub => (Opc::Sub, &[Mod::Rn]),
-                    FMul => (Opc::Mul, &[Mod::Rn]),
+                    FAdd | FAddRn => (Opc::Add, &[Mod::Rn]),
+                    FSub | FSubRn => (Opc::Sub, &[Mod::Rn]),
+                    FMul | FMulRn => (Opc::Mul, &[Mod::Rn]),
                     FDiv => (Opc::Div, &[Mod::Rn]),
                     FMin => (Opc::Min, &[]),
                     FMax => (Opc::Max, &[]),
@@ -436,9 +439,14 @@ impl Ctx<'_> {
             }
         }
         let (opc, mods): (Opc, &[Mod]) = match op {
-            FAdd => (Opc::Add, &[Mod::Rn]),
-            FSub => (Opc::Sub, &[Mod::Rn]),
-            FMul => (Opc::Mul, &[Mod::Rn]),
+            // nvcc prints f32/f64 `add`/`sub`/`mul` without a rounding modifier, which leaves
+            // ptxas free to contract what cicc did not; the `Rn` forms pin the rounding.
+            FAdd if !half => (Opc::Add, &[]),
+            FSub if !half => (Opc::Sub, &[]),
+            FMul if !half => (Opc::Mul, &[]),
+            FAdd | FAddRn => (Opc::Add, &[Mod::Rn]),
+            FSub | FSubRn => (Opc::Sub, &[Mod::Rn]),
+            FMul | FMulRn => (Opc::Mul, &[Mod::Rn]),
             FDiv => (Opc::Div, &[Mod::Rn]),
             FMin => (Opc::Min, &[]),
             FMax => (Opc::Max, &[]),

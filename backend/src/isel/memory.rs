@@ -72,9 +72,14 @@ impl Ctx<'_> {
         }
         let addr = Operand::Addr(self.address(ptr)?);
         let volatile = flags.volatile && self.ty(ptr).addr_space() != Some(AddrSpace::Param);
+        let mut mods = self.space_mods(self.ty(ptr), volatile);
+        if flags.invariant && !volatile && self.ty(ptr).addr_space() == Some(AddrSpace::Global) {
+            // Memory nothing writes during the kernel: the read-only data cache.
+            mods.push(Mod::Nc);
+        }
         let op = Op {
             opc: Opc::Ld,
-            mods: self.space_mods(self.ty(ptr), volatile),
+            mods,
             types: vec![mem_type(ty)],
         };
         let d = self.result_reg(res)?;

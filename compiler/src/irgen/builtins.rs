@@ -148,9 +148,9 @@ impl Lowerer<'_> {
                 self.float_unary(n, args, span, UnaryOp::FRint)
             }
             "fmaf" | "fma" | "__fmaf_rn" | "__fma_rn" => self.fma(n, args, span),
-            "__fadd_rn" | "__dadd_rn" => self.float_binary(n, args, span, BinaryOp::FAdd),
-            "__fsub_rn" | "__dsub_rn" => self.float_binary(n, args, span, BinaryOp::FSub),
-            "__fmul_rn" | "__dmul_rn" => self.float_binary(n, args, span, BinaryOp::FMul),
+            "__fadd_rn" | "__dadd_rn" => self.float_binary(n, args, span, BinaryOp::FAddRn),
+            "__fsub_rn" | "__dsub_rn" => self.float_binary(n, args, span, BinaryOp::FSubRn),
+            "__fmul_rn" | "__dmul_rn" => self.float_binary(n, args, span, BinaryOp::FMulRn),
             "__fdiv_rn" | "__ddiv_rn" => self.float_binary(n, args, span, BinaryOp::FDiv),
             "__int_as_float" => self.bitcast(args, span, IntKind::Int, None),
             "__uint_as_float" => self.bitcast(args, span, IntKind::UInt, None),

@@ -58,10 +58,7 @@ impl Lowerer<'_> {
             InstData::Store {
                 ptr: slot,
                 value: zv,
-                flags: MemFlags {
-                    align: 1,
-                    volatile: false,
-                },
+                flags: MemFlags::aligned(1),
             },
             None,
         );

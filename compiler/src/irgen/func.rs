@@ -204,8 +204,8 @@ impl Lowerer<'_> {
 
     pub fn load(&mut self, ty: Type, ptr: Value, align: u64, volatile: bool) -> Value {
         let flags = MemFlags {
-            align: align.clamp(1, 1 << 16) as u32,
             volatile,
+            ..MemFlags::aligned(align.clamp(1, 1 << 16) as u32)
         };
         self.ins_v(InstData::Load { ty, ptr, flags }, ty)
     }
@@ -216,8 +216,8 @@ impl Lowerer<'_> {
             return;
         }
         let flags = MemFlags {
-            align: align.clamp(1, 1 << 16) as u32,
             volatile,
+            ..MemFlags::aligned(align.clamp(1, 1 << 16) as u32)
         };
         self.ins(InstData::Store { ptr, value, flags }, None);
     }

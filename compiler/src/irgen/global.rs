@@ -74,7 +74,15 @@ impl Lowerer<'_> {
         } else {
             FuncKind::Device
         };
+        // Hidden leading parameters (none for kernels) shift the source parameters.
+        let hidden = sig.params.len() - info.params.len();
         let mut func = Function::new(self.symbol_name(fid), sig, kind);
+        if kind == FuncKind::Kernel {
+            func.noalias_params = (info.params.iter().enumerate())
+                .filter(|(_, p)| p.quals.restrict && self.types.is_pointer(p.ty))
+                .map(|(i, _)| (i + hidden) as u32)
+                .collect();
+        }
         // A `static` kernel or one in an anonymous namespace has internal linkage: nvcc
         // prints `.entry` without `.visible` (and no `// .globl`).
         let internal = info.is_static

@@ -17,10 +17,7 @@ use crate::sema::types::{QualType, RecordId, TypeKind};
 use crate::source::Span;
 use oxicc_ir::{AddrSpace, CastOp, InstData, IntCC, MemFlags, Type, Value};
 
-const ALIGN8: MemFlags = MemFlags {
-    align: 8,
-    volatile: false,
-};
+const ALIGN8: MemFlags = MemFlags::aligned(8);
 
 impl Lowerer<'_> {
     /// `T C::*` (a `TypeExpr::MemberPointer`).

@@ -348,10 +348,7 @@ impl Lowerer<'_> {
             InstData::Load {
                 ty: Type::Ptr(AddrSpace::Generic),
                 ptr: this,
-                flags: MemFlags {
-                    align: 8,
-                    volatile: false,
-                },
+                flags: MemFlags::aligned(8),
             },
             Type::Ptr(AddrSpace::Generic),
         );
@@ -360,10 +357,7 @@ impl Lowerer<'_> {
             InstData::Load {
                 ty: Type::Ptr(AddrSpace::Generic),
                 ptr: slot,
-                flags: MemFlags {
-                    align: 8,
-                    volatile: false,
-                },
+                flags: MemFlags::aligned(8),
             },
             Type::Ptr(AddrSpace::Generic),
         ))

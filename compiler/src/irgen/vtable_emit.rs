@@ -14,10 +14,7 @@ use oxicc_ir::{
     MemFlags, ParamKind, Signature, Type, Value,
 };
 
-const ALIGN8: MemFlags = MemFlags {
-    align: 8,
-    volatile: false,
-};
+const ALIGN8: MemFlags = MemFlags::aligned(8);
 
 impl Lowerer<'_> {
     /// Where the vptrs of a complete object of dynamic class `r` point: `(offset of the

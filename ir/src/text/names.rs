@@ -41,7 +41,8 @@ spellings!(BinaryOp {
     And => "and", Or => "or", Xor => "xor", Shl => "shl", LShr => "lshr", AShr => "ashr",
     SMin => "smin", SMax => "smax", UMin => "umin", UMax => "umax",
     FAdd => "fadd", FSub => "fsub", FMul => "fmul", FDiv => "fdiv", FRem => "frem",
-    FMin => "fmin", FMax => "fmax",
+    FMin => "fmin", FMax => "fmax", FAddRn => "fadd_rn", FSubRn => "fsub_rn",
+    FMulRn => "fmul_rn",
 });
 
 spellings!(IntCC {

@@ -363,6 +363,16 @@ impl Parser {
             self.expect_punct(')')?;
             func.launch_bounds = Some((a, b));
         }
+        if self.eat_keyword("noalias") {
+            self.expect_punct('(')?;
+            loop {
+                func.noalias_params.push(self.expect_u32()?);
+                if !self.eat_punct(',') {
+                    break;
+                }
+            }
+            self.expect_punct(')')?;
+        }
         if self.func_names.contains_key(&name) {
             return Err(ParseError::at(
                 name_pos,
@@ -544,16 +554,22 @@ impl Parser {
     pub(super) fn mem_flags(&mut self) -> PResult<MemFlags> {
         let mut align = None;
         let mut volatile = false;
+        let mut invariant = false;
         while self.eat_punct(',') {
-            let (attr, pos) = self.expect_ident("`align` or `volatile`")?;
+            let (attr, pos) = self.expect_ident("`align`, `volatile` or `invariant`")?;
             match attr.as_str() {
                 "align" => align = Some(self.expect_u32()?),
                 "volatile" => volatile = true,
+                "invariant" => invariant = true,
                 _ => return Err(ParseError::at(pos, format!("unknown attribute `{attr}`"))),
             }
         }
         match align {
-            Some(align) => Ok(MemFlags { align, volatile }),
+            Some(align) => Ok(MemFlags {
+                align,
+                volatile,
+                invariant,
+            }),
             None => self.error("a memory access needs `, align N`"),
         }
     }

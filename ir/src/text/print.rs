@@ -251,6 +251,13 @@ fn write_function(out: &mut String, module: Option<&Module>, func: &Function) {
     if let Some((a, b)) = func.launch_bounds {
         let _ = write!(out, " launch_bounds({a}, {b})");
     }
+    if !func.noalias_params.is_empty() {
+        out.push_str(" noalias(");
+        for (k, p) in func.noalias_params.iter().enumerate() {
+            let _ = write!(out, "{}{p}", if k > 0 { ", " } else { "" });
+        }
+        out.push(')');
+    }
     if func.is_declaration() {
         out.push('\n');
         return;
@@ -496,6 +503,9 @@ fn write_flags(out: &mut String, flags: MemFlags) {
     let _ = write!(out, ", align {}", flags.align);
     if flags.volatile {
         out.push_str(", volatile");
+    }
+    if flags.invariant {
+        out.push_str(", invariant");
     }
 }
 

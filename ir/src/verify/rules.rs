@@ -29,6 +29,9 @@ fn is_float_binary(op: BinaryOp) -> bool {
         BinaryOp::FAdd
             | BinaryOp::FSub
             | BinaryOp::FMul
+            | BinaryOp::FAddRn
+            | BinaryOp::FSubRn
+            | BinaryOp::FMulRn
             | BinaryOp::FDiv
             | BinaryOp::FRem
             | BinaryOp::FMin

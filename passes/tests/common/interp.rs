@@ -40,6 +40,10 @@ pub fn run_f32(m: &Module, name: &str, args: &[i64]) -> f32 {
     f32::from_bits(run(m, name, args).expect("returns a value") as u32)
 }
 
+pub fn run_f64(m: &Module, name: &str, args: &[i64]) -> f64 {
+    f64::from_bits(run(m, name, args).expect("returns a value"))
+}
+
 fn mask(v: u64, ty: Type) -> u64 {
     let bits = ty.bits();
     if bits >= 64 {
@@ -286,6 +290,9 @@ fn binary(op: BinaryOp, a: u64, b: u64, ty: Type) -> u64 {
         BinaryOp::FAdd
         | BinaryOp::FSub
         | BinaryOp::FMul
+        | BinaryOp::FAddRn
+        | BinaryOp::FSubRn
+        | BinaryOp::FMulRn
         | BinaryOp::FDiv
         | BinaryOp::FRem
         | BinaryOp::FMin
@@ -299,9 +306,9 @@ fn float_binary(op: BinaryOp, a: u64, b: u64, ty: Type) -> u64 {
         ($t:ty, $x:expr, $y:expr) => {{
             let (x, y) = ($x, $y);
             let r: $t = match op {
-                BinaryOp::FAdd => x + y,
-                BinaryOp::FSub => x - y,
-                BinaryOp::FMul => x * y,
+                BinaryOp::FAdd | BinaryOp::FAddRn => x + y,
+                BinaryOp::FSub | BinaryOp::FSubRn => x - y,
+                BinaryOp::FMul | BinaryOp::FMulRn => x * y,
                 BinaryOp::FDiv => x / y,
                 BinaryOp::FRem => x % y,
                 BinaryOp::FMin => x.min(y),

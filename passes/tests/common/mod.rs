@@ -12,7 +12,7 @@ pub mod interp;
 use oxicc_ir::*;
 
 #[allow(unused_imports)]
-pub use interp::{run, run_f32, run_i};
+pub use interp::{run, run_f32, run_f64, run_i};
 
 pub fn sig(params: &[Type], ret: Option<Type>) -> Signature {
     Signature {
