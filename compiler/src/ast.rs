@@ -512,6 +512,14 @@ pub enum Decl<'a> {
         what: &'static str,
         span: Span,
     },
+    /// A friend declaration in a class body that only grants access: `friend class X;`
+    /// (`class: Some(X)`, `name: None`), `friend T f(…);` (`name: Some(f)`),
+    /// `friend T C::f(…);` (both).
+    Friend {
+        class: Option<Symbol>,
+        name: Option<Symbol>,
+        span: Span,
+    },
 }
 
 #[derive(Debug)]

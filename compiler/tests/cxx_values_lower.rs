@@ -1,7 +1,7 @@
 //! Lowering of C++ value semantics beyond single objects: arrays of class objects (element
 //! construction, destruction, member arrays), temporaries of one arm of `?:`/`&&`/`||`,
-//! `std::initializer_list` objects, `decltype(auto)`, index sequences and narrowing
-//! conversions. Function names are nvcc's (from `nvcc -ptx -rdc=true` on the same source);
+//! `std::initializer_list` objects, `decltype(auto)`, and friend declarations that only
+//! grant access. Function names are nvcc's (from `nvcc -ptx -rdc=true` on the same source);
 //! call counts are what C++'s rules require of the unoptimized lowering.
 
 mod sema_common;
@@ -121,4 +121,34 @@ __global__ void k(int* o) {
     // refg returns a reference (a pointer), not an int.
     let f = &m.functions[m.function_by_name("_Z4refgv").unwrap()];
     assert!(matches!(f.sig.ret, Some(oxicc_ir::Type::Ptr(_))));
+}
+
+#[test]
+fn friend_declarations_without_bodies_grant_access() {
+    // nvcc accepts all of these (a friend class, its nested class, a friend function, a
+    // friend member function of another class, and a friend of a class template instance).
+    lower_ok(
+        r#"
+struct C2;
+struct C2 { __device__ int get(const struct A& a) const; };
+class A {
+    int x = 3;
+    friend class B;
+    friend __device__ int peek(const A &a);
+    friend int C2::get(const A&) const;
+public:
+    __device__ A() {}
+};
+__device__ int C2::get(const A &a) const { return a.x + 5; }
+struct B { __device__ int get(const A &a) const { return a.x; }
+           struct Inner { __device__ int get(const A &a) const { return a.x + 1; } }; };
+__device__ int peek(const A &a) { return a.x * 2; }
+template <class T> class Box { T v{}; friend struct Reader; public: __device__ Box() {} };
+struct Reader { template <class T> __device__ T read(const Box<T>& b) const { return b.v; } };
+__global__ void k(int *o) {
+    A a; Box<int> bx;
+    o[0] = B().get(a) + B::Inner().get(a) + peek(a) + C2().get(a) + Reader().read(bx);
+}
+"#,
+    );
 }

@@ -68,6 +68,8 @@ pub(crate) struct ClassData {
     pub dtor: Option<FnId>,
     /// Special member properties (see `class_copy.rs`).
     pub special: super::class_copy::Special,
+    /// Friend declarations that only grant access: (class, function) names (`friend.rs`).
+    pub friends: Vec<(Option<Symbol>, Option<Symbol>)>,
 }
 
 /// The operator function name of an overloaded operator with `arity` operands.
@@ -312,6 +314,7 @@ impl Lowerer<'_> {
                             .insert(td.name, (m.access, td.span));
                     }
                 }
+                ast::Decl::Friend { class, name, .. } => self.record_friend(r, *class, *name),
                 _ => {}
             }
         }
@@ -806,7 +809,7 @@ impl Lowerer<'_> {
         let Some(&(access, decl_span)) = access else {
             return;
         };
-        if access == Access::Public || self.friend_of == Some(r) {
+        if access == Access::Public || self.friend_of == Some(r) || self.is_friend_here(r) {
             return;
         }
         // Members of the class itself (and, for protected, of derived classes) may use it.

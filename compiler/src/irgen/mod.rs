@@ -45,6 +45,7 @@ mod decl;
 mod decltype_auto;
 mod default_args;
 mod expr;
+mod friend;
 mod func;
 mod funcptr;
 mod global;
@@ -585,7 +586,7 @@ impl<'x> Lowerer<'x> {
             }
             // File-scope `Unsupported` is host-only C++ the parser skipped without an error
             // (it reports device uses of what it declares itself): nothing to compile.
-            ast::Decl::Unsupported { .. } => {}
+            ast::Decl::Unsupported { .. } | ast::Decl::Friend { .. } => {}
             ast::Decl::Template(td) => self.template_decl(td),
             ast::Decl::ExplicitInstantiation(fd) => self.explicit_instantiation(fd),
             ast::Decl::StaticAssert {

@@ -540,6 +540,7 @@ impl Lowerer<'_> {
             ast::Decl::Unsupported { what, span } => {
                 self.error(*span, format!("{what} is not supported yet"));
             }
+            ast::Decl::Friend { .. } => {}
             ast::Decl::StaticAssert {
                 cond,
                 message,

@@ -167,9 +167,23 @@ impl<'a, 'c> Parser<'a, 'c> {
             && matches!(self.peek_at(1).kind, TokenKind::Ident(s)
                     if s == kw::sym("class") || s == kw::sym("struct"))
         {
-            // `friend class X;` grants access only (oxicc lets friends' bodies use private
-            // members; see `friend_function`): skipped.
+            // `friend class X;` grants access only.
             self.recover_statement_from(start_pos);
+            let class = self.toks[start_pos..self.pos]
+                .iter()
+                .rev()
+                .find_map(|t| match t.kind {
+                    TokenKind::Ident(s) if !s.is_keyword() => Some(s),
+                    _ => None,
+                });
+            body.members.push(MemberDecl {
+                access,
+                decl: Decl::Friend {
+                    class,
+                    name: None,
+                    span: start,
+                },
+            });
             return Ok(());
         }
         if self.at_kw(kw::USING)
@@ -369,7 +383,22 @@ impl<'a, 'c> Parser<'a, 'c> {
             && d.qual.is_none_or(|q| !q.global && q.segments.len() == 1)
             && self.at(Punct::LBrace);
         if !defines {
+            // A friend declaration: it grants access to the function named.
             self.recover_statement_from(start_pos);
+            if matches!(d.ty, TypeExpr::Function { .. }) {
+                let class = d.qual.and_then(|q| {
+                    let n = q.segments.len();
+                    (n >= 2).then(|| q.segments[n - 2].ident()).flatten()
+                });
+                body.members.push(MemberDecl {
+                    access,
+                    decl: Decl::Friend {
+                        class,
+                        name: d.name.map(|(n, _)| n),
+                        span: start,
+                    },
+                });
+            }
             return Ok(());
         }
         let (f, _) = self.function_declarator(specs, &d, start, DeclContext::File, true)?;

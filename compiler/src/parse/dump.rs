@@ -184,6 +184,18 @@ impl Dumper<'_> {
             Decl::Unsupported { what, .. } => {
                 let _ = write!(self.out, "(unsupported \"{what}\")");
             }
+            Decl::Friend { class, name, .. } => {
+                self.out.push_str("(friend");
+                if let Some(c) = class {
+                    self.out.push_str(" class ");
+                    self.name(*c);
+                }
+                if let Some(n) = name {
+                    self.out.push_str(" fn ");
+                    self.name(*n);
+                }
+                self.out.push(')');
+            }
         }
     }
 
