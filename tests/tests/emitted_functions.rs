@@ -328,3 +328,21 @@ __global__ void k(float* o) {
     );
     assert_eq!(call_targets(&ours), call_targets(&nvcc));
 }
+
+#[test]
+fn same_named_local_classes_have_discriminators() {
+    // The second and third local `L` of one function: `_ZZ1kPiENK1L3getE_0v`, `…E_1v`
+    // (nvcc writes the discriminator after the whole nested name), `_Z3appIZ1kPiE1L_0EiT_`.
+    same_as_nvcc(
+        r#"
+template <class T> __device__ __noinline__ int app(T t) { return t.get(); }
+__global__ void k(int* o) {
+  { struct L { int v; __device__ __noinline__ int get() const { return v; } }; L l{o[0]}; o[1] = l.get() + app(l); }
+  { struct L { int v; __device__ __noinline__ int get() const { return v * 2; } }; L l{o[0]}; o[2] = l.get() + app(l); }
+  { struct L { int v; __device__ __noinline__ int get() const { return v * 3; } }; L l{o[0]}; o[3] = l.get(); }
+  struct M { int v; __device__ __noinline__ int get() const { return v * 4; } }; M m{o[0]}; o[4] = m.get();
+}
+"#,
+        false,
+    );
+}

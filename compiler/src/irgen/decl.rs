@@ -361,7 +361,16 @@ impl<'x> Lowerer<'x> {
                 .any(|f| f.init.is_some() || f.access != ast::Access::Public)
         {
             let scope = self.cur_scope_path();
+            let local = matches!(
+                scope.last(),
+                Some(crate::mangle::ScopeComponent::Function(_))
+            );
             self.types.record_mut(r).scope = scope;
+            if let (true, Some(name), Some(f)) = (local, rd.name, self.f.as_mut()) {
+                let n = f.local_classes.entry(name).or_insert(0);
+                self.types.record_mut(r).discriminator = *n;
+                *n += 1;
+            }
             self.define_class_members(r, rd, bases);
             self.bind_nested_classes(r, &nested);
         } else if self.cur_ns() != 0 || self.declaring_class.is_some() {

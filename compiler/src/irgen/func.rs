@@ -46,6 +46,9 @@ pub(crate) struct FnState {
     /// How many local statics / `__shared__` variables of each name were declared so far
     /// (the discriminator of the next one's mangled name: `1x`, `1x_0`, …).
     pub local_statics: HashMap<Symbol, u32>,
+    /// How many local classes of each name were defined so far (the discriminator of the
+    /// next one: nvcc's `_ZZ1kPiENK1L3getE_0v` for the second `L`).
+    pub local_classes: HashMap<Symbol, u32>,
     /// Objects with destructors alive here (see `cleanup.rs`).
     pub cleanups: super::cleanup::Cleanups,
 }
@@ -326,6 +329,7 @@ impl Lowerer<'_> {
                 switches: Vec::new(),
                 labels: HashMap::new(),
                 local_statics: HashMap::new(),
+                local_classes: HashMap::new(),
                 cleanups: Default::default(),
             });
             b

@@ -131,6 +131,17 @@ impl Mangler<'_> {
             self.encoding(f);
             self.out.push('E');
             self.scoped_name(&scope[k + 1..], k + 1, scope, leaf, quals, ref_qual);
+            // The local entity's discriminator follows its whole name (nvcc:
+            // `_ZZ1kPiENK1L3getE_0v` for a member of the second local class `L`).
+            let local = match (scope.get(k + 1), leaf) {
+                (Some(ScopeComponent::Record(r)), _) => Some(*r),
+                (None, Leaf::Record(r)) => Some(r),
+                _ => None,
+            };
+            if let Some(r) = local {
+                let d = self.types.record(r).discriminator;
+                self.discriminator(d);
+            }
             return;
         }
         self.scoped_name(scope, 0, scope, leaf, quals, ref_qual);

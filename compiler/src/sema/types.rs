@@ -287,6 +287,9 @@ pub struct RecordInfo {
     /// A pointer to member function type `R (C::*)(P…) [const]` (Itanium's `{ptr, adj}`
     /// pair, laid out as two 64-bit fields): the class, the function type and `const`.
     pub member_fn_ptr: Option<(RecordId, QualType, bool)>,
+    /// A local class: how many classes of the same name the enclosing function defined
+    /// before it (0: none; nvcc writes `_0` for 1, `_1` for 2, … after the local name).
+    pub discriminator: u32,
 }
 
 /// An enum.
@@ -380,6 +383,7 @@ impl TypeTable {
             data_size: 0,
             tail_reusable: false,
             member_fn_ptr: None,
+            discriminator: 0,
         });
         RecordId(self.records.len() as u32 - 1)
     }
