@@ -152,3 +152,55 @@ __global__ void k(int *o) {
 "#,
     );
 }
+
+#[test]
+fn nested_namespace_template_instances_see_the_outer_namespaces() {
+    // Instances of a::b::S and a::b::g find names of `a` (a function and a class) as well
+    // as of `a::b`; nvcc's names at -O0 with -rdc=true.
+    let m = lower_ok(
+        r#"
+namespace a {
+__device__ int outer_helper(int x) { return x + 100; }
+struct Outer { int v; };
+namespace b {
+__device__ int inner_helper(int x) { return x * 2; }
+template <class T> struct S {
+    T v;
+    __device__ T f() const { Outer o{3}; return inner_helper(v) + outer_helper(v) + o.v; }
+};
+template <class T> __device__ T g(T x) { Outer o{1}; return outer_helper(x) + o.v; }
+}
+}
+__global__ void k(int *o) { a::b::S<int> s{o[0]}; o[1] = s.f() + a::b::g(o[2]); }
+"#,
+    );
+    for name in [
+        "_ZNK1a1b1SIiE1fEv",
+        "_ZN1a1b1gIiEET_S2_",
+        "_ZN1a1b12inner_helperEi",
+        "_ZN1a12outer_helperEi",
+    ] {
+        has_function(&m, name);
+    }
+}
+
+#[test]
+fn device_arrays_of_constexpr_classes_default_construct_the_rest() {
+    // `__device__ V g[3] = {V(1, 2), {3, 4}};`: g[2] is V() = (7, 8), as nvcc's .b8 list.
+    let src = r#"
+struct V { float x, y;
+  __host__ __device__ constexpr V() : x(7), y(8) {}
+  __host__ __device__ constexpr V(float a, float b) : x(a), y(b) {} };
+__device__ V g[3] = {V(1, 2), {3, 4}};
+__global__ void k(float *o) { o[0] = g[0].x + g[1].y * 10 + g[2].x * 100; }
+"#;
+    let out = oxicc::compile("g.cu", src, &oxicc::Options::default());
+    let ptx = out.text.expect("compiles");
+    let bytes: Vec<String> = [1.0f32, 2.0, 3.0, 4.0, 7.0, 8.0]
+        .iter()
+        .flat_map(|f| f.to_le_bytes())
+        .map(|b| b.to_string())
+        .collect();
+    let want = format!(".b8 g[24] = {{{}}};", bytes.join(", "));
+    assert!(ptx.contains(&want), "wanted {want} in\n{ptx}");
+}

@@ -518,7 +518,37 @@ impl FnEnv<'_, '_> {
             ty: t,
         };
         let mut r = Ok(());
+        // Elements of an array of classes with constructors that the list does not reach
+        // are default-constructed.
+        let mut covered = hashbrown::HashSet::new();
+        for (off, lt, _, _) in &leaves {
+            if self.l.has_ctor_semantics(*lt) {
+                covered.insert(*off);
+            }
+        }
+        if let Some((elem, n, esize)) = self.l.flat_array(t) {
+            if self.l.has_ctor_semantics(elem) {
+                for i in 0..n {
+                    if r.is_err() {
+                        break;
+                    }
+                    if !covered.contains(&(i * esize)) {
+                        let at = Place {
+                            off: i * esize,
+                            ty: elem,
+                            ..p
+                        };
+                        r = self
+                            .construct_new(elem, &[], span)
+                            .and_then(|b| self.mem.write(at, &b, span));
+                    }
+                }
+            }
+        }
         for (off, lt, leaf, bits) in leaves {
+            if r.is_err() {
+                break;
+            }
             let at = Place { off, ty: lt, ..p };
             r = match (leaf, bits) {
                 (super::init::LeafRef::Str(b), _) => self.mem.write(at, &b, span),
