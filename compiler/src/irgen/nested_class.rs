@@ -30,13 +30,27 @@ impl<'x> Lowerer<'x> {
         let scope = self.cur_scope_path();
         self.types.record_mut(r).scope = scope;
         let saved = self.declaring_class.replace(r);
+        // Member typedefs and member classes declared before a member class are visible in
+        // it (`using Acc = …; struct TempStorage { Acc data[N]; };`).
+        self.scopes.push();
         for m in rd.members {
-            if let ast::Decl::Record(nrd) = &m.decl {
-                if let (Some(n), Some(nr)) = (nrd.name, self.define_record(nrd)) {
-                    out.push((n, nr, m.access, nrd.span));
+            match &m.decl {
+                ast::Decl::Record(nrd) => {
+                    if let (Some(n), Some(nr)) = (nrd.name, self.define_record(nrd)) {
+                        let t = QualType::new(self.types.intern(TypeKind::Record(nr)));
+                        self.scopes.bind(n, Binding::Typedef(t));
+                        out.push((n, nr, m.access, nrd.span));
+                    }
                 }
+                ast::Decl::Typedef(td) => {
+                    if let Some(t) = self.quietly(|l| l.resolve_type(td.ty)) {
+                        self.scopes.bind(td.name, Binding::Typedef(t));
+                    }
+                }
+                _ => {}
             }
         }
+        self.scopes.pop();
         self.declaring_class = saved;
         out
     }
