@@ -173,7 +173,7 @@ fn member_classes_see_earlier_member_typedefs() {
     // CUB-style: `using Acc = …; struct TempStorage { Acc data[BLOCK]; };` in a class
     // template (nvcc accepts it; the storage is 128 ints for <short, 128>).
     let m = lower_ok(
-         template <bool B, class A, class C> struct cond { using type = A; };
+        "template <bool B, class A, class C> struct cond { using type = A; };
          template <class A, class C> struct cond<false, A, C> { using type = C; };
          template <class T, int BLOCK> struct BlockReduce {
            using Acc = typename cond<(sizeof(T) < 4), int, T>::type;
