@@ -50,7 +50,12 @@ impl<'x> Lowerer<'x> {
                 _ => {}
             }
         }
-        self.scopes.pop();
+        // The member classes' tags (declared by `define_record` in the pushed scope) stay
+        // visible where they were before; the typedef bindings go.
+        let (_, tags) = self.scopes.pop_take();
+        for (n, t) in tags {
+            self.scopes.bind_tag(n, t);
+        }
         self.declaring_class = saved;
         out
     }
