@@ -281,3 +281,16 @@ fn virtual_bases_are_reported_not_laid_out_wrong() {
         "{e:?}"
     );
 }
+
+#[test]
+fn member_pointers_as_conditions_test_their_null_values() {
+    // `&S::x` is offset 0 yet not null: a data member pointer is null when -1; a pointer
+    // to member function when its `ptr` word is 0.
+    let m = lower_ok(
+        "struct S { int x; __device__ int get() const { return x; } };\n\
+         __device__ int pick(int S::*m, int (S::*f)() const, const S &s) {\n\
+           int r = 0; if (m) r += s.*m; if (f) r += (s.*f)(); return r; }\n",
+    );
+    let f = function_text(&m, "_Z4pickM1SiMS_KFivERKS_");
+    assert!(f.contains("iconst.i64 -1") && f.contains("icmp.ne"), "{f}");
+}

@@ -173,6 +173,9 @@ impl Lowerer<'_> {
     /// A condition as an `i1`.
     pub fn cond_value(&mut self, e: &Expr<'_>) -> Option<Value> {
         let mut op = self.expr(e)?;
+        if let Some(v) = self.member_fn_ptr_truth(&op) {
+            return Some(v);
+        }
         if self.types.is_record(op.ty.ty) {
             if let Some(c) = self.class_condition(op, e.span) {
                 op = c;

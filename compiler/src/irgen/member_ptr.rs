@@ -414,3 +414,19 @@ impl Lowerer<'_> {
         Some(Some(Operand::rv(v, bt)))
     }
 }
+
+impl Lowerer<'_> {
+    /// A pointer to member function as a condition: true when its `ptr` word is not 0.
+    pub(super) fn member_fn_ptr_truth(&mut self, o: &Operand) -> Option<Value> {
+        let TypeKind::Record(r) = self.types.kind(o.ty.ty) else {
+            return None;
+        };
+        self.types.record(*r).member_fn_ptr?;
+        let OpKind::LValue(pair) = o.kind else {
+            return None;
+        };
+        let ptr = self.load_word(pair, 0, Type::I64);
+        let zero = self.iconst(Type::I64, 0);
+        Some(self.icmp(IntCC::Ne, ptr, zero))
+    }
+}

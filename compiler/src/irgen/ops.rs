@@ -157,6 +157,11 @@ impl Lowerer<'_> {
         if vt == Type::I1 {
             return v;
         }
+        // A pointer to data member is null when it is -1 (offset 0 is a member).
+        if let TypeKind::MemberPointer { .. } = self.types.kind(ty) {
+            let null = self.iconst(Type::I64, -1);
+            return self.icmp(IntCC::Ne, v, null);
+        }
         match vt {
             Type::F32 | Type::F64 => {
                 let z = self.fconst(vt, 0.0);
