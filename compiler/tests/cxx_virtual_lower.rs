@@ -294,3 +294,17 @@ fn member_pointers_as_conditions_test_their_null_values() {
     let f = function_text(&m, "_Z4pickM1SiMS_KFivERKS_");
     assert!(f.contains("iconst.i64 -1") && f.contains("icmp.ne"), "{f}");
 }
+
+#[test]
+fn null_pointers_to_member_functions_compare_by_ptr_and_adj() {
+    // `= nullptr` stores {0, 0}; `f == g` compares `ptr`, and `adj` unless `ptr` is null
+    // (Itanium); a condition tests `ptr`.
+    let m = lower_ok(
+        "struct S { int x; __device__ int get() const { return x; } };\n\
+         __device__ int same(int (S::*f)() const, int (S::*g)() const) { return f == g; }\n\
+         __global__ void k(int *o) { int (S::*f)() const = nullptr; o[0] = f ? 1 : 2;\n\
+           o[1] = same(f, &S::get) + (f != nullptr); }\n",
+    );
+    let s = function_text(&m, "_Z4sameM1SKFivES1_");
+    assert!(s.matches("icmp.eq").count() >= 3, "{s}");
+}

@@ -28,6 +28,11 @@ impl Lowerer<'_> {
             _ => {
                 let lo = self.expr(l);
                 let ro = self.expr(r);
+                if let (Some(a), Some(b)) = (&lo, &ro) {
+                    if let Some(res) = self.member_fn_ptr_compare(op, a, b, span) {
+                        return res;
+                    }
+                }
                 let (lv, lt) = self.rvalue(lo?, l.span)?;
                 let ro = ro?;
                 let rnpc = ro.npc;

@@ -181,6 +181,9 @@ impl Lowerer<'_> {
         o: Operand,
         span: Span,
     ) -> Option<()> {
+        if self.null_member_fn_ptr_init(dst, t, &o) {
+            return Some(());
+        }
         let OpKind::LValue(src0) = o.kind else {
             let msg = format!(
                 "a value of type \"{}\" cannot be used to initialize an entity of type \"{}\"",

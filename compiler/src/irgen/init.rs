@@ -484,6 +484,7 @@ impl Lowerer<'_> {
                     OpKind::LValue(_) if o.ty.ty == ty.ty => {
                         self.copy_construct(addr, ty.unqual(), o, e.span);
                     }
+                    _ if self.null_member_fn_ptr_init(addr, ty, &o) => {}
                     _ => {
                         let msg = format!(
                             "a value of type \"{}\" cannot be used to initialize an entity of type \"{}\"",

@@ -366,6 +366,12 @@ impl Lowerer<'_> {
         o: &Operand,
         to: QualType,
     ) -> Option<Option<Value>> {
+        if self.is_member_fn_ptr(to) && self.is_null_constant(o) {
+            // A `{0, 0}` temporary (a record value is its address).
+            let tmp = self.alloca(16, 8, Span::default())?;
+            self.null_member_fn_ptr_init(tmp, to, o);
+            return Some(Some(tmp));
+        }
         if !matches!(self.types.kind(to.ty), TypeKind::MemberPointer { .. }) {
             return None;
         }
@@ -428,5 +434,84 @@ impl Lowerer<'_> {
         let ptr = self.load_word(pair, 0, Type::I64);
         let zero = self.iconst(Type::I64, 0);
         Some(self.icmp(IntCC::Ne, ptr, zero))
+    }
+}
+
+impl Lowerer<'_> {
+    /// True when `t` is a pointer to member function type.
+    fn is_member_fn_ptr(&self, t: QualType) -> bool {
+        matches!(self.types.kind(t.ty), TypeKind::Record(r) if self.types.record(*r).member_fn_ptr.is_some())
+    }
+
+    fn is_null_constant(&self, o: &Operand) -> bool {
+        o.npc || matches!(self.types.kind(o.ty.ty), TypeKind::NullPtr)
+    }
+
+    /// `int (S::*f)() = nullptr;`: both words 0. False when `o` is not a null pointer
+    /// constant initializing a pointer to member function.
+    pub(super) fn null_member_fn_ptr_init(&mut self, dst: Value, t: QualType, o: &Operand) -> bool {
+        if !self.is_member_fn_ptr(t) || !self.is_null_constant(o) {
+            return false;
+        }
+        let zero = self.iconst(Type::I64, 0);
+        self.store_word(dst, 0, zero);
+        self.store_word(dst, 8, zero);
+        true
+    }
+
+    /// `f == g`, `f != nullptr` on pointers to member functions (Itanium: equal when the
+    /// `ptr`s are equal and either both are null or the `adj`s are equal).
+    pub(super) fn member_fn_ptr_compare(
+        &mut self,
+        op: crate::ast::BinaryOp,
+        a: &Operand,
+        b: &Operand,
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        use crate::ast::BinaryOp;
+        let (am, bm) = (self.is_member_fn_ptr(a.ty), self.is_member_fn_ptr(b.ty));
+        if !am && !bm {
+            return None;
+        }
+        let words = |l: &mut Self, o: &Operand, is_mfp: bool| -> Option<(Value, Value)> {
+            if is_mfp {
+                let OpKind::LValue(p) = o.kind else {
+                    return None;
+                };
+                Some((l.load_word(p, 0, Type::I64), l.load_word(p, 8, Type::I64)))
+            } else if l.is_null_constant(o) {
+                let z = l.iconst(Type::I64, 0);
+                Some((z, z))
+            } else {
+                None
+            }
+        };
+        let same_type = !(am && bm) || a.ty.ty == b.ty.ty;
+        let (wa, wb) = (words(self, a, am), words(self, b, bm));
+        let (Some((pa, ja)), Some((pb, jb)), true, BinaryOp::Eq | BinaryOp::Ne) =
+            (wa, wb, same_type, op)
+        else {
+            let (x, y) = (self.show(a.ty), self.show(b.ty));
+            self.error(
+                span,
+                format!("operand types are incompatible (\"{x}\" and \"{y}\")"),
+            );
+            return Some(None);
+        };
+        let ptr_eq = self.icmp(IntCC::Eq, pa, pb);
+        let zero = self.iconst(Type::I64, 0);
+        let null = self.icmp(IntCC::Eq, pa, zero);
+        let adj_eq = self.icmp(IntCC::Eq, ja, jb);
+        let adj_ok = self.bin(oxicc_ir::BinaryOp::Or, null, adj_eq);
+        let eq = self.bin(oxicc_ir::BinaryOp::And, ptr_eq, adj_ok);
+        let v = match op {
+            BinaryOp::Eq => eq,
+            _ => {
+                let one = self.iconst(Type::I1, 1);
+                self.bin(oxicc_ir::BinaryOp::Xor, eq, one)
+            }
+        };
+        let bt = self.bool_type();
+        Some(Some(Operand::rv(v, bt)))
     }
 }
