@@ -29,6 +29,10 @@
 //! wins a tie, and `c - y*(-K)` into `c + y*K`, an add ordered by rank (checked on nvcc:
 //! `t*(-3.0) + u` fuses `u`, `u - t*(-3.0)` fuses `t*3.0` when `t` is loaded first).
 //!
+//! `m + m` counts as two fusable uses of `m` and becomes `fma(a, b, m)`, which keeps `m`
+//! alive, as nvcc's `fma.rn.f32 d, a, b, m` does (`z*z` of a complex number:
+//! `re*im + im*re`); the value is the same as `m + m`.
+//!
 //! The rewrite keeps the add's result value (its instruction becomes the `fma`), so no uses
 //! need renaming; multiplies left without uses are removed. Linear in the function.
 //! Under `-fmad=false` (`PipelineOptions::fmad`) the pipeline runs [`pin_rounding`] in its
@@ -67,11 +71,10 @@ pub fn run(func: &mut Function) -> bool {
             if let Some(r) = func.insts[i].result {
                 def_block[r] = Some(b);
             }
-            let Some((_, lhs, rhs)) = add_or_sub(func, i) else {
+            let Some((op, lhs, rhs)) = add_or_sub(func, i) else {
                 continue;
             };
-            if lhs == rhs {
-                // `m + m` keeps `m` alive whatever happens; leave it to the backend.
+            if lhs == rhs && op == BinaryOp::FSub {
                 continue;
             }
             let mut any = false;

@@ -283,6 +283,22 @@ block0(v0: f32, v1: f32, v2: f32, v3: f32):
 }
 
 #[test]
+fn a_product_added_to_itself_is_fused_once() {
+    // nvcc: `re*im + im*re` (one product after CSE) is `mul t, re, im; fma r, re, im, t`.
+    let mut m = binary_fn("    v3 = fmul.f32 v0, v1\n    v4 = fadd.f32 v3, v3\n    return v4");
+    run_passes(&mut m, &["fp-contract"]);
+    let f = func(&m, "f");
+    assert_eq!((fmas(f), fmuls(f)), (1, 1));
+    // (Numerically the same as `t + t`: the rounding error of `t` is below half an ulp of
+    // `2t`. The form is nvcc's.)
+    let (a, b) = (A, 1.0 + 1.0 / 1024.0);
+    assert_eq!(
+        run_f32(&m, "f", &[bits(a), bits(b), 0]),
+        a.mul_add(b, a * b)
+    );
+}
+
+#[test]
 fn use_counts_do_not_pick_the_product() {
     // nvcc: `o[0] = a*b + c*d; o[1] = a*b + e` fuses `a*b` into both and keeps `c*d` a mul,
     // although `a*b` has more uses.

@@ -181,6 +181,8 @@ __global__ void more_uses(double* d) {
     double a = d[i], b = d[i + 1], c = d[i + 2], e = d[i + 3], f = d[i + 4];
     d[i + 64] = a * b + c * e; d[i + 96] = a * b + f; }
 __global__ void negated_factor(double* d) { PRE d[i + 64] = -d[i + 5] * t + 1.0; }
+__global__ void same_product_twice(double* d) {
+    int i = threadIdx.x; double re = d[i], im = d[i + 1]; d[i + 64] = re * im + im * re; }
 "#,
         &[
             "_Z7sub_posPd",
@@ -193,6 +195,7 @@ __global__ void negated_factor(double* d) { PRE d[i + 64] = -d[i + 5] * t + 1.0;
             "_Z10four_loadsPd",
             "_Z9more_usesPd",
             "_Z14negated_factorPd",
+            "_Z18same_product_twicePd",
         ],
     );
 }

@@ -671,10 +671,10 @@ impl Lowerer<'_> {
         let (b, bt) = self.expr_rv(base)?;
         let (i, it) = self.expr_rv(index)?;
         // `i[p]` is `p[i]`.
-        let (p, pt, i, it) = if self.types.is_pointer(bt.ty) {
-            (b, bt, i, it)
+        let (p, pt, i, it, index) = if self.types.is_pointer(bt.ty) {
+            (b, bt, i, it, index)
         } else {
-            (i, it, b, bt)
+            (i, it, b, bt, base)
         };
         let Some(elem) = self.types.pointee(pt.ty) else {
             self.error(span, "expression must have pointer-to-object type");
@@ -691,8 +691,7 @@ impl Lowerer<'_> {
             );
             return None;
         };
-        let off = self.scaled_offset(i, it.ty, size, false);
-        let a = self.ptr_add(p, off);
+        let a = self.index_address(p, index, i, it.ty, size);
         Some(Operand::lv(a, elem))
     }
 

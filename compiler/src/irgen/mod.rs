@@ -51,6 +51,7 @@ mod funcptr;
 mod global;
 mod hidden_friend;
 mod host_launch;
+mod index_offset;
 mod init;
 mod init_list;
 mod injected;
