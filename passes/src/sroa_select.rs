@@ -43,50 +43,43 @@ pub(crate) fn speculate_selects(func: &mut Function) -> bool {
     let mut bad: Vec<Value> = Vec::new();
     for &b in &func.layout {
         for &i in &func.blocks[b].insts {
-            match func.insts[i].data {
+            // An access through a candidate: the pointer, the accessed type, its flags.
+            let access = match func.insts[i].data {
                 InstData::Store { ptr, value, flags }
                     if loads.contains_key(&ptr) && !loads.contains_key(&value) =>
                 {
-                    let ty = func.value_type(value);
-                    let InstData::Select {
-                        if_true, if_false, ..
-                    } = func.insts[func.def_inst(ptr).expect("a select")].data
-                    else {
-                        unreachable!("candidates are selects")
-                    };
-                    let inside = |p: Value| {
-                        let (s, off) = addr[p].expect("slot pointer");
-                        off >= 0 && off + ty.bytes() as i64 <= func.stack_slots[s].size as i64
-                    };
-                    if flags.volatile || !inside(if_true) || !inside(if_false) {
-                        bad.push(ptr);
-                    } else {
-                        loads.get_mut(&ptr).expect("candidate").push(i);
-                    }
+                    Some((ptr, func.value_type(value), flags))
                 }
                 InstData::Load { ty, ptr, flags } if loads.contains_key(&ptr) => {
-                    let InstData::Select {
-                        if_true, if_false, ..
-                    } = func.insts[func.def_inst(ptr).expect("a select")].data
-                    else {
-                        unreachable!("candidates are selects")
-                    };
-                    let inside = |p: Value| {
-                        let (s, off) = addr[p].expect("slot pointer");
-                        off >= 0 && off + ty.bytes() as i64 <= func.stack_slots[s].size as i64
-                    };
-                    if flags.volatile || !inside(if_true) || !inside(if_false) {
-                        bad.push(ptr);
-                    } else {
-                        loads.get_mut(&ptr).expect("candidate").push(i);
-                    }
+                    Some((ptr, ty, flags))
                 }
-                ref data => data.for_each_arg(|v| {
-                    if loads.contains_key(&v) {
-                        bad.push(v);
-                    }
-                }),
+                _ => None,
+            };
+            if let Some((ptr, ty, flags)) = access {
+                let InstData::Select {
+                    if_true, if_false, ..
+                } = func.insts[func.def_inst(ptr).expect("a select")].data
+                else {
+                    unreachable!("candidates are selects")
+                };
+                // Both arms must hold the whole access inside their slot.
+                let inside = |p: Value| {
+                    let (s, off) = addr[p].expect("slot pointer");
+                    off >= 0 && off + ty.bytes() as i64 <= func.stack_slots[s].size as i64
+                };
+                if flags.volatile || !inside(if_true) || !inside(if_false) {
+                    bad.push(ptr);
+                } else {
+                    loads.get_mut(&ptr).expect("candidate").push(i);
+                }
+                continue;
             }
+            // Any other use of a candidate keeps it.
+            func.insts[i].data.for_each_arg(|v| {
+                if loads.contains_key(&v) {
+                    bad.push(v);
+                }
+            });
         }
     }
     for v in bad {

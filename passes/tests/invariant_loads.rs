@@ -107,47 +107,34 @@ fn select_of_parameters_and_loops() {
 
 #[test]
 fn escaping_or_unknown_pointers_are_not_invariant() {
-    // `x` (restrict) is stored into `o`, and a store goes through a pointer loaded from
-    // memory, which may be that copy of `x`.
-    let mut m = kernel(
-        2,
-        " noalias(0, 1)",
-        "    store v11, v10, align 8
-    v20 = load.f32 v11, align 4
+    const UNKNOWN_STORE: &str = "    v20 = load.f32 v11, align 4
     v21 = load.ptr v10, align 8
-    store v20, v21, align 4",
-    );
-    run(&mut m);
-    assert_eq!(invariant_loads(&m), (0, 2));
-    // Without the escape the unknown store reaches neither restrict parameter, so both
-    // loads (of `x`, and of the pointer in `o`) are invariant.
-    let mut m = kernel(
-        2,
-        " noalias(0, 1)",
-        "    v20 = load.f32 v11, align 4
-    v21 = load.ptr v10, align 8
-    store v20, v21, align 4",
-    );
-    run(&mut m);
-    assert_eq!(invariant_loads(&m), (2, 2));
-    // With plain parameters it may reach both.
-    let mut m = kernel(
-        2,
-        "",
-        "    v20 = load.f32 v11, align 4
-    v21 = load.ptr v10, align 8
-    store v20, v21, align 4",
-    );
-    run(&mut m);
-    assert_eq!(invariant_loads(&m), (0, 2));
-    // A load through a pointer read from memory is never nc.
-    let mut m = kernel(
-        2,
-        " noalias(0, 1)",
-        "    v20 = load.ptr v11, align 8\n    v21 = addrspacecast.ptr.global v20\n    v22 = load.f32 v21, align 4\n    store v22, v10, align 4",
-    );
-    run(&mut m);
-    assert_eq!(invariant_loads(&m), (1, 2));
+    store v20, v21, align 4";
+    let escape_then_unknown_store = format!("    store v11, v10, align 8\n{UNKNOWN_STORE}");
+    let cases: [(&str, &str, (usize, usize)); 4] = [
+        // `x` (restrict) is stored into `o`, and a store goes through a pointer loaded
+        // from memory, which may be that copy of `x`.
+        (" noalias(0, 1)", &escape_then_unknown_store, (0, 2)),
+        // Without the escape the unknown store reaches neither restrict parameter, so both
+        // loads (of `x`, and of the pointer in `o`) are invariant.
+        (" noalias(0, 1)", UNKNOWN_STORE, (2, 2)),
+        // With plain parameters it may reach both.
+        ("", UNKNOWN_STORE, (0, 2)),
+        // A load through a pointer read from memory is never nc.
+        (
+            " noalias(0, 1)",
+            "    v20 = load.ptr v11, align 8
+    v21 = addrspacecast.ptr.global v20
+    v22 = load.f32 v21, align 4
+    store v22, v10, align 4",
+            (1, 2),
+        ),
+    ];
+    for (noalias, body, want) in cases {
+        let mut m = kernel(2, noalias, body);
+        run(&mut m);
+        assert_eq!(invariant_loads(&m), want, "{noalias} {body}");
+    }
     // Device functions are left alone (only kernel parameters are known).
     let mut m = parse(
         "device @k(ptr.global) -> f32 {

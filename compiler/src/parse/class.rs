@@ -431,16 +431,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             let name = self.qual_name()?;
             let braced = self.at(Punct::LBrace);
             let args = if braced {
-                self.bump();
-                let mut args = Vec::new();
-                while !self.at(Punct::RBrace) {
-                    args.push(self.assign_expr()?);
-                    if !self.eat(Punct::Comma) {
-                        break;
-                    }
-                }
-                self.expect(Punct::RBrace, "to close the member initializer")?;
-                self.alloc_slice(args)
+                self.braced_args("to close the member initializer")?
             } else {
                 self.expect(Punct::LParen, "after a member name in an initializer list")?;
                 self.call_args()?

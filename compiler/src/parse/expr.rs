@@ -469,6 +469,21 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Arguments after `(`, through `)`; a braced list is an `InitList` argument.
+    /// `{a, b, …}` (at `{`): the arguments of a braced initializer; `closing` is the
+    /// context of the error for a missing `}`.
+    pub(super) fn braced_args(&mut self, closing: &str) -> PResult<&'a [&'a Expr<'a>]> {
+        self.bump();
+        let mut args = Vec::new();
+        while !self.at(Punct::RBrace) {
+            args.push(self.assign_expr()?);
+            if !self.eat(Punct::Comma) {
+                break;
+            }
+        }
+        self.expect(Punct::RBrace, closing)?;
+        Ok(self.alloc_slice(args))
+    }
+
     pub(super) fn call_args(&mut self) -> PResult<&'a [&'a Expr<'a>]> {
         let mut args = Vec::new();
         if !self.at(Punct::RParen) {
@@ -685,16 +700,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         };
         let braced = self.at(Punct::LBrace);
         let args = if braced {
-            self.bump();
-            let mut args = Vec::new();
-            while !self.at(Punct::RBrace) {
-                args.push(self.assign_expr()?);
-                if !self.eat(Punct::Comma) {
-                    break;
-                }
-            }
-            self.expect(Punct::RBrace, "to close the braced initializer")?;
-            Some(self.alloc_slice(args))
+            Some(self.braced_args("to close the braced initializer")?)
         } else if self.eat(Punct::LParen) {
             Some(self.call_args()?)
         } else {
@@ -730,16 +736,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     ) -> PResult<&'a Expr<'a>> {
         let braced = self.at(Punct::LBrace);
         if braced {
-            self.bump();
-            let mut args = Vec::new();
-            while !self.at(Punct::RBrace) {
-                args.push(self.assign_expr()?);
-                if !self.eat(Punct::Comma) {
-                    break;
-                }
-            }
-            self.expect(Punct::RBrace, "to close the braced initializer")?;
-            let args = self.alloc_slice(args);
+            let args = self.braced_args("to close the braced initializer")?;
             let span = start.to(self.prev_span());
             return Ok(self.mk(ExprKind::Construct { ty, args, braced }, span));
         }
