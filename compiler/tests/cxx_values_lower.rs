@@ -204,3 +204,18 @@ __global__ void k(float *o) { o[0] = g[0].x + g[1].y * 10 + g[2].x * 100; }
     let want = format!(".b8 g[24] = {{{}}};", bytes.join(", "));
     assert!(ptx.contains(&want), "wanted {want} in\n{ptx}");
 }
+
+#[test]
+fn unevaluated_conditionals_leave_no_blocks_behind() {
+    // `decltype(auto)` of a parenthesized element lowers the operand once more only for its
+    // type; the arms and join of its `?:` must not stay in the function (they used values
+    // of the discarded scratch block, and the IR did not verify).
+    let m = lower_ok(
+        r#"
+struct View { float* data; int n;
+    __device__ decltype(auto) at(int i) { return (data[i < 0 ? 0 : (i >= n ? n - 1 : i)]); } };
+__global__ void k(float* o, int n) { View v{o, n}; v.at(3) = 1.0f; }
+"#,
+    );
+    has_function(&m, "_ZN4View2atEi");
+}

@@ -354,15 +354,20 @@ impl Lowerer<'_> {
 
     /// The operand `e` would be (type and value category), lowered into a block that never
     /// enters the layout: its code is never run, and the temporaries it made are not
-    /// destroyed. Only inside a function.
+    /// destroyed. Blocks the lowering made current (the arms and join of a `?:`) leave the
+    /// layout again, since their code uses values of the scratch block. Only inside a
+    /// function.
     pub fn operand_of_unevaluated(&mut self, e: &Expr<'_>) -> Option<Operand> {
         let saved = self.fs().cur;
         let scratch = self.new_block();
         self.fs().cur = scratch;
         let mark = self.fs().cleanups.live.len();
+        let layout_len = self.fs().func.layout.len();
         let op = self.expr(e);
-        self.fs().cleanups.live.truncate(mark);
-        self.fs().cur = saved;
+        let fs = self.fs();
+        fs.cleanups.live.truncate(mark);
+        fs.func.layout.truncate(layout_len);
+        fs.cur = saved;
         op
     }
 
