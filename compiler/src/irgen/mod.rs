@@ -28,6 +28,7 @@ mod class_copy;
 mod class_ctor;
 mod class_operators;
 mod class_ops;
+mod class_qualified;
 mod cleanup;
 mod cond;
 mod cond_temps;

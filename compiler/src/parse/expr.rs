@@ -107,7 +107,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Binary operators of precedence `min_prec` and tighter, left-associative.
-    fn binary_expr(&mut self, min_prec: u8) -> PResult<&'a Expr<'a>> {
+    pub(super) fn binary_expr(&mut self, min_prec: u8) -> PResult<&'a Expr<'a>> {
         let saved = self.chain_depth;
         let r = self.binary_chain(min_prec);
         self.chain_depth = saved;
@@ -151,7 +151,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// The binary operator at the cursor: (operator, precedence, tokens it spans).
-    fn peek_binop(&self) -> Option<(BinaryOp, u8, usize)> {
+    pub(super) fn peek_binop(&self) -> Option<(BinaryOp, u8, usize)> {
         use BinaryOp::*;
         let TokenKind::Punct(p) = self.kind() else {
             return None;
@@ -960,67 +960,4 @@ fn functional_cast_type(s: Symbol) -> Option<BuiltinType> {
         kw::INT128 => BuiltinType::Int128,
         _ => return None,
     })
-}
-
-impl<'a, 'c> Parser<'a, 'c> {
-    /// After `lhs op` at `...`: the rest of a fold expression `(lhs op ...)` or
-    /// `(lhs op ... op rhs)`, up to (not including) the closing parenthesis.
-    fn fold_rest(&mut self, lhs: &'a Expr<'a>, op: BinaryOp, prec: u8) -> PResult<&'a Expr<'a>> {
-        self.bump();
-        let mut rhs = None;
-        if let Some((op2, _, ntoks)) = self.peek_binop() {
-            if op2 != op {
-                return Err(self.error_here("mismatched operators in a fold expression"));
-            }
-            for _ in 0..ntoks {
-                self.bump();
-            }
-            rhs = Some(self.binary_expr(prec + 1)?);
-        }
-        if !self.at(Punct::RParen) {
-            return Err(self.error_here("expected `)` after a fold expression"));
-        }
-        let span = lhs.span.to(self.prev_span());
-        Ok(self.mk(
-            ExprKind::Fold {
-                op,
-                lhs: Some(lhs),
-                rhs,
-            },
-            span,
-        ))
-    }
-
-    /// `( ... op pack )`.
-    fn left_unary_fold(&mut self) -> PResult<&'a Expr<'a>> {
-        let start = self.bump().span;
-        self.bump();
-        if self.eat(Punct::Comma) {
-            // `(... , pattern)`.
-            let rhs = self.assign_expr()?;
-            self.expect(Punct::RParen, "to close the fold expression")?;
-            let kind = ExprKind::Fold {
-                op: BinaryOp::Comma,
-                lhs: None,
-                rhs: Some(rhs),
-            };
-            return Ok(self.mk(kind, start.to(self.prev_span())));
-        }
-        let Some((op, prec, ntoks)) = self.peek_binop() else {
-            return Err(self.error_here("expected an operator in a fold expression"));
-        };
-        for _ in 0..ntoks {
-            self.bump();
-        }
-        let rhs = self.binary_expr(prec + 1)?;
-        self.expect(Punct::RParen, "to close the fold expression")?;
-        Ok(self.mk(
-            ExprKind::Fold {
-                op,
-                lhs: None,
-                rhs: Some(rhs),
-            },
-            start.to(self.prev_span()),
-        ))
-    }
 }

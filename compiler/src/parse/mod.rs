@@ -22,6 +22,7 @@ mod decl;
 mod declarator;
 pub mod dump;
 mod expr;
+mod fold;
 mod host_launch;
 mod lambda;
 pub mod literal;
