@@ -323,7 +323,7 @@ impl Lowerer<'_> {
                         self.assign_object(addr, lt, ro, span)?;
                         return Some(Operand::lv(addr, lt));
                     }
-                    let size = self.types.size_of(lt.ty).unwrap_or(0);
+                    let size = self.trivial_assign_size(lt.ty);
                     let align = self.types.align_of(lt.ty);
                     self.copy_bytes(addr, src, size, align, lt.quals.volatile);
                     return Some(Operand::lv(addr, lt));

@@ -18,7 +18,7 @@ use super::expr::{OpKind, Operand, ValCat};
 use super::overload::{ArgInfo, Candidate};
 use super::{Binding, FnId, Lowerer};
 use crate::ast::OverloadedOp;
-use crate::sema::types::{QualType, RecordId, TypeKind};
+use crate::sema::types::{QualType, RecordId, TypeId, TypeKind};
 use crate::source::Span;
 use oxicc_ir::Value;
 
@@ -49,6 +49,18 @@ enum Implicit {
 }
 
 impl Lowerer<'_> {
+    /// The bytes a trivial copy assignment of class type `ty` copies: its data size when a
+    /// derived class may keep members in its tail padding (the target may be such a base
+    /// subobject, reached through a reference), else its size — as nvcc copies.
+    pub fn trivial_assign_size(&self, ty: TypeId) -> u64 {
+        match *self.types.kind(ty) {
+            TypeKind::Record(r) if self.types.record(r).tail_reusable => {
+                self.types.record(r).data_size
+            }
+            _ => self.types.size_of(ty).unwrap_or(0),
+        }
+    }
+
     /// The special-member properties of a class type (the element type of arrays).
     pub fn special_of(&self, t: QualType) -> Special {
         let mut t = t;

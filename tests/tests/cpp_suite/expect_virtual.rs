@@ -86,6 +86,18 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 eq_i32(o, "flags", &flags),
             ])
         }
+        "base_assign_tail_padding" => {
+            // nvcc's layout: `tag` at offset 5, inside `Sample`'s padding; sizeof 8. A reset
+            // copies `value` and `flags` only.
+            let x = i32s(l, "in");
+            let out: Vec<i32> = (x.iter().enumerate())
+                .map(|(i, &v)| {
+                    let (value, flags) = if v % 3 == 0 { (v / 2, 7) } else { (v, 1) };
+                    value * 1000 + flags * 100 + (i % 100) as i32 + 8_000_000
+                })
+                .collect();
+            eq_i32(o, "out", &out)
+        }
         "member_pointer_select" => {
             // choice c: field c % 3 (alive, age, energy), rule (c / 3) % 3 (grow v + b,
             // decay v / 2 - b, virtual mix); odd threads use HotRule (b 7, mix 5v - b),
