@@ -333,21 +333,6 @@ fn byval_callee_with_a_param_select_stays_a_call() {
     }
 }
 
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A random struct type (natural alignment, as C lays it out) used by three slots, with
 /// field stores computed from the parameter, whole-struct copies in the front end's integer
 /// chunks, and a final hash of every field of every slot. Returns the `.oxir` text.

@@ -6,6 +6,7 @@
 
 use super::{ExecSpace, FnId, Lowerer};
 use crate::ast::{self, NameSeg};
+use crate::sema::types::QualType;
 
 impl Lowerer<'_> {
     /// `__device__ int S::f() { … }` / `N::g` outside its class or namespace.
@@ -52,15 +53,8 @@ impl Lowerer<'_> {
                         .map(|b| self.functions_of(b))
                         .unwrap_or_default(),
                 };
-                let Some(fid) = cands
-                    .into_iter()
-                    .find(|&f| self.func_info(f).params == params)
-                else {
-                    let text = self.qual_name_text(q);
-                    self.error(
-                        fd.name_span,
-                        format!("declaration is incompatible with the declarations of \"{text}\""),
-                    );
+                let no_match = "declaration is incompatible with the declarations of";
+                let Some(fid) = self.declared_with_params(cands, &params, q, fd, no_match) else {
                     return;
                 };
                 // The definition's specifiers decide where the body is compiled.
@@ -85,15 +79,8 @@ impl Lowerer<'_> {
                 };
                 let b = self.ns_binding(ns, fd.name);
                 let cands = b.map(|b| self.functions_of(b)).unwrap_or_default();
-                let Some(fid) = cands
-                    .into_iter()
-                    .find(|&f| self.func_info(f).params == params)
-                else {
-                    let text = self.qual_name_text(q);
-                    self.error(
-                        fd.name_span,
-                        format!("namespace has no actual member \"{text}\""),
-                    );
+                let no_match = "namespace has no actual member";
+                let Some(fid) = self.declared_with_params(cands, &params, q, fd, no_match) else {
                     return;
                 };
                 self.note_constexpr_member(fid, fd);
@@ -113,5 +100,25 @@ impl Lowerer<'_> {
                 }
             }
         }
+    }
+
+    /// The candidate declared with exactly the definition's parameter types, or nvcc's
+    /// error `<no_match> "<qualified name>"` at the definition's name.
+    fn declared_with_params(
+        &mut self,
+        cands: Vec<FnId>,
+        params: &[QualType],
+        q: &ast::QualName<'_>,
+        fd: &ast::FunctionDecl<'_>,
+        no_match: &str,
+    ) -> Option<FnId> {
+        let found = cands
+            .into_iter()
+            .find(|&f| self.func_info(f).params == params);
+        if found.is_none() {
+            let text = self.qual_name_text(q);
+            self.error(fd.name_span, format!("{no_match} \"{text}\""));
+        }
+        found
     }
 }

@@ -323,27 +323,17 @@ impl<'x> Lowerer<'x> {
     }
 }
 
+/// The operator of a binary expression in a dependent template argument, as mangled: the
+/// name of the operator function it would call (`pl`, `lt`, …); `&&`, `||` and `,` are
+/// not overloadable here but still have mangled names.
 fn binary_operator(op: BinaryOp) -> OperatorName {
-    use OperatorName as O;
     match op {
-        BinaryOp::Mul => O::Mul,
-        BinaryOp::Div => O::Div,
-        BinaryOp::Rem => O::Rem,
-        BinaryOp::Add => O::Plus,
-        BinaryOp::Sub => O::Minus,
-        BinaryOp::Shl => O::Shl,
-        BinaryOp::Shr => O::Shr,
-        BinaryOp::Lt => O::Lt,
-        BinaryOp::Gt => O::Gt,
-        BinaryOp::Le => O::Le,
-        BinaryOp::Ge => O::Ge,
-        BinaryOp::Eq => O::Eq,
-        BinaryOp::Ne => O::Ne,
-        BinaryOp::BitAnd => O::BitAnd,
-        BinaryOp::BitXor => O::BitXor,
-        BinaryOp::BitOr => O::BitOr,
-        BinaryOp::LogAnd => O::LogicalAnd,
-        BinaryOp::LogOr => O::LogicalOr,
-        BinaryOp::Comma => O::Comma,
+        BinaryOp::LogAnd => OperatorName::LogicalAnd,
+        BinaryOp::LogOr => OperatorName::LogicalOr,
+        BinaryOp::Comma => OperatorName::Comma,
+        _ => super::class::operator_name(
+            super::class_operators::binary_overloaded(op).expect("an overloadable operator"),
+            2,
+        ),
     }
 }

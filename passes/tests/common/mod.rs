@@ -8,11 +8,14 @@
 #![allow(dead_code)]
 
 pub mod interp;
+mod rng;
 
 use oxicc_ir::*;
 
 #[allow(unused_imports)]
 pub use interp::{run, run_f32, run_f64, run_i};
+#[allow(unused_imports)]
+pub use rng::Rng;
 
 pub fn sig(params: &[Type], ret: Option<Type>) -> Signature {
     Signature {
