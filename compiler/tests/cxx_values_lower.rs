@@ -4,7 +4,9 @@
 //! grant access. Function names are nvcc's (from `nvcc -ptx -rdc=true` on the same source);
 //! call counts are what C++'s rules require of the unoptimized lowering.
 
+mod ptxas_support;
 mod sema_common;
+use ptxas_support::assert_ptxas_accepts;
 use sema_common::*;
 
 /// The number of calls of `callee` in function `caller`.
@@ -196,6 +198,7 @@ __global__ void k(float *o) { o[0] = g[0].x + g[1].y * 10 + g[2].x * 100; }
 "#;
     let out = oxicc::compile("g.cu", src, &oxicc::Options::default());
     let ptx = out.text.expect("compiles");
+    assert_ptxas_accepts(&ptx, 75, "g.cu");
     let bytes: Vec<String> = [1.0f32, 2.0, 3.0, 4.0, 7.0, 8.0]
         .iter()
         .flat_map(|f| f.to_le_bytes())

@@ -10,6 +10,9 @@
 //! describe each instance the way the lowering does and must produce exactly those names;
 //! the file compiled by oxicc must name its symbols the same.
 
+mod ptxas_support;
+use ptxas_support::assert_ptxas_accepts;
+
 mod mangle_support;
 
 use std::collections::BTreeSet;
@@ -415,6 +418,7 @@ fn oxicc_names_the_case_file_as_nvcc_does() {
             let diags: Vec<String> = out.diagnostics.iter().map(|d| d.to_string()).collect();
             panic!("dependent.cu does not compile: {}", diags.join("\n"));
         };
+        assert_ptxas_accepts(&ptx, 75, "dependent.cu");
         let ours: BTreeSet<String> = ptx
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .filter(|w| w.starts_with("_Z") && !w.contains("_param_"))

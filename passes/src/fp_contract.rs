@@ -205,10 +205,20 @@ pub fn run(func: &mut Function) -> bool {
     if !changed {
         return false;
     }
-    // Splice the new negations in and drop the multiplies nothing uses any more.
+    splice_and_drop_unused(func, before, &fused_muls);
+    true
+}
+
+/// Puts `before[i]` (new constants, negations, products) right before instruction `i`, and
+/// removes the multiplies among `products` that nothing uses any more.
+fn splice_and_drop_unused(
+    func: &mut Function,
+    mut before: SecondaryMap<Inst, Vec<Inst>>,
+    products: &[Value],
+) {
     let uses = util::use_counts(func);
     let mut dead: SecondaryMap<Inst, bool> = util::mask(func.insts.len());
-    for m in fused_muls {
+    for &m in products {
         if uses[m] == 0 {
             if let Some(d) = func.def_inst(m) {
                 dead[d] = true;
@@ -228,7 +238,6 @@ pub fn run(func: &mut Function) -> bool {
         }
         func.blocks[b].insts = insts;
     }
-    true
 }
 
 /// `pin-rounding`: `fadd`/`fsub`/`fmul` → `fadd_rn`/`fsub_rn`/`fmul_rn` for `f32`/`f64`.
@@ -236,51 +245,33 @@ pub fn run(func: &mut Function) -> bool {
 /// `x + y*(-C)`, which is how nvcc prints it (`mul.rn` by `-C`, `add.rn`).
 pub fn pin_rounding(func: &mut Function) -> bool {
     let uses = util::use_counts(func);
-    let mut changed = false;
+    let mut before: SecondaryMap<Inst, Vec<Inst>> =
+        SecondaryMap::with_capacity(func.insts.len(), Vec::new());
+    let mut replaced: Vec<Value> = Vec::new();
     for bi in 0..func.layout.len() {
-        let b = func.layout[bi];
-        let old = std::mem::take(&mut func.blocks[b].insts);
-        let mut insts = Vec::with_capacity(old.len());
-        for i in old {
-            if let InstData::Binary {
+        for ii in 0..func.blocks[func.layout[bi]].insts.len() {
+            let i = func.blocks[func.layout[bi]].insts[ii];
+            let InstData::Binary {
                 op: BinaryOp::FSub,
                 lhs,
                 rhs,
             } = func.insts[i].data
-            {
-                if is_fused_type(func, lhs) && uses[rhs] == 1 && scaled_by_constant(func, rhs) {
-                    let mut new_insts = Vec::new();
-                    let negated = negate(func, rhs, &mut new_insts);
-                    insts.append(&mut new_insts);
-                    func.insts[i].data = InstData::Binary {
-                        op: BinaryOp::FAdd,
-                        lhs,
-                        rhs: negated,
-                    };
-                }
-            }
-            insts.push(i);
-        }
-        func.blocks[b].insts = insts;
-    }
-    // The replaced products have no uses left.
-    let uses = util::use_counts(func);
-    let mut dead: SecondaryMap<Inst, bool> = util::mask(func.insts.len());
-    for &b in &func.layout {
-        for &i in &func.blocks[b].insts {
-            let data = &func.insts[i].data;
-            if let (
-                Some(r),
-                InstData::Binary {
-                    op: BinaryOp::FMul, ..
-                },
-            ) = (func.insts[i].result, data)
-            {
-                dead[i] = uses[r] == 0;
+            else {
+                continue;
+            };
+            if is_fused_type(func, lhs) && uses[rhs] == 1 && scaled_by_constant(func, rhs) {
+                let negated = negate(func, rhs, &mut before[i]);
+                func.insts[i].data = InstData::Binary {
+                    op: BinaryOp::FAdd,
+                    lhs,
+                    rhs: negated,
+                };
+                replaced.push(rhs);
             }
         }
     }
-    util::remove_marked_insts(func, &dead);
+    splice_and_drop_unused(func, before, &replaced);
+    let mut changed = false;
     for &b in &func.layout {
         for &i in &func.blocks[b].insts {
             let pinned = match func.insts[i].data {

@@ -141,6 +141,7 @@ fn same_results_as_nvcc(src: &str, kernels: &[&str]) {
     let ours = out
         .text
         .unwrap_or_else(|| panic!("oxicc failed: {:?}", out.diagnostics));
+    oxicc_tests::ptxas_check(&ours, 90).unwrap_or_else(|e| panic!("{e}"));
     let (nvcc, ours) = (Module::parse(&nvcc).unwrap(), Module::parse(&ours).unwrap());
     for k in kernels {
         let launch = Launch::from_json(&format!(
