@@ -487,6 +487,12 @@ pub enum Decl<'a> {
         name: &'a QualName<'a>,
         span: Span,
     },
+    /// `namespace A = N::M;` (a namespace alias).
+    NamespaceAlias {
+        alias: Symbol,
+        target: &'a QualName<'a>,
+        span: Span,
+    },
     /// `using N::x;` (a using-declaration).
     UsingDecl {
         name: &'a QualName<'a>,

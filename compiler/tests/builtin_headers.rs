@@ -160,3 +160,52 @@ int main(int argc, char **argv) {
     );
     ptxas_support::assert_ptxas_accepts(out.text.as_deref().unwrap(), 75, "host.cu");
 }
+
+#[test]
+fn vector_types_have_cudas_sizes_and_alignments() {
+    // The CUDA C++ Programming Guide's alignment table of the built-in vector types: the
+    // 2- and 4-element types are aligned to their size (at most 16), 1- and 3-element
+    // types to their element; `long` is 8 bytes (LP64). Every make_ function exists.
+    let bases: &[(&str, usize)] = &[
+        ("char", 1),
+        ("uchar", 1),
+        ("short", 2),
+        ("ushort", 2),
+        ("int", 4),
+        ("uint", 4),
+        ("long", 8),
+        ("ulong", 8),
+        ("longlong", 8),
+        ("ulonglong", 8),
+        ("float", 4),
+        ("double", 8),
+    ];
+    let mut src = String::from("#include <vector_types.h>\n");
+    let mut uses = String::new();
+    for &(base, elem) in bases {
+        for n in 1..=4usize {
+            let align = match n {
+                2 => (2 * elem).min(16),
+                4 => (4 * elem).min(16),
+                _ => elem,
+            };
+            let size = (n * elem).div_ceil(align) * align;
+            let t = format!("{base}{n}");
+            src.push_str(&format!(
+                "static_assert(sizeof({t}) == {size} && alignof({t}) == {align}, \"{t}\");\n"
+            ));
+            let args = vec!["1"; n].join(", ");
+            uses.push_str(&format!(
+                "    {t} v_{t} = make_{t}({args}); o[0] += (int)v_{t}.x;\n"
+            ));
+        }
+    }
+    src.push_str(&format!("__global__ void k(int *o) {{\n{uses}}}\n"));
+    let out = compile("vectors.cu", &src, &Options::default());
+    assert!(
+        out.ok() && out.diagnostics.is_empty(),
+        "{}",
+        errors_of(&out)
+    );
+    ptxas_support::assert_ptxas_accepts(out.text.as_deref().unwrap(), 75, "vectors.cu");
+}

@@ -432,3 +432,34 @@ fn struct_members_initialized_from_whole_structs() {
          }",
     );
 }
+
+#[test]
+fn integer_initializers_that_call_functions_are_not_constant_errors() {
+    // The narrowing check evaluates integer initializers; a call of a function that is not
+    // constexpr is simply not a constant (it used to leave "expression must have a constant
+    // value" behind). `__syncwarp` and `__activemask` lower to their own instructions.
+    let m = lower_ok(
+        "__device__ unsigned foo() { return 2u; }
+         struct S { __device__ static unsigned f() { return 3u; }
+                    __device__ unsigned g() const { unsigned m = f(); return m + foo(); } };
+         __global__ void k(unsigned *o) {
+           unsigned x = foo();
+           unsigned y(foo());
+           S s;
+           __syncwarp();
+           __syncwarp(0x0000ffffu);
+           o[0] = x + y + s.g() + __activemask();
+         }",
+    );
+    let k = func(&m, "_Z1kPj");
+    let all = insts(k);
+    assert_eq!(
+        all.iter()
+            .filter(|i| matches!(i, oxicc_ir::InstData::WarpSync { .. }))
+            .count(),
+        2
+    );
+    assert!(all
+        .iter()
+        .any(|i| matches!(i, oxicc_ir::InstData::ActiveMask)));
+}

@@ -364,6 +364,15 @@ pub enum InstData {
     },
     /// `__syncthreads()`: CTA-wide barrier.
     Barrier,
+    /// `__syncwarp(mask)`: the lanes of `mask` (an `i32`) wait for each other
+    /// (`bar.warp.sync`).
+    WarpSync {
+        mask: Value,
+    },
+    /// `__activemask()`: the lanes of the warp executing this instruction together (an
+    /// `i32`). Convergent and never merged with another one: its result depends on where
+    /// it executes.
+    ActiveMask,
     /// Memory fence at a scope (`__threadfence*`).
     Fence {
         scope: Scope,
@@ -435,6 +444,8 @@ pub enum Opcode {
     CallIndirect,
     SpecialReg,
     Barrier,
+    WarpSync,
+    ActiveMask,
     Fence,
     AtomicRmw,
     AtomicCas,
@@ -499,6 +510,8 @@ impl Opcode {
             Opcode::CallIndirect => p(false, true, true, true, true, true),
             Opcode::SpecialReg => p(false, false, false, false, false, false),
             Opcode::Barrier => p(false, true, true, true, false, true),
+            Opcode::WarpSync => p(false, true, true, true, false, true),
+            Opcode::ActiveMask => p(false, false, false, true, false, true),
             Opcode::Fence => p(false, true, true, true, false, false),
             Opcode::AtomicRmw => p(false, true, true, true, true, false),
             Opcode::AtomicCas => p(false, true, true, true, true, false),
@@ -526,8 +539,10 @@ macro_rules! visit_operands {
             | InstData::FuncAddr { .. }
             | InstData::SpecialReg { .. }
             | InstData::Barrier
+            | InstData::ActiveMask
             | InstData::Fence { .. }
             | InstData::Unreachable => {}
+            InstData::WarpSync { mask } => $f(mask),
             InstData::Unary { arg, .. } | InstData::Cast { arg, .. } => $f(arg),
             InstData::Binary { lhs, rhs, .. }
             | InstData::ICmp { lhs, rhs, .. }
@@ -638,6 +653,8 @@ impl InstData {
             InstData::CallIndirect { .. } => Opcode::CallIndirect,
             InstData::SpecialReg { .. } => Opcode::SpecialReg,
             InstData::Barrier => Opcode::Barrier,
+            InstData::WarpSync { .. } => Opcode::WarpSync,
+            InstData::ActiveMask => Opcode::ActiveMask,
             InstData::Fence { .. } => Opcode::Fence,
             InstData::AtomicRmw { .. } => Opcode::AtomicRmw,
             InstData::AtomicCas { .. } => Opcode::AtomicCas,

@@ -54,6 +54,8 @@ fn all_opcodes() -> Vec<Opcode> {
         Opcode::CallIndirect,
         Opcode::SpecialReg,
         Opcode::Barrier,
+        Opcode::WarpSync,
+        Opcode::ActiveMask,
         Opcode::Fence,
         Opcode::AtomicRmw,
         Opcode::AtomicCas,
@@ -86,6 +88,8 @@ fn all_opcodes() -> Vec<Opcode> {
             | Opcode::CallIndirect
             | Opcode::SpecialReg
             | Opcode::Barrier
+            | Opcode::WarpSync
+            | Opcode::ActiveMask
             | Opcode::Fence
             | Opcode::AtomicRmw
             | Opcode::AtomicCas

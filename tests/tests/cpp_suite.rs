@@ -16,6 +16,8 @@
 mod check;
 #[path = "cpp_suite/expect_classes.rs"]
 mod expect_classes;
+#[path = "cpp_suite/expect_device.rs"]
+mod expect_device;
 #[path = "cpp_suite/expect_templates.rs"]
 mod expect_templates;
 #[path = "cpp_suite/expect_values.rs"]
@@ -104,6 +106,7 @@ fn expected(name: &str, launch: &Launch, outcome: &oxicc_emu::Outcome) -> Result
         .or_else(|| expect_classes::check(name, launch, outcome))
         .or_else(|| expect_virtual::check(name, launch, outcome))
         .or_else(|| expect_values::check(name, launch, outcome))
+        .or_else(|| expect_device::check(name, launch, outcome))
         .unwrap_or_else(|| Err(format!("no CPU expectation for kernel `{name}`")))
 }
 

@@ -373,6 +373,24 @@ impl<'a> Ctx<'a> {
                 );
                 Ok(())
             }
+            InstData::WarpSync { mask } => {
+                let m = self.operand(mask)?;
+                self.emit(
+                    Op::new(Opc::Bar, &[Mod::Word("warp"), Mod::Sync], &[]),
+                    vec![],
+                    vec![m],
+                );
+                Ok(())
+            }
+            InstData::ActiveMask => {
+                let d = self.result_reg(result.unwrap())?;
+                self.emit(
+                    Op::new(Opc::ActiveMask, &[], &[PtxType::B32]),
+                    vec![Operand::Reg(d)],
+                    vec![],
+                );
+                Ok(())
+            }
             InstData::Fence { scope } => {
                 self.sel_fence(scope);
                 Ok(())

@@ -100,8 +100,6 @@ const UNSUPPORTED_MATH: &[&str] = &[
     "__syncthreads_count",
     "__syncthreads_and",
     "__syncthreads_or",
-    "__syncwarp",
-    "__activemask",
     "clock",
     "clock64",
     "__nanosleep",
@@ -125,6 +123,8 @@ impl Lowerer<'_> {
             "__syncthreads" => self.no_arg(args, span, |l| {
                 l.ins(InstData::Barrier, None);
             }),
+            "__syncwarp" => self.warp_sync(args, span),
+            "__activemask" => self.active_mask(args, span),
             "__threadfence" => self.fence(args, span, Scope::Gpu),
             "__threadfence_block" => self.fence(args, span, Scope::Cta),
             "__threadfence_system" => self.fence(args, span, Scope::System),
@@ -194,7 +194,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn void_result(&mut self) -> Option<Operand> {
+    pub(super) fn void_result(&mut self) -> Option<Operand> {
         Some(Operand {
             ty: QualType::new(self.types.void()),
             kind: OpKind::Void,

@@ -124,6 +124,31 @@ impl Lowerer<'_> {
         Some(Operand::rv(r, vt))
     }
 
+    /// `__syncwarp(mask = 0xffffffff)`.
+    pub(super) fn warp_sync(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if args.len() > 1 {
+            self.argc(args, 1, span);
+            return None;
+        }
+        let ut = self.int_ty(IntKind::UInt);
+        let mask = match args.first() {
+            Some(a) => self.arg_as(a, ut)?,
+            None => self.iconst(Type::I32, 0xffff_ffff),
+        };
+        self.ins(InstData::WarpSync { mask }, None);
+        self.void_result()
+    }
+
+    /// `__activemask()`.
+    pub(super) fn active_mask(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if !self.argc(args, 0, span) {
+            return None;
+        }
+        let ut = self.int_ty(IntKind::UInt);
+        let r = self.ins_v(InstData::ActiveMask, Type::I32);
+        Some(Operand::rv(r, QualType::new(ut)))
+    }
+
     pub(super) fn vote(
         &mut self,
         args: &[&Expr<'_>],

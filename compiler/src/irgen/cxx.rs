@@ -82,6 +82,11 @@ impl<'x> Lowerer<'x> {
         match d {
             ast::Decl::UsingDirective { name, span } => self.using_directive(name, *span),
             ast::Decl::UsingDecl { name, span } => self.using_declaration(name, *span),
+            ast::Decl::NamespaceAlias {
+                alias,
+                target,
+                span,
+            } => self.namespace_alias(*alias, target, *span),
             ast::Decl::Namespace(nd) => {
                 self.error(nd.span, "a namespace definition is not allowed here")
             }

@@ -564,6 +564,7 @@ impl<'x> Lowerer<'x> {
         match d {
             ast::Decl::Namespace(_)
             | ast::Decl::UsingDirective { .. }
+            | ast::Decl::NamespaceAlias { .. }
             | ast::Decl::UsingDecl { .. } => self.decl_cxx(d),
             ast::Decl::Function(fd) => {
                 self.function_decl(fd);

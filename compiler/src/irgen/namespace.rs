@@ -269,6 +269,23 @@ impl<'x> Lowerer<'x> {
         }
     }
 
+    /// `namespace alias = N::M;`: `alias` becomes another name of the namespace's entry in
+    /// the enclosing namespace's children, so qualified lookup (`alias::x`) finds the
+    /// target and mangling uses the target's own path. In a function body the alias is
+    /// entered in the enclosing namespace too (it outlives the block: a known looseness).
+    pub fn namespace_alias(&mut self, alias: Symbol, target: &QualName<'_>, span: Span) {
+        match self.resolve_qualifier(target, target.segments.len()) {
+            Some(Qualifier::Ns(id)) => {
+                let cur = self.cur_ns();
+                self.ns.ctxs[cur].children.entry(alias).or_insert(id);
+            }
+            _ => {
+                let text = self.qual_name_text(target);
+                self.error(span, format!("name must be a namespace name (\"{text}\")"));
+            }
+        }
+    }
+
     /// `using N::x;`: binds `x` here to what `N::x` denotes.
     pub fn using_declaration(&mut self, name: &QualName<'_>, span: Span) {
         let Some(last) = name.last().ident() else {
@@ -576,6 +593,11 @@ impl<'x> Lowerer<'x> {
             ast::Decl::Namespace(nd) => self.lower_namespace(nd),
             ast::Decl::UsingDirective { name, span } => self.using_directive(name, *span),
             ast::Decl::UsingDecl { name, span } => self.using_declaration(name, *span),
+            ast::Decl::NamespaceAlias {
+                alias,
+                target,
+                span,
+            } => self.namespace_alias(*alias, target, *span),
             _ => {}
         }
     }

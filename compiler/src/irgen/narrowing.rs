@@ -34,7 +34,9 @@ impl Lowerer<'_> {
             return;
         };
         let constant = if matches!(fa, Arith::Int(_)) || braced {
-            crate::sema::consteval::eval(self, e).ok()
+            // Only a constant initializer is checked; evaluating anything else (a call of
+            // a function that is not constexpr) must leave no diagnostic behind.
+            self.quietly(|l| crate::sema::consteval::eval(l, e).ok())
         } else {
             None
         };

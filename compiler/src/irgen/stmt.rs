@@ -517,6 +517,7 @@ impl Lowerer<'_> {
         match d {
             ast::Decl::Namespace(_)
             | ast::Decl::UsingDirective { .. }
+            | ast::Decl::NamespaceAlias { .. }
             | ast::Decl::UsingDecl { .. } => self.local_decl_cxx(d),
             ast::Decl::Var(vd) => self.local_var(vd),
             ast::Decl::Typedef(td) => self.typedef_decl(td),

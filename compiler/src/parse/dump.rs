@@ -52,7 +52,7 @@ impl Dumper<'_> {
         }
     }
 
-    fn name(&mut self, s: crate::intern::Symbol) {
+    pub(super) fn name(&mut self, s: crate::intern::Symbol) {
         let text = self.i.resolve(s).to_string();
         self.out.push_str(&text);
     }
@@ -140,9 +140,10 @@ impl Dumper<'_> {
             }
             Decl::Record(r) => self.record(r),
             Decl::Enum(e) => self.enum_decl(e),
-            Decl::Namespace(_) | Decl::UsingDirective { .. } | Decl::UsingDecl { .. } => {
-                self.decl_cxx(d, indent)
-            }
+            Decl::Namespace(_)
+            | Decl::UsingDirective { .. }
+            | Decl::UsingDecl { .. }
+            | Decl::NamespaceAlias { .. } => self.decl_cxx(d, indent),
             Decl::Bindings(b) => {
                 self.out.push_str("(bindings");
                 self.specs(&b.specs);

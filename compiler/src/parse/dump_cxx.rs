@@ -66,6 +66,13 @@ impl Dumper<'_> {
                 self.qual_name(name);
                 self.out.push(')');
             }
+            Decl::NamespaceAlias { alias, target, .. } => {
+                self.out.push_str("(namespace-alias ");
+                self.name(*alias);
+                self.out.push(' ');
+                self.qual_name(target);
+                self.out.push(')');
+            }
             Decl::UsingDecl { name, .. } => {
                 self.out.push_str("(using ");
                 self.qual_name(name);

@@ -1,6 +1,6 @@
 //! Namespace definitions and using-directives/declarations at namespace scope:
 //! `namespace N { … }`, `namespace a::b { … }`, `inline namespace`, `namespace { … }`,
-//! `using namespace N;`, `using N::x;`.
+//! `using namespace N;`, `using N::x;`, `namespace A = N;`.
 
 use super::scope::NameKind;
 use super::{PResult, Parser};
@@ -43,6 +43,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             if !self.eat(Punct::ColonColon) {
                 break;
             }
+        }
+        if names.len() == 1 && !is_inline && self.eat(Punct::Assign) {
+            return self.namespace_alias(names[0].0, start, out);
         }
         if !self.at(Punct::LBrace) {
             return Err(self.error_here("expected `{` after the namespace name"));
@@ -92,6 +95,26 @@ impl<'a, 'c> Parser<'a, 'c> {
             Decl::Namespace(nd) => Decl::Namespace(nd),
             _ => unreachable!("built above"),
         }));
+        Ok(())
+    }
+
+    /// `namespace alias = N::M;` after the `=`: the alias names what `N::M` names.
+    fn namespace_alias(
+        &mut self,
+        alias: crate::intern::Symbol,
+        start: crate::source::Span,
+        out: &mut Vec<Decl<'a>>,
+    ) -> PResult<()> {
+        let target = self.qual_name()?;
+        self.expect(Punct::Semi, "after a namespace alias")?;
+        if let Some(kind @ NameKind::Namespace(_)) = self.qual_name_kind(target) {
+            self.scopes.declare(alias, kind);
+        }
+        out.push(Decl::NamespaceAlias {
+            alias,
+            target,
+            span: start.to(self.prev_span()),
+        });
         Ok(())
     }
 

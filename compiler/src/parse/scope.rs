@@ -102,11 +102,20 @@ impl Scopes {
 
     /// Declares a typedef or a value in the innermost scope.
     pub fn declare(&mut self, name: Symbol, kind: NameKind) {
+        // A function declared beside a function template of its name overloads it: the
+        // name stays a template name (`f<4>(x)` is still a template-id).
+        fn put(table: &mut HashMap<Symbol, NameKind>, name: Symbol, kind: NameKind) {
+            let overloads_template = kind == NameKind::Value
+                && table.get(&name) == Some(&NameKind::Template { class: false });
+            if !overloads_template {
+                table.insert(name, kind);
+            }
+        }
         if let Some(s) = self.stack.last_mut() {
-            s.insert(name, kind);
+            put(s, name, kind);
         }
         if let Some(c) = self.innermost_open_context() {
-            self.contexts[c.0 as usize].insert(name, kind);
+            put(&mut self.contexts[c.0 as usize], name, kind);
         }
     }
 
@@ -229,9 +238,16 @@ impl Scopes {
             .iter()
             .map(|(&n, &k)| (n, k))
             .collect();
-        if let Some(s) = self.stack.last_mut() {
-            for (n, k) in names {
+        // At namespace scope the names are also found by qualified lookup into that
+        // namespace (`namespace cg { namespace v1 { struct S; } using namespace v1; }`
+        // makes `cg::S` a type).
+        let ctx = self.innermost_open_context();
+        for (n, k) in names {
+            if let Some(s) = self.stack.last_mut() {
                 s.entry(n).or_insert(k);
+            }
+            if let Some(c) = ctx {
+                self.contexts[c.0 as usize].entry(n).or_insert(k);
             }
         }
     }

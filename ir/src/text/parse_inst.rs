@@ -247,6 +247,15 @@ impl Parser {
                 op.no_type(0)?;
                 ParsedInst::new(InstData::Barrier, None)
             }
+            "warpsync" => {
+                op.no_type(0)?;
+                let mask = self.value_use(names)?;
+                ParsedInst::new(InstData::WarpSync { mask }, None)
+            }
+            "activemask" => {
+                op.no_type(0)?;
+                ParsedInst::new(InstData::ActiveMask, Some(Type::I32))
+            }
             "fence" => {
                 let scope = op.parsed(0, "scope", Scope::from_name)?;
                 op.no_type(1)?;

@@ -414,6 +414,10 @@ fn write_inst(
             let _ = write!(out, "sreg {}", reg.name());
         }
         InstData::Barrier => out.push_str("barrier"),
+        InstData::WarpSync { mask } => {
+            let _ = write!(out, "warpsync {}", v(*mask));
+        }
+        InstData::ActiveMask => out.push_str("activemask"),
         InstData::Fence { scope } => {
             let _ = write!(out, "fence.{}", scope.name());
         }

@@ -233,6 +233,13 @@ impl Verifier<'_> {
             }
             InstData::SpecialReg { .. } => Some(Type::I32),
             InstData::Barrier | InstData::Fence { .. } => None,
+            InstData::WarpSync { mask } => {
+                if ty(*mask) != Type::I32 {
+                    operand(format!("warpsync mask is {}, not i32", ty(*mask)));
+                }
+                None
+            }
+            InstData::ActiveMask => Some(Type::I32),
             InstData::AtomicRmw { op, ptr, value, .. } => {
                 self.check_pointer(&mut errs, *ptr, "atomicrmw", true);
                 let t = ty(*value);

@@ -154,7 +154,9 @@ impl Machine<'_> {
                         let a: Vec<u64> = args.iter().map(|&v| g(v)).collect();
                         self.call(*callee, &a, depth + 1)
                     }
-                    InstData::Barrier | InstData::Fence { .. } => None,
+                    InstData::Barrier | InstData::Fence { .. } | InstData::WarpSync { .. } => None,
+                    // One thread: it is the only active lane.
+                    InstData::ActiveMask => Some(1),
                     InstData::Jump { dest } => {
                         let a: Vec<u64> = dest.args.iter().map(|&v| g(v)).collect();
                         block = bind(f, dest.block, &a, &mut vals);

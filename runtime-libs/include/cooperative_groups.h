@@ -1,0 +1,205 @@
+/* oxicc built-in header: <cooperative_groups.h>: thread groups over CUDA's built-ins.
+ *
+ * Written for oxicc from the CUDA Programming Guide's description of the API; the
+ * namespaces are NVIDIA's (`cooperative_groups::__v1`, brought into `cooperative_groups` by
+ * a using-directive) so non-inlined device functions taking groups mangle as nvcc's.
+ * - thread_block: the CTA (`sync` is `bar.sync 0`);
+ * - thread_block_tile<N> (N a power of two, at most 32) and tiled_partition<N>: warp tiles
+ *   whose collectives are `*.sync` instructions over the tile's lanes;
+ * - thread_group: what tiled_partition(parent, n) returns (size known at run time);
+ * - coalesced_group / coalesced_threads(): the lanes active at the call;
+ * - grid_group / this_grid(): ranks and sizes (grid-wide sync needs a cooperative launch and
+ *   is not provided yet).
+ * Algorithms (reduce, scans, memcpy_async) are in the cooperative_groups/ folder. */
+#pragma once
+
+namespace cooperative_groups {
+namespace __v1 {
+namespace details {
+__device__ __forceinline__ unsigned int cta_thread_rank() {
+    return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+__device__ __forceinline__ unsigned int cta_num_threads() {
+    return blockDim.x * blockDim.y * blockDim.z;
+}
+/* The lane of the calling thread (threads of a CTA fill warps in linear order). */
+__device__ __forceinline__ unsigned int lane_id() { return cta_thread_rank() & 31u; }
+/* The lanes of a tile of `size` threads (a power of two, at most 32) holding this one. */
+__device__ __forceinline__ unsigned int tile_mask(unsigned int size) {
+    unsigned int bits = size >= 32u ? 0xffffffffu : ((1u << (size & 31u)) - 1u);
+    return bits << (lane_id() & ~(size - 1u) & 31u);
+}
+/* The lane holding the `rank`-th set bit of `mask` (rank counted from 0). */
+__device__ __forceinline__ int lane_of_rank(unsigned int mask, unsigned int rank) {
+    for (unsigned int i = 0; i < rank; ++i)
+        mask &= mask - 1u;
+    return __ffs(mask) - 1;
+}
+} // namespace details
+
+class thread_block {
+public:
+    __device__ static void sync() { __syncthreads(); }
+    __device__ static unsigned int thread_rank() { return details::cta_thread_rank(); }
+    __device__ static unsigned int num_threads() { return details::cta_num_threads(); }
+    __device__ static unsigned int size() { return details::cta_num_threads(); }
+    __device__ static ::dim3 group_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    __device__ static ::dim3 thread_index() { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+    __device__ static ::dim3 dim_threads() { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+    __device__ static ::dim3 group_dim() { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+};
+
+__device__ __forceinline__ thread_block this_thread_block() { return thread_block(); }
+
+/* A group whose size is known at run time: tiled_partition(parent, n). */
+class thread_group {
+public:
+    unsigned int _size;
+    __device__ thread_group(unsigned int size) : _size(size) {}
+    __device__ unsigned int thread_rank() const { return details::cta_thread_rank() & (_size - 1u); }
+    __device__ unsigned int num_threads() const { return _size; }
+    __device__ unsigned int size() const { return _size; }
+    __device__ unsigned int meta_group_rank() const { return details::cta_thread_rank() / _size; }
+    __device__ void sync() const {
+        if (_size >= 32u && _size == details::cta_num_threads())
+            __syncthreads();
+        else
+            __syncwarp(details::tile_mask(_size));
+    }
+};
+
+/* One class for every parent (NVIDIA's thread_block_tile<N, Parent> derives from
+ * thread_block_tile<N>; the members are the same). */
+template <unsigned int Size, class ParentT = void>
+class thread_block_tile {
+
+
+
+public:
+    static constexpr unsigned int numThreads = Size;
+    __device__ thread_block_tile() {}
+
+    __device__ static unsigned int thread_rank() { return details::cta_thread_rank() & (Size - 1u); }
+    __device__ static unsigned int num_threads() { return Size; }
+    __device__ static unsigned int size() { return Size; }
+    __device__ static unsigned int meta_group_rank() { return details::cta_thread_rank() / Size; }
+    __device__ static unsigned int meta_group_size() {
+        return (details::cta_num_threads() + Size - 1u) / Size;
+    }
+    __device__ static unsigned int build_mask() { return details::tile_mask(Size); }
+    __device__ void sync() const { __syncwarp(build_mask()); }
+
+    template <class T> __device__ T shfl(T var, int src_rank) const {
+        return __shfl_sync(build_mask(), var, src_rank, Size);
+    }
+    template <class T> __device__ T shfl_down(T var, unsigned int delta) const {
+        return __shfl_down_sync(build_mask(), var, delta, Size);
+    }
+    template <class T> __device__ T shfl_up(T var, unsigned int delta) const {
+        return __shfl_up_sync(build_mask(), var, delta, Size);
+    }
+    template <class T> __device__ T shfl_xor(T var, unsigned int lane_mask) const {
+        return __shfl_xor_sync(build_mask(), var, lane_mask, Size);
+    }
+    /* Votes see only the tile's lanes; ballot's bit i is the tile's rank i. */
+    __device__ unsigned int ballot(int predicate) const {
+        unsigned int mask = build_mask();
+        return (__ballot_sync(mask, predicate) & mask) >> (details::lane_id() & ~(Size - 1u) & 31u);
+    }
+    __device__ int any(int predicate) const { return ballot(predicate) != 0u; }
+    __device__ int all(int predicate) const {
+        unsigned int full = Size >= 32u ? 0xffffffffu : ((1u << (Size & 31u)) - 1u);
+        return ballot(predicate) == full;
+    }
+};
+
+/* Returns the parent-less tile (NVIDIA's returns thread_block_tile<Size, ParentT>, which
+ * converts to it; every member is the same). */
+template <unsigned int Size, class ParentT>
+__device__ __forceinline__ thread_block_tile<Size> tiled_partition(const ParentT &) {
+    return thread_block_tile<Size>();
+}
+
+__device__ __forceinline__ thread_group tiled_partition(const thread_block &, unsigned int tilesz) {
+    return thread_group(tilesz);
+}
+__device__ __forceinline__ thread_group tiled_partition(const thread_group &, unsigned int tilesz) {
+    return thread_group(tilesz);
+}
+
+/* The lanes of the warp active where coalesced_threads() is called. */
+class coalesced_group {
+public:
+    unsigned int _mask;
+    __device__ explicit coalesced_group(unsigned int mask) : _mask(mask) {}
+    __device__ unsigned int thread_rank() const {
+        return __popc(_mask & ((1u << details::lane_id()) - 1u));
+    }
+    __device__ unsigned int num_threads() const { return __popc(_mask); }
+    __device__ unsigned int size() const { return __popc(_mask); }
+    __device__ unsigned int meta_group_rank() const { return 0; }
+    __device__ unsigned int meta_group_size() const { return 1; }
+    __device__ void sync() const { __syncwarp(_mask); }
+    template <class T> __device__ T shfl(T var, unsigned int src_rank) const {
+        return __shfl_sync(_mask, var, details::lane_of_rank(_mask, src_rank), 32);
+    }
+    template <class T> __device__ T shfl_down(T var, unsigned int delta) const {
+        unsigned int r = thread_rank() + delta;
+        int lane = r < size() ? details::lane_of_rank(_mask, r) : (int)details::lane_id();
+        return __shfl_sync(_mask, var, lane, 32);
+    }
+    template <class T> __device__ T shfl_up(T var, unsigned int delta) const {
+        unsigned int r = thread_rank();
+        int lane = r >= delta ? details::lane_of_rank(_mask, r - delta) : (int)details::lane_id();
+        return __shfl_sync(_mask, var, lane, 32);
+    }
+    __device__ unsigned int ballot(int predicate) const {
+        unsigned int lanes = __ballot_sync(_mask, predicate) & _mask;
+        unsigned int out = 0, m = _mask;
+        for (unsigned int rank = 0; m != 0u; ++rank) {
+            unsigned int low = m & (0u - m);
+            if (lanes & low)
+                out |= 1u << rank;
+            m &= m - 1u;
+        }
+        return out;
+    }
+    __device__ int any(int predicate) const { return __ballot_sync(_mask, predicate) != 0u; }
+    __device__ int all(int predicate) const { return (__ballot_sync(_mask, predicate) & _mask) == _mask; }
+};
+
+__device__ __forceinline__ coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+
+class grid_group {
+public:
+    __device__ static unsigned long long thread_rank() {
+        unsigned long long block = (blockIdx.z * (unsigned long long)gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+        return block * details::cta_num_threads() + details::cta_thread_rank();
+    }
+    __device__ static unsigned long long num_threads() {
+        return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * details::cta_num_threads();
+    }
+    __device__ static unsigned long long size() { return num_threads(); }
+    __device__ static unsigned long long block_rank() {
+        return (blockIdx.z * (unsigned long long)gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
+    }
+    __device__ static unsigned long long num_blocks() {
+        return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+    }
+    __device__ static ::dim3 group_dim() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+    __device__ static ::dim3 dim_blocks() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+    __device__ static ::dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+};
+
+__device__ __forceinline__ grid_group this_grid() { return grid_group(); }
+
+template <class Group> __device__ __forceinline__ void sync(const Group &g) { g.sync(); }
+template <class Group> __device__ __forceinline__ unsigned long long thread_rank(const Group &g) {
+    return g.thread_rank();
+}
+template <class Group> __device__ __forceinline__ unsigned long long group_size(const Group &g) {
+    return g.size();
+}
+} // namespace __v1
+using namespace __v1;
+} // namespace cooperative_groups

@@ -1,0 +1,61 @@
+//! Expected results of the C++ suite's device-API kernels (cooperative groups), computed
+//! in plain Rust from the CUDA Programming Guide's definitions of each group and
+//! collective.
+
+use super::check::*;
+use oxicc_emu::{Launch, Outcome};
+
+/// Checks kernel `name`; `None` when this module does not know it.
+pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
+    Some(match name {
+        "coop_groups_tiles" => {
+            let input = i32s(l, "in");
+            let n = scalar_bits(l, 2) as usize;
+            let block = 128usize;
+            let mut out = vec![0i32; 2 * block * 9];
+            for b in 0..2 {
+                let v: Vec<i32> = (0..block)
+                    .map(|r| {
+                        input
+                            .get(b * block + r)
+                            .copied()
+                            .filter(|_| b * block + r < n)
+                    })
+                    .map(|x| x.unwrap_or(0))
+                    .collect();
+                let block_sum: i32 = v.iter().sum();
+                for r in 0..block {
+                    let (w, lane, g, orank) = (r / 32, r % 32, r / 8, r % 8);
+                    let warp = &v[32 * w..32 * w + 32];
+                    let oct = &v[8 * g..8 * g + 8];
+                    let x = v[r];
+                    let o = &mut out[9 * (b * block + r)..9 * (b * block + r) + 9];
+                    o[0] = warp.iter().sum();
+                    o[1] = *oct.iter().max().unwrap();
+                    o[2] = oct[..=orank].iter().sum();
+                    o[3] = if lane == 0 {
+                        -7
+                    } else {
+                        warp[..lane].iter().sum()
+                    };
+                    o[4] = if lane == 0 { warp.iter().sum() } else { -1 };
+                    let ballot: i32 = (0..8).filter(|&k| oct[k] > 0).map(|k| 1 << k).sum();
+                    let any = oct.iter().any(|&y| y > 400) as i32;
+                    let all = warp.iter().all(|&y| y > -600) as i32;
+                    o[5] = ballot + 1000 * any + 10000 * all;
+                    o[6] = (w * 1000 + g * 10 + orank) as i32;
+                    o[7] = block_sum;
+                    o[8] = if x % 3 == 0 {
+                        let active: Vec<usize> = (0..32).filter(|&k| warp[k] % 3 == 0).collect();
+                        let rank = active.iter().filter(|&&k| k < lane).count();
+                        (active.len() * 100 + rank) as i32
+                    } else {
+                        -2
+                    };
+                }
+            }
+            eq_i32(o, "out", &out)
+        }
+        _ => return None,
+    })
+}
