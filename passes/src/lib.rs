@@ -32,6 +32,7 @@ mod sroa_bits;
 mod sroa_select;
 mod sroa_slices;
 pub mod trip_count;
+pub mod trip_count_ptr;
 mod unroll_clone;
 mod unroll_runtime;
 pub mod util;
