@@ -151,9 +151,10 @@ pub fn simulate_pointer_exit(
                     return None;
                 }
                 step = Some(off);
-            } else if lp.body.contains(&b) || !same_root(func, root, end_root, 4) {
-                return None;
-            } else if init.is_some_and(|i| i != off) {
+            } else if lp.body.contains(&b)
+                || !same_root(func, root, end_root, 4)
+                || init.is_some_and(|i| i != off)
+            {
                 return None;
             } else {
                 init = Some(off);
