@@ -12,6 +12,7 @@ pub mod const_fold;
 pub mod cse;
 pub mod dce;
 pub mod dse;
+pub mod ext_offsets;
 mod fold_float;
 mod fold_int;
 pub mod fp_contract;
