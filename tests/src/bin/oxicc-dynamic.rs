@@ -215,10 +215,9 @@ fn main() {
     }
     let files: Vec<PathBuf> = launch_files()
         .into_iter()
-        .filter(|p| {
-            filter
-                .as_ref()
-                .is_none_or(|f| p.to_string_lossy().contains(f.as_str()))
+        .filter(|p| match &filter {
+            Some(f) => p.to_string_lossy().contains(f.as_str()),
+            None => true,
         })
         .collect();
     let rows = parallel_map(&files, |f| measure(f));
