@@ -31,6 +31,7 @@ use lower_args::{func_param_decl, kernel_param_type, param_name};
 use mir::ParamDecl;
 use oxicc_ir::{FuncId, FuncKind, Function, InstData, Linkage, Module, ParamKind};
 use std::fmt;
+use std::time::{Duration, Instant};
 
 /// What to generate code for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +81,53 @@ pub fn supported_sms() -> &'static [u32] {
 /// Compiles a verified IR module to PTX text.
 pub fn emit_ptx(module: &Module, opts: &TargetOptions) -> Result<String, BackendError> {
     let target = target::Target::resolve(opts.sm, opts.ptx_version)?;
-    pipeline(module, target).map(|m| m.to_string())
+    pipeline(module, target, &mut None).map(|m| m.to_string())
+}
+
+/// Time spent in each backend stage, summed over the module's functions (for the scaling
+/// benchmark and `--time-passes`-style reports).
+#[derive(Clone, Debug, Default)]
+pub struct StageTimes {
+    /// `(stage name, time)` in pipeline order.
+    pub stages: Vec<(&'static str, Duration)>,
+}
+
+impl StageTimes {
+    fn add(&mut self, stage: &'static str, time: Duration) {
+        match self.stages.iter_mut().find(|(s, _)| *s == stage) {
+            Some((_, t)) => *t += time,
+            None => self.stages.push((stage, time)),
+        }
+    }
+}
+
+/// Runs `f`, adding its time to `stage` when timings are collected.
+pub(crate) fn timed<T>(
+    times: &mut Option<&mut StageTimes>,
+    stage: &'static str,
+    f: impl FnOnce() -> T,
+) -> T {
+    match times {
+        Some(t) => {
+            let start = Instant::now();
+            let r = f();
+            t.add(stage, start.elapsed());
+            r
+        }
+        None => f(),
+    }
+}
+
+/// `emit_ptx`, also returning the time each stage took.
+pub fn emit_ptx_timed(
+    module: &Module,
+    opts: &TargetOptions,
+) -> Result<(String, StageTimes), BackendError> {
+    let target = target::Target::resolve(opts.sm, opts.ptx_version)?;
+    let mut times = StageTimes::default();
+    let m = pipeline(module, target, &mut Some(&mut times))?;
+    let text = timed(&mut Some(&mut times), "print", || m.to_string());
+    Ok((text, times))
 }
 
 /// The local depot symbol of the function emitted `index`-th.
@@ -89,7 +136,11 @@ pub(crate) fn depot_name(index: usize) -> String {
 }
 
 /// Runs every stage and returns the PTX AST.
-fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, BackendError> {
+fn pipeline(
+    module: &Module,
+    target: target::Target,
+    times: &mut Option<&mut StageTimes>,
+) -> Result<PtxModule, BackendError> {
     let order = emission_order(module);
     let mut defined: HashSet<FuncId> = HashSet::new();
     let mut decls = Vec::new();
@@ -113,24 +164,21 @@ fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, Backen
                 decls.push(header(module, callee));
             }
         }
-        let frame = frame::Frame::layout(f);
-        let mut mf = isel::select_function(module, f, target, &frame, index)?;
-        regalloc::assign_registers(&mut mf);
-        peephole::simplify_branches(&mut mf);
+        let frame = timed(times, "frame", || frame::Frame::layout(f));
+        let mut mf = timed(times, "isel", || {
+            isel::select_function(module, f, target, &frame, index)
+        })?;
+        regalloc::assign_registers_timed(&mut mf, times);
+        timed(times, "peephole", || peephole::simplify_branches(&mut mf));
         let depot = (!frame.is_empty()).then(|| (depot_name(index), frame.align, frame.size));
         let lb = if f.kind == FuncKind::Kernel {
             f.launch_bounds
         } else {
             None
         };
-        funcs.push(emit::build_function(
-            header(module, id),
-            lb,
-            depot,
-            index,
-            &mf,
-            &mut call_seq,
-        ));
+        funcs.push(timed(times, "emit", || {
+            emit::build_function(header(module, id), lb, depot, index, &mf, &mut call_seq)
+        }));
         defined.insert(id);
     }
     let globals = module

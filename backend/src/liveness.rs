@@ -20,31 +20,12 @@ pub struct Interval {
 impl Interval {
     /// True when the two intervals share a position.
     pub fn overlaps(&self, other: &Interval) -> bool {
-        let (mut i, mut j) = (0, 0);
-        while i < self.ranges.len() && j < other.ranges.len() {
-            let (a, b) = (self.ranges[i], other.ranges[j]);
-            if a.0 < b.1 && b.0 < a.1 {
-                return true;
-            }
-            if a.1 <= b.1 {
-                i += 1;
-            } else {
-                j += 1;
-            }
-        }
-        false
+        ranges_overlap(&self.ranges, &other.ranges)
     }
 
-    /// Adds all ranges of `other`.
+    /// Adds all ranges of `other` (a linear merge of the two sorted lists).
     pub fn merge(&mut self, other: &Interval) {
-        let mut all: Vec<(u32, u32)> = self
-            .ranges
-            .iter()
-            .chain(other.ranges.iter())
-            .copied()
-            .collect();
-        all.sort();
-        self.ranges = normalize(all);
+        self.ranges = merge_ranges(&self.ranges, &other.ranges);
     }
 
     /// The first position, or `u32::MAX` for an empty interval.
@@ -53,15 +34,46 @@ impl Interval {
     }
 }
 
-fn normalize(sorted: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    let mut out: Vec<(u32, u32)> = Vec::with_capacity(sorted.len());
-    for r in sorted {
-        match out.last_mut() {
-            Some(last) if r.0 <= last.1 => last.1 = last.1.max(r.1),
-            _ => out.push(r),
+/// True when two sorted, non-overlapping range lists share a position.
+pub fn ranges_overlap(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        if x.0 < y.1 && y.0 < x.1 {
+            return true;
+        }
+        if x.1 <= y.1 {
+            i += 1;
+        } else {
+            j += 1;
         }
     }
+    false
+}
+
+/// The union of two sorted, non-overlapping range lists, in one pass over both.
+pub fn merge_ranges(a: &[(u32, u32)], b: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let r = if j == b.len() || (i < a.len() && a[i] <= b[j]) {
+            i += 1;
+            a[i - 1]
+        } else {
+            j += 1;
+            b[j - 1]
+        };
+        push_range(&mut out, r);
+    }
     out
+}
+
+/// Appends `r` to a list sorted by start, joining it with the last range it touches.
+fn push_range(out: &mut Vec<(u32, u32)>, r: (u32, u32)) {
+    match out.last_mut() {
+        Some(last) if r.0 <= last.1 => last.1 = last.1.max(r.1),
+        _ => out.push(r),
+    }
 }
 
 /// A fixed-size bit set of virtual registers.
@@ -169,7 +181,7 @@ pub fn live_intervals(f: &MFunction) -> Vec<Interval> {
         first.push(count);
         count += f.blocks[b.index()].insts.len() as u32;
     }
-    // Ranges are collected backwards (latest first) and sorted at the end.
+    // Ranges are collected backwards (latest first).
     let mut ranges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
     fn add(rs: &mut Vec<(u32, u32)>, from: u32, to: u32) {
         match rs.last_mut() {
@@ -216,13 +228,18 @@ pub fn live_intervals(f: &MFunction) -> Vec<Interval> {
             }
         }
     }
+    // The backward walk pushes each register's ranges in decreasing order of start, so
+    // reversing sorts them; joining touching ranges is then one pass (no sort).
     ranges
         .into_iter()
         .map(|mut rs| {
-            rs.sort();
-            Interval {
-                ranges: normalize(rs),
+            rs.reverse();
+            debug_assert!(rs.windows(2).all(|w| w[0].0 <= w[1].0));
+            let mut out = Vec::with_capacity(rs.len());
+            for r in rs {
+                push_range(&mut out, r);
             }
+            Interval { ranges: out }
         })
         .collect()
 }

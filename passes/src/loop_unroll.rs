@@ -14,6 +14,11 @@
 //!   test-first counted loop with a loop-invariant bound; otherwise the loop is unrolled by
 //!   N *keeping the exit test in every copy* (always correct; saves the back-edge branches
 //!   but not the compares). Loops with convergent operations are not unrolled either way.
+//! - No pragma, unknown trip count: an innermost test-first counted loop with a
+//!   loop-invariant bound, no convergent operation and no call whose
+//!   [`RUNTIME_UNROLL_COUNT`] copies stay within [`RUNTIME_SIZE_LIMIT`] instructions gets the
+//!   guarded main loop of 4 bodies in front of it, as `#pragma unroll 4` would (nvcc unrolls
+//!   such loops by 4 with a remainder loop).
 //! - No pragma: fully unrolled when the trip count is a known constant and the unrolled code
 //!   *after folding* (see [`folded_iteration_cost`]: the IV is a constant in each copy,
 //!   invariant code is shared) is at most [`HEURISTIC_SIZE_LIMIT`] instructions (cicc's
@@ -48,6 +53,12 @@ pub const HEURISTIC_SIZE_LIMIT: u64 = 300;
 /// How far the plain size of a heuristic full unroll may exceed [`HEURISTIC_SIZE_LIMIT`]
 /// when folding brings it back under: cicc's `MaxPercentThresholdBoost`.
 pub const MAX_THRESHOLD_BOOST_PERCENT: u64 = 400;
+/// Copies per round of the runtime unrolling of loops without a pragma (what nvcc uses for
+/// small loops with an unknown trip count).
+pub const RUNTIME_UNROLL_COUNT: u32 = 4;
+/// Largest unrolled size of a runtime-unrolled loop without a pragma: cicc's
+/// `runtime-unroll-threshold`.
+pub const RUNTIME_SIZE_LIMIT: u64 = 95;
 /// A function is not grown beyond this many instructions by unrolling.
 pub const FUNCTION_SIZE_LIMIT: u64 = 200_000;
 /// Most loops unrolled in one function per run (each one recomputes the analyses).
@@ -57,7 +68,24 @@ pub fn run(func: &mut Function) -> bool {
     if func.is_declaration() {
         return false;
     }
+    let (mut changed, unrolled_outer) = unroll_loops(func);
+    if unrolled_outer {
+        // The inner loops of a fully unrolled loop start from values that become constants
+        // only once folded (`j = k >> 1` of the outer IV `k`, passed through the copies'
+        // block parameters): fold, then look at them once more (nvcc unrolls such nests
+        // completely, e.g. bitonic sorts).
+        crate::const_fold::run(func);
+        crate::dce::run(func);
+        changed |= unroll_loops(func).0;
+    }
+    changed
+}
+
+/// One sweep over the loops, innermost first, until nothing more is unrolled; returns
+/// whether anything changed and whether a loop holding other loops was fully unrolled.
+fn unroll_loops(func: &mut Function) -> (bool, bool) {
     let mut changed = false;
+    let mut unrolled_outer = false;
     let mut skipped: HashSet<Block> = HashSet::new();
     for _ in 0..MAX_UNROLLS_PER_FUNCTION {
         let cfg = Cfg::compute(func);
@@ -72,8 +100,17 @@ pub fn run(func: &mut Function) -> bool {
             if skipped.contains(&lp.header) {
                 continue;
             }
-            let done = match decide(func, &loops, &dom, lp) {
-                Some(Action::Copy(plan)) => unroll(func, &plan).is_ok(),
+            let innermost = !lp
+                .body
+                .iter()
+                .any(|&b| b != lp.header && loops.loop_of_header(b).is_some());
+            let done = match decide(func, &loops, &dom, lp, innermost) {
+                Some(Action::Copy(plan)) => {
+                    let full = !plan.keep_back_edge;
+                    let ok = unroll(func, &plan).is_ok();
+                    unrolled_outer |= ok && full && !innermost;
+                    ok
+                }
                 Some(Action::Runtime(guard, n)) => unroll_runtime::apply(func, lp, &guard, n),
                 None => false,
             };
@@ -88,24 +125,26 @@ pub fn run(func: &mut Function) -> bool {
             break;
         }
     }
-    changed
+    (changed, unrolled_outer)
 }
 
 /// The loop's size in instructions, constants excluded, and whether it holds a convergent
-/// operation.
-fn loop_size(func: &Function, lp: &LoopData) -> (u64, bool) {
+/// operation, and whether it holds a call.
+fn loop_size(func: &Function, lp: &LoopData) -> (u64, bool, bool) {
     let mut size = 0;
     let mut convergent = false;
+    let mut calls = false;
     for &b in &lp.body {
         for &i in &func.blocks[b].insts {
             let data = &func.insts[i].data;
             convergent |= data.info().convergent;
+            calls |= matches!(data, InstData::Call { .. } | InstData::CallIndirect { .. });
             if !matches!(data, InstData::IConst { .. } | InstData::FConst { .. }) {
                 size += 1;
             }
         }
     }
-    (size, convergent)
+    (size, convergent, calls)
 }
 
 /// The cost of one iteration once fully unrolled and cleaned up: what remains after the
@@ -173,7 +212,13 @@ enum Action {
 }
 
 /// Chooses how to unroll `lp`, or `None` to leave it.
-fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Option<Action> {
+fn decide(
+    func: &Function,
+    loops: &LoopInfo,
+    dom: &DomTree,
+    lp: &LoopData,
+    innermost: bool,
+) -> Option<Action> {
     if lp.latches.len() != 1 {
         return None;
     }
@@ -181,7 +226,7 @@ fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Op
     if matches!(hint, UnrollHint::Count(0 | 1)) {
         return None;
     }
-    let (size, convergent) = loop_size(func, lp);
+    let (size, convergent, calls) = loop_size(func, lp);
     let room = FUNCTION_SIZE_LIMIT.saturating_sub(func.inst_count() as u64);
     let fits = |copies: u64, limit: u64| {
         let grown = size.saturating_mul(copies);
@@ -259,6 +304,13 @@ fn decide(func: &Function, loops: &LoopInfo, dom: &DomTree, lp: &LoopData) -> Op
                 fates: vec![TestFate::Keep; n as usize],
                 keep_back_edge: true,
             }))
+        }
+        (UnrollHint::None, None) => {
+            let n = RUNTIME_UNROLL_COUNT;
+            if !innermost || convergent || calls || !fits(u64::from(n), RUNTIME_SIZE_LIMIT) {
+                return None;
+            }
+            unroll_runtime::analyze(func, lp).map(|guard| Action::Runtime(guard, n))
         }
         _ => None,
     }

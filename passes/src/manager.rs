@@ -104,6 +104,12 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::dse::run),
     },
     PassInfo {
+        name: "ext-offsets",
+        description:
+            "move constant offsets out of extended, scaled indices into address immediates",
+        entry: PassEntry::Function(crate::ext_offsets::run),
+    },
+    PassInfo {
         name: "licm",
         description: "hoist loop-invariant pure instructions into loop preheaders",
         entry: PassEntry::Function(crate::licm::run),

@@ -14,7 +14,9 @@
 //! second cleanup round; `-O3` is `-O2` with one
 //! more round after LICM, so that hoisted code is folded and deduplicated again.
 //! `-O2`/`-O3` unroll loops (`loop-unroll`) once the IR is in clean SSA after inlining, and
-//! fold the copies right away so that CSE and LICM see the simplified code.
+//! fold the copies right away so that CSE and LICM see the simplified code; `ext-offsets`
+//! then takes the constant offsets out of the copies' extended indices, so that CSE shares
+//! one address between neighbouring accesses.
 
 const O0: &[&str] = &["always-inline", "mem2reg", "fp-contract"];
 
@@ -53,6 +55,7 @@ const O2: &[&str] = &[
     "sroa",
     "mem2reg",
     "simplify-cfg",
+    "ext-offsets",
     "cse",
     "load-elim",
     "dse",
@@ -82,6 +85,7 @@ const O3: &[&str] = &[
     "sroa",
     "mem2reg",
     "simplify-cfg",
+    "ext-offsets",
     "cse",
     "load-elim",
     "dse",

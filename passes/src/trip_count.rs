@@ -71,7 +71,10 @@ pub fn constant_exit(
         if loops.innermost_loop(exiting) != Some(me) || !dom.dominates(exiting, latch) {
             continue;
         }
-        if let Some((k, iv)) = simulate_exit(func, lp, latch, exiting, cap) {
+        let found = simulate_exit(func, lp, latch, exiting, cap).or_else(|| {
+            crate::trip_count_ptr::simulate_pointer_exit(func, lp, latch, exiting, cap)
+        });
+        if let Some((k, iv)) = found {
             return Some(CountedExit {
                 exiting,
                 exit_iteration: k,
@@ -190,6 +193,25 @@ fn eval_chain(links: &[Link], mut v: u64, ty: Type) -> Option<u64> {
     Some(v)
 }
 
+/// The value of `v` when it is a constant or an integer operation on constants (the start
+/// of an inner loop, `k >> 1`, once the outer loop is unrolled and before `const-fold` ran).
+fn folded_constant(func: &Function, v: Value, depth: usize) -> Option<u64> {
+    if let Some((_, c)) = const_value(func, v) {
+        return Some(c);
+    }
+    if depth == 0 {
+        return None;
+    }
+    let InstData::Binary { op, lhs, rhs } = func.insts[func.def_inst(v)?].data else {
+        return None;
+    };
+    let a = folded_constant(func, lhs, depth - 1)?;
+    let b = folded_constant(func, rhs, depth - 1)?;
+    let ty = func.value_type(v);
+    ty.is_int().then_some(())?;
+    fold_int::binary(op, a, b, ty)
+}
+
 /// Checks that `param` is an integer parameter of the header with a constant start on every
 /// entering edge and a chain of constant operations of itself on the single back edge.
 fn induction(func: &Function, lp: &LoopData, latch: Block, param: Value) -> Option<Induction> {
@@ -220,7 +242,7 @@ fn induction(func: &Function, lp: &LoopData, latch: Block, param: Value) -> Opti
             } else if lp.body.contains(&b) {
                 return None;
             } else {
-                let (_, c) = const_value(func, arg)?;
+                let c = folded_constant(func, arg, MAX_CHAIN)?;
                 if init.is_some_and(|i| i != c) {
                     return None;
                 }

@@ -62,11 +62,7 @@ impl Lowerer<'_> {
             },
             None,
         );
-        let entry = fs.func.entry();
-        let pos = fs.alloca_pos;
-        fs.func.blocks[entry].insts.insert(pos, zero);
-        fs.func.blocks[entry].insts.insert(pos + 1, store);
-        fs.alloca_pos += 2;
+        fs.prologue.extend([zero, store]);
         Some(slot)
     }
 

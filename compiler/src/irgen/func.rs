@@ -29,8 +29,10 @@ pub(crate) struct FnState {
     pub fn_id: FnId,
     pub cur: Block,
     in_layout: HashSet<Block>,
-    /// Stack-slot addresses go before this index of the entry block.
-    pub(super) alloca_pos: usize,
+    /// Stack-slot addresses (and what must precede every use of them), in order: put at
+    /// the top of the entry block when the body is done, so that each slot costs O(1)
+    /// instead of an insertion into the growing entry block.
+    pub(super) prologue: Vec<oxicc_ir::Inst>,
     pub ret_ty: QualType,
     /// The return type is `auto`: the first `return` deduces it (and allocates the slot).
     pub ret_pending: bool,
@@ -263,10 +265,7 @@ impl Lowerer<'_> {
             InstData::StackAddr { slot },
             Some(Type::Ptr(AddrSpace::Local)),
         );
-        let entry = fs.func.entry();
-        let pos = fs.alloca_pos;
-        fs.func.blocks[entry].insts.insert(pos, inst);
-        fs.alloca_pos += 1;
+        fs.prologue.push(inst);
         Some(fs.func.result(inst))
     }
 
@@ -318,7 +317,7 @@ impl Lowerer<'_> {
                 fn_id: fid,
                 cur: entry,
                 in_layout: [entry].into_iter().collect(),
-                alloca_pos: 0,
+                prologue: Vec::new(),
                 ret_ty: info.ret,
                 ret_pending: info.ret_pending,
                 ret_decltype: std::mem::take(&mut self.next_ret_decltype),
@@ -500,6 +499,9 @@ impl Lowerer<'_> {
             }
         }
         let mut fs = self.f.take().expect("function state");
+        let entry = fs.func.entry();
+        let prologue = std::mem::take(&mut fs.prologue);
+        fs.func.blocks[entry].insts.splice(0..0, prologue);
         // Blocks that never got a terminator (only after errors or in dead code) end here.
         for b in fs.func.layout.clone() {
             if fs.func.terminator(b).is_none() {

@@ -84,6 +84,8 @@ pub struct Env<'a> {
     pub launch: &'a LaunchCtx,
     pub printf: &'a mut String,
     pub instructions: u64,
+    /// Executions per instruction index when profiling, else empty.
+    pub pc_counts: Vec<u64>,
 }
 
 const MAX_CALL_DEPTH: usize = 4096;
@@ -163,11 +165,16 @@ impl Env<'_> {
         let mut pc = t.pc;
         let mut base = t.base();
         let mut left = quantum;
+        let profile = !self.pc_counts.is_empty();
         let result = loop {
             if left == 0 {
                 break Ok(Stop::Quantum);
             }
             left -= 1;
+            if profile {
+                // Counted like `instructions`: guarded-off instructions too.
+                self.pc_counts[pc as usize] += 1;
+            }
             let i = &insts[pc as usize];
             if i.guard != 0 {
                 let p = t.regs[base + ((i.guard >> 1) - 1) as usize] & 1;

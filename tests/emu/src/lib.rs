@@ -76,6 +76,9 @@ pub struct Outcome {
     /// Thread-instructions executed (guarded-off instructions included).
     pub instructions: u64,
     pub threads: u64,
+    /// With `RunOptions::profile`, thread-instructions per instruction of the module (see
+    /// [`class_counts`]); empty otherwise.
+    pub pc_counts: Vec<u64>,
 }
 
 impl Outcome {
@@ -146,8 +149,14 @@ pub fn run(module: &Module, launch: &Launch, opts: &RunOptions) -> Result<Outcom
         opts,
         printf: String::new(),
         instructions: 0,
+        pc_counts: if opts.profile {
+            vec![0; prog.insts.len()]
+        } else {
+            Vec::new()
+        },
     };
     g.run()?;
+    let pc_counts = std::mem::take(&mut g.pc_counts);
     let printf = std::mem::take(&mut g.printf);
     let instructions = g.instructions;
     let nglob = prog.globals.len();
@@ -172,6 +181,7 @@ pub fn run(module: &Module, launch: &Launch, opts: &RunOptions) -> Result<Outcom
         printf,
         instructions,
         threads,
+        pc_counts,
     })
 }
 
@@ -180,4 +190,58 @@ pub fn run_text(ptx: &str, launch_json: &str, opts: &RunOptions) -> Result<Outco
     let launch = Launch::from_json(launch_json)?;
     let module = Module::parse(ptx)?;
     run(&module, &launch, opts)
+}
+
+/// Instruction classes for the executed-instruction breakdown (`class_counts`).
+pub const CLASSES: [&str; 6] = [
+    "memory",
+    "arithmetic",
+    "control",
+    "conversion",
+    "move",
+    "other",
+];
+
+/// Sums profiled executions (`Outcome::pc_counts`) by instruction class, in the order of
+/// [`CLASSES`]: memory (`ld`, `st`, `atom`, `red`, `cp.async`), arithmetic (integer and
+/// float operations, `setp`, `selp`, `lop3`, `prmt`, …), control (`bra`, calls, `ret`,
+/// `exit`, `bar`), conversion (`cvt`, `cvta`, `isspacep`), move (`mov`, special registers,
+/// addresses, packing) and other (warp collectives, `printf`, `malloc`, `nop`).
+pub fn class_counts(module: &Module, pc_counts: &[u64]) -> [u64; 6] {
+    use inst::Op;
+    let mut out = [0u64; 6];
+    for (i, &n) in module.prog.insts.iter().zip(pc_counts) {
+        let class = match i.op {
+            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::CpAsync => 0,
+            Op::Int(..)
+            | Op::Float(..)
+            | Op::Shf { .. }
+            | Op::Prmt(_)
+            | Op::Lop3
+            | Op::Setp { .. }
+            | Op::Set { .. }
+            | Op::Selp
+            | Op::Slct { .. }
+            | Op::Testp { .. } => 1,
+            Op::Bra
+            | Op::Call
+            | Op::CallIndirect
+            | Op::CallMissing
+            | Op::Ret
+            | Op::Exit
+            | Op::Trap
+            | Op::Bar { .. }
+            | Op::BarWarpSync => 2,
+            Op::Cvt { .. } | Op::Cvta { .. } | Op::IsSpace(_) => 3,
+            Op::Mov
+            | Op::Sreg(_)
+            | Op::LocalAddr
+            | Op::FParamAddr
+            | Op::Pack { .. }
+            | Op::Unpack { .. } => 4,
+            _ => 5,
+        };
+        out[class] += n;
+    }
+    out
 }

@@ -26,6 +26,9 @@ pub struct RunOptions {
     pub seed: u64,
     /// Stop with an error after this many thread-instructions (catches infinite loops).
     pub max_instructions: u64,
+    /// Count executions per instruction (`Outcome::pc_counts`), for `oxicc-dynamic`'s
+    /// breakdown by instruction class. Off by default: it costs an increment per step.
+    pub profile: bool,
 }
 
 impl Default for RunOptions {
@@ -34,6 +37,7 @@ impl Default for RunOptions {
             schedule: Schedule::RoundRobin,
             seed: 0,
             max_instructions: 20_000_000_000,
+            profile: false,
         }
     }
 }
@@ -74,6 +78,8 @@ pub struct GridRun<'a> {
     pub opts: &'a RunOptions,
     pub printf: String,
     pub instructions: u64,
+    /// Executions per instruction index (empty unless `RunOptions::profile`).
+    pub pc_counts: Vec<u64>,
 }
 
 /// A CTA in flight: its threads, shared memory and rendezvous state.
@@ -171,6 +177,7 @@ impl GridRun<'_> {
             launch: &launch,
             printf: &mut self.printf,
             instructions: self.instructions,
+            pc_counts: std::mem::take(&mut self.pc_counts),
         };
         let done = run_cta(
             &mut env,
@@ -181,6 +188,7 @@ impl GridRun<'_> {
             CTA_SLICE,
         );
         self.instructions = env.instructions;
+        self.pc_counts = std::mem::take(&mut env.pc_counts);
         done
     }
 

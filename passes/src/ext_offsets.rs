@@ -1,0 +1,270 @@
+//! `ext-offsets`: moves constant offsets out of extended, scaled array indices, so that
+//! neighbouring accesses share one address and differ by an immediate (`[%rd1+4]`), as nvcc's
+//! do: `tmp[l + 1]`, `tmp[l + 2]` … after unrolling.
+//!
+//! Three rewrites, in layout order (each result replaces the old value; the old
+//! instructions are left for `dce`):
+//! 1. `sext.i64 (x + C)` → `sext.i64 x + C` when `x + C` provably does not overflow `i32`
+//!    (and `zext.i64 (x + C)` → `zext.i64 x + C` when it provably stays in `[0, 2^32)`).
+//!    The proof is a small interval analysis over `i32` values: constants, the special
+//!    registers' ranges (`%tid.x`/`.y` < 1024, `%tid.z` < 64, `%ntid.x`/`.y` ≤ 1024,
+//!    `%ntid.z` ≤ 64, `%ctaid.y`/`.z` < 65535, `%laneid` < 32, …: CUDA's launch limits),
+//!    `+`, `-`, `*`, `& C`, shifts right by constants, `urem` by a constant.
+//! 2. `(y + C) << K` → `(y << K) + (C << K)`, `(y + C) * K` → `y * K + C * K` (64-bit,
+//!    exact in wrapping arithmetic), when the add came from rule 1 or has no other use.
+//! 3. `ptradd p, (y + C)` → `ptradd (ptradd p, y), C`, under the same condition; the
+//!    backend folds the outer constant `ptradd` into the access (`[%rd+C]`), and `cse`
+//!    shares `ptradd p, y` between the neighbours.
+//!
+//! Linear in the function (the interval analysis follows at most `MAX_DEPTH` definitions
+//! per query).
+
+use hashbrown::HashSet;
+use oxicc_ir::{BinaryOp, CastOp, Dim, Function, InstData, SpecialReg, Type, Value};
+
+use crate::util::{const_value, use_counts, Replacements};
+
+const MAX_DEPTH: u32 = 8;
+
+/// The signed range `[lo, hi]` of an `i32` value, when known.
+fn range(func: &Function, v: Value, depth: u32) -> Option<(i64, i64)> {
+    if func.value_type(v) != Type::I32 {
+        return None;
+    }
+    if let Some((_, c)) = const_value(func, v) {
+        let c = c as u32 as i32 as i64;
+        return Some((c, c));
+    }
+    if depth == 0 {
+        return None;
+    }
+    let fits = |lo: i64, hi: i64| {
+        (lo >= i32::MIN as i64 && hi <= i32::MAX as i64 && lo <= hi).then_some((lo, hi))
+    };
+    match func.insts[func.def_inst(v)?].data {
+        InstData::SpecialReg { reg } => Some(match reg {
+            SpecialReg::Tid(Dim::X | Dim::Y) => (0, 1023),
+            SpecialReg::Tid(Dim::Z) => (0, 63),
+            SpecialReg::NTid(Dim::X | Dim::Y) => (1, 1024),
+            SpecialReg::NTid(Dim::Z) => (1, 64),
+            SpecialReg::CtaId(Dim::X) => (0, i32::MAX as i64 - 1),
+            SpecialReg::CtaId(_) => (0, 65534),
+            SpecialReg::NCtaId(Dim::X) => (1, i32::MAX as i64),
+            SpecialReg::NCtaId(_) => (1, 65535),
+            SpecialReg::WarpSize => (32, 32),
+            SpecialReg::LaneId => (0, 31),
+        }),
+        InstData::Binary { op, lhs, rhs } => {
+            let c = |x: Value| const_value(func, x).map(|(_, c)| c as u32 as i32 as i64);
+            match op {
+                BinaryOp::And => match (c(lhs), c(rhs)) {
+                    (_, Some(m)) | (Some(m), _) if m >= 0 => Some((0, m)),
+                    _ => None,
+                },
+                BinaryOp::URem => match c(rhs) {
+                    Some(m) if m > 0 => Some((0, m - 1)),
+                    _ => None,
+                },
+                BinaryOp::LShr | BinaryOp::AShr => {
+                    let k = c(rhs).filter(|k| (0..32).contains(k))?;
+                    let (lo, hi) = range(func, lhs, depth - 1)?;
+                    (lo >= 0).then_some((lo >> k, hi >> k))
+                }
+                BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul => {
+                    let (a, b) = range(func, lhs, depth - 1)?;
+                    let (x, y) = range(func, rhs, depth - 1)?;
+                    match op {
+                        BinaryOp::Add => fits(a + x, b + y),
+                        BinaryOp::Sub => fits(a - y, b - x),
+                        _ => {
+                            let p = [a * x, a * y, b * x, b * y];
+                            fits(*p.iter().min()?, *p.iter().max()?)
+                        }
+                    }
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `v = y + C` (64-bit, `C` a constant): `(y, C)`.
+fn add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
+    let InstData::Binary {
+        op: BinaryOp::Add,
+        lhs,
+        rhs,
+    } = func.insts[func.def_inst(v)?].data
+    else {
+        return None;
+    };
+    match (const_value(func, lhs), const_value(func, rhs)) {
+        (None, Some((_, c))) => Some((lhs, c)),
+        (Some((_, c)), None) => Some((rhs, c)),
+        _ => None,
+    }
+}
+
+pub fn run(func: &mut Function) -> bool {
+    if func.is_declaration() {
+        return false;
+    }
+    let uses = use_counts(func);
+    let mut reps = Replacements::new();
+    // Adds created by rule 1 (their old counterpart's uses now read them).
+    let mut fresh: HashSet<Value> = HashSet::new();
+    for bi in 0..func.layout.len() {
+        let b = func.layout[bi];
+        let old = std::mem::take(&mut func.blocks[b].insts);
+        let mut insts = Vec::with_capacity(old.len());
+        for i in old {
+            let Some(result) = func.insts[i].result else {
+                insts.push(i);
+                continue;
+            };
+            let may_split = |v: Value, fresh: &HashSet<Value>| fresh.contains(&v) || uses[v] == 1;
+            let new: Option<(Vec<InstData>, bool)> = match func.insts[i].data {
+                InstData::Cast {
+                    op: op @ (CastOp::SExt | CastOp::ZExt),
+                    arg,
+                    to: Type::I64,
+                } => {
+                    let arg = reps.resolve(arg);
+                    let ok = |x: Value, c: u64| {
+                        let c = c as u32 as i32 as i64;
+                        let (x_lo, x_hi) = range(func, x, MAX_DEPTH)?;
+                        let (lo, hi) = (x_lo + c, x_hi + c);
+                        let fits = match op {
+                            CastOp::SExt => lo >= i32::MIN as i64 && hi <= i32::MAX as i64,
+                            _ => x_lo >= 0 && lo >= 0 && hi <= u32::MAX as i64,
+                        };
+                        fits.then_some(c)
+                    };
+                    match func
+                        .insts
+                        .get(func.def_inst(arg).unwrap_or(i))
+                        .map(|d| &d.data)
+                    {
+                        Some(&InstData::Binary {
+                            op: BinaryOp::Add,
+                            lhs,
+                            rhs,
+                        }) if func.value_type(arg) == Type::I32 => {
+                            let split = match (const_value(func, lhs), const_value(func, rhs)) {
+                                (None, Some((_, c))) => Some((lhs, c)),
+                                (Some((_, c)), None) => Some((rhs, c)),
+                                _ => None,
+                            };
+                            split
+                                .and_then(|(x, c)| ok(x, c).map(|c| (x, c)))
+                                .map(|(x, c)| {
+                                    (
+                                        vec![
+                                            InstData::Cast {
+                                                op,
+                                                arg: x,
+                                                to: Type::I64,
+                                            },
+                                            InstData::IConst {
+                                                ty: Type::I64,
+                                                imm: c as u64,
+                                            },
+                                        ],
+                                        true,
+                                    )
+                                })
+                        }
+                        _ => None,
+                    }
+                }
+                InstData::Binary {
+                    op: op @ (BinaryOp::Shl | BinaryOp::Mul),
+                    lhs,
+                    rhs,
+                } if func.value_type(result) == Type::I64 => {
+                    let y = reps.resolve(lhs);
+                    match (add_const(func, y), const_value(func, rhs)) {
+                        (Some((x, c)), Some((_, k))) if may_split(y, &fresh) => {
+                            let scaled = match op {
+                                BinaryOp::Shl if k < 64 => Some(c << k),
+                                BinaryOp::Mul => Some(c.wrapping_mul(k)),
+                                _ => None,
+                            };
+                            scaled.map(|s| {
+                                (
+                                    vec![
+                                        InstData::Binary { op, lhs: x, rhs },
+                                        InstData::IConst {
+                                            ty: Type::I64,
+                                            imm: s,
+                                        },
+                                    ],
+                                    true,
+                                )
+                            })
+                        }
+                        _ => None,
+                    }
+                }
+                InstData::PtrAdd { ptr, offset } => {
+                    let o = reps.resolve(offset);
+                    match add_const(func, o) {
+                        Some((y, c)) if may_split(o, &fresh) => Some((
+                            vec![
+                                InstData::PtrAdd {
+                                    ptr: reps.resolve(ptr),
+                                    offset: y,
+                                },
+                                InstData::IConst {
+                                    ty: Type::I64,
+                                    imm: c,
+                                },
+                            ],
+                            false,
+                        )),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            insts.push(i);
+            let Some((parts, is_add)) = new else {
+                continue;
+            };
+            // `parts` = [the operation on the variable part, the constant]; then combine.
+            let mut made = Vec::new();
+            for data in parts {
+                let ty = match &data {
+                    InstData::PtrAdd { .. } => func.value_type(result),
+                    _ => Type::I64,
+                };
+                let n = func.make_inst(data, Some(ty));
+                made.push(func.result(n));
+                insts.push(n);
+            }
+            let combined = if is_add {
+                InstData::Binary {
+                    op: BinaryOp::Add,
+                    lhs: made[0],
+                    rhs: made[1],
+                }
+            } else {
+                InstData::PtrAdd {
+                    ptr: made[0],
+                    offset: made[1],
+                }
+            };
+            let ty = func.value_type(result);
+            let n = func.make_inst(combined, Some(ty));
+            let r = func.result(n);
+            insts.push(n);
+            if is_add {
+                fresh.insert(r);
+            }
+            reps.insert(result, r);
+        }
+        func.blocks[b].insts = insts;
+    }
+    reps.apply(func)
+}

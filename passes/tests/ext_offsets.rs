@@ -1,0 +1,116 @@
+//! `ext-offsets`: constant offsets leave extended, scaled indices when the index's range
+//! proves the narrow add does not overflow. Shapes are checked on the IR; values are
+//! compared with plain Rust through the test interpreter.
+
+mod common;
+
+use common::*;
+use oxicc_ir::*;
+
+/// `((sext(x & 1023 + C)) << 2)` for three constants, summed; `ext` picks `sext`/`zext`,
+/// `mask` the range source (`and` with 1023, or nothing: no range).
+fn indices(ext: &str, mask: bool) -> String {
+    let x = if mask {
+        "    v1 = iconst.i32 1023\n    v2 = and.i32 v0, v1\n"
+    } else {
+        "    v1 = iconst.i32 1023\n    v2 = add.i32 v0, v1\n"
+    };
+    let mut body = String::new();
+    let mut last = "v9".to_string();
+    body.push_str("    v9 = iconst.i64 0\n");
+    for (k, c) in [1i32, -3, 7].iter().enumerate() {
+        let b = 10 + 10 * k;
+        body.push_str(&format!(
+            "    v{c0} = iconst.i32 {c}\n    v{a} = add.i32 v2, v{c0}\n    v{e} = {ext}.i64 v{a}\n    \
+             v{k2} = iconst.i64 2\n    v{s} = shl.i64 v{e}, v{k2}\n    v{t} = add.i64 {last}, v{s}\n",
+            c0 = b,
+            a = b + 1,
+            e = b + 2,
+            k2 = b + 3,
+            s = b + 4,
+            t = b + 5,
+        ));
+        last = format!("v{}", b + 5);
+    }
+    format!("device @f(i32) -> i64 {{\nblock0(v0: i32):\n{x}{body}    return {last}\n}}\n")
+}
+
+fn model(ext: &str, mask: bool, x: i64) -> i64 {
+    let x = x as i32;
+    let v = if mask { x & 1023 } else { x.wrapping_add(1023) };
+    [1i32, -3, 7]
+        .iter()
+        .map(|&c| {
+            let a = v.wrapping_add(c);
+            let e = if ext == "sext" {
+                a as i64
+            } else {
+                a as u32 as i64
+            };
+            e.wrapping_shl(2)
+        })
+        .fold(0i64, i64::wrapping_add)
+}
+
+fn count_casts(f: &Function) -> usize {
+    count_ops(f, &[Opcode::Cast])
+}
+
+#[test]
+fn offsets_leave_the_extension_when_the_range_allows() {
+    // `zext` of `x & 1023 - 3` may wrap below zero: only `sext` splits all three.
+    for (ext, want_casts) in [("sext", 1), ("zext", 2)] {
+        let mut m = parse(&indices(ext, true));
+        run_passes(&mut m, &["ext-offsets", "const-fold", "cse", "dce"]);
+        let f = func(&m, "f");
+        assert_eq!(count_casts(f), want_casts, "{ext}:\n{}", print_module(&m));
+        for x in [-1i64, 0, 5, 1023, 1024, 2_000_000_000, -2_000_000_000] {
+            assert_eq!(run_i(&m, "f", &[x]), model(ext, true, x), "{ext}, x = {x}");
+        }
+    }
+}
+
+#[test]
+fn unbounded_indices_keep_their_extensions() {
+    for ext in ["sext", "zext"] {
+        let mut m = parse(&indices(ext, false));
+        run_passes(&mut m, &["ext-offsets", "const-fold", "cse", "dce"]);
+        assert_eq!(count_casts(func(&m, "f")), 3, "{}", print_module(&m));
+        for x in [-1i64, 0, i32::MAX as i64, i32::MIN as i64, 2_147_482_000] {
+            assert_eq!(run_i(&m, "f", &[x]), model(ext, false, x), "{ext}, x = {x}");
+        }
+    }
+}
+
+#[test]
+fn pointer_offsets_split_into_an_immediate() {
+    let src = "kernel @k(ptr.global) {
+block0(v0: ptr.global):
+    v1 = sreg %tid.x
+    v2 = iconst.i32 3
+    v3 = add.i32 v1, v2
+    v4 = sext.i64 v3
+    v5 = iconst.i64 2
+    v6 = shl.i64 v4, v5
+    v7 = ptradd.ptr.global v0, v6
+    v8 = load.i32 v7, align 4
+    v9 = iconst.i32 4
+    v10 = add.i32 v1, v9
+    v11 = sext.i64 v10
+    v12 = shl.i64 v11, v5
+    v13 = ptradd.ptr.global v0, v12
+    store v8, v13, align 4
+    return
+}
+";
+    let mut m = parse(src);
+    run_passes(&mut m, &["ext-offsets", "const-fold", "cse", "dce"]);
+    let f = func(&m, "k");
+    assert_eq!(count_casts(f), 1, "{}", print_module(&m));
+    // One shared base `v0 + sext(tid) * 4`, then `+12` and `+16`.
+    let ptradds = insts(f)
+        .into_iter()
+        .filter(|d| matches!(d, InstData::PtrAdd { .. }))
+        .count();
+    assert_eq!(ptradds, 3, "{}", print_module(&m));
+}
