@@ -259,7 +259,7 @@ fn relaxed_constexpr(p: &mut Parsed, _: &str) -> Result<(), String> {
 
 fn rdc(_: &mut Parsed, v: &str) -> Result<(), String> {
     if parse_bool(v)? {
-        Err("relocatable device code (-rdc=true) is not supported yet".into())
+        Err("relocatable device code changes device code and is not supported by oxicc yet".into())
     } else {
         Ok(())
     }
