@@ -1,11 +1,70 @@
-//! Gives the compiler a fingerprint of its own sources (`OXICC_SOURCE_HASH`), which
-//! `Program`'s cache puts into every key: a rebuilt compiler never reads entries an older
-//! build wrote, even when the crate version did not change.
+//! Build script: embeds every file under `runtime-libs/include` as a built-in header, and
+//! gives the compiler a fingerprint of its own sources.
+//!
+//! It writes `$OUT_DIR/builtin_headers.rs`, a sorted table of `(name, include_str!(path))`
+//! where the name is the path relative to the include folder with `/` separators (so
+//! `sys/time.h` and `cooperative_groups/reduce.h` are found as written in `#include`).
+//! Generating the table, rather than keeping it by hand, means adding a header is adding a
+//! file, and two people adding headers never edit the same list.
+//!
+//! The fingerprint (`OXICC_SOURCE_HASH`, see `source_fingerprint`) goes into every key of
+//! `Program`'s cache, so a rebuilt compiler never reads entries an older build wrote, even
+//! when the crate version did not change.
 
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect(root, &path, out);
+        } else {
+            let rel = path.strip_prefix(root).expect("under the include folder");
+            let name = rel
+                .components()
+                .map(|c| c.as_os_str().to_str().expect("header names are UTF-8"))
+                .collect::<Vec<_>>()
+                .join("/");
+            out.push((name, path.canonicalize().expect("header path")));
+        }
+    }
+}
+
+fn main() {
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let include = manifest.join("../runtime-libs/include");
+    println!("cargo:rerun-if-changed={}", include.display());
+    let mut headers = Vec::new();
+    collect(&include, &include, &mut headers);
+    headers.sort_by(|a, b| a.0.cmp(&b.0));
+
+    let mut table =
+        String::from("/// `(name, contents)` of every built-in header, sorted by name.\n");
+    table.push_str("const HEADERS: &[(&str, &str)] = &[\n");
+    for (name, path) in &headers {
+        table.push_str(&format!(
+            "    ({name:?}, include_str!({:?})),\n",
+            path.display().to_string()
+        ));
+    }
+    table.push_str("];\n\n/// The names of all built-in headers, sorted.\n");
+    table.push_str("pub const BUILTIN_HEADER_NAMES: &[&str] = &[\n");
+    for (name, _) in &headers {
+        table.push_str(&format!("    {name:?},\n"));
+    }
+    table.push_str("];\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
+    fs::write(out.join("builtin_headers.rs"), table).expect("writing the header table");
+    source_fingerprint(&manifest);
+}
 
 /// The folders whose contents decide what the compiler emits.
-const DIRS: &[&str] = &[
+const SOURCE_DIRS: &[&str] = &[
     "src",
     "../ir/src",
     "../passes/src",
@@ -13,18 +72,20 @@ const DIRS: &[&str] = &[
     "../runtime-libs",
 ];
 
-fn main() {
+/// 64-bit FNV-1a over the paths and contents of every file in `SOURCE_DIRS`.
+fn source_fingerprint(manifest: &Path) {
     let mut files = Vec::new();
-    for d in DIRS {
-        println!("cargo:rerun-if-changed={d}");
-        collect(Path::new(d), &mut files);
+    for d in SOURCE_DIRS {
+        let dir = manifest.join(d);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        all_files(&dir, &mut files);
     }
     files.sort();
-    // 64-bit FNV-1a over the paths and contents.
     let mut h: u64 = 0xcbf29ce484222325;
     for f in &files {
-        let bytes = std::fs::read(f).unwrap_or_default();
-        for b in f.to_string_lossy().bytes().chain(bytes) {
+        let rel = f.strip_prefix(manifest).unwrap_or(f);
+        let bytes = fs::read(f).unwrap_or_default();
+        for b in rel.to_string_lossy().bytes().chain(bytes) {
             h ^= b as u64;
             h = h.wrapping_mul(0x100000001b3);
         }
@@ -32,14 +93,14 @@ fn main() {
     println!("cargo:rustc-env=OXICC_SOURCE_HASH={h:016x}");
 }
 
-fn collect(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
-            collect(&p, out);
+            all_files(&p, out);
         } else {
             out.push(p);
         }
