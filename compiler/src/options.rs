@@ -715,6 +715,11 @@ pub fn parse(args: &[String], dialect: Dialect) -> Result<Parsed, OptionError> {
             (Flag, Some(_)) => {
                 return Err(OptionError(format!("option '{written}' takes no value")))
             }
+            // nvcc spells `-Werror all-warnings` with a space too.
+            (OptEq, None) if args.get(i).is_some_and(|n| n == "all-warnings") => {
+                i += 1;
+                "all-warnings".to_string()
+            }
             (Flag, None) | (OptEq, None) => String::new(),
             (Value, None) => {
                 let v = args
