@@ -95,6 +95,43 @@ fn a_name_expression_that_names_nothing_is_an_error_with_a_location() {
 }
 
 #[test]
+fn hostile_name_expressions_are_diagnosed_never_a_crash() {
+    for e in [
+        "",
+        " ",
+        "&",
+        "}",
+        "k<float, 4>; }",
+        "k<<<",
+        "k<float",
+        "a\nb",
+        "plain(",
+        "::",
+        "k<float, 4>>>>",
+        "&&plain",
+        "(plain)",
+        "k<int, 1/0>",
+        "ns::",
+        "operator+",
+        "\u{0}",
+        "k<float, 4>{}",
+    ] {
+        let out = Program::new("a.cu", TEMPLATES)
+            .name_expression(e)
+            .compile(&["-arch=sm_80"])
+            .unwrap();
+        assert!(
+            !out.log.contains("internal compiler error"),
+            "{e:?}: {}",
+            out.log
+        );
+        if !out.ok() {
+            assert!(!out.diagnostics.is_empty(), "{e:?}");
+        }
+    }
+}
+
+#[test]
 fn options_are_checked_like_nvrtc_checks_them() {
     let p = Program::new("a.cu", "__global__ void k() {}\n");
     let e = p.compile(&["--no-such-option"]).unwrap_err();
