@@ -46,27 +46,26 @@ pub fn main_with(args: Vec<String>) -> Outcome {
         };
     }
     let mut stderr = p.warnings.clone();
-    let input = match p.inputs.as_slice() {
-        [one] => one.clone(),
-        [] => {
-            stderr.push("oxicc: error: no input file".into());
-            return Outcome::error(stderr, 2);
-        }
-        _ => {
-            stderr.push(format!(
-                "oxicc: error: one input file at a time (given: {})",
-                p.inputs.join(", ")
-            ));
-            return Outcome::error(stderr, 2);
-        }
-    };
-    match run(&p, &input, &mut stderr) {
-        Ok(()) => Outcome {
-            stdout: Vec::new(),
-            stderr,
-            code: 0,
-        },
-        Err(()) => Outcome::error(stderr, 1),
+    if p.inputs.is_empty() {
+        stderr.push("oxicc: error: no input file".into());
+        return Outcome::error(stderr, 2);
+    }
+    // As nvcc: several inputs each give their own output, so `-o` (and `-MF`) name one.
+    if p.inputs.len() > 1 && (p.output.is_some() || p.deps.file.is_some()) {
+        stderr.push(format!(
+            "oxicc: error: -o and -MF need a single input file (given: {})",
+            p.inputs.join(", ")
+        ));
+        return Outcome::error(stderr, 2);
+    }
+    let mut failed = false;
+    for input in &p.inputs {
+        failed |= run(&p, input, &mut stderr).is_err();
+    }
+    Outcome {
+        stdout: Vec::new(),
+        stderr,
+        code: if failed { 1 } else { 0 },
     }
 }
 

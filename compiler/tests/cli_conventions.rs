@@ -300,3 +300,31 @@ fn version_and_help_say_what_oxicc_is() {
         assert!(h.contains(o), "{o} missing from help:\n{h}");
     }
 }
+
+#[test]
+fn several_inputs_give_one_output_each() {
+    let dir = temp_dir("multi");
+    let (a, b) = (dir.join("a.cu"), dir.join("b.cu"));
+    std::fs::write(&a, "__global__ void ka(int *p) { p[0] = 1; }\n").unwrap();
+    std::fs::write(&b, "__global__ void kb(float *p) { p[0] = 2; }\n").unwrap();
+    let st = oxicc()
+        .current_dir(&dir)
+        .args(["-arch=sm_80", "a.cu", "b.cu"])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    for (f, entry) in [("a.ptx", "_Z2kaPi"), ("b.ptx", "_Z2kbPf")] {
+        let ptx = std::fs::read_to_string(dir.join(f)).unwrap();
+        assert!(ptx.contains(&format!(".entry {entry}(")), "{f}");
+        assert_ptxas_accepts(&ptx, 80, f);
+    }
+    // One output file cannot hold two modules.
+    let out = oxicc()
+        .arg(&a)
+        .arg(&b)
+        .args(["-o", "x.ptx"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("single input file"));
+}
