@@ -47,7 +47,7 @@ pub struct Options {
     /// `-include file` (`--pre-include`): headers included before the source, after the
     /// ones nvcc always includes.
     pub pre_includes: Vec<String>,
-    /// `-ftz=true`: flush single-precision denormals to zero (parsed; see `options.rs`).
+    /// `-ftz=true`: flush single-precision denormals to zero (parsed by `options/`).
     pub ftz: bool,
     /// `-prec-div=false` allows approximate single-precision division.
     pub prec_div: bool,

@@ -1,5 +1,5 @@
 //! `Program`: what NVRTC offers, as a Rust API — a source and its name, in-memory headers,
-//! options spelled as for nvcc (parsed by `options.rs`, the command's parser), and name
+//! options spelled as for nvcc (parsed by `options/`, the command's parser), and name
 //! expressions answered with their lowered (mangled) names.
 //!
 //! A `Program` is plain data (`Send + Sync`); compiling it borrows it immutably, so one
