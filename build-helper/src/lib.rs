@@ -234,10 +234,13 @@ impl Build {
         match self.compile() {
             Ok(b) => b,
             Err(e) => {
+                // `cargo::error=` makes each an `error:` line of cargo's own output (one
+                // line each: the location and message); stderr, which cargo shows for a
+                // failed build script, has them in full with the source line and caret.
                 for m in &e.messages {
+                    println!("cargo::error={}", m.lines().next().unwrap_or(""));
                     eprintln!("{m}");
                 }
-                eprintln!("error: oxicc-build: {} kernel error(s)", e.messages.len());
                 std::process::exit(1);
             }
         }
