@@ -15,5 +15,9 @@ tools/install-nvidia-tools.sh
 # --no-fail-fast: one run shows every failing test binary, not only the first.
 CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true cargo test --workspace --release --no-fail-fast
 
+# The Python package (python/): its pytest suite against the extension cargo just built
+# (pytest is installed once into .tools/pyenv). A failing test fails this script.
+python/run-tests.sh
+
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings

@@ -1,10 +1,15 @@
-//! Build script: embeds every file under `runtime-libs/include` as a built-in header.
+//! Build script: embeds every file under `runtime-libs/include` as a built-in header, and
+//! gives the compiler a fingerprint of its own sources.
 //!
 //! It writes `$OUT_DIR/builtin_headers.rs`, a sorted table of `(name, include_str!(path))`
 //! where the name is the path relative to the include folder with `/` separators (so
 //! `sys/time.h` and `cooperative_groups/reduce.h` are found as written in `#include`).
 //! Generating the table, rather than keeping it by hand, means adding a header is adding a
 //! file, and two people adding headers never edit the same list.
+//!
+//! The fingerprint (`OXICC_SOURCE_HASH`, see `source_fingerprint`) goes into every key of
+//! `Program`'s cache, so a rebuilt compiler never reads entries an older build wrote, even
+//! when the crate version did not change.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -55,4 +60,49 @@ fn main() {
     table.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
     fs::write(out.join("builtin_headers.rs"), table).expect("writing the header table");
+    source_fingerprint(&manifest);
+}
+
+/// The folders whose contents decide what the compiler emits.
+const SOURCE_DIRS: &[&str] = &[
+    "src",
+    "../ir/src",
+    "../passes/src",
+    "../backend/src",
+    "../runtime-libs",
+];
+
+/// 64-bit FNV-1a over the paths and contents of every file in `SOURCE_DIRS`.
+fn source_fingerprint(manifest: &Path) {
+    let mut files = Vec::new();
+    for d in SOURCE_DIRS {
+        let dir = manifest.join(d);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        all_files(&dir, &mut files);
+    }
+    files.sort();
+    let mut h: u64 = 0xcbf29ce484222325;
+    for f in &files {
+        let rel = f.strip_prefix(manifest).unwrap_or(f);
+        let bytes = fs::read(f).unwrap_or_default();
+        for b in rel.to_string_lossy().bytes().chain(bytes) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x100000001b3);
+        }
+    }
+    println!("cargo:rustc-env=OXICC_SOURCE_HASH={h:016x}");
+}
+
+fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            all_files(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
 }

@@ -44,6 +44,23 @@ pub struct Options {
     /// `--expt-relaxed-constexpr`: `constexpr` host functions may be called from device
     /// code (and `__CUDACC_RELAXED_CONSTEXPR__` is defined).
     pub relaxed_constexpr: bool,
+    /// `-include file` (`--pre-include`): headers included before the source, after the
+    /// ones nvcc always includes.
+    pub pre_includes: Vec<String>,
+    /// `-ftz=true`: flush single-precision denormals to zero (parsed by `options/`).
+    pub ftz: bool,
+    /// `-prec-div=false` allows approximate single-precision division.
+    pub prec_div: bool,
+    /// `-prec-sqrt=false` allows an approximate single-precision square root.
+    pub prec_sqrt: bool,
+    /// `--use_fast_math` (also sets the three above and `fmad`).
+    pub fast_math: bool,
+    /// `-Werror`: warnings are errors (the compile fails).
+    pub warnings_as_errors: bool,
+    /// `-w`: warnings are not reported.
+    pub no_warnings: bool,
+    /// `--ptx-version=X.Y`: the `.version` to write (default: the target's minimum).
+    pub ptx_version: Option<(u32, u32)>,
 }
 
 impl Default for Options {
@@ -62,6 +79,14 @@ impl Default for Options {
             time_passes: false,
             fmad: true,
             relaxed_constexpr: false,
+            pre_includes: Vec::new(),
+            ftz: false,
+            prec_div: true,
+            prec_sqrt: true,
+            fast_math: false,
+            warnings_as_errors: false,
+            no_warnings: false,
+            ptx_version: None,
         }
     }
 }
@@ -125,6 +150,12 @@ pub struct CompileOutput {
     pub diagnostics: Vec<Diagnostic>,
     /// What `print_after_all` and `time_passes` asked for, in order.
     pub trace: Vec<String>,
+    /// Every file the preprocessor read from the file system, in the order it first opened
+    /// them (the main file is the caller's and not listed): a build's dependencies.
+    pub opened_files: Vec<PathBuf>,
+    /// The lowered (mangled) name of each name expression a `Program` asked for, in order;
+    /// `None` where the compile failed before lowering.
+    pub lowered_names: Vec<Option<String>>,
 }
 
 impl CompileOutput {
@@ -148,15 +179,33 @@ const COMPILE_STACK_BYTES: usize = 256 << 20;
 /// The compile runs on a scoped thread with a large stack, so it is safe to call from any
 /// thread, including ones with small stacks.
 pub fn compile(file_name: &str, source: &str, options: &Options) -> CompileOutput {
+    compile_with_names(file_name, source, options, &[])
+}
+
+/// [`compile`], also answering name expressions (`"kernel<float, 4>"`, `"&ns::f"`) with the
+/// mangled names of the entities they name, instantiating templates as needed
+/// (`CompileOutput::lowered_names`), as NVRTC's `nvrtcGetLoweredName` does.
+pub fn compile_with_names(
+    file_name: &str,
+    source: &str,
+    options: &Options,
+    name_expressions: &[String],
+) -> CompileOutput {
+    let input = crate::driver::Input {
+        file_name,
+        source,
+        options,
+        name_expressions,
+    };
     let result = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("oxicc-compile".into())
             .stack_size(COMPILE_STACK_BYTES)
-            .spawn_scoped(scope, || crate::driver::run(file_name, source, options))
+            .spawn_scoped(scope, || crate::driver::run_input(&input))
             .map(|h| h.join())
     });
     match result {
-        Ok(Ok(out)) => out,
+        Ok(Ok(out)) => apply_warning_options(out, options),
         // A panic is a compiler bug; report it as an internal error rather than unwinding
         // into the caller.
         Ok(Err(panic)) => internal_error(file_name, &panic),
@@ -184,5 +233,33 @@ fn internal_error(file_name: &str, payload: &Box<dyn std::any::Any + Send>) -> C
             source_line: String::new(),
         }],
         trace: Vec::new(),
+        opened_files: Vec::new(),
+        lowered_names: Vec::new(),
     }
+}
+
+/// `-w` drops warnings (and the notes that follow them); `-Werror` makes them errors, and
+/// a compile with one fails.
+fn apply_warning_options(mut out: CompileOutput, options: &Options) -> CompileOutput {
+    if options.no_warnings {
+        let mut keep = true;
+        out.diagnostics.retain(|d| {
+            if d.severity != Severity::Note {
+                keep = d.severity != Severity::Warning;
+            }
+            keep
+        });
+    } else if options.warnings_as_errors {
+        let mut any = false;
+        for d in &mut out.diagnostics {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+                any = true;
+            }
+        }
+        if any {
+            out.text = None;
+        }
+    }
+    out
 }

@@ -1,250 +1,122 @@
-//! Command-line parsing and the work of one `oxicc` invocation.
+//! The work of one `oxicc` invocation: options (parsed by `oxicc::options`, the parser the
+//! library uses too), input, compile, output, dependency files, diagnostics.
 
-use std::ffi::OsString;
-use std::path::PathBuf;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
-use clap::Parser;
-use oxicc::{Emit, Options, Severity};
+use oxicc::options::{expand_response_files, help_text, parse, Dialect, Parsed};
+use oxicc::{Diagnostic, Emit, Severity};
 
-/// oxicc — compile CUDA C++ device code to PTX (a drop-in for `nvcc -ptx`).
-#[derive(Parser, Debug)]
-#[command(name = "oxicc", version, about, long_about = None)]
-pub struct Args {
-    /// Input `.cu` file (`-` for standard input).
-    pub input: PathBuf,
-    /// Output file (`-` for standard output). Default: the input name with `.ptx` (or `.oxir`).
-    #[arg(short = 'o', long = "output")]
-    pub output: Option<PathBuf>,
-    /// Target GPU: `sm_75`, `sm_80`, `sm_86`, `sm_89`, `sm_90`, `sm_100`, `sm_120` (or
-    /// `compute_XX`).
-    #[arg(
-        long = "arch",
-        visible_alias = "gpu-architecture",
-        default_value = "sm_75"
-    )]
-    pub arch: String,
-    /// Optimization level 0..3.
-    #[arg(short = 'O', default_value = "3")]
-    pub opt: u8,
-    /// Add a directory to the include search path.
-    #[arg(short = 'I', long = "include-path")]
-    pub include: Vec<PathBuf>,
-    /// Define a macro: `NAME` or `NAME=VALUE`.
-    #[arg(short = 'D', long = "define-macro")]
-    pub define: Vec<String>,
-    /// Undefine a macro.
-    #[arg(short = 'U', long = "undefine-macro")]
-    pub undefine: Vec<String>,
-    /// What to write: `ptx` (default) or `ir` (the optimized `.oxir` text).
-    #[arg(long = "emit", default_value = "ptx")]
-    pub emit: String,
-    /// Accepted for nvcc compatibility (oxicc always produces PTX).
-    #[arg(long = "ptx")]
-    pub ptx: bool,
-    /// Preprocess only (as `nvcc -E` does for device code): write the preprocessed text,
-    /// to standard output unless `-o` is given.
-    #[arg(short = 'E', long = "preprocess")]
-    pub preprocess: bool,
-    /// Run exactly these passes, comma-separated, instead of the -O pipeline.
-    #[arg(long = "passes")]
-    pub passes: Option<String>,
-    /// Print the IR after every pass to stderr.
-    #[arg(long = "print-after-all")]
-    pub print_after_all: bool,
-    /// Print the time each pass took to stderr.
-    #[arg(long = "time-passes")]
-    pub time_passes: bool,
-    /// Run the IR verifier after every pass.
-    #[arg(long = "verify-each")]
-    pub verify_each: bool,
-    /// Contract floating-point multiplies and adds into fused multiply-adds (`true`/`false`).
-    #[arg(long = "fmad", default_value = "true", action = clap::ArgAction::Set)]
-    pub fmad: bool,
-    /// Allow device code to call `constexpr` host functions (nvcc's experimental flag).
-    #[arg(long = "expt-relaxed-constexpr")]
-    pub relaxed_constexpr: bool,
-    /// `-D` (true) and `-U` (false) in command-line order, filled by `parse_args`: gcc
-    /// (nvcc's preprocessor) applies them in that order.
-    #[arg(skip)]
-    pub macro_order: Vec<(bool, String)>,
+/// What the command prints: lines for stderr and lines for stdout, and the exit code.
+pub struct Outcome {
+    pub stdout: Vec<String>,
+    pub stderr: Vec<String>,
+    pub code: u8,
 }
 
-/// The nvcc options spelled with one dash that clap must see with two.
-const NVCC_LONG_OPTIONS: &[&str] = &[
-    "arch",
-    "gpu-architecture",
-    "ptx",
-    "preprocess",
-    "output",
-    "include-path",
-    "define-macro",
-    "undefine-macro",
-    "emit",
-    "passes",
-    "print-after-all",
-    "time-passes",
-    "verify-each",
-    "fmad",
-    "expt-relaxed-constexpr",
-];
-
-/// Rewrites nvcc's single-dash long options (`-arch=sm_90`, `-arch sm_90`, `-ptx`) into
-/// clap's double-dash form; everything else passes through.
-pub fn normalize_args(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
-    let mut out = vec![OsString::from("oxicc")];
-    for a in args {
-        let s = a.to_string_lossy();
-        if let Some(rest) = s.strip_prefix('-') {
-            if !rest.starts_with('-') {
-                let name = rest.split('=').next().unwrap_or("");
-                if NVCC_LONG_OPTIONS.contains(&name) {
-                    out.push(OsString::from(format!("-{s}")));
-                    continue;
-                }
-            }
-        }
-        out.push(a);
-    }
-    out
-}
-
-pub fn parse_args(args: impl Iterator<Item = OsString>) -> Result<Args, clap::Error> {
-    use clap::{CommandFactory, FromArgMatches};
-    let matches = Args::command().try_get_matches_from(normalize_args(args))?;
-    let mut parsed = Args::from_arg_matches(&matches)?;
-    let mut ops: Vec<(usize, bool, String)> = Vec::new();
-    for (id, define) in [("define", true), ("undefine", false)] {
-        if let (Some(at), Some(values)) = (matches.indices_of(id), matches.get_many::<String>(id)) {
-            ops.extend(at.zip(values).map(|(i, v)| (i, define, v.clone())));
+impl Outcome {
+    fn error(lines: Vec<String>, code: u8) -> Outcome {
+        Outcome {
+            stdout: Vec::new(),
+            stderr: lines,
+            code,
         }
     }
-    ops.sort_by_key(|o| o.0);
-    parsed.macro_order = ops.into_iter().map(|(_, d, v)| (d, v)).collect();
-    Ok(parsed)
 }
 
-/// `Options::defines`/`undefines` (applied all defines first, then all undefines) with the
-/// effect of `-D`/`-U` applied in command-line order: for each name only what follows its
-/// last `-U` matters.
-fn macro_options(ops: &[(bool, String)]) -> (Vec<(String, Option<String>)>, Vec<String>) {
-    let name_of = |s: &str| s.split(['=', '(']).next().unwrap_or("").to_string();
-    let mut last_undef = std::collections::HashMap::new();
-    for (i, (define, text)) in ops.iter().enumerate() {
-        if !define {
-            last_undef.insert(text.clone(), i);
-        }
-    }
-    let mut defines = Vec::new();
-    let mut redefined = std::collections::HashSet::new();
-    for (i, (define, text)) in ops.iter().enumerate() {
-        let name = name_of(text);
-        if *define && last_undef.get(&name).is_none_or(|&u| i > u) {
-            defines.push(match text.split_once('=') {
-                Some((n, v)) => (n.to_string(), Some(v.to_string())),
-                None => (text.clone(), None),
-            });
-            redefined.insert(name);
-        }
-    }
-    let mut undefines = Vec::new();
-    for (define, text) in ops {
-        if !define && !redefined.contains(text) && !undefines.contains(text) {
-            undefines.push(text.clone());
-        }
-    }
-    (defines, undefines)
-}
-
-/// What a successful run leaves to report.
-pub struct RunOutput {
-    pub warnings: Vec<String>,
-}
-
-/// Parses `sm_XX` / `compute_XX` into the SM number.
-fn parse_arch(arch: &str) -> Option<u32> {
-    let digits = arch
-        .strip_prefix("sm_")
-        .or_else(|| arch.strip_prefix("compute_"))?;
-    let digits = digits.trim_end_matches(['a', 'f']);
-    digits.parse().ok()
-}
-
-/// Runs one compile as the command line asks. Errors are the lines to print.
-pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
-    let sm = parse_arch(&args.arch)
-        .filter(|sm| oxicc::supported_sms().contains(sm))
-        .ok_or_else(|| {
-            vec![format!(
-                "oxicc: error: unsupported GPU architecture '{}' (supported: {})",
-                args.arch,
-                oxicc::supported_sms()
-                    .iter()
-                    .map(|s| format!("sm_{s}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )]
-        })?;
-    if args.opt > 3 {
-        return Err(vec![format!(
-            "oxicc: error: invalid optimization level -O{}",
-            args.opt
-        )]);
-    }
-    let emit = match args.emit.as_str() {
-        _ if args.preprocess => Emit::Preprocessed,
-        "ptx" => Emit::Ptx,
-        "ir" => Emit::Ir,
-        other => return Err(vec![format!("oxicc: error: unknown --emit kind '{other}'")]),
+/// Runs the command on its arguments (without the program name).
+pub fn main_with(args: Vec<String>) -> Outcome {
+    let parsed = expand_response_files(&args).and_then(|a| parse(&a, Dialect::Command));
+    let p = match parsed {
+        Ok(p) => p,
+        Err(e) => return Outcome::error(vec![format!("oxicc: error: {e}")], 2),
     };
-    let (file_name, source) = read_input(&args.input)?;
-    // `Args` built without `parse_args` has no order: defines first, then undefines.
-    let fallback: Vec<(bool, String)>;
-    let order = if args.macro_order.is_empty() {
-        fallback = (args.define.iter().map(|d| (true, d.clone())))
-            .chain(args.undefine.iter().map(|u| (false, u.clone())))
-            .collect();
-        &fallback
-    } else {
-        &args.macro_order
-    };
-    let (defines, undefines) = macro_options(order);
-    let options = Options {
-        sm,
-        opt_level: args.opt,
-        include_dirs: args.include.clone(),
-        headers: Vec::new(),
-        defines,
-        undefines,
-        emit,
-        passes: args
-            .passes
-            .as_ref()
-            .map(|p| p.split(',').map(|s| s.trim().to_string()).collect()),
-        verify_each: args.verify_each,
-        print_after_all: args.print_after_all,
-        time_passes: args.time_passes,
-        fmad: args.fmad,
-        relaxed_constexpr: args.relaxed_constexpr,
-    };
+    if p.show_help {
+        return Outcome {
+            stdout: vec![help_text()],
+            stderr: Vec::new(),
+            code: 0,
+        };
+    }
+    if p.show_version {
+        return Outcome {
+            stdout: vec![version_text()],
+            stderr: Vec::new(),
+            code: 0,
+        };
+    }
+    let mut stderr = p.warnings.clone();
+    if p.inputs.is_empty() {
+        stderr.push("oxicc: error: no input file".into());
+        return Outcome::error(stderr, 2);
+    }
+    // As nvcc: several inputs each give their own output, so `-o` (and `-MF`) name one.
+    if p.inputs.len() > 1 && (p.output.is_some() || p.deps.file.is_some()) {
+        stderr.push(format!(
+            "oxicc: error: -o and -MF need a single input file (given: {})",
+            p.inputs.join(", ")
+        ));
+        return Outcome::error(stderr, 2);
+    }
+    let mut failed = false;
+    for input in &p.inputs {
+        failed |= run(&p, input, &mut stderr).is_err();
+    }
+    Outcome {
+        stdout: Vec::new(),
+        stderr,
+        code: if failed { 1 } else { 0 },
+    }
+}
+
+fn version_text() -> String {
+    format!(
+        "oxicc {} — a CUDA C++ to PTX compiler in pure Rust (build {})\n\
+         targets: {}; PTX ISA up to {}.{}; options and output follow nvcc 13.5 (nvcc -ptx)\n",
+        env!("CARGO_PKG_VERSION"),
+        oxicc::program::COMPILER_BUILD,
+        oxicc::supported_sms()
+            .iter()
+            .map(|s| format!("sm_{s}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        oxicc_backend_max().0,
+        oxicc_backend_max().1,
+    )
+}
+
+fn oxicc_backend_max() -> (u32, u32) {
+    oxicc_backend::target::MAX_PTX
+}
+
+/// One compile as the options ask; every message goes into `stderr`.
+fn run(p: &Parsed, input: &str, stderr: &mut Vec<String>) -> Result<(), ()> {
+    let (file_name, source) = read_input(input).map_err(|e| stderr.push(e))?;
+    let mut options = p.options.clone();
+    if p.deps.only {
+        // The dependencies are what preprocessing opens.
+        options.emit = Emit::Preprocessed;
+    }
     let out = oxicc::compile(&file_name, &source, &options);
     for t in &out.trace {
-        eprintln!("{t}");
+        stderr.push(t.clone());
     }
     // Diagnostics stay in the order they were reported (a note follows its error or
     // warning); the summary counts errors only.
-    let mut warnings: Vec<String> = out.diagnostics.iter().map(|d| d.to_string()).collect();
-    let n = out
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .count();
-    let output_path = match &args.output {
-        Some(p) => p.clone(),
-        None if emit == Emit::Preprocessed => PathBuf::from("-"),
+    for d in &out.diagnostics {
+        stderr.push(if p.diagnostics_json {
+            diagnostic_json(d)
+        } else {
+            d.to_string()
+        });
+    }
+    let emit = options.emit;
+    let output_path = match &p.output {
+        Some(o) => PathBuf::from(o),
+        None if emit == Emit::Preprocessed || input == "-" => PathBuf::from("-"),
         None => {
             let ext = if emit == Emit::Ir { "oxir" } else { "ptx" };
-            let stem = args
-                .input
+            let stem = Path::new(input)
                 .file_stem()
                 .map(PathBuf::from)
                 .unwrap_or_else(|| "out".into());
@@ -252,56 +124,147 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         }
     };
     let Some(text) = out.text else {
-        // Leave no stale output behind — but only ever remove a regular file: `-o /dev/null`
-        // run as root must not delete the device.
-        let is_regular_file = std::fs::symlink_metadata(&output_path)
-            .map(|m| m.file_type().is_file())
-            .unwrap_or(false);
-        if output_path.as_os_str() != "-" && is_regular_file {
-            let _ = std::fs::remove_file(&output_path);
+        if !p.deps.only {
+            remove_stale(&output_path);
         }
-        warnings.push(format!(
-            "{n} error{} generated.",
-            if n == 1 { "" } else { "s" }
-        ));
-        return Err(warnings);
+        let n = out
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        if !p.diagnostics_json {
+            stderr.push(format!(
+                "{n} error{} generated.",
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+        return Err(());
     };
-    if output_path.as_os_str() == "-" {
-        use std::io::Write;
-        std::io::stdout()
-            .write_all(text.as_bytes())
-            .map_err(|e| vec![format!("oxicc: error: writing output: {e}")])?;
-    } else {
-        std::fs::write(&output_path, text).map_err(|e| {
-            vec![format!(
-                "oxicc: error: cannot write '{}': {e}",
-                output_path.display()
-            )]
-        })?;
+    if p.deps.only || p.deps.with_compile {
+        let default_target = if p.deps.only {
+            // nvcc -M names the object file it would build.
+            let stem = Path::new(input).file_stem().unwrap_or_default();
+            format!("{}.o", stem.to_string_lossy())
+        } else {
+            output_path.display().to_string()
+        };
+        let targets = if p.deps.targets.is_empty() {
+            vec![default_target]
+        } else {
+            p.deps.targets.clone()
+        };
+        let mut deps = vec![input.to_string()];
+        deps.extend(out.opened_files.iter().map(|f| f.display().to_string()));
+        let rule = make_rule(&targets, &deps, p.deps.phony);
+        let dep_path = match (&p.deps.file, p.deps.only) {
+            (Some(f), _) => PathBuf::from(f),
+            (None, true) => PathBuf::from("-"),
+            (None, false) if output_path.as_os_str() == "-" => {
+                PathBuf::from(Path::new(input).file_stem().unwrap_or_default()).with_extension("d")
+            }
+            (None, false) => output_path.with_extension("d"),
+        };
+        write_out(&dep_path, &rule).map_err(|e| stderr.push(e))?;
+        if p.deps.only {
+            return Ok(());
+        }
     }
-    Ok(RunOutput { warnings })
+    write_out(&output_path, &text).map_err(|e| stderr.push(e))
 }
 
-fn read_input(path: &PathBuf) -> Result<(String, String), Vec<String>> {
+/// A make rule `targets : deps`, one dependency per line as nvcc writes it; with `-MP` a
+/// phony rule per header, so a deleted header does not break the build.
+fn make_rule(targets: &[String], deps: &[String], phony: bool) -> String {
+    let esc = |s: &str| s.replace(' ', "\\ ");
+    let mut s = format!(
+        "{} :",
+        targets.iter().map(|t| esc(t)).collect::<Vec<_>>().join(" ")
+    );
+    for (i, d) in deps.iter().enumerate() {
+        let sep = if i == 0 { " " } else { " \\\n    " };
+        s.push_str(&format!("{sep}{}", esc(d)));
+    }
+    s.push('\n');
+    if phony {
+        for d in deps.iter().skip(1) {
+            s.push_str(&format!("\n{} :\n", esc(d)));
+        }
+    }
+    s
+}
+
+/// One diagnostic as a JSON object on one line (the fields of `oxicc::Diagnostic`).
+fn diagnostic_json(d: &Diagnostic) -> String {
+    let sev = match d.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    };
+    format!(
+        "{{\"severity\":\"{sev}\",\"file\":{},\"line\":{},\"column\":{},\"message\":{},\"source_line\":{}}}",
+        json_string(&d.file),
+        d.line,
+        d.column,
+        json_string(&d.message),
+        json_string(&d.source_line)
+    )
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Leaves no stale output behind — but only ever removes a regular file: `-o /dev/null`
+/// run as root must not delete the device.
+fn remove_stale(path: &Path) {
+    let is_regular_file = std::fs::symlink_metadata(path)
+        .map(|m| m.file_type().is_file())
+        .unwrap_or(false);
+    if path.as_os_str() != "-" && is_regular_file {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+fn write_out(path: &Path, text: &str) -> Result<(), String> {
     if path.as_os_str() == "-" {
+        std::io::stdout()
+            .write_all(text.as_bytes())
+            .map_err(|e| format!("oxicc: error: writing output: {e}"))
+    } else {
+        std::fs::write(path, text)
+            .map_err(|e| format!("oxicc: error: cannot write '{}': {e}", path.display()))
+    }
+}
+
+fn read_input(path: &str) -> Result<(String, String), String> {
+    if path == "-" {
         use std::io::Read;
         let mut bytes = Vec::new();
         std::io::stdin()
             .read_to_end(&mut bytes)
-            .map_err(|e| vec![format!("oxicc: error: reading standard input: {e}")])?;
+            .map_err(|e| format!("oxicc: error: reading standard input: {e}"))?;
         return Ok((
             "<stdin>".to_string(),
             String::from_utf8_lossy(&bytes).into_owned(),
         ));
     }
-    let bytes = std::fs::read(path).map_err(|e| {
-        vec![format!(
-            "oxicc: error: cannot read '{}': {e}",
-            path.display()
-        )]
-    })?;
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("oxicc: error: cannot read '{path}': {e}"))?;
     Ok((
-        path.display().to_string(),
+        path.to_string(),
         String::from_utf8_lossy(&bytes).into_owned(),
     ))
 }

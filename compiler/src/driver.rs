@@ -9,49 +9,113 @@
 use crate::api::{CompileOutput, Diagnostic, Emit, Options, Severity};
 use crate::diag::Diagnostics;
 use crate::intern::Interner;
-use crate::irgen::{lower_translation_unit, LowerOptions};
+use crate::irgen::{lower_translation_unit_with_names, LowerOptions};
 use crate::parse::parse_translation_unit;
 use crate::pp::{
     preprocess as preprocess_file, FsLoader, PpContext, PpOutput, NVCC_FORCE_INCLUDES,
 };
 use crate::source::SourceMap;
 
+/// One compile's input.
+pub struct Input<'a> {
+    /// The main file's name (diagnostics, `#include "…"` lookups, internal names).
+    pub file_name: &'a str,
+    pub source: &'a str,
+    pub options: &'a Options,
+    /// Name expressions whose mangled names to report (`CompileOutput::lowered_names`).
+    pub name_expressions: &'a [String],
+}
+
 /// Runs the whole pipeline on one source text.
 pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
+    run_input(&Input {
+        file_name,
+        source,
+        options,
+        name_expressions: &[],
+    })
+}
+
+/// The file name the name expressions' launches are shown under in diagnostics.
+const NAME_EXPRESSIONS_FILE: &str = "<name expressions>";
+
+/// Runs the whole pipeline on one input.
+pub fn run_input(input: &Input<'_>) -> CompileOutput {
+    let options = input.options;
     let mut sources = SourceMap::new();
     let mut interner = Interner::new();
     let mut diags = Diagnostics::new();
-    let main = sources.add(file_name, source);
+    let main = sources.add(input.file_name, input.source);
 
-    let pp = preprocess(main, &mut sources, &mut interner, &mut diags, options);
+    let loader = RecordingLoader::default();
+    let mut pp = preprocess(
+        main,
+        &mut sources,
+        &mut interner,
+        &mut diags,
+        options,
+        &loader,
+    );
+    let opened = loader.opened.into_inner();
+    let done = |mut out: CompileOutput| {
+        out.opened_files = opened.clone();
+        out.lowered_names = vec![None; input.name_expressions.len()];
+        out
+    };
     if diags.has_errors() {
-        return failed(&diags, &sources);
+        return done(failed(&diags, &sources));
     }
     if options.emit == Emit::Preprocessed {
-        return CompileOutput {
+        return done(CompileOutput {
             text: Some(crate::pp::preprocessed_text(&pp.tokens, &interner)),
             diagnostics: diags.render(&sources),
-            trace: Vec::new(),
-        };
+            ..failed(&diags, &sources)
+        });
     }
 
+    let names_file =
+        name_expression_launches(input.name_expressions, &mut sources, &mut interner, &mut pp);
     let arena = bumpalo::Bump::new();
     let first_parse_diag = diags.list.len();
     let tu = parse_translation_unit(&pp.tokens, &arena, &mut interner, &sources, &mut diags);
     if diags.has_errors() {
         add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
-        return failed(&diags, &sources);
+        return done(failed(&diags, &sources));
     }
 
     let lower_opts = LowerOptions {
         sm: options.sm,
         relaxed_constexpr: options.relaxed_constexpr,
+        name_expr_file: names_file.as_ref().map(|(f, _)| *f),
     };
-    let module = lower_translation_unit(&tu, &interner, &sources, &mut diags, &lower_opts);
+    let lowered =
+        lower_translation_unit_with_names(&tu, &interner, &sources, &mut diags, &lower_opts);
     add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
-    let Some(mut module) = module.filter(|_| !diags.has_errors()) else {
-        return failed(&diags, &sources);
+    let mut lowered_names = vec![None; input.name_expressions.len()];
+    if let (Some((_, names)), Some((file, starts))) = (&lowered, &names_file) {
+        for (span, name) in names {
+            if span.file == *file {
+                let i = starts.partition_point(|&s| s <= span.start) - 1;
+                lowered_names[i] = Some(name.clone());
+            }
+        }
+        for (i, n) in lowered_names.iter().enumerate() {
+            if n.is_none() {
+                let span = crate::source::Span::new(*file, starts[i], starts[i]);
+                diags.error(
+                    span,
+                    format!(
+                        "name expression \"{}\" does not name a function or an instance of a function template",
+                        input.name_expressions[i].trim()
+                    ),
+                );
+            }
+        }
+    }
+    let Some(mut module) = lowered.map(|(m, _)| m).filter(|_| !diags.has_errors()) else {
+        return done(failed(&diags, &sources));
     };
+    let (opened_files, lowered_names) = (opened.clone(), lowered_names);
 
     let mut trace = Vec::new();
     let pipeline = oxicc_passes::PipelineOptions {
@@ -71,7 +135,10 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
                 trace.push(report.timing_report());
             }
         }
-        Err(e) => return tool_error(file_name, e.to_string(), &diags, &sources, trace),
+        Err(e) => {
+            let msg = e.to_string();
+            return done(tool_error(input.file_name, msg, &diags, &sources, trace));
+        }
     }
 
     let text = match options.emit {
@@ -79,11 +146,19 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
         Emit::Ptx => {
             let target = oxicc_backend::TargetOptions {
                 sm: options.sm,
-                ptx_version: None,
+                ptx_version: options.ptx_version,
             };
             match oxicc_backend::emit_ptx(&module, &target) {
                 Ok(ptx) => ptx,
-                Err(e) => return tool_error(file_name, e.message, &diags, &sources, trace),
+                Err(e) => {
+                    return done(tool_error(
+                        input.file_name,
+                        e.message,
+                        &diags,
+                        &sources,
+                        trace,
+                    ))
+                }
             }
         }
     };
@@ -91,7 +166,60 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
         text: Some(text),
         diagnostics: diags.render(&sources),
         trace,
+        opened_files,
+        lowered_names,
     }
+}
+
+/// Reads include files from the file system and remembers which it read.
+#[derive(Default)]
+struct RecordingLoader {
+    opened: std::cell::RefCell<Vec<std::path::PathBuf>>,
+}
+
+impl crate::pp::FileLoader for RecordingLoader {
+    fn load(&self, path: &std::path::Path) -> Option<String> {
+        let text = FsLoader.load(path)?;
+        self.opened.borrow_mut().push(path.to_path_buf());
+        Some(text)
+    }
+}
+
+/// Appends one launch per name expression (`expr<<<1, 1>>>();`, each in a static host
+/// function on a line of its own, in a file of its own) to the token stream, so that the
+/// lowering resolves and instantiates what each names (`irgen/name_expr.rs`). Returns the
+/// file and the byte offset where each expression's line starts. The expressions are
+/// lexed, not preprocessed: macros in them are not expanded.
+fn name_expression_launches(
+    exprs: &[String],
+    sources: &mut SourceMap,
+    interner: &mut Interner,
+    pp: &mut PpOutput,
+) -> Option<(crate::source::FileId, Vec<u32>)> {
+    if exprs.is_empty() {
+        return None;
+    }
+    let mut text = String::new();
+    let mut starts = Vec::new();
+    for (i, e) in exprs.iter().enumerate() {
+        starts.push(text.len() as u32);
+        // One line each; what would end the statement early is left for the parser to
+        // reject (the launch then names nothing, which is reported).
+        let e = e.trim();
+        let e = e.strip_prefix('&').unwrap_or(e).replace(['\n', '\r'], " ");
+        text.push_str(&format!(
+            "static void __oxicc_name_expression_{i}(void) {{ {e}<<<1, 1>>>(); }}\n"
+        ));
+    }
+    let file = sources.add(NAME_EXPRESSIONS_FILE, &text);
+    let toks = crate::lex::lex_file(file, &text, interner);
+    let eof = pp.tokens.pop();
+    pp.tokens.extend(
+        toks.into_iter()
+            .filter(|t| t.kind != crate::lex::TokenKind::Eof),
+    );
+    pp.tokens.extend(eof);
+    Some((file, starts))
 }
 
 /// Preprocesses the main file as nvcc does: `cuda_runtime.h` is included first, implicitly.
@@ -101,10 +229,12 @@ fn preprocess(
     interner: &mut Interner,
     diags: &mut Diagnostics,
     options: &Options,
+    loader: &dyn crate::pp::FileLoader,
 ) -> PpOutput {
-    let loader = FsLoader;
-    let mut ctx = PpContext::new(sources, interner, diags, options, &loader);
+    let mut ctx = PpContext::new(sources, interner, diags, options, loader);
     ctx.force_includes = NVCC_FORCE_INCLUDES.iter().map(|s| s.to_string()).collect();
+    ctx.force_includes
+        .extend(options.pre_includes.iter().cloned());
     preprocess_file(main, &mut ctx)
 }
 
@@ -147,6 +277,8 @@ fn failed(diags: &Diagnostics, sources: &SourceMap) -> CompileOutput {
         text: None,
         diagnostics: diags.render(sources),
         trace: Vec::new(),
+        opened_files: Vec::new(),
+        lowered_names: Vec::new(),
     }
 }
 
@@ -172,5 +304,7 @@ fn tool_error(
         text: None,
         diagnostics,
         trace,
+        opened_files: Vec::new(),
+        lowered_names: Vec::new(),
     }
 }

@@ -10,15 +10,23 @@
 
 pub mod api;
 pub mod ast;
+pub mod cache;
 pub mod diag;
 pub mod driver;
 pub mod intern;
 pub mod irgen;
 pub mod lex;
 pub mod mangle;
+pub mod options;
 pub mod parse;
 pub mod pp;
+pub mod program;
 pub mod sema;
 pub mod source;
 
-pub use api::{compile, supported_sms, CompileOutput, Diagnostic, Emit, Options, Severity};
+pub use api::{
+    compile, compile_with_names, supported_sms, CompileOutput, Diagnostic, Emit, Options, Severity,
+};
+pub use cache::Cache;
+pub use options::OptionError;
+pub use program::{Compiled, Program};

@@ -75,9 +75,11 @@ impl<'x> Lowerer<'x> {
         match chosen {
             Some((tpl, args)) if l.host_call => self.host_template_instance(tpl, args),
             Some((tpl, args)) => {
-                let _ = self.instantiate_fn(tpl, args, l.span);
+                if let Some(f) = self.instantiate_fn(tpl, args, l.span) {
+                    self.note_launch_target(l, super::name_expr::NameTarget::Fn(f));
+                }
             }
-            None => {}
+            None => self.plain_launch_target(l),
         }
     }
 

@@ -59,6 +59,7 @@ mod injected;
 mod lambda;
 mod layout_pod;
 mod member_ptr;
+mod name_expr;
 mod namespace;
 mod narrowing;
 mod nested_class;
@@ -101,6 +102,8 @@ pub struct LowerOptions {
     pub sm: u32,
     /// `--expt-relaxed-constexpr`: device code may call `constexpr` host functions.
     pub relaxed_constexpr: bool,
+    /// The file holding the name expressions' launches (`name_expr.rs`), if any.
+    pub name_expr_file: Option<crate::source::FileId>,
 }
 
 impl Default for LowerOptions {
@@ -108,6 +111,7 @@ impl Default for LowerOptions {
         LowerOptions {
             sm: 75,
             relaxed_constexpr: false,
+            name_expr_file: None,
         }
     }
 }
@@ -120,6 +124,18 @@ pub fn lower_translation_unit(
     diags: &mut Diagnostics,
     opts: &LowerOptions,
 ) -> Option<Module> {
+    lower_translation_unit_with_names(tu, interner, sources, diags, opts).map(|(m, _)| m)
+}
+
+/// [`lower_translation_unit`], also returning the mangled name of the function each launch
+/// in `opts.name_expr_file` names, by the launch's span.
+pub fn lower_translation_unit_with_names(
+    tu: &ast::TranslationUnit<'_>,
+    interner: &Interner,
+    sources: &SourceMap,
+    diags: &mut Diagnostics,
+    opts: &LowerOptions,
+) -> Option<(Module, Vec<(Span, String)>)> {
     let errors_before = diags.error_count();
     // Template instances are lowered from declarations the walk keeps (and from AST nodes
     // it synthesizes, in this arena), so the walk's lifetime is the tree's.
@@ -138,7 +154,8 @@ pub fn lower_translation_unit(
         return None;
     }
     l.finish_internal_names();
-    Some(l.module)
+    let names = l.name_target_names();
+    Some((l.module, names))
 }
 
 /// What an ordinary identifier is bound to.
@@ -430,6 +447,8 @@ pub(crate) struct Lowerer<'x> {
     /// Variables that name an object bound elsewhere (references, structured bindings):
     /// their dynamic type is unknown, so virtual calls on them dispatch.
     pub reference_vars: hashbrown::HashSet<u32>,
+    /// The functions the name expressions' launches chose (`name_expr.rs`).
+    pub name_targets: Vec<(Span, name_expr::NameTarget)>,
     /// The body about to be lowered returns `decltype(auto)` (taken into
     /// `FnState::ret_decltype`).
     pub next_ret_decltype: bool,
@@ -503,6 +522,7 @@ impl<'x> Lowerer<'x> {
             this_arg_rvalue: false,
             constructing_base: false,
             reference_vars: hashbrown::HashSet::new(),
+            name_targets: Vec::new(),
             next_ret_decltype: false,
         }
     }

@@ -1,0 +1,132 @@
+"""pytest suite of the oxicc Python package (run by run-tests.sh, which test.sh calls).
+
+Expected lowered names are NVRTC 13.5's nvrtcGetLoweredName answers for the same
+expressions (nvrtc/tests/side_by_side.rs asks NVIDIA's library for them at run time);
+every PTX text is assembled by ptxas.
+"""
+
+import ctypes
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+import oxicc
+
+REPO = Path(__file__).resolve().parents[2]
+NVIDIA = Path(os.environ.get("OXICC_NVIDIA_ROOT") or REPO / ".tools/nvidia/nvidia/cu13")
+
+TEMPLATES = """
+#include "params.h"
+template <typename T, int N> __global__ void k(T *p) { p[0] = p[N] * SCALE; }
+__global__ void plain(float *x) { x[0] = VALUE; }
+namespace ns { template <class T> __global__ void fill(T *p, T v) { p[threadIdx.x] = v; } }
+"""
+
+NVRTC_LOWERED = {
+    "k<float, 4>": "_Z1kIfLi4EEvPT_",
+    "&k<int,2>": "_Z1kIiLi2EEvPT_",
+    "plain": "_Z5plainPf",
+    "ns::fill<double>": "_ZN2ns4fillIdEEvPT_S1_",
+}
+
+
+def ptxas_accepts(ptx, sm):
+    with tempfile.TemporaryDirectory() as d:
+        f = Path(d) / "k.ptx"
+        f.write_text(ptx)
+        r = subprocess.run(
+            [str(NVIDIA / "bin/ptxas"), "-arch=sm_%d" % sm, str(f), "-o", str(Path(d) / "k.cubin")],
+            capture_output=True,
+            text=True,
+        )
+        assert r.returncode == 0, r.stderr
+
+
+def test_compile_with_headers_options_and_name_expressions():
+    r = oxicc.compile(
+        TEMPLATES,
+        arch="sm_80",
+        options=["-O3", "-DVALUE=7"],
+        headers={"params.h": "#define SCALE 2\n"},
+        name_expressions=list(NVRTC_LOWERED),
+    )
+    assert ".target sm_80" in r.ptx
+    assert r.lowered_names == NVRTC_LOWERED
+    for name in NVRTC_LOWERED.values():
+        assert ".entry %s(" % name in r.ptx
+    assert r.diagnostics == [] and r.log == ""
+    ptxas_accepts(r.ptx, 80)
+
+
+def test_errors_raise_compile_error_with_diagnostics():
+    with pytest.raises(oxicc.CompileError) as e:
+        oxicc.compile("__global__ void k(int *p) {\n  p[0] = nope;\n}\n", name="bad.cu")
+    d = e.value.diagnostics[0]
+    assert (d.severity, d.file, d.line, d.column) == ("error", "bad.cu", 2, 10)
+    assert '"nope"' in d.message and d.source_line == "  p[0] = nope;"
+    assert "1 error detected in the compilation of \"bad.cu\"." in e.value.log
+
+
+def test_warnings_come_back_and_werror_fails():
+    src = "#define A 1\n#define A 2\n__global__ void k(int *p) { p[0] = A; }\n"
+    r = oxicc.compile(src)
+    assert [d.severity for d in r.diagnostics] == ["warning", "note"]
+    with pytest.raises(oxicc.CompileError):
+        oxicc.compile(src, options=["-Werror"])
+
+
+def test_bad_options_raise_value_error_naming_them():
+    with pytest.raises(ValueError, match="--no-such-option"):
+        oxicc.compile("__global__ void k() {}", options=["--no-such-option"])
+    with pytest.raises(ValueError, match="sm_52"):
+        oxicc.compile("__global__ void k() {}", arch="sm_52")
+
+
+def test_threads_compile_in_parallel_with_identical_results():
+    want = oxicc.compile(TEMPLATES, headers={"params.h": "#define SCALE 3\n#define VALUE 1\n"},
+                         name_expressions=["k<float, 4>"])
+    got = []
+
+    def work():
+        for _ in range(10):
+            got.append(oxicc.compile(TEMPLATES, headers={"params.h": "#define SCALE 3\n#define VALUE 1\n"},
+                                     name_expressions=["k<float, 4>"]))
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(got) == 80 and all(g == want for g in got)
+
+
+def test_the_c_library_loads_under_nvrtcs_name():
+    """What CuPy and cudarc do: dlopen "libnvrtc.so.13" by name. A symlink of that name
+    to liboxicc_nvrtc.so, first on LD_LIBRARY_PATH, is found instead of NVIDIA's."""
+    lib = os.environ.get("OXICC_NVRTC_LIB")
+    assert lib and Path(lib).is_file(), "run-tests.sh sets OXICC_NVRTC_LIB"
+    with tempfile.TemporaryDirectory() as d:
+        os.symlink(lib, Path(d) / "libnvrtc.so.13")
+        script = (
+            "import ctypes\n"
+            "lib = ctypes.CDLL('libnvrtc.so.13')\n"
+            "p = ctypes.c_void_p()\n"
+            "assert lib.nvrtcCreateProgram(ctypes.byref(p), b'__global__ void k(float *x) { x[0] = 2; }', b'k.cu', 0, None, None) == 0\n"
+            "opts = (ctypes.c_char_p * 1)(b'-arch=compute_90')\n"
+            "assert lib.nvrtcCompileProgram(p, 1, opts) == 0\n"
+            "n = ctypes.c_size_t()\n"
+            "lib.nvrtcGetPTXSize(p, ctypes.byref(n))\n"
+            "buf = ctypes.create_string_buffer(n.value)\n"
+            "lib.nvrtcGetPTX(p, buf)\n"
+            "print(buf.value.decode())\n"
+        )
+        env = dict(os.environ, LD_LIBRARY_PATH=d)
+        r = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        assert "Generated by oxicc" in r.stdout and ".target sm_90" in r.stdout
+        ptxas_accepts(r.stdout, 90)
