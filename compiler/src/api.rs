@@ -44,6 +44,16 @@ pub struct Options {
     /// `--expt-relaxed-constexpr`: `constexpr` host functions may be called from device
     /// code (and `__CUDACC_RELAXED_CONSTEXPR__` is defined).
     pub relaxed_constexpr: bool,
+    /// `-ftz=true`: single-precision operations flush subnormal inputs and results to zero.
+    pub ftz: bool,
+    /// `-prec-div=false`: single-precision `/` is the faster `div.full.f32` (2 ulp).
+    pub prec_div: bool,
+    /// `-prec-sqrt=false`: `sqrtf` is `sqrt.approx.f32`.
+    pub prec_sqrt: bool,
+    /// `--use_fast_math`: `-ftz=true -prec-div=false -prec-sqrt=false`, and `sinf`, `expf`
+    /// & co. become `__sinf`, `__expf`, … (the caller sets those three fields too, as
+    /// the command line does).
+    pub fast_math: bool,
 }
 
 impl Default for Options {
@@ -62,6 +72,10 @@ impl Default for Options {
             time_passes: false,
             fmad: true,
             relaxed_constexpr: false,
+            ftz: false,
+            prec_div: true,
+            prec_sqrt: true,
+            fast_math: false,
         }
     }
 }

@@ -60,6 +60,19 @@ pub struct Args {
     /// Contract floating-point multiplies and adds into fused multiply-adds (`true`/`false`).
     #[arg(long = "fmad", default_value = "true", action = clap::ArgAction::Set)]
     pub fmad: bool,
+    /// Flush single-precision subnormals to zero (`true`/`false`).
+    #[arg(long = "ftz", default_value = "false", action = clap::ArgAction::Set)]
+    pub ftz: bool,
+    /// IEEE single-precision division (`false`: `div.full.f32`).
+    #[arg(long = "prec-div", default_value = "true", action = clap::ArgAction::Set)]
+    pub prec_div: bool,
+    /// IEEE single-precision square root (`false`: `sqrt.approx.f32`).
+    #[arg(long = "prec-sqrt", default_value = "true", action = clap::ArgAction::Set)]
+    pub prec_sqrt: bool,
+    /// `-ftz=true -prec-div=false -prec-sqrt=false` and the fast `__` intrinsics for the
+    /// standard float functions.
+    #[arg(long = "use_fast_math", alias = "use-fast-math")]
+    pub fast_math: bool,
     /// Allow device code to call `constexpr` host functions (nvcc's experimental flag).
     #[arg(long = "expt-relaxed-constexpr")]
     pub relaxed_constexpr: bool,
@@ -85,6 +98,10 @@ const NVCC_LONG_OPTIONS: &[&str] = &[
     "time-passes",
     "verify-each",
     "fmad",
+    "ftz",
+    "prec-div",
+    "prec-sqrt",
+    "use_fast_math",
     "expt-relaxed-constexpr",
 ];
 
@@ -225,6 +242,10 @@ pub fn run(args: &Args) -> Result<RunOutput, Vec<String>> {
         time_passes: args.time_passes,
         fmad: args.fmad,
         relaxed_constexpr: args.relaxed_constexpr,
+        ftz: args.ftz || args.fast_math,
+        prec_div: args.prec_div && !args.fast_math,
+        prec_sqrt: args.prec_sqrt && !args.fast_math,
+        fast_math: args.fast_math,
     };
     let out = oxicc::compile(&file_name, &source, &options);
     for t in &out.trace {

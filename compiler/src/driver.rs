@@ -46,6 +46,11 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
     let lower_opts = LowerOptions {
         sm: options.sm,
         relaxed_constexpr: options.relaxed_constexpr,
+        math: crate::irgen::MathOptions {
+            prec_div: options.prec_div,
+            prec_sqrt: options.prec_sqrt,
+            fast_math: options.fast_math,
+        },
     };
     let module = lower_translation_unit(&tu, &interner, &sources, &mut diags, &lower_opts);
     add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);

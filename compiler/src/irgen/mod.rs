@@ -21,6 +21,7 @@ mod bitfield;
 mod builtins;
 mod builtins_conv;
 mod builtins_gpu;
+mod builtins_math;
 mod call;
 mod class;
 mod class_array;
@@ -101,6 +102,31 @@ pub struct LowerOptions {
     pub sm: u32,
     /// `--expt-relaxed-constexpr`: device code may call `constexpr` host functions.
     pub relaxed_constexpr: bool,
+    /// The flags that choose how float division, square roots and the math functions
+    /// are lowered.
+    pub math: MathOptions,
+}
+
+/// nvcc's `-prec-div`, `-prec-sqrt` and `--use_fast_math` as irgen sees them (`-ftz`
+/// is the backend's, `-fmad` the passes').
+#[derive(Clone, Copy, Debug)]
+pub struct MathOptions {
+    /// `-prec-div=true`: `/` on floats is IEEE division (else `div.full.f32`).
+    pub prec_div: bool,
+    /// `-prec-sqrt=true`: `sqrtf` is `sqrt.rn.f32` (else `sqrt.approx.f32`).
+    pub prec_sqrt: bool,
+    /// `--use_fast_math`: `sinf` & co. become their `__` intrinsics.
+    pub fast_math: bool,
+}
+
+impl Default for MathOptions {
+    fn default() -> Self {
+        MathOptions {
+            prec_div: true,
+            prec_sqrt: true,
+            fast_math: false,
+        }
+    }
 }
 
 impl Default for LowerOptions {
@@ -108,6 +134,7 @@ impl Default for LowerOptions {
         LowerOptions {
             sm: 75,
             relaxed_constexpr: false,
+            math: MathOptions::default(),
         }
     }
 }
