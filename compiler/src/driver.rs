@@ -23,7 +23,8 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
     let mut diags = Diagnostics::new();
     let main = sources.add(file_name, source);
 
-    let pp = preprocess(main, &mut sources, &mut interner, &mut diags, options);
+    let cached = crate::pp::will_adopt_template(&interner);
+    let mut pp = preprocess(main, &mut sources, &mut interner, &mut diags, options);
     if diags.has_errors() {
         return failed(&diags, &sources);
     }
@@ -33,6 +34,18 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
             diagnostics: diags.render(&sources),
             trace: Vec::new(),
         };
+    }
+
+    crate::mathlib::link(
+        &mut pp,
+        &mut sources,
+        &mut interner,
+        &mut diags,
+        options,
+        cached,
+    );
+    if diags.has_errors() {
+        return failed(&diags, &sources);
     }
 
     let arena = bumpalo::Bump::new();

@@ -16,6 +16,7 @@ pub mod intern;
 pub mod irgen;
 pub mod lex;
 pub mod mangle;
+pub mod mathlib;
 pub mod parse;
 pub mod pp;
 pub mod sema;

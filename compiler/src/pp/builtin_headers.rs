@@ -122,6 +122,26 @@ const HEADERS: &[(&str, &str)] = &[
         include_str!("../../../runtime-libs/include/numeric"),
     ),
     (
+        "oxicc_math/coeffs.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/coeffs.cuh"),
+    ),
+    (
+        "oxicc_math/expf.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/expf.cuh"),
+    ),
+    (
+        "oxicc_math/logf.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/logf.cuh"),
+    ),
+    (
+        "oxicc_math/misc.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/misc.cuh"),
+    ),
+    (
+        "oxicc_math/sinf.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/sinf.cuh"),
+    ),
+    (
         "random",
         include_str!("../../../runtime-libs/include/random"),
     ),
@@ -207,6 +227,11 @@ pub const BUILTIN_HEADER_NAMES: &[&str] = &[
     "math.h",
     "memory",
     "numeric",
+    "oxicc_math/coeffs.cuh",
+    "oxicc_math/expf.cuh",
+    "oxicc_math/logf.cuh",
+    "oxicc_math/misc.cuh",
+    "oxicc_math/sinf.cuh",
     "random",
     "sstream",
     "stddef.h",
