@@ -42,7 +42,9 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/sinf.cuh",
-        names: &["sinf", "cosf", "tanf", "sincosf", "sin", "cos", "tan", "sincos"],
+        names: &[
+            "sinf", "cosf", "tanf", "sincosf", "sin", "cos", "tan", "sincos",
+        ],
     },
     Unit {
         header: "oxicc_math/misc.cuh",

@@ -10,8 +10,9 @@ extern "C" __host__ __device__ double log(double);
 extern "C" __host__ __device__ double log2(double);
 extern "C" __host__ __device__ double log10(double);
 
-/* log(1 + f) for the reduced argument, and the exponent k; x positive and finite. */
-static __device__ __forceinline__ float __oxm_log_reduce(float __x, float *__k)
+/* f and the correction c = f^2 q(f), so that log(1 + f) = f + c, and the exponent k;
+ * x positive and finite. */
+static __device__ __forceinline__ float __oxm_log_reduce(float __x, float *__k, float *__c)
 {
     float __e = 0.0f;
     if (__x < 1.175494351e-38f) {
@@ -31,7 +32,8 @@ static __device__ __forceinline__ float __oxm_log_reduce(float __x, float *__k)
     __q = fmaf(__q, __f, __OXM_LOG1P_C1);
     __q = fmaf(__q, __f, __OXM_LOG1P_C0);
     *__k = (float)__ki + __e;
-    return fmaf(__f * __f, __q, __f);
+    *__c = __f * __f * __q;
+    return __f;
 }
 
 /* log of 0 is -inf, of a negative number NaN, of +inf +inf, of NaN NaN. */
@@ -44,24 +46,35 @@ static __device__ __forceinline__ float __oxm_log_special(float __x, float __r)
 
 extern "C" __host__ __device__ __forceinline__ float logf(float __x)
 {
-    float __k;
-    float __y = __oxm_log_reduce(__x, &__k);
-    float __r = fmaf(__k, 6.931471825e-01f, fmaf(__k, -1.904654212e-09f, __y));
+    float __k, __c;
+    float __f = __oxm_log_reduce(__x, &__k, &__c);
+    float __r = fmaf(__k, 6.931471825e-01f, fmaf(__k, -1.904654212e-09f, __f + __c));
     return __oxm_log_special(__x, __r);
 }
 
 extern "C" __host__ __device__ __forceinline__ float log2f(float __x)
 {
-    float __k;
-    float __y = __oxm_log_reduce(__x, &__k);
-    float __r = fmaf(__y, 1.442695022e+00f, fmaf(__y, 1.925963034e-08f, __k));
+    /* k + f log2(e) rounded about once: p = f * L2E_HI and its error plo are exact
+     * (fma), s = k + p and its error e are exact by Fast2Sum (|k| >= |p| unless k = 0),
+     * and the small terms are summed before the last addition. The _rn intrinsics keep
+     * the compilers from fusing these into fmas, which would break the error terms. */
+    float __k, __c;
+    float __f = __oxm_log_reduce(__x, &__k, &__c);
+    float __p = __fmul_rn(__f, 1.442695022e+00f);
+    float __plo = fmaf(__f, 1.442695022e+00f, -__p);
+    float __hi = __fadd_rn(__k, __p);
+    float __lo = __fsub_rn(__p, __fsub_rn(__hi, __k)) + __plo;
+    __lo = fmaf(__f, 1.925963034e-08f, __lo);
+    __lo = fmaf(__c, 1.442695022e+00f, __lo);
+    float __r = __hi + __lo;
     return __oxm_log_special(__x, __r);
 }
 
 extern "C" __host__ __device__ __forceinline__ float log10f(float __x)
 {
-    float __k;
-    float __y = __oxm_log_reduce(__x, &__k);
+    float __k, __c;
+    float __f = __oxm_log_reduce(__x, &__k, &__c);
+    float __y = __f + __c;
     float __t = fmaf(__y, -1.010304995e-08f, __k * -1.432098884e-08f);
     __t = fmaf(__y, 4.342944920e-01f, __t);
     float __r = fmaf(__k, 3.010300100e-01f, __t);
