@@ -41,10 +41,24 @@ const UNITS: &[Unit] = &[
         names: &["logf", "log2f", "log10f", "log", "log2", "log10"],
     },
     Unit {
+        header: "oxicc_math/trigf.cuh",
+        names: &["__oxm_trig_reduce", "__oxm_sin_poly", "__oxm_cos_poly"],
+    },
+    Unit {
         header: "oxicc_math/sinf.cuh",
-        names: &[
-            "sinf", "cosf", "tanf", "sincosf", "sin", "cos", "tan", "sincos",
-        ],
+        names: &["sinf", "sin"],
+    },
+    Unit {
+        header: "oxicc_math/cosf.cuh",
+        names: &["cosf", "cos"],
+    },
+    Unit {
+        header: "oxicc_math/tanf.cuh",
+        names: &["tanf", "tan"],
+    },
+    Unit {
+        header: "oxicc_math/sincosf.cuh",
+        names: &["sincosf", "sincos"],
     },
     Unit {
         header: "oxicc_math/misc.cuh",
@@ -78,26 +92,28 @@ fn needed(
     done: &HashSet<usize>,
 ) -> Vec<usize> {
     let idx = index();
-    let mut builtin_file: HashMap<FileId, bool> = HashMap::new();
+    // Whether each file is one of oxicc's built-in headers, by dense file index; the
+    // headers' tokens (most of every compile's) are skipped on this check alone.
+    let mut builtin_file: Vec<Option<bool>> = Vec::new();
     let mut found: Vec<usize> = Vec::new();
     let mut seen_syms = HashSet::new();
     for t in tokens {
         let TokenKind::Ident(sym) = t.kind else {
             continue;
         };
-        if !seen_syms.insert(sym) {
-            continue;
-        }
         if skip_builtin {
-            let file = t.span.file;
-            let is_builtin = *builtin_file
-                .entry(file)
-                .or_insert_with(|| sources.file(file).name.starts_with("<oxicc>/"));
+            let file = t.span.file.0 as usize;
+            if builtin_file.len() <= file {
+                builtin_file.resize(file + 1, None);
+            }
+            let is_builtin = *builtin_file[file]
+                .get_or_insert_with(|| sources.file(t.span.file).name.starts_with("<oxicc>/"));
             if is_builtin {
-                // A later use of the symbol in the user's file must still count.
-                seen_syms.remove(&sym);
                 continue;
             }
+        }
+        if !seen_syms.insert(sym) {
+            continue;
         }
         let name = interner.resolve(sym);
         if fast_math && crate::irgen::fast_math_name(name).is_some() {
@@ -174,6 +190,12 @@ pub fn link(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn builtin_header_names_are_sorted() {
+        let names = crate::pp::BUILTIN_HEADER_NAMES;
+        assert!(names.windows(2).all(|w| w[0] < w[1]));
+    }
 
     #[test]
     fn every_unit_is_a_builtin_header() {

@@ -126,6 +126,10 @@ const HEADERS: &[(&str, &str)] = &[
         include_str!("../../../runtime-libs/math/oxicc_math/coeffs.cuh"),
     ),
     (
+        "oxicc_math/cosf.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/cosf.cuh"),
+    ),
+    (
         "oxicc_math/expf.cuh",
         include_str!("../../../runtime-libs/math/oxicc_math/expf.cuh"),
     ),
@@ -138,8 +142,20 @@ const HEADERS: &[(&str, &str)] = &[
         include_str!("../../../runtime-libs/math/oxicc_math/misc.cuh"),
     ),
     (
+        "oxicc_math/sincosf.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/sincosf.cuh"),
+    ),
+    (
         "oxicc_math/sinf.cuh",
         include_str!("../../../runtime-libs/math/oxicc_math/sinf.cuh"),
+    ),
+    (
+        "oxicc_math/tanf.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/tanf.cuh"),
+    ),
+    (
+        "oxicc_math/trigf.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/trigf.cuh"),
     ),
     (
         "random",
@@ -228,10 +244,14 @@ pub const BUILTIN_HEADER_NAMES: &[&str] = &[
     "memory",
     "numeric",
     "oxicc_math/coeffs.cuh",
+    "oxicc_math/cosf.cuh",
     "oxicc_math/expf.cuh",
     "oxicc_math/logf.cuh",
     "oxicc_math/misc.cuh",
+    "oxicc_math/sincosf.cuh",
     "oxicc_math/sinf.cuh",
+    "oxicc_math/tanf.cuh",
+    "oxicc_math/trigf.cuh",
     "random",
     "sstream",
     "stddef.h",

@@ -1,58 +1,7 @@
-/* oxicc device math library: sinf, cosf, tanf, sincosf (and the float overloads of sin,
- * cos, tan, sincos). x = j * pi/2 + r with |r| <= pi/4 (Cody-Waite): j = rint(x * 2/pi),
- * r = x - j * pi/2 with pi/2 split in three floats subtracted by fma while |x| < 4096,
- * and in three doubles beyond (exact enough up to |x| near 2^40; larger arguments need
- * a Payne-Hanek reduction, not written yet: see docs/math.md). sin r and cos r are the
- * minimax polynomials of coeffs.cuh; the quadrant j mod 4 picks and signs them. */
+/* oxicc device math library: sinf and the float overload of sin (trigf.cuh has the reduction and kernels). */
 #pragma once
-#include <oxicc_math/coeffs.cuh>
 
 extern "C" __host__ __device__ double sin(double);
-extern "C" __host__ __device__ double cos(double);
-extern "C" __host__ __device__ double tan(double);
-extern "C" __host__ __device__ void sincos(double, double *, double *);
-
-/* r, and the quadrant in *__q. */
-static __device__ __forceinline__ float __oxm_trig_reduce(float __x, int *__q)
-{
-    float __j = rintf(__x * 6.366197467e-01f);
-    float __r;
-    if (fabsf(__x) < 4096.0f) {
-        __r = fmaf(__j, -1.570312500e+00f, __x);
-        __r = fmaf(__j, -4.837512970e-04f, __r);
-        __r = fmaf(__j, -7.549790126e-08f, __r);
-        *__q = (int)__j;
-    } else {
-        double __xd = __x;
-        double __jd = rint(__xd * 0.6366197723675814);
-        double __rd = fma(__jd, -1.5707963267341256, __xd);
-        __rd = fma(__jd, -6.077100506303966e-11, __rd);
-        __rd = fma(__jd, -2.0222662487959506e-21, __rd);
-        __r = (float)__rd;
-        *__q = (int)((long long)__jd & 3);
-    }
-    return __r;
-}
-
-static __device__ __forceinline__ float __oxm_sin_poly(float __r)
-{
-    float __u = __r * __r;
-    float __p = __OXM_SIN_C3;
-    __p = fmaf(__p, __u, __OXM_SIN_C2);
-    __p = fmaf(__p, __u, __OXM_SIN_C1);
-    __p = fmaf(__p, __u, __OXM_SIN_C0);
-    return fmaf(__r * __u, __p, __r);
-}
-
-static __device__ __forceinline__ float __oxm_cos_poly(float __r)
-{
-    float __u = __r * __r;
-    float __p = __OXM_COS_C3;
-    __p = fmaf(__p, __u, __OXM_COS_C2);
-    __p = fmaf(__p, __u, __OXM_COS_C1);
-    __p = fmaf(__p, __u, __OXM_COS_C0);
-    return fmaf(__u * __u, __p, fmaf(__u, -0.5f, 1.0f));
-}
 
 extern "C" __host__ __device__ __forceinline__ float sinf(float __x)
 {
@@ -63,53 +12,9 @@ extern "C" __host__ __device__ __forceinline__ float sinf(float __x)
     return __x == 0.0f ? __x : __v;
 }
 
-extern "C" __host__ __device__ __forceinline__ float cosf(float __x)
-{
-    int __q;
-    float __r = __oxm_trig_reduce(__x, &__q);
-    float __v = (__q & 1) ? __oxm_sin_poly(__r) : __oxm_cos_poly(__r);
-    return ((__q + 1) & 2) ? -__v : __v;
-}
-
-extern "C" __host__ __device__ __forceinline__ void sincosf(float __x, float *__s, float *__c)
-{
-    int __q;
-    float __r = __oxm_trig_reduce(__x, &__q);
-    float __sp = __oxm_sin_poly(__r);
-    float __cp = __oxm_cos_poly(__r);
-    float __sv = (__q & 1) ? __cp : __sp;
-    float __cv = (__q & 1) ? __sp : __cp;
-    __sv = (__q & 2) ? -__sv : __sv;
-    *__s = __x == 0.0f ? __x : __sv;
-    *__c = ((__q + 1) & 2) ? -__cv : __cv;
-}
-
-extern "C" __host__ __device__ __forceinline__ float tanf(float __x)
-{
-    int __q;
-    float __r = __oxm_trig_reduce(__x, &__q);
-    float __sp = __oxm_sin_poly(__r);
-    float __cp = __oxm_cos_poly(__r);
-    float __v = (__q & 1) ? -__cp / __sp : __sp / __cp;
-    return __x == 0.0f ? __x : __v;
-}
-
 __host__ __device__ __forceinline__ float sin(float __x) { return sinf(__x); }
-__host__ __device__ __forceinline__ float cos(float __x) { return cosf(__x); }
-__host__ __device__ __forceinline__ float tan(float __x) { return tanf(__x); }
-__host__ __device__ __forceinline__ void sincos(float __x, float *__s, float *__c)
-{
-    sincosf(__x, __s, __c);
-}
 
-/* std::sin & co. (<cmath>) */
 namespace std {
 using ::sinf;
-using ::cosf;
-using ::tanf;
-using ::sincosf;
 using ::sin;
-using ::cos;
-using ::tan;
-using ::sincos;
 }
