@@ -22,7 +22,7 @@ use crate::diag::Diagnostics;
 use crate::intern::Interner;
 use crate::lex::{Token, TokenKind};
 use crate::pp::{preprocess_library, FsLoader, PpContext, PpOutput};
-use crate::source::{FileId, SourceMap};
+use crate::source::SourceMap;
 
 /// One unit: its built-in header name, and the names that make a compile need it.
 struct Unit {
@@ -55,6 +55,10 @@ const UNITS: &[Unit] = &[
     Unit {
         header: "oxicc_math/tanf.cuh",
         names: &["tanf", "tan"],
+    },
+    Unit {
+        header: "oxicc_math/tanhf.cuh",
+        names: &["tanhf", "tanh"],
     },
     Unit {
         header: "oxicc_math/sincosf.cuh",

@@ -102,6 +102,14 @@ pub fn functions() -> Vec<MathFn> {
             max_abs: 1.0e12,
             hard: &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0)],
         },
+        MathFn {
+            name: "tanhf",
+            expr: "tanhf(x)",
+            reference: f64::tanh,
+            bound: 2.0,
+            max_abs: f32::INFINITY,
+            hard: &[(-0.7, 0.7), (0.55, 0.65), (8.5, 9.5)],
+        },
     ]
 }
 

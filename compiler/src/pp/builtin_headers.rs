@@ -154,6 +154,10 @@ const HEADERS: &[(&str, &str)] = &[
         include_str!("../../../runtime-libs/math/oxicc_math/tanf.cuh"),
     ),
     (
+        "oxicc_math/tanhf.cuh",
+        include_str!("../../../runtime-libs/math/oxicc_math/tanhf.cuh"),
+    ),
+    (
         "oxicc_math/trigf.cuh",
         include_str!("../../../runtime-libs/math/oxicc_math/trigf.cuh"),
     ),
@@ -251,6 +255,7 @@ pub const BUILTIN_HEADER_NAMES: &[&str] = &[
     "oxicc_math/sincosf.cuh",
     "oxicc_math/sinf.cuh",
     "oxicc_math/tanf.cuh",
+    "oxicc_math/tanhf.cuh",
     "oxicc_math/trigf.cuh",
     "random",
     "sstream",

@@ -218,6 +218,25 @@ fn problems() -> Vec<Problem> {
             },
             w: |u| u * u / root(u).cos(),
         },
+        Problem {
+            name: "__OXM_TANH_C",
+            what: "tanh r ≈ r + r³ q(r²) for |r| ≤ 0.6 (tanhf)",
+            lo: 1e-6,
+            hi: 0.36,
+            degree: 5,
+            h: |u| {
+                let r = root(u);
+                if u < 1e-6 {
+                    -1.0 / 3.0 + 2.0 * u / 15.0
+                } else {
+                    (r.tanh() - r) / (u * r)
+                }
+            },
+            w: |u| {
+                let r = root(u);
+                u * r / r.tanh()
+            },
+        },
     ]
 }
 
