@@ -130,7 +130,7 @@ impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed.max(1))
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
@@ -177,11 +177,11 @@ pub fn inputs(f: &MathFn, n: usize) -> Vec<f32> {
     let dense = n / 3;
     for i in 0..dense {
         let (lo, hi) = f.hard[i % f.hard.len()];
-        let t = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+        let t = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         v.push((lo as f64 + (hi - lo) as f64 * t) as f32);
     }
     while v.len() < n {
-        v.push(f32::from_bits(rng.next() as u32));
+        v.push(f32::from_bits(rng.next_u64() as u32));
     }
     v.retain(|x| x.is_nan() || x.abs() <= f.max_abs);
     v

@@ -82,7 +82,7 @@ fn run(ptx: &str, params: Vec<P>, threads: u32) -> Vec<Vec<f32>> {
 fn uniform(rng: &mut Rng, n: usize, lo: f32, hi: f32) -> Vec<f32> {
     (0..n)
         .map(|_| {
-            let t = (rng.next() >> 40) as f32 / (1u64 << 24) as f32;
+            let t = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             lo + (hi - lo) * t
         })
         .collect()
@@ -222,7 +222,7 @@ fn box_muller() {
     for i in 0..n {
         let r = (-2.0 * (u[2 * i] as f64).ln()).sqrt();
         // The angle is a float product in the kernel; the reference takes it as is.
-        let a = (6.283_185_3f32 * u[2 * i + 1]) as f64;
+        let a = (std::f32::consts::TAU * u[2 * i + 1]) as f64;
         want[2 * i] = r * a.cos();
         want[2 * i + 1] = r * a.sin();
         radius[i] = r;

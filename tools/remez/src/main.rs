@@ -41,8 +41,8 @@ fn solve(p: &Problem, refs: &[f64]) -> (Vec<f64>, f64) {
     let mut a = vec![vec![0.0f64; m + 1]; m];
     for (i, &x) in refs.iter().enumerate() {
         let mut pw = 1.0;
-        for j in 0..=n {
-            a[i][j] = pw;
+        for cell in &mut a[i][..=n] {
+            *cell = pw;
             pw *= x;
         }
         let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
@@ -55,11 +55,12 @@ fn solve(p: &Problem, refs: &[f64]) -> (Vec<f64>, f64) {
             .max_by(|&r, &s| a[r][col].abs().total_cmp(&a[s][col].abs()))
             .unwrap();
         a.swap(col, piv);
-        for r in 0..m {
+        let pivot_row = a[col].clone();
+        for (r, row) in a.iter_mut().enumerate() {
             if r != col {
-                let f = a[r][col] / a[col][col];
-                for c in col..=m {
-                    a[r][c] -= f * a[col][c];
+                let f = row[col] / pivot_row[col];
+                for (cell, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *cell -= f * p;
                 }
             }
         }
