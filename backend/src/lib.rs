@@ -15,6 +15,7 @@
 
 pub mod emit;
 pub mod frame;
+pub mod ftz;
 mod isel;
 pub mod liveness;
 pub mod lower_args;
@@ -39,6 +40,8 @@ pub struct TargetOptions {
     pub sm: u32,
     /// Overrides the `.version` directive (default: the minimum the SM needs).
     pub ptx_version: Option<(u32, u32)>,
+    /// `-ftz=true`: `.ftz` on every f32 instruction that takes it (see [`ftz`]).
+    pub ftz: bool,
 }
 
 impl Default for TargetOptions {
@@ -46,6 +49,7 @@ impl Default for TargetOptions {
         TargetOptions {
             sm: 75,
             ptx_version: None,
+            ftz: false,
         }
     }
 }
@@ -80,7 +84,7 @@ pub fn supported_sms() -> &'static [u32] {
 /// Compiles a verified IR module to PTX text.
 pub fn emit_ptx(module: &Module, opts: &TargetOptions) -> Result<String, BackendError> {
     let target = target::Target::resolve(opts.sm, opts.ptx_version)?;
-    pipeline(module, target).map(|m| m.to_string())
+    pipeline(module, target, opts.ftz).map(|m| m.to_string())
 }
 
 /// The local depot symbol of the function emitted `index`-th.
@@ -89,7 +93,7 @@ pub(crate) fn depot_name(index: usize) -> String {
 }
 
 /// Runs every stage and returns the PTX AST.
-fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, BackendError> {
+fn pipeline(module: &Module, target: target::Target, ftz: bool) -> Result<PtxModule, BackendError> {
     let order = emission_order(module);
     let mut defined: HashSet<FuncId> = HashSet::new();
     let mut decls = Vec::new();
@@ -115,6 +119,9 @@ fn pipeline(module: &Module, target: target::Target) -> Result<PtxModule, Backen
         }
         let frame = frame::Frame::layout(f);
         let mut mf = isel::select_function(module, f, target, &frame, index)?;
+        if ftz {
+            ftz::flush_subnormals(&mut mf);
+        }
         regalloc::assign_registers(&mut mf);
         peephole::simplify_branches(&mut mf);
         let depot = (!frame.is_empty()).then(|| (depot_name(index), frame.align, frame.size));

@@ -98,6 +98,7 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
             let target = oxicc_backend::TargetOptions {
                 sm: options.sm,
                 ptx_version: None,
+                ftz: options.ftz,
             };
             match oxicc_backend::emit_ptx(&module, &target) {
                 Ok(ptx) => ptx,

@@ -1,8 +1,8 @@
 //! The math intrinsics that are one PTX instruction or a short fixed sequence, lowered
 //! directly to IR as nvcc lowers them: the fast `__expf` family (`.approx` instructions
 //! with nvcc's scale constants), `__fdividef`, `__saturatef`, `rsqrtf`, `copysign`,
-//! `roundf` (nvcc's `add.rz` + `cvt.rzi`), `lrintf`, arithmetic with an explicit rounding
-//! mode (`__fadd_rz` …), and the primitives the device math library in
+//! `roundf` (nvcc's `add.rz` + `cvt.rzi`), `lrintf`, `__mul24`/`__umul24`, arithmetic
+//! with an explicit rounding mode (`__fadd_rz` …), and the primitives the device math library in
 //! `runtime-libs/math/` is written with (`__oxicc_ex2_approx_ftz`, …; see `docs/math.md`).
 //! Everything else in `<math.h>` is a C++ function of that library.
 
@@ -118,6 +118,7 @@ impl Lowerer<'_> {
                     l.bin(op, one, x)
                 })
             }
+            "__mul24" | "__umul24" => self.mul24(n == "__mul24", args, span),
             "__drcp_rn" | "__drcp_rz" | "__drcp_ru" | "__drcp_rd" => {
                 let op = rounded_op(B::FDiv, &n[7..]);
                 self.math_un(args, span, d, |l, x| {
@@ -145,6 +146,31 @@ impl Lowerer<'_> {
                 self.math_bin(args, span, k, |l, a, b| l.bin(op, a, b))
             }
         })
+    }
+
+    /// `__mul24`/`__umul24`: the low 32 bits of the product of the operands' low 24 bits
+    /// (sign-extended for `__mul24`), which is PTX's `mul24.lo`.
+    fn mul24(&mut self, signed: bool, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
+        if !self.argc(args, 2, span) {
+            return None;
+        }
+        let t = self.int_ty(if signed { IntKind::Int } else { IntKind::UInt });
+        let a = self.arg_as(args[0], t)?;
+        let b = self.arg_as(args[1], t)?;
+        let low24 = |l: &mut Self, v: oxicc_ir::Value| {
+            if signed {
+                let eight = l.iconst(Type::I32, 8);
+                let up = l.bin(BinaryOp::Shl, v, eight);
+                l.bin(BinaryOp::AShr, up, eight)
+            } else {
+                let mask = l.iconst(Type::I32, 0xff_ffff);
+                l.bin(BinaryOp::And, v, mask)
+            }
+        };
+        let a = low24(self, a);
+        let b = low24(self, b);
+        let r = self.bin(BinaryOp::Mul, a, b);
+        Some(Operand::rv(r, QualType::new(t)))
     }
 
     fn float_ty(&mut self, k: FloatKind) -> TypeId {
