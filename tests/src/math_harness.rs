@@ -102,6 +102,55 @@ pub fn functions() -> Vec<MathFn> {
             max_abs: 1.0e12,
             hard: &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0)],
         },
+        // Exact functions (CUDA: 0 ulp): the intrinsic lowerings and the small units.
+        MathFn {
+            name: "roundf",
+            expr: "roundf(x)",
+            reference: f64::round,
+            bound: 0.0,
+            max_abs: f32::INFINITY,
+            hard: &[(-4.0, 4.0), (8_388_600.0, 8_388_620.0)],
+        },
+        MathFn {
+            name: "ldexpf",
+            expr: "ldexpf(x, -140)",
+            reference: |x| x * 2f64.powi(-140),
+            bound: 0.5,
+            max_abs: f32::INFINITY,
+            hard: &[(-1.0, 1.0), (1e10, 1e20)],
+        },
+        MathFn {
+            name: "frexpf",
+            expr: "ldexpf(frexpf(x, &e), e)",
+            reference: |x| x,
+            bound: 0.0,
+            max_abs: f32::INFINITY,
+            hard: &[(-1.0, 1.0), (0.0, 1e-38)],
+        },
+        MathFn {
+            name: "fdimf",
+            expr: "fdimf(x, 1.0f)",
+            reference: |x| {
+                if x > 1.0 {
+                    x - 1.0
+                } else if x <= 1.0 {
+                    0.0
+                } else {
+                    x
+                }
+            },
+            bound: 0.5,
+            max_abs: f32::INFINITY,
+            hard: &[(0.0, 2.0)],
+        },
+        MathFn {
+            name: "__saturatef",
+            expr: "__saturatef(x)",
+            reference: |x| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) },
+            bound: 0.0,
+            max_abs: f32::INFINITY,
+            hard: &[(-0.5, 1.5)],
+        },
         MathFn {
             name: "tanhf",
             expr: "tanhf(x)",
@@ -118,7 +167,7 @@ pub fn kernel_source(f: &MathFn) -> String {
     format!(
         "#include <math.h>\n__global__ void k(float *o, const float *a, int n)\n{{\n    \
          int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {{\n        \
-         float x = a[i];\n        o[i] = {};\n    }}\n}}\n",
+         float x = a[i];\n        int e = 0;\n        o[i] = {};\n    }}\n}}\n",
         f.expr
     )
 }

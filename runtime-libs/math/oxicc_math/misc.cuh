@@ -19,7 +19,7 @@ extern "C" __host__ __device__ __forceinline__ float frexpf(float __x, int *__e)
     float __m = __int_as_float((__iy & 0x807fffff) | 0x3f000000);
     bool __keep = __x == 0.0f || !(__a < __int_as_float(0x7f800000));
     *__e = __keep ? 0 : __ex;
-    return __keep ? __x + __x * 0.0f : __m;
+    return __keep ? __x : __m;
 }
 
 /* x * 2^n rounded once: n is clamped (beyond +-300 the result is 0 or inf anyway) and
