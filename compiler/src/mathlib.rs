@@ -1,4 +1,5 @@
-//! Links the device math library (`runtime-libs/math/*.cuh`, CUDA C++) into a compile,
+//! Links the device math library (`runtime-libs/include/oxicc_math/*.cuh`, CUDA C++) into a
+//! compile,
 //! lazily and only where it is used (`docs/math.md`).
 //!
 //! The library is split into small units (a function family each), embedded as built-in
@@ -30,7 +31,7 @@ struct Unit {
     names: &'static [&'static str],
 }
 
-/// The units of the library; see `runtime-libs/math/README.md` for what each holds.
+/// The units of the library (`runtime-libs/include/oxicc_math/`).
 const UNITS: &[Unit] = &[
     Unit {
         header: "oxicc_math/expf.cuh",
@@ -168,6 +169,21 @@ pub fn link(
         let mut ctx = PpContext::new(sources, interner, diags, options, &loader);
         let mut out = preprocess_library(main, &mut ctx, cached);
         out.tokens.pop(); // the Eof
+                          // Units include the units they depend on (so each also compiles alone); those
+                          // are linked now and must not be linked again in a later round.
+        let mut files: Vec<crate::source::FileId> =
+            out.tokens.iter().map(|t| t.span.file).collect();
+        files.sort_unstable_by_key(|f| f.0);
+        files.dedup();
+        for f in files {
+            let name = sources.file(f).name.as_str();
+            if let Some(u) = UNITS
+                .iter()
+                .position(|u| name.strip_prefix("<oxicc>/") == Some(u.header))
+            {
+                done.insert(u);
+            }
+        }
         for t in &mut out.tokens {
             // The library's macro expansions need no "in expansion of" notes.
             t.expansion = Token::NO_EXPANSION;
@@ -180,7 +196,7 @@ pub fn link(
             options.fast_math,
             &done,
         );
-        // Units declare what they use from other units, so their order does not matter.
+        // A later round's units are used by earlier ones: they go first.
         out.tokens.append(&mut prefix);
         prefix = out.tokens;
     }

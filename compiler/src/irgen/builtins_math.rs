@@ -3,7 +3,7 @@
 //! with nvcc's scale constants), `__fdividef`, `__saturatef`, `rsqrtf`, `copysign`,
 //! `roundf` (nvcc's `add.rz` + `cvt.rzi`), `lrintf`, `__mul24`/`__umul24`, arithmetic
 //! with an explicit rounding mode (`__fadd_rz` …), and the primitives the device math library in
-//! `runtime-libs/math/` is written with (`__oxicc_ex2_approx_ftz`, …; see `docs/math.md`).
+//! `runtime-libs/include/oxicc_math/` is written with (`__oxicc_ex2_approx_ftz`, …; see `docs/math.md`).
 //! Everything else in `<math.h>` is a C++ function of that library.
 
 use super::expr::Operand;

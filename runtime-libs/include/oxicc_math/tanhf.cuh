@@ -4,6 +4,7 @@
  * 0.53); beyond, +-1 (tanh rounds to 1 from |x| = 9.01). The sign is copied back. */
 #pragma once
 #include <oxicc_math/coeffs.cuh>
+#include <oxicc_math/expf.cuh>
 
 extern "C" __host__ __device__ double tanh(double);
 

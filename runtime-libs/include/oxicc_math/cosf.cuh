@@ -1,5 +1,6 @@
 /* oxicc device math library: cosf and the float overload of cos (trigf.cuh has the reduction and kernels). */
 #pragma once
+#include <oxicc_math/trigf.cuh>
 
 extern "C" __host__ __device__ double cos(double);
 

@@ -1,5 +1,6 @@
 /* oxicc device math library: sincosf and the float overload of sincos (trigf.cuh has the reduction and kernels). */
 #pragma once
+#include <oxicc_math/trigf.cuh>
 
 extern "C" __host__ __device__ void sincos(double, double *, double *);
 

@@ -1,5 +1,6 @@
 /* oxicc device math library: tanf and the float overload of tan (trigf.cuh has the reduction and kernels). */
 #pragma once
+#include <oxicc_math/trigf.cuh>
 
 extern "C" __host__ __device__ double tan(double);
 

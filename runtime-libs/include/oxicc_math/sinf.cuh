@@ -1,5 +1,6 @@
 /* oxicc device math library: sinf and the float overload of sin (trigf.cuh has the reduction and kernels). */
 #pragma once
+#include <oxicc_math/trigf.cuh>
 
 extern "C" __host__ __device__ double sin(double);
 
