@@ -15,6 +15,7 @@
 
 pub mod emit;
 pub mod frame;
+pub mod ftz;
 mod isel;
 pub mod liveness;
 pub mod lower_args;
@@ -40,6 +41,8 @@ pub struct TargetOptions {
     pub sm: u32,
     /// Overrides the `.version` directive (default: the minimum the SM needs).
     pub ptx_version: Option<(u32, u32)>,
+    /// `-ftz=true`: `.ftz` on every f32 instruction that takes it (see [`ftz`]).
+    pub ftz: bool,
 }
 
 impl Default for TargetOptions {
@@ -47,6 +50,7 @@ impl Default for TargetOptions {
         TargetOptions {
             sm: 75,
             ptx_version: None,
+            ftz: false,
         }
     }
 }
@@ -81,7 +85,7 @@ pub fn supported_sms() -> &'static [u32] {
 /// Compiles a verified IR module to PTX text.
 pub fn emit_ptx(module: &Module, opts: &TargetOptions) -> Result<String, BackendError> {
     let target = target::Target::resolve(opts.sm, opts.ptx_version)?;
-    pipeline(module, target, &mut None).map(|m| m.to_string())
+    pipeline(module, target, opts.ftz, &mut None).map(|m| m.to_string())
 }
 
 /// Time spent in each backend stage, summed over the module's functions (for the scaling
@@ -125,7 +129,7 @@ pub fn emit_ptx_timed(
 ) -> Result<(String, StageTimes), BackendError> {
     let target = target::Target::resolve(opts.sm, opts.ptx_version)?;
     let mut times = StageTimes::default();
-    let m = pipeline(module, target, &mut Some(&mut times))?;
+    let m = pipeline(module, target, opts.ftz, &mut Some(&mut times))?;
     let text = timed(&mut Some(&mut times), "print", || m.to_string());
     Ok((text, times))
 }
@@ -139,6 +143,7 @@ pub(crate) fn depot_name(index: usize) -> String {
 fn pipeline(
     module: &Module,
     target: target::Target,
+    ftz: bool,
     times: &mut Option<&mut StageTimes>,
 ) -> Result<PtxModule, BackendError> {
     let order = emission_order(module);
@@ -168,6 +173,9 @@ fn pipeline(
         let mut mf = timed(times, "isel", || {
             isel::select_function(module, f, target, &frame, index)
         })?;
+        if ftz {
+            timed(times, "ftz", || ftz::flush_subnormals(&mut mf));
+        }
         regalloc::assign_registers_timed(&mut mf, times);
         timed(times, "peephole", || peephole::simplify_branches(&mut mf));
         let depot = (!frame.is_empty()).then(|| (depot_name(index), frame.align, frame.size));

@@ -280,6 +280,7 @@ fn unsupported_targets_and_types_are_errors() {
         &TargetOptions {
             sm: 70,
             ptx_version: None,
+            ftz: false,
         },
     )
     .unwrap_err();
@@ -289,6 +290,7 @@ fn unsupported_targets_and_types_are_errors() {
         &TargetOptions {
             sm: 90,
             ptx_version: Some((7, 0)),
+            ftz: false,
         },
     )
     .unwrap_err();
@@ -298,6 +300,7 @@ fn unsupported_targets_and_types_are_errors() {
         &TargetOptions {
             sm: 90,
             ptx_version: Some((9, 5)),
+            ftz: false,
         },
     )
     .unwrap();
@@ -309,6 +312,7 @@ fn unsupported_targets_and_types_are_errors() {
             &TargetOptions {
                 sm: *sm,
                 ptx_version: None,
+                ftz: false,
             },
         )
         .unwrap();
@@ -328,6 +332,7 @@ fn unsupported_targets_and_types_are_errors() {
         &TargetOptions {
             sm: 80,
             ptx_version: None,
+            ftz: false,
         },
     )
     .unwrap_err();
@@ -349,6 +354,7 @@ fn unsupported_targets_and_types_are_errors() {
         &TargetOptions {
             sm: 80,
             ptx_version: None,
+            ftz: false,
         },
     )
     .unwrap();
@@ -359,6 +365,7 @@ fn unsupported_targets_and_types_are_errors() {
         &TargetOptions {
             sm: 90,
             ptx_version: None,
+            ftz: false,
         },
     )
     .unwrap();
@@ -380,6 +387,7 @@ fn unsupported_targets_and_types_are_errors() {
         &TargetOptions {
             sm: 80,
             ptx_version: None,
+            ftz: false,
         },
     )
     .unwrap_err();
@@ -389,6 +397,7 @@ fn unsupported_targets_and_types_are_errors() {
         &TargetOptions {
             sm: 90,
             ptx_version: None,
+            ftz: false,
         },
     )
     .unwrap();

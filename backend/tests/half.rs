@@ -115,6 +115,7 @@ fn check(t: Type, sm: u32) {
         &TargetOptions {
             sm,
             ptx_version: None,
+            ftz: false,
         },
     )
     .unwrap_or_else(|e| panic!("{t} sm_{sm}: {e}"));

@@ -290,6 +290,7 @@ fn check(seed: u64) {
         &TargetOptions {
             sm: 75,
             ptx_version: None,
+            ftz: false,
         },
     )
     .unwrap();

@@ -47,6 +47,7 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
     let mut diags = Diagnostics::new();
     let main = sources.add(input.file_name, input.source);
 
+    let cached = crate::pp::will_adopt_template(&interner);
     let loader = RecordingLoader::default();
     let mut pp = preprocess(
         main,
@@ -73,6 +74,18 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         });
     }
 
+    crate::mathlib::link(
+        &mut pp,
+        &mut sources,
+        &mut interner,
+        &mut diags,
+        options,
+        cached,
+    );
+    if diags.has_errors() {
+        return done(failed(&diags, &sources));
+    }
+
     let names_file =
         name_expression_launches(input.name_expressions, &mut sources, &mut interner, &mut pp);
     let arena = bumpalo::Bump::new();
@@ -87,6 +100,11 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         sm: options.sm,
         relaxed_constexpr: options.relaxed_constexpr,
         name_expr_file: names_file.as_ref().map(|(f, _)| *f),
+        math: crate::irgen::MathOptions {
+            prec_div: options.prec_div,
+            prec_sqrt: options.prec_sqrt,
+            fast_math: options.fast_math,
+        },
     };
     let lowered =
         lower_translation_unit_with_names(&tu, &interner, &sources, &mut diags, &lower_opts);
@@ -147,6 +165,7 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
             let target = oxicc_backend::TargetOptions {
                 sm: options.sm,
                 ptx_version: options.ptx_version,
+                ftz: options.ftz,
             };
             match oxicc_backend::emit_ptx(&module, &target) {
                 Ok(ptx) => ptx,

@@ -18,6 +18,7 @@ pub mod irgen;
 pub mod lex;
 pub mod mangle;
 pub mod options;
+pub mod mathlib;
 pub mod parse;
 pub mod pp;
 pub mod program;

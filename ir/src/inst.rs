@@ -61,6 +61,22 @@ pub enum UnaryOp {
     FFloor,
     /// Round toward plus infinity (`ceil`).
     FCeil,
+    /// PTX's approximate square root (`sqrt.approx`, f32 only): `-prec-sqrt=false`.
+    FSqrtApprox,
+    /// Approximate reciprocal square root (`rsqrt.approx`): `rsqrtf`, `rsqrt`.
+    FRsqrtApprox,
+    /// Approximate reciprocal (`rcp.approx`, f32 only).
+    FRcpApprox,
+    /// Approximate base-2 exponential (`ex2.approx`, f32 only).
+    FEx2Approx,
+    /// `ex2.approx.ftz` whatever `-ftz` says: the library uses it where a subnormal
+    /// result cannot occur or is flushed on purpose (nvcc's `__expf` does the same).
+    FEx2ApproxFtz,
+    /// Approximate base-2 logarithm (`lg2.approx`, f32 only).
+    FLg2Approx,
+    /// Approximate sine and cosine (`sin.approx`, `cos.approx`, f32 only).
+    FSinApprox,
+    FCosApprox,
 }
 
 /// Binary operations; both operands and the result have one type.
@@ -99,8 +115,30 @@ pub enum BinaryOp {
     FAddRn,
     FSubRn,
     FMulRn,
+    /// Add, subtract, multiply and divide with a directed rounding (`.rz`, `.rm`, `.rp`),
+    /// from `__fadd_rz` & co. and the library; never contracted or reassociated.
+    FAddRz,
+    FAddRm,
+    FAddRp,
+    FSubRz,
+    FSubRm,
+    FSubRp,
+    FMulRz,
+    FMulRm,
+    FMulRp,
+    FDivRz,
+    FDivRm,
+    FDivRp,
     /// Correctly rounded IEEE division.
     FDiv,
+    /// Approximate f32 division `div.approx` (`__fdividef`; 2 ulp for |b| in
+    /// [2^-126, 2^126], 0 beyond) and `div.full` (2 ulp over the full range;
+    /// `-prec-div=false`).
+    FDivApprox,
+    FDivFull,
+    /// `copysign(a, b)`: the magnitude of `a` with the sign of `b` (C's order; PTX's
+    /// `copysign` takes the sign source first).
+    FCopysign,
     /// C `fmod` semantics.
     FRem,
     /// IEEE minNum/maxNum (NaN operands lose), as PTX `min.f32`.

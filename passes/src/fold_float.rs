@@ -60,6 +60,10 @@ pub fn unary(op: UnaryOp, a: u64, ty: Type) -> Option<u64> {
 }
 
 pub fn binary(op: BinaryOp, a: u64, b: u64, ty: Type) -> Option<u64> {
+    if op == BinaryOp::FCopysign && ty.is_float() {
+        let sign = 1u64 << (ty.bits() - 1);
+        return Some((a & !sign) | (b & sign));
+    }
     macro_rules! go {
         ($x:expr, $y:expr, $wrap:path) => {{
             let (x, y) = ($x, $y);

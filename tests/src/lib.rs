@@ -6,6 +6,7 @@
 
 pub mod guard;
 pub mod kernels;
+pub mod math_harness;
 pub mod nvidia;
 pub mod parallel;
 pub mod suite;

@@ -221,6 +221,37 @@ impl Ctx<'_> {
                 )
             }
             UnaryOp::Popc | UnaryOp::Clz | UnaryOp::Brev => self.sel_bitcount(op, arg, res),
+            UnaryOp::FSqrtApprox
+            | UnaryOp::FRsqrtApprox
+            | UnaryOp::FRcpApprox
+            | UnaryOp::FEx2Approx
+            | UnaryOp::FEx2ApproxFtz
+            | UnaryOp::FLg2Approx
+            | UnaryOp::FSinApprox
+            | UnaryOp::FCosApprox => {
+                let (opc, mods): (Opc, &[Mod]) = match op {
+                    UnaryOp::FSqrtApprox => (Opc::Sqrt, &[Mod::Approx]),
+                    UnaryOp::FRsqrtApprox => (Opc::Rsqrt, &[Mod::Approx]),
+                    // PTX has `rcp.approx` for f64 only with `.ftz`.
+                    UnaryOp::FRcpApprox if t == Type::F64 => (Opc::Rcp, &[Mod::Approx, Mod::Ftz]),
+                    UnaryOp::FRcpApprox => (Opc::Rcp, &[Mod::Approx]),
+                    UnaryOp::FEx2Approx => (Opc::Ex2, &[Mod::Approx]),
+                    UnaryOp::FEx2ApproxFtz => (Opc::Ex2, &[Mod::Approx, Mod::Ftz]),
+                    UnaryOp::FLg2Approx => (Opc::Lg2, &[Mod::Approx]),
+                    UnaryOp::FSinApprox => (Opc::Sin, &[Mod::Approx]),
+                    _ => (Opc::Cos, &[Mod::Approx]),
+                };
+                let f64_ok = matches!(op, UnaryOp::FRsqrtApprox | UnaryOp::FRcpApprox);
+                if !(t == Type::F32 || (t == Type::F64 && f64_ok)) {
+                    return Err(unsupported("this approximate operation", t));
+                }
+                let a = self.reg(arg)?;
+                self.def(
+                    res,
+                    Op::new(opc, mods, &[float_type(t)]),
+                    vec![Operand::Reg(a)],
+                )
+            }
         }
     }
 
@@ -451,6 +482,33 @@ impl Ctx<'_> {
             FMin => (Opc::Min, &[]),
             FMax => (Opc::Max, &[]),
             FRem => return self.sel_frem(lhs, rhs, res),
+            FAddRz => (Opc::Add, &[Mod::Rz]),
+            FAddRm => (Opc::Add, &[Mod::Rm]),
+            FAddRp => (Opc::Add, &[Mod::Rp]),
+            FSubRz => (Opc::Sub, &[Mod::Rz]),
+            FSubRm => (Opc::Sub, &[Mod::Rm]),
+            FSubRp => (Opc::Sub, &[Mod::Rp]),
+            FMulRz => (Opc::Mul, &[Mod::Rz]),
+            FMulRm => (Opc::Mul, &[Mod::Rm]),
+            FMulRp => (Opc::Mul, &[Mod::Rp]),
+            FDivRz => (Opc::Div, &[Mod::Rz]),
+            FDivRm => (Opc::Div, &[Mod::Rm]),
+            FDivRp => (Opc::Div, &[Mod::Rp]),
+            FDivApprox | FDivFull if t != Type::F32 => {
+                return Err(unsupported("approximate division", t))
+            }
+            FDivApprox => (Opc::Div, &[Mod::Approx]),
+            FDivFull => (Opc::Div, &[Mod::Full]),
+            FCopysign => {
+                // PTX's copysign takes the sign source first.
+                let a = self.reg(lhs)?;
+                let b = self.reg(rhs)?;
+                return self.def(
+                    res,
+                    Op::new(Opc::Copysign, &[], &[ft]),
+                    vec![Operand::Reg(b), Operand::Reg(a)],
+                );
+            }
             _ => return Err(unsupported("this operation", t)),
         };
         let a = if half {

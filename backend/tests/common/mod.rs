@@ -58,6 +58,7 @@ pub fn compile_and_assemble(m: &Module, name: &str) -> String {
             &TargetOptions {
                 sm,
                 ptx_version: None,
+                ftz: false,
             },
         )
         .unwrap_or_else(|e| panic!("{name}: backend error for sm_{sm}: {e}"));
@@ -68,6 +69,7 @@ pub fn compile_and_assemble(m: &Module, name: &str) -> String {
             &TargetOptions {
                 sm,
                 ptx_version: None,
+                ftz: false,
             },
         )
         .unwrap();

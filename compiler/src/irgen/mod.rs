@@ -21,6 +21,8 @@ mod bitfield;
 mod builtins;
 mod builtins_conv;
 mod builtins_gpu;
+mod builtins_math;
+pub(crate) use builtins_math::fast_math_name;
 mod call;
 mod class;
 mod class_array;
@@ -104,6 +106,31 @@ pub struct LowerOptions {
     pub relaxed_constexpr: bool,
     /// The file holding the name expressions' launches (`name_expr.rs`), if any.
     pub name_expr_file: Option<crate::source::FileId>,
+    /// The flags that choose how float division, square roots and the math functions
+    /// are lowered.
+    pub math: MathOptions,
+}
+
+/// nvcc's `-prec-div`, `-prec-sqrt` and `--use_fast_math` as irgen sees them (`-ftz`
+/// is the backend's, `-fmad` the passes').
+#[derive(Clone, Copy, Debug)]
+pub struct MathOptions {
+    /// `-prec-div=true`: `/` on floats is IEEE division (else `div.full.f32`).
+    pub prec_div: bool,
+    /// `-prec-sqrt=true`: `sqrtf` is `sqrt.rn.f32` (else `sqrt.approx.f32`).
+    pub prec_sqrt: bool,
+    /// `--use_fast_math`: `sinf` & co. become their `__` intrinsics.
+    pub fast_math: bool,
+}
+
+impl Default for MathOptions {
+    fn default() -> Self {
+        MathOptions {
+            prec_div: true,
+            prec_sqrt: true,
+            fast_math: false,
+        }
+    }
 }
 
 impl Default for LowerOptions {
@@ -112,6 +139,7 @@ impl Default for LowerOptions {
             sm: 75,
             relaxed_constexpr: false,
             name_expr_file: None,
+            math: MathOptions::default(),
         }
     }
 }

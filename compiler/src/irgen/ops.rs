@@ -213,6 +213,18 @@ impl Lowerer<'_> {
             B::Add if is_float => BinaryOp::FAdd,
             B::Sub if is_float => BinaryOp::FSub,
             B::Mul if is_float => BinaryOp::FMul,
+            // `--use_fast_math`: float (not double) division is `div.approx.f32`;
+            // `-prec-div=false`: `div.full.f32`.
+            B::Div
+                if is_float && self.opts.math.fast_math && self.vty(a) == oxicc_ir::Type::F32 =>
+            {
+                BinaryOp::FDivApprox
+            }
+            B::Div
+                if is_float && !self.opts.math.prec_div && self.vty(a) == oxicc_ir::Type::F32 =>
+            {
+                BinaryOp::FDivFull
+            }
             B::Div if is_float => BinaryOp::FDiv,
             B::Add => BinaryOp::Add,
             B::Sub => BinaryOp::Sub,

@@ -224,6 +224,21 @@ pub fn preprocess(main: FileId, ctx: &mut PpContext<'_>) -> PpOutput {
     pp.run()
 }
 
+/// Preprocesses `main` in a compile whose first [`preprocess`] already ran with the same
+/// interner: the built-in headers' cached tokens stay valid for it when that first run
+/// adopted the template interner (`cached`; the device math library's units, which are
+/// built-in headers, are then copied instead of lexed).
+pub fn preprocess_library(main: FileId, ctx: &mut PpContext<'_>, cached: bool) -> PpOutput {
+    let mut pp = Preprocessor::new(ctx, main);
+    pp.header_cache = cached;
+    pp.run()
+}
+
+/// Whether `interner` is a fresh one that [`preprocess`] will replace by the template.
+pub fn will_adopt_template(interner: &Interner) -> bool {
+    interner.len() == crate::intern::KEYWORDS.len()
+}
+
 /// A token inside the preprocessor: a token plus whether it may still be expanded.
 #[derive(Copy, Clone, Debug)]
 struct PpTok {

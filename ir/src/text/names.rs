@@ -32,7 +32,10 @@ macro_rules! spellings {
 spellings!(UnaryOp {
     Neg => "neg", Not => "not", FNeg => "fneg", FAbs => "fabs", FSqrt => "fsqrt",
     Popc => "popc", Clz => "clz", Brev => "brev", FRint => "frint", FTrunc => "ftrunc",
-    FFloor => "ffloor", FCeil => "fceil",
+    FFloor => "ffloor", FCeil => "fceil", FSqrtApprox => "fsqrt_approx",
+    FRsqrtApprox => "frsqrt_approx", FRcpApprox => "frcp_approx", FEx2Approx => "fex2_approx",
+    FEx2ApproxFtz => "fex2_approx_ftz", FLg2Approx => "flg2_approx",
+    FSinApprox => "fsin_approx", FCosApprox => "fcos_approx",
 });
 
 spellings!(BinaryOp {
@@ -42,7 +45,11 @@ spellings!(BinaryOp {
     SMin => "smin", SMax => "smax", UMin => "umin", UMax => "umax",
     FAdd => "fadd", FSub => "fsub", FMul => "fmul", FDiv => "fdiv", FRem => "frem",
     FMin => "fmin", FMax => "fmax", FAddRn => "fadd_rn", FSubRn => "fsub_rn",
-    FMulRn => "fmul_rn",
+    FMulRn => "fmul_rn", FAddRz => "fadd_rz", FAddRm => "fadd_rm", FAddRp => "fadd_rp",
+    FSubRz => "fsub_rz", FSubRm => "fsub_rm", FSubRp => "fsub_rp", FMulRz => "fmul_rz",
+    FMulRm => "fmul_rm", FMulRp => "fmul_rp", FDivRz => "fdiv_rz", FDivRm => "fdiv_rm",
+    FDivRp => "fdiv_rp", FDivApprox => "fdiv_approx", FDivFull => "fdiv_full",
+    FCopysign => "fcopysign",
 });
 
 spellings!(IntCC {

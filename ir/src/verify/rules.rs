@@ -20,6 +20,14 @@ fn is_float_unary(op: UnaryOp) -> bool {
             | UnaryOp::FTrunc
             | UnaryOp::FFloor
             | UnaryOp::FCeil
+            | UnaryOp::FSqrtApprox
+            | UnaryOp::FRsqrtApprox
+            | UnaryOp::FRcpApprox
+            | UnaryOp::FEx2Approx
+            | UnaryOp::FEx2ApproxFtz
+            | UnaryOp::FLg2Approx
+            | UnaryOp::FSinApprox
+            | UnaryOp::FCosApprox
     )
 }
 
@@ -36,6 +44,21 @@ fn is_float_binary(op: BinaryOp) -> bool {
             | BinaryOp::FRem
             | BinaryOp::FMin
             | BinaryOp::FMax
+            | BinaryOp::FAddRz
+            | BinaryOp::FAddRm
+            | BinaryOp::FAddRp
+            | BinaryOp::FSubRz
+            | BinaryOp::FSubRm
+            | BinaryOp::FSubRp
+            | BinaryOp::FMulRz
+            | BinaryOp::FMulRm
+            | BinaryOp::FMulRp
+            | BinaryOp::FDivRz
+            | BinaryOp::FDivRm
+            | BinaryOp::FDivRp
+            | BinaryOp::FDivApprox
+            | BinaryOp::FDivFull
+            | BinaryOp::FCopysign
     )
 }
 

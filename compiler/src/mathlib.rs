@@ -1,0 +1,230 @@
+//! Links the device math library (`runtime-libs/include/oxicc_math/*.cuh`, CUDA C++) into a
+//! compile,
+//! lazily and only where it is used (`docs/math.md`).
+//!
+//! The library is split into small units (a function family each), embedded as built-in
+//! headers, so their tokens are lexed once per process (`pp/header_cache.rs`). After the
+//! user's file is preprocessed, its tokens are scanned for the names the units define
+//! (`sinf`, `pow`, …). The units that define the names found are preprocessed in a fresh
+//! preprocessor (the user's macros cannot reach them; the predefined macros and `-D` do,
+//! which is how the library specializes on `__CUDA_ARCH__` and the math flags), scanned
+//! in turn for the units they use, and their tokens are put in front of the user's, so
+//! every library function is defined before the user's code calls it and needs no
+//! `#include <math.h>` (as with nvcc). The front end then parses and lowers only those
+//! units; their functions are internal, so the ones nobody calls are dropped and the
+//! called ones are inlined like any small device function. A compile that calls no
+//! library function pays only for the scan.
+
+use hashbrown::{HashMap, HashSet};
+use std::sync::OnceLock;
+
+use crate::api::Options;
+use crate::diag::Diagnostics;
+use crate::intern::Interner;
+use crate::lex::{Token, TokenKind};
+use crate::pp::{preprocess_library, FsLoader, PpContext, PpOutput};
+use crate::source::SourceMap;
+
+/// One unit: its built-in header name, and the names that make a compile need it.
+struct Unit {
+    header: &'static str,
+    names: &'static [&'static str],
+}
+
+/// The units of the library (`runtime-libs/include/oxicc_math/`).
+const UNITS: &[Unit] = &[
+    Unit {
+        header: "oxicc_math/expf.cuh",
+        names: &["expf", "exp2f", "exp10f", "exp", "exp2", "exp10"],
+    },
+    Unit {
+        header: "oxicc_math/logf.cuh",
+        names: &["logf", "log2f", "log10f", "log", "log2", "log10"],
+    },
+    Unit {
+        header: "oxicc_math/trigf.cuh",
+        names: &["__oxm_trig_reduce", "__oxm_sin_poly", "__oxm_cos_poly"],
+    },
+    Unit {
+        header: "oxicc_math/sinf.cuh",
+        names: &["sinf", "sin"],
+    },
+    Unit {
+        header: "oxicc_math/cosf.cuh",
+        names: &["cosf", "cos"],
+    },
+    Unit {
+        header: "oxicc_math/tanf.cuh",
+        names: &["tanf", "tan"],
+    },
+    Unit {
+        header: "oxicc_math/tanhf.cuh",
+        names: &["tanhf", "tanh"],
+    },
+    Unit {
+        header: "oxicc_math/sincosf.cuh",
+        names: &["sincosf", "sincos"],
+    },
+    Unit {
+        header: "oxicc_math/misc.cuh",
+        names: &["__sincosf", "frexpf", "ldexpf", "scalbnf", "fdimf"],
+    },
+];
+
+/// The units each name needs (a name may be defined for `float` in one unit and for
+/// `double` in another).
+fn index() -> &'static HashMap<&'static str, Vec<usize>> {
+    static INDEX: OnceLock<HashMap<&'static str, Vec<usize>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut m: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        for (i, u) in UNITS.iter().enumerate() {
+            for n in u.names {
+                m.entry(*n).or_default().push(i);
+            }
+        }
+        m
+    })
+}
+
+/// The units named by identifiers in `tokens` that are not in `done`. Under
+/// `--use_fast_math` the names that become intrinsics need no unit.
+fn needed(
+    tokens: &[Token],
+    skip_builtin: bool,
+    sources: &SourceMap,
+    interner: &Interner,
+    fast_math: bool,
+    done: &HashSet<usize>,
+) -> Vec<usize> {
+    let idx = index();
+    // Whether each file is one of oxicc's built-in headers, by dense file index; the
+    // headers' tokens (most of every compile's) are skipped on this check alone.
+    let mut builtin_file: Vec<Option<bool>> = Vec::new();
+    let mut found: Vec<usize> = Vec::new();
+    let mut seen_syms = HashSet::new();
+    for t in tokens {
+        let TokenKind::Ident(sym) = t.kind else {
+            continue;
+        };
+        if skip_builtin {
+            let file = t.span.file.0 as usize;
+            if builtin_file.len() <= file {
+                builtin_file.resize(file + 1, None);
+            }
+            let is_builtin = *builtin_file[file]
+                .get_or_insert_with(|| sources.file(t.span.file).name.starts_with("<oxicc>/"));
+            if is_builtin {
+                continue;
+            }
+        }
+        if !seen_syms.insert(sym) {
+            continue;
+        }
+        let name = interner.resolve(sym);
+        if fast_math && crate::irgen::fast_math_name(name).is_some() {
+            continue;
+        }
+        if let Some(units) = idx.get(name) {
+            for &u in units {
+                if !done.contains(&u) && !found.contains(&u) {
+                    found.push(u);
+                }
+            }
+        }
+    }
+    found.sort_unstable();
+    found
+}
+
+/// Puts the library units the user's tokens need in front of them (before the final
+/// `Eof`-terminated stream reaches the parser). `cached`: the first preprocessing adopted
+/// the template interner, so the units' cached tokens may be used.
+pub fn link(
+    pp: &mut PpOutput,
+    sources: &mut SourceMap,
+    interner: &mut Interner,
+    diags: &mut Diagnostics,
+    options: &Options,
+    cached: bool,
+) {
+    let mut done: HashSet<usize> = HashSet::new();
+    let mut want = needed(
+        &pp.tokens,
+        true,
+        sources,
+        interner,
+        options.fast_math,
+        &done,
+    );
+    let mut prefix: Vec<Token> = Vec::new();
+    // Bounded by the number of units: each round adds at least one new unit.
+    while !want.is_empty() {
+        done.extend(want.iter().copied());
+        let text: String = want
+            .iter()
+            .map(|&u| format!("#include <{}>\n", UNITS[u].header))
+            .collect();
+        let main = sources.add("<oxicc>/math-link", text);
+        let loader = FsLoader;
+        let mut ctx = PpContext::new(sources, interner, diags, options, &loader);
+        let mut out = preprocess_library(main, &mut ctx, cached);
+        out.tokens.pop(); // the Eof
+                          // Units include the units they depend on (so each also compiles alone); those
+                          // are linked now and must not be linked again in a later round.
+        let mut files: Vec<crate::source::FileId> =
+            out.tokens.iter().map(|t| t.span.file).collect();
+        files.sort_unstable_by_key(|f| f.0);
+        files.dedup();
+        for f in files {
+            let name = sources.file(f).name.as_str();
+            if let Some(u) = UNITS
+                .iter()
+                .position(|u| name.strip_prefix("<oxicc>/") == Some(u.header))
+            {
+                done.insert(u);
+            }
+        }
+        for t in &mut out.tokens {
+            // The library's macro expansions need no "in expansion of" notes.
+            t.expansion = Token::NO_EXPANSION;
+        }
+        want = needed(
+            &out.tokens,
+            false,
+            sources,
+            interner,
+            options.fast_math,
+            &done,
+        );
+        // A later round's units are used by earlier ones: they go first.
+        out.tokens.append(&mut prefix);
+        prefix = out.tokens;
+    }
+    if !prefix.is_empty() {
+        // The library first: the user's code may call it without a declaration.
+        prefix.append(&mut pp.tokens);
+        pp.tokens = prefix;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_header_names_are_sorted() {
+        let names = crate::pp::BUILTIN_HEADER_NAMES;
+        assert!(names.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn every_unit_is_a_builtin_header() {
+        for u in UNITS {
+            assert!(
+                crate::pp::builtin_header(u.header).is_some(),
+                "{} is not embedded",
+                u.header
+            );
+        }
+    }
+}

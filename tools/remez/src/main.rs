@@ -1,0 +1,269 @@
+//! `oxicc-remez`: computes the polynomial coefficients of the device math library
+//! (`runtime-libs/include/oxicc_math/`) by the Remez exchange algorithm, and prints them as the C++
+//! header `runtime-libs/include/oxicc_math/coeffs.cuh`. Run offline; its output is committed:
+//!
+//! ```sh
+//! cargo run --release -p oxicc-remez > runtime-libs/include/oxicc_math/coeffs.cuh
+//! ```
+//!
+//! Each approximation is a polynomial `q(u)` of degree `n` minimizing the maximum of the
+//! weighted error `|w(u) (h(u) - q(u))|` on an interval, where `h` and `w` express the
+//! function in the form the library evaluates: for `sin r ≈ r + r³ q(r²)`, `u = r²`,
+//! `h(u) = (sin r - r) / r³` and `w(u) = r³ / sin r` (so the weighted error is the
+//! relative error of `sin`). The exchange starts from Chebyshev nodes, solves for the
+//! polynomial that equioscillates on the reference, and moves the reference to the
+//! extrema of the error on a dense grid until the error levels. Everything is computed in
+//! `f64`, which is ample for `float` functions (errors of 2^-30 and below are not resolved,
+//! and need not be). The coefficients are then rounded to `float`, and the error of the
+//! rounded polynomial is measured again and printed beside them.
+
+use std::f64::consts::{LN_2, PI};
+
+/// One approximation problem.
+struct Problem {
+    /// The macro prefix in the header (`__OXM_EXP2_C`).
+    name: &'static str,
+    what: &'static str,
+    lo: f64,
+    hi: f64,
+    degree: usize,
+    /// The function fitted, in the variable `u`.
+    h: fn(f64) -> f64,
+    /// The weight that turns `h - q` into the error that matters.
+    w: fn(f64) -> f64,
+}
+
+/// `n + 1` coefficients and the levelled error, from a reference of `n + 2` points.
+fn solve(p: &Problem, refs: &[f64]) -> (Vec<f64>, f64) {
+    let n = p.degree;
+    let m = n + 2;
+    // Rows: c0 + c1 x + … + cn x^n + (-1)^i E / w(x_i) = h(x_i).
+    let mut a = vec![vec![0.0f64; m + 1]; m];
+    for (i, &x) in refs.iter().enumerate() {
+        let mut pw = 1.0;
+        for cell in &mut a[i][..=n] {
+            *cell = pw;
+            pw *= x;
+        }
+        let sign = if i % 2 == 0 { 1.0 } else { -1.0 };
+        a[i][n + 1] = sign / (p.w)(x);
+        a[i][m] = (p.h)(x);
+    }
+    // Gaussian elimination with partial pivoting.
+    for col in 0..m {
+        let piv = (col..m)
+            .max_by(|&r, &s| a[r][col].abs().total_cmp(&a[s][col].abs()))
+            .unwrap();
+        a.swap(col, piv);
+        let pivot_row = a[col].clone();
+        for (r, row) in a.iter_mut().enumerate() {
+            if r != col {
+                let f = row[col] / pivot_row[col];
+                for (cell, p) in row[col..].iter_mut().zip(&pivot_row[col..]) {
+                    *cell -= f * p;
+                }
+            }
+        }
+    }
+    let sol: Vec<f64> = (0..m).map(|i| a[i][m] / a[i][i]).collect();
+    (sol[..=n].to_vec(), sol[n + 1])
+}
+
+fn eval(c: &[f64], x: f64) -> f64 {
+    c.iter().rev().fold(0.0, |acc, &k| acc * x + k)
+}
+
+fn err(p: &Problem, c: &[f64], x: f64) -> f64 {
+    (p.w)(x) * ((p.h)(x) - eval(c, x))
+}
+
+const GRID: usize = 20_000;
+
+fn grid(p: &Problem) -> Vec<f64> {
+    (0..=GRID)
+        .map(|i| p.lo + (p.hi - p.lo) * i as f64 / GRID as f64)
+        .collect()
+}
+
+/// The new reference: one extremum per run of equal sign, `n + 2` of them.
+fn exchange(p: &Problem, c: &[f64]) -> Vec<f64> {
+    let pts = grid(p);
+    let mut ext: Vec<(f64, f64)> = Vec::new();
+    for &x in &pts {
+        let e = err(p, c, x);
+        match ext.last_mut() {
+            Some(last) if (last.1 >= 0.0) == (e >= 0.0) => {
+                if e.abs() > last.1.abs() {
+                    *last = (x, e);
+                }
+            }
+            _ => ext.push((x, e)),
+        }
+    }
+    // Too many alternations: drop the smaller end until n + 2 remain.
+    while ext.len() > p.degree + 2 {
+        if ext[0].1.abs() < ext[ext.len() - 1].1.abs() {
+            ext.remove(0);
+        } else {
+            ext.pop();
+        }
+    }
+    ext.iter().map(|e| e.0).collect()
+}
+
+fn remez(p: &Problem) -> Vec<f64> {
+    let m = p.degree + 2;
+    let mut refs: Vec<f64> = (0..m)
+        .map(|i| {
+            let t = (PI * i as f64 / (m - 1) as f64).cos();
+            0.5 * (p.lo + p.hi) - 0.5 * (p.hi - p.lo) * t
+        })
+        .collect();
+    let mut c = Vec::new();
+    for _ in 0..30 {
+        c = solve(p, &refs).0;
+        let next = exchange(p, &c);
+        if next.len() != m {
+            break;
+        }
+        refs = next;
+    }
+    c
+}
+
+fn max_err(p: &Problem, c: &[f64]) -> f64 {
+    grid(p)
+        .iter()
+        .map(|&x| err(p, c, x).abs())
+        .fold(0.0, f64::max)
+}
+
+/// `r` from `u = r²` (the positive root; the forms used are even in `r`).
+fn root(u: f64) -> f64 {
+    u.max(1e-300).sqrt()
+}
+
+fn problems() -> Vec<Problem> {
+    vec![
+        Problem {
+            name: "__OXM_EXP2_C",
+            what: "2^t ≈ 1 + t q(t) on [-1/2, 1/2] (expf, exp2f, exp10f)",
+            lo: -0.5,
+            hi: 0.5,
+            degree: 6,
+            h: |t| {
+                if t.abs() < 1e-9 {
+                    LN_2
+                } else {
+                    (t.exp2() - 1.0) / t
+                }
+            },
+            w: |t| t / t.exp2(),
+        },
+        Problem {
+            name: "__OXM_LOG1P_C",
+            what: "log(1 + f) ≈ f + f² q(f) on [√½ - 1, √2 - 1] (logf, log2f, log10f)",
+            lo: std::f64::consts::FRAC_1_SQRT_2 - 1.0,
+            hi: std::f64::consts::SQRT_2 - 1.0,
+            degree: 8,
+            h: |f| {
+                if f.abs() < 1e-6 {
+                    -0.5 + f / 3.0
+                } else {
+                    (f.ln_1p() - f) / (f * f)
+                }
+            },
+            // The relative error of log(1 + f); positive on both sides of f = 0.
+            w: |f| {
+                if f.abs() < 1e-300 {
+                    0.0
+                } else {
+                    (f * f / f.ln_1p()).abs()
+                }
+            },
+        },
+        Problem {
+            name: "__OXM_SIN_C",
+            what: "sin r ≈ r + r³ q(r²) for |r| ≤ π/4 (sinf, cosf, tanf)",
+            // The weight vanishes at 0, so the reference must not reach it.
+            lo: 1e-6,
+            hi: (PI / 4.0) * (PI / 4.0),
+            degree: 3,
+            h: |u| {
+                let r = root(u);
+                if u < 1e-8 {
+                    -1.0 / 6.0 + u / 120.0
+                } else {
+                    (r.sin() - r) / (u * r)
+                }
+            },
+            w: |u| {
+                let r = root(u);
+                u * r / r.sin()
+            },
+        },
+        Problem {
+            name: "__OXM_COS_C",
+            what: "cos r ≈ 1 - r²/2 + r⁴ q(r²) for |r| ≤ π/4 (sinf, cosf, tanf)",
+            // The weight vanishes at 0, so the reference must not reach it.
+            lo: 1e-6,
+            hi: (PI / 4.0) * (PI / 4.0),
+            degree: 3,
+            h: |u| {
+                let r = root(u);
+                if u < 1e-6 {
+                    1.0 / 24.0 - u / 720.0
+                } else {
+                    (r.cos() - 1.0 + u / 2.0) / (u * u)
+                }
+            },
+            w: |u| u * u / root(u).cos(),
+        },
+        Problem {
+            name: "__OXM_TANH_C",
+            what: "tanh r ≈ r + r³ q(r²) for |r| ≤ 0.6 (tanhf)",
+            lo: 1e-6,
+            hi: 0.36,
+            degree: 5,
+            h: |u| {
+                let r = root(u);
+                if u < 1e-6 {
+                    -1.0 / 3.0 + 2.0 * u / 15.0
+                } else {
+                    (r.tanh() - r) / (u * r)
+                }
+            },
+            w: |u| {
+                let r = root(u);
+                u * r / r.tanh()
+            },
+        },
+    ]
+}
+
+fn main() {
+    println!("/* oxicc device math library: polynomial coefficients. GENERATED by");
+    println!(
+        " *   cargo run --release -p oxicc-remez > runtime-libs/include/oxicc_math/coeffs.cuh"
+    );
+    println!(" * (tools/remez: Remez exchange in f64, then rounded to float). Do not edit. */");
+    println!("#pragma once");
+    for p in problems() {
+        let c = remez(&p);
+        let exact = max_err(&p, &c);
+        let rounded: Vec<f64> = c.iter().map(|&k| k as f32 as f64).collect();
+        let after = max_err(&p, &rounded);
+        println!();
+        println!("/* {} */", p.what);
+        println!(
+            "/* max weighted error: {:.3e} (2^{:.1}); with float coefficients {:.3e} (2^{:.1}) */",
+            exact,
+            exact.log2(),
+            after,
+            after.log2()
+        );
+        for (i, k) in rounded.iter().enumerate() {
+            println!("#define {}{} {:.9e}f", p.name, i, *k as f32);
+        }
+    }
+}
