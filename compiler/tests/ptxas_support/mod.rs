@@ -1,7 +1,8 @@
 //! `ptxas` for the compiler crate's own tests: every PTX file a test produces is assembled.
 //!
 //! The same lookup as `oxicc_tests::tools` (`$OXICC_NVIDIA_ROOT`, else the wheels that
-//! `tools/install-nvidia-tools.sh` puts in `<repo>/.tools/nvidia/nvidia/cu13`), kept small
+//! `tools/install-nvidia-tools.sh` puts in `<repo>/.tools/nvidia/nvidia/cu13`, found from any
+//! crate of the workspace), kept small
 //! here because the compiler crate cannot depend on the test crate that depends on it.
 
 use std::path::PathBuf;
@@ -10,7 +11,13 @@ use std::process::Command;
 fn ptxas() -> PathBuf {
     let root = match std::env::var_os("OXICC_NVIDIA_ROOT") {
         Some(r) if !r.is_empty() => PathBuf::from(r),
-        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.tools/nvidia/nvidia/cu13"),
+        // The repository root is the nearest folder above the crate holding `.tools`
+        // (crates sit one or two levels down: `compiler/`, `examples/kernels-build/`).
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .map(|d| d.join(".tools/nvidia/nvidia/cu13"))
+            .find(|d| d.is_dir())
+            .unwrap_or_else(|| PathBuf::from(".tools/nvidia/nvidia/cu13")),
     };
     let p = root.join("bin/ptxas");
     assert!(
