@@ -6,7 +6,7 @@
  * - thread_block: the CTA (`sync` is `bar.sync 0`);
  * - thread_block_tile<N> (N a power of two, at most 32) and tiled_partition<N>: warp tiles
  *   whose collectives are `*.sync` instructions over the tile's lanes;
- * - thread_group: what tiled_partition(parent, n) returns (size known at run time);
+ * - thread_group: the base of the others, and what tiled_partition(parent, n) returns;
  * - coalesced_group / coalesced_threads(): the lanes active at the call;
  * - grid_group / this_grid(): ranks and sizes (grid-wide sync needs a cooperative launch and
  *   is not provided yet).
@@ -37,8 +37,33 @@ __device__ __forceinline__ int lane_of_rank(unsigned int mask, unsigned int rank
 }
 } // namespace details
 
-class thread_block {
+/* The base of every group: its size when known at run time (0: the whole block), what a
+ * function taking `thread_group` sees; tiled_partition(parent, n) returns one. */
+class thread_group {
 public:
+    unsigned int _size;
+    __device__ thread_group(unsigned int size) : _size(size) {}
+    __device__ unsigned int thread_rank() const {
+        return _size == 0u ? details::cta_thread_rank() : details::cta_thread_rank() & (_size - 1u);
+    }
+    __device__ unsigned int num_threads() const {
+        return _size == 0u ? details::cta_num_threads() : _size;
+    }
+    __device__ unsigned int size() const { return num_threads(); }
+    __device__ unsigned int meta_group_rank() const {
+        return _size == 0u ? 0u : details::cta_thread_rank() / _size;
+    }
+    __device__ void sync() const {
+        if (_size == 0u)
+            __syncthreads();
+        else
+            __syncwarp(details::tile_mask(_size));
+    }
+};
+
+class thread_block : public thread_group {
+public:
+    __device__ thread_block() : thread_group(0u) {}
     __device__ static void sync() { __syncthreads(); }
     __device__ static unsigned int thread_rank() { return details::cta_thread_rank(); }
     __device__ static unsigned int num_threads() { return details::cta_num_threads(); }
@@ -50,23 +75,6 @@ public:
 };
 
 __device__ __forceinline__ thread_block this_thread_block() { return thread_block(); }
-
-/* A group whose size is known at run time: tiled_partition(parent, n). */
-class thread_group {
-public:
-    unsigned int _size;
-    __device__ thread_group(unsigned int size) : _size(size) {}
-    __device__ unsigned int thread_rank() const { return details::cta_thread_rank() & (_size - 1u); }
-    __device__ unsigned int num_threads() const { return _size; }
-    __device__ unsigned int size() const { return _size; }
-    __device__ unsigned int meta_group_rank() const { return details::cta_thread_rank() / _size; }
-    __device__ void sync() const {
-        if (_size >= 32u && _size == details::cta_num_threads())
-            __syncthreads();
-        else
-            __syncwarp(details::tile_mask(_size));
-    }
-};
 
 /* One class for every parent (NVIDIA's thread_block_tile<N, Parent> derives from
  * thread_block_tile<N>; the members are the same). */
@@ -120,9 +128,6 @@ __device__ __forceinline__ thread_block_tile<Size> tiled_partition(const ParentT
     return thread_block_tile<Size>();
 }
 
-__device__ __forceinline__ thread_group tiled_partition(const thread_block &, unsigned int tilesz) {
-    return thread_group(tilesz);
-}
 __device__ __forceinline__ thread_group tiled_partition(const thread_group &, unsigned int tilesz) {
     return thread_group(tilesz);
 }

@@ -15,3 +15,4 @@
 #include <stdlib.h>
 #include <assert.h>
 #include <math.h>
+#include <time.h>

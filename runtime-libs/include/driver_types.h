@@ -32,3 +32,96 @@ typedef void *cudaEvent_t;
 
 #define cudaMemAttachGlobal 0x01
 #define cudaMemAttachHost 0x02
+
+/* Arrays, textures and surfaces (host code builds them; device code passes the object
+ * handles to its fetch functions). */
+struct cudaArray;
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+struct cudaMipmappedArray;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+typedef unsigned long long CUtexObject;
+typedef unsigned long long CUsurfObject;
+typedef unsigned long long cudaGraphConditionalHandle;
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUuserObject_st *cudaUserObject_t;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+typedef struct CUexternalMemory_st *cudaExternalMemory_t;
+typedef struct CUexternalSemaphore_st *cudaExternalSemaphore_t;
+
+enum cudaChannelFormatKind {
+    cudaChannelFormatKindSigned = 0,
+    cudaChannelFormatKindUnsigned = 1,
+    cudaChannelFormatKindFloat = 2,
+    cudaChannelFormatKindNone = 3
+};
+struct cudaChannelFormatDesc {
+    int x, y, z, w;
+    enum cudaChannelFormatKind f;
+};
+struct cudaExtent { size_t width, height, depth; };
+struct cudaPos { size_t x, y, z; };
+struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
+struct cudaMemcpy3DParms {
+    cudaArray_t srcArray;
+    struct cudaPos srcPos;
+    struct cudaPitchedPtr srcPtr;
+    cudaArray_t dstArray;
+    struct cudaPos dstPos;
+    struct cudaPitchedPtr dstPtr;
+    struct cudaExtent extent;
+    enum cudaMemcpyKind kind;
+};
+enum cudaResourceType {
+    cudaResourceTypeArray = 0,
+    cudaResourceTypeMipmappedArray = 1,
+    cudaResourceTypeLinear = 2,
+    cudaResourceTypePitch2D = 3
+};
+struct cudaResourceDesc {
+    enum cudaResourceType resType;
+    union {
+        struct { cudaArray_t array; } array;
+        struct { cudaMipmappedArray_t mipmap; } mipmap;
+        struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
+        struct {
+            void *devPtr;
+            struct cudaChannelFormatDesc desc;
+            size_t width;
+            size_t height;
+            size_t pitchInBytes;
+        } pitch2D;
+    } res;
+    unsigned int flags;
+};
+enum cudaTextureAddressMode {
+    cudaAddressModeWrap = 0,
+    cudaAddressModeClamp = 1,
+    cudaAddressModeMirror = 2,
+    cudaAddressModeBorder = 3
+};
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+struct cudaTextureDesc {
+    enum cudaTextureAddressMode addressMode[3];
+    enum cudaTextureFilterMode filterMode;
+    enum cudaTextureReadMode readMode;
+    int sRGB;
+    float borderColor[4];
+    int normalizedCoords;
+    unsigned int maxAnisotropy;
+    enum cudaTextureFilterMode mipmapFilterMode;
+    float mipmapLevelBias;
+    float minMipmapLevelClamp;
+    float maxMipmapLevelClamp;
+    int disableTrilinearOptimization;
+    int seamlessCubemap;
+};
+#define cudaArrayDefault 0x00
+#define cudaArrayLayered 0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap 0x04
