@@ -97,15 +97,21 @@ pub fn features_of(c: &Campaign, seed: u64) -> Features {
     c.features.unwrap_or_else(|| Features::for_seed(seed))
 }
 
+/// The target of one campaign seed: sm_75, sm_80 or sm_90 (they select different
+/// instructions in both compilers).
+pub fn sm_of(seed: u64) -> u32 {
+    [75, 80, 90][(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as usize % 3]
+}
+
 /// Runs one seed through the oracles.
 pub fn check_seed(c: &Campaign, seed: u64, index: u64) -> (Features, Checks, Verdict) {
     let features = features_of(c, seed);
     let case = case_of(&generate(seed, features));
     let checks = Checks {
+        sm: sm_of(seed),
         ptxas: c.ptxas_every > 0 && index.is_multiple_of(c.ptxas_every),
         nvcc: c.nvcc_every > 0 && index.is_multiple_of(c.nvcc_every),
         cache: c.cache.clone(),
-        ..Checks::default()
     };
     let v = oracle::check(&case.source, &case.launch, &checks);
     if let (Verdict::Fail(o, msg), Some(dir)) = (&v, &c.save) {

@@ -26,6 +26,10 @@ pub struct Scope {
     pub callables: Vec<Callable>,
     /// The kernel's scope (may read `gbuf`).
     pub in_kernel: bool,
+    /// Statements of fixed text the scope offers (struct copies).
+    pub stmt_forms: Vec<String>,
+    /// Inside a device function returning this type (`if (c) return e;` is allowed).
+    pub returns: Option<Ty>,
 }
 
 pub struct ExprGen<'a> {
@@ -47,6 +51,23 @@ impl ExprGen<'_> {
 
     pub fn int_ty(&mut self) -> Ty {
         *self.rng.pick(INTS)
+    }
+
+    /// An index expression: half of the time the innermost loop counter plus a small
+    /// constant (the shapes loop optimizations look for), else any integer expression.
+    pub fn index(&mut self, depth: u32, scope: &Scope) -> Expr {
+        let counter = scope.readonly.iter().rev().find(|v| v.0.starts_with('i'));
+        if let (Some((name, t)), true) = (counter, self.rng.chance(50)) {
+            let c = self.rng.below(4);
+            return Expr::Bin(
+                BinOp::Add,
+                *t,
+                Box::new(Expr::Var(name.clone(), *t)),
+                Box::new(Expr::Lit(*t, c)),
+            );
+        }
+        let it = self.int_ty();
+        self.expr(it, depth, scope)
     }
 
     pub fn literal(&mut self, t: Ty) -> Expr {
@@ -228,8 +249,15 @@ impl ExprGen<'_> {
             return self.leaf(t, scope);
         }
         let (name, ty, len, _) = *self.rng.pick(&arrays);
-        let it = self.int_ty();
-        let i = self.expr(it, d, scope);
+        let i = self.index(d, scope);
+        if self.rng.chance(30) {
+            // Through pointer arithmetic instead of a subscript.
+            return Expr::Raw(
+                *ty,
+                format!("*({name} + ((unsigned int)({{0}})) % {len}u)"),
+                vec![i],
+            );
+        }
         Expr::Index(name.clone(), *ty, *len, Box::new(i))
     }
 

@@ -263,7 +263,7 @@ impl Gen<'_> {
                 });
             }
         }
-        let budget = self.rng.range(4, 24) as u32;
+        let budget = self.rng.range(6, 36) as u32;
         let kernel_body = self.body(&scope, budget, true, block);
         let threads = (grid * block) as usize;
         let inputs = (0..threads * IN_PER_THREAD as usize)
@@ -318,6 +318,7 @@ impl Gen<'_> {
         let mut scope = Scope {
             arrays: outer.arrays.iter().filter(|a| !a.3).cloned().collect(),
             callables: outer.callables.clone(),
+            returns: Some(ret),
             ..Scope::default()
         };
         let mut params = Vec::new();
@@ -348,7 +349,7 @@ impl Gen<'_> {
         } else {
             format!("f{k}")
         };
-        let budget = self.rng.range(1, 6) as u32;
+        let budget = self.rng.range(1, 8) as u32;
         let body = self.body(&scope, budget, false, 32);
         let result = if recursive {
             // One recursive call on a smaller depth; the base case is in `decls`.
@@ -387,25 +388,53 @@ impl Gen<'_> {
     fn structs(&mut self, globals: &mut Vec<String>, decls: &mut Vec<Decl>, scope: &mut Scope) {
         let n = self.rng.range(2, 4);
         let types: Vec<Ty> = (0..n).map(|_| self.eg().scalar_ty()).collect();
-        let fields: Vec<String> = types
+        let mut fields: Vec<String> = types
             .iter()
             .enumerate()
             .map(|(i, t)| format!("{} m{i};", t.c_name()))
             .collect();
+        // Bit-fields: written and read like members, never bound to a reference.
+        let mut bitfields = Vec::new();
+        for i in 0..self.rng.below(3) {
+            let (t, w) = match self.rng.below(3) {
+                0 => (Ty::U32, self.rng.range(1, 31)),
+                1 => (Ty::I32, self.rng.range(2, 31)),
+                _ => (Ty::U64, self.rng.range(33, 63)),
+            };
+            fields.push(format!("{} b{i} : {w};", t.c_name()));
+            bitfields.push((format!("b{i}"), t));
+        }
         globals.push(format!("struct S0 {{ {} }};", fields.join(" ")));
-        let inits: Vec<String> = types.iter().map(|&t| self.lit(t)).collect();
+        let mut inits: Vec<String> = types.iter().map(|&t| self.lit(t)).collect();
+        inits.extend(bitfields.iter().map(|_| "0u".to_string()));
+        let members: Vec<(String, Ty)> = types
+            .iter()
+            .enumerate()
+            .map(|(i, &t)| (format!("m{i}"), t))
+            .chain(bitfields.iter().cloned())
+            .collect();
         decls.push(Decl {
             text: format!("S0 s0 = {{{}}}; S0* p0 = &s0;", inits.join(", ")),
-            outputs: types
+            outputs: members
                 .iter()
-                .enumerate()
-                .map(|(i, &t)| (format!("s0.m{i}"), t))
+                .map(|(m, t)| (format!("s0.{m}"), *t))
                 .collect(),
         });
-        for (i, &t) in types.iter().enumerate() {
-            scope.vars.push((format!("s0.m{i}"), t));
-            scope.vars.push((format!("p0->m{i}"), t));
+        decls.push(Decl {
+            text: "S0 s1 = s0;".into(),
+            outputs: members
+                .iter()
+                .map(|(m, t)| (format!("s1.{m}"), *t))
+                .collect(),
+        });
+        for (m, t) in &members {
+            scope.vars.push((format!("s0.{m}"), *t));
+            scope.vars.push((format!("p0->{m}"), *t));
+            scope.vars.push((format!("s1.{m}"), *t));
         }
+        scope
+            .stmt_forms
+            .extend(["s1 = s0;".to_string(), "*p0 = s1;".to_string()]);
         let r = self.rng.below(n) as usize;
         decls.push(Decl {
             text: format!("{}& ref0 = s0.m{r};", types[r].c_name()),

@@ -171,6 +171,16 @@ fn stmt(out: &mut String, s: &Stmt, depth: usize) {
             }
             out.push('\n');
         }
+        Stmt::DynLoop(var, max, bound, body) => {
+            let _ = write!(
+                out,
+                "for (int {var} = 0; {var} < (int)((unsigned int)({}) % {}u); {var}++) ",
+                expr(bound),
+                max + 1
+            );
+            block(out, body, depth);
+            out.push('\n');
+        }
         Stmt::Switch(e, cases, default) => {
             let _ = writeln!(
                 out,

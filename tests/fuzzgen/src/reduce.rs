@@ -66,7 +66,7 @@ impl Editor {
             if !sealed {
                 let bodies: Vec<Vec<Stmt>> = match &list[i] {
                     Stmt::If(_, a, b) => vec![a.clone(), b.clone()],
-                    Stmt::Loop(_, _, _, body) => vec![body.clone()],
+                    Stmt::Loop(_, _, _, body) | Stmt::DynLoop(_, _, _, body) => vec![body.clone()],
                     Stmt::Switch(_, cases, d) => {
                         let mut v: Vec<Vec<Stmt>> = cases.iter().map(|c| c.0.clone()).collect();
                         v.push(d.clone());
@@ -102,6 +102,10 @@ impl Editor {
                         *n = 1;
                         return;
                     }
+                    self.stmts(body, false);
+                }
+                Stmt::DynLoop(_, _, bound, body) => {
+                    self.expr(bound);
                     self.stmts(body, false);
                 }
                 Stmt::Switch(e, cases, d) => {
@@ -234,6 +238,7 @@ pub fn main(args: &[String]) {
     let features = features_of(&c, seed);
     let p = generate(seed, features);
     let checks = Checks {
+        sm: crate::campaign::sm_of(seed),
         nvcc: true,
         cache: c.cache.clone(),
         ..Checks::default()

@@ -49,8 +49,16 @@ impl StmtGen<'_, '_> {
         let r = self.eg.rng.below(10);
         let lv = if r < 2 && !writable.is_empty() {
             let (name, t, len, _) = self.eg.rng.pick(&writable).clone();
-            let it = self.eg.int_ty();
-            LVal::Index(name, t, len, self.eg.expr(it, 2, scope))
+            let i = self.eg.index(2, scope);
+            if self.eg.rng.chance(30) {
+                LVal::Raw(
+                    format!("*({name} + ((unsigned int)({{0}})) % {len}u)"),
+                    t,
+                    vec![i],
+                )
+            } else {
+                LVal::Index(name, t, len, i)
+            }
         } else if r < 3 && scope.in_kernel && f.has("arrays") {
             let it = self.eg.int_ty();
             LVal::Raw(
@@ -60,6 +68,11 @@ impl StmtGen<'_, '_> {
             )
         } else if !scope.vars.is_empty() {
             let (n, t) = self.eg.rng.pick(&scope.vars).clone();
+            if self.eg.rng.chance(25) {
+                if let Some(s) = self.compound(&n, t, scope) {
+                    return s;
+                }
+            }
             LVal::Var(n, t)
         } else {
             return Stmt::Raw(";".into(), vec![]);
@@ -84,6 +97,46 @@ impl StmtGen<'_, '_> {
         Stmt::Assign(lv, e)
     }
 
+    /// `v op= e`, `++v`, `v--`, only where C++ defines them for every value: unsigned types
+    /// of 32 bits or more wrap; narrow types compute in `int` without overflow (except `*`)
+    /// and convert back; signed `int`/`long long` only for bitwise operators; shifts of
+    /// signed values only to the right; shift counts masked to the promoted width.
+    fn compound(&mut self, name: &str, t: Ty, scope: &Scope) -> Option<Stmt> {
+        let wide_unsigned = matches!(t, Ty::U32 | Ty::U64);
+        let narrow = t.is_int() && t.bits() <= 16;
+        let mut ops: Vec<&str> = Vec::new();
+        if t.is_float() {
+            ops.extend(["+=", "-=", "*=", "/="]);
+        } else if t.is_int() {
+            ops.extend(["^=", "|=", "&=", ">>="]);
+            if wide_unsigned || narrow {
+                ops.extend(["+=", "-=", "++", "--", "post++", "post--"]);
+            }
+            if wide_unsigned {
+                ops.extend(["*=", "<<="]);
+            }
+        }
+        if ops.is_empty() {
+            return None;
+        }
+        let op = *self.eg.rng.pick(&ops);
+        let mask = if t.bits() == 64 { 63 } else { 31 };
+        let text = match op {
+            "++" | "--" => format!("{op}{name};"),
+            "post++" => format!("{name}++;"),
+            "post--" => format!("{name}--;"),
+            ">>=" | "<<=" => format!("{name} {op} ((unsigned int)({{0}}) & {mask}u);"),
+            _ => format!("{name} {op} {{0}};"),
+        };
+        let et = if op.ends_with("<=") || op.ends_with(">=") {
+            Ty::U32
+        } else {
+            t
+        };
+        let e = self.eg.expr(et, EXPR_DEPTH, scope);
+        Some(Stmt::Raw(text, vec![e]))
+    }
+
     fn stmt(&mut self, scope: &Scope, place: Place) -> Stmt {
         let f = self.eg.features;
         let control = f.has("control") && place.depth < 4;
@@ -99,6 +152,32 @@ impl StmtGen<'_, '_> {
             } else {
                 Stmt::Break
             };
+        }
+        if (17..20).contains(&r) && !scope.stmt_forms.is_empty() {
+            return Stmt::Raw(self.eg.rng.pick(&scope.stmt_forms).clone(), vec![]);
+        }
+        if let (Some(t), true) = (scope.returns, (20..23).contains(&r) && control) {
+            let c = self.eg.bool_expr(2, scope);
+            let e = self.eg.expr(t, 2, scope);
+            return Stmt::Raw("if ({0}) return {1};".into(), vec![c, e]);
+        }
+        if control && (23..26).contains(&r) && place.trips < 64 {
+            let max = self.eg.rng.range(1, 5) as u32;
+            let var = format!("i{}", *self.next_loop);
+            *self.next_loop += 1;
+            let it = self.eg.int_ty();
+            let bound = self.eg.expr(it, 2, scope);
+            let mut s = scope.clone();
+            s.readonly.push((var.clone(), Ty::I32));
+            let p = Place {
+                depth: place.depth + 1,
+                top: false,
+                in_loop: true,
+                in_switch: false,
+                trips: place.trips * max,
+            };
+            let body = self.block(&s, p, 3);
+            return Stmt::DynLoop(var, max, bound, body);
         }
         if scope.in_kernel && f.has("atomics") && (12..17).contains(&r) {
             let slot = self.eg.rng.below(ACC_OPS.len() as u64) as usize;

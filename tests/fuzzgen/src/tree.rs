@@ -124,6 +124,9 @@ pub enum Stmt {
     If(Expr, Vec<Stmt>, Vec<Stmt>),
     /// A loop with its own counter (never assigned by the body) and a fixed trip count.
     Loop(LoopKind, String, u32, Vec<Stmt>),
+    /// `for (int i = 0; i < (int)((unsigned)(bound) % (max + 1)); i++)`: a trip count known
+    /// only at run time (the bound is re-read every iteration, so at most `max` trips).
+    DynLoop(String, u32, Expr, Vec<Stmt>),
     /// `switch ((int)((unsigned)(e) % n))` with cases `0..n`; each case's body, and whether
     /// it ends in `break` (else it falls through); then the `default` body.
     Switch(Expr, Vec<(Vec<Stmt>, bool)>, Vec<Stmt>),
