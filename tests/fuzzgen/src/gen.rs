@@ -432,9 +432,37 @@ impl Gen<'_> {
             scope.vars.push((format!("p0->{m}"), *t));
             scope.vars.push((format!("s1.{m}"), *t));
         }
-        scope
-            .stmt_forms
-            .extend(["s1 = s0;".to_string(), "*p0 = s1;".to_string()]);
+        scope.stmt_forms.extend(["s1 = s0;".to_string(), "*p0 = s1;".to_string()]);
+        // Structs through function parameters: by value and returned (the parameter and
+        // return ABI for aggregates), and through a pointer.
+        let mut fs = Scope::default();
+        for (m, t) in &members {
+            fs.vars.push((format!("a.{m}"), *t));
+        }
+        fs.readonly.push(("k".into(), Ty::I32));
+        let mut body = String::new();
+        for _ in 0..self.rng.range(1, 3) {
+            let (m, t) = self.rng.pick(&members).clone();
+            let e = self.eg().expr(t, 2, &fs);
+            body.push_str(&format!("a.{m} = {}; ", print::expr(&e)));
+        }
+        globals.push(format!("__device__ S0 sf0(S0 a, int k) {{ {body}return a; }}"));
+        let (m, t) = self.rng.pick(&members).clone();
+        let ps = Scope {
+            vars: members.iter().map(|(m, t)| (format!("q->{m}"), *t)).collect(),
+            readonly: vec![("k".into(), Ty::I32)],
+            ..Scope::default()
+        };
+        let e = self.eg().expr(t, 2, &ps);
+        globals.push(format!(
+            "__device__ void pf0(S0* q, int k) {{ q->{m} = {}; }}",
+            print::expr(&e)
+        ));
+        for k in 0..3 {
+            scope.stmt_forms.push(format!("s1 = sf0(s0, {k});"));
+            scope.stmt_forms.push(format!("s0 = sf0(*p0, {k});"));
+            scope.stmt_forms.push(format!("pf0(&s1, {k});"));
+        }
         let r = self.rng.below(n) as usize;
         decls.push(Decl {
             text: format!("{}& ref0 = s0.m{r};", types[r].c_name()),

@@ -99,3 +99,30 @@ fn reducer_edits_shrink() {
     }
     assert!(k > 20, "only {k} edits");
 }
+
+/// The reducer keeps a property and removes everything else: with "the kernel body has a
+/// remainder" as the failure, what is left is one statement (or declaration) around one
+/// `ox_rem_`.
+#[test]
+fn reducer_keeps_the_failure_and_little_else() {
+    use oxicc_fuzz::reduce::reduce;
+    let has_rem = |p: &oxicc_fuzz::tree::Program| {
+        let src = case_of(p).source;
+        let body = &src[src.find("__global__").expect("kernel")..];
+        body.contains("ox_rem_")
+    };
+    let seed = (0..200)
+        .find(|&s| has_rem(&generate(s, Features::all())))
+        .expect("a seed with a remainder");
+    let p = generate(seed, Features::all());
+    let (small, calls) = reduce(&p, &mut |q| has_rem(q));
+    assert!(has_rem(&small));
+    assert!(calls > 10);
+    let before = case_of(&p).source.len();
+    let after = case_of(&small).source.len();
+    assert!(after * 2 < before, "{after} of {before} bytes left");
+    // One statement or one declaration (a lambda's body) holds the remainder.
+    assert!(small.functions.is_empty() && small.globals.is_empty(), "{small:?}");
+    assert_eq!(small.kernel_body.len() + small.kernel_decls.len(), 1, "{small:?}");
+    assert_eq!((small.grid, small.block), (1, 32));
+}
