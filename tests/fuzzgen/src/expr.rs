@@ -40,6 +40,14 @@ pub struct ExprGen<'a> {
 impl ExprGen<'_> {
     /// A scalar type the features allow.
     pub fn scalar_ty(&mut self) -> Ty {
+        if self.rng.chance(4) {
+            return Ty::Bool;
+        }
+        self.arith_ty()
+    }
+
+    /// A scalar type other than `bool` (class members, which need the wrapping helpers).
+    pub fn arith_ty(&mut self) -> Ty {
         if self.features.has("float") && self.rng.chance(25) {
             *self.rng.pick(FLOATS)
         } else if self.rng.chance(50) {
@@ -144,6 +152,9 @@ impl ExprGen<'_> {
     }
 
     pub fn bool_expr(&mut self, depth: u32, scope: &Scope) -> Expr {
+        if self.rng.chance(15) {
+            return self.leaf(Ty::Bool, scope);
+        }
         if depth == 0 {
             let t = self.scalar_ty();
             let a = self.leaf(t, scope);

@@ -139,7 +139,7 @@ impl Gen<'_> {
         }
         if self.has("classes") {
             for k in 0..self.rng.range(1, 2) {
-                let t = self.eg().scalar_ty();
+                let t = self.eg().arith_ty();
                 let c = t.c_name();
                 let name = format!("C{k}");
                 globals.push(format!(
@@ -203,6 +203,7 @@ impl Gen<'_> {
             let init = match t {
                 Ty::F32 => format!("__uint_as_float((unsigned int){from})"),
                 Ty::F64 => format!("__longlong_as_double((long long){from})"),
+                Ty::Bool => format!("(bool)({from} & 1ull)"),
                 _ => format!("({}){from}", t.c_name()),
             };
             let name = format!("v{k}");
@@ -432,7 +433,9 @@ impl Gen<'_> {
             scope.vars.push((format!("p0->{m}"), *t));
             scope.vars.push((format!("s1.{m}"), *t));
         }
-        scope.stmt_forms.extend(["s1 = s0;".to_string(), "*p0 = s1;".to_string()]);
+        scope
+            .stmt_forms
+            .extend(["s1 = s0;".to_string(), "*p0 = s1;".to_string()]);
         // Structs through function parameters: by value and returned (the parameter and
         // return ABI for aggregates), and through a pointer.
         let mut fs = Scope::default();
@@ -446,10 +449,15 @@ impl Gen<'_> {
             let e = self.eg().expr(t, 2, &fs);
             body.push_str(&format!("a.{m} = {}; ", print::expr(&e)));
         }
-        globals.push(format!("__device__ S0 sf0(S0 a, int k) {{ {body}return a; }}"));
+        globals.push(format!(
+            "__device__ S0 sf0(S0 a, int k) {{ {body}return a; }}"
+        ));
         let (m, t) = self.rng.pick(&members).clone();
         let ps = Scope {
-            vars: members.iter().map(|(m, t)| (format!("q->{m}"), *t)).collect(),
+            vars: members
+                .iter()
+                .map(|(m, t)| (format!("q->{m}"), *t))
+                .collect(),
             readonly: vec![("k".into(), Ty::I32)],
             ..Scope::default()
         };

@@ -1,8 +1,9 @@
-//! The oracles. One generated program is compiled by oxicc in process at `-O0` and `-O3`
-//! with `-fmad=false`, and at `-O3` with `-fmad=true`; every PTX must pass ptxas (when
-//! asked) and run in the interpreter without a fault; the two `-fmad=false` runs must give
-//! identical buffers. When nvcc is asked for, nvcc's PTX (`-fmad=false`, cached by content
-//! hash) runs too and must give the same buffers as oxicc's `-O3`.
+//! The oracles. One generated program is compiled by oxicc in process at `-O0`, `-O1`,
+//! `-O2` and `-O3` with `-fmad=false`, and at `-O3` with `-fmad=true`; the PTX must pass
+//! ptxas (when asked; `-O0`, `-O3` and `-O3 -fmad=true`) and run in the interpreter without
+//! a fault; the `-fmad=false` runs must give identical buffers. When nvcc is asked for,
+//! nvcc's PTX (`-fmad=false`, cached by content hash) runs too and must give the same
+//! buffers as oxicc's `-O3`.
 //!
 //! Float policy: comparisons are bit for bit, both sides compiled with `-fmad=false`, so
 //! that neither compiler contracts `a * b + c` (explicit `fma` calls stay fused on both).
@@ -160,7 +161,9 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
         Err(e) => return Verdict::Fail(Oracle::Generator, format!("bad launch file: {e}")),
     };
     let mut runs = Vec::new();
-    for (opt, fmad) in [(0u8, false), (3, false), (3, true)] {
+    // -O0, -O3 (compared), -O3 -fmad=true (crash, ptxas, faults), then -O1 and -O2
+    // (compared too; no ptxas, which is slow and sees the same instruction selection).
+    for (opt, fmad) in [(0u8, false), (3, false), (3, true), (1, false), (2, false)] {
         let what = format!("-O{opt} -fmad={fmad}");
         let ptx = match compile(source, checks.sm, opt, fmad) {
             Err(panic) => {
@@ -170,7 +173,7 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
             Ok(Err(diag)) => return Verdict::Fail(Oracle::Reject, format!("{what}: {diag}")),
             Ok(Ok(p)) => p,
         };
-        if checks.ptxas {
+        if checks.ptxas && opt != 1 && opt != 2 {
             if let Err(e) = oxicc_tests::ptxas_check(&ptx, checks.sm) {
                 return Verdict::Fail(Oracle::Ptxas, format!("{what}: {e}"));
             }
@@ -180,11 +183,13 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
             Err(e) => return Verdict::Fail(Oracle::Fault, format!("{what}: {e}")),
         }
     }
-    if let Some(d) = first_difference(&runs[0], &runs[1]) {
-        return Verdict::Fail(
-            Oracle::OptMismatch,
-            format!("-O0 vs -O3 (-fmad=false): {d}"),
-        );
+    for (k, level) in [(1, 3), (3, 1), (4, 2)] {
+        if let Some(d) = first_difference(&runs[0], &runs[k]) {
+            return Verdict::Fail(
+                Oracle::OptMismatch,
+                format!("-O0 vs -O{level} (-fmad=false): {d}"),
+            );
+        }
     }
     if checks.nvcc {
         let ptx = match nvcc_ptx(source, checks) {

@@ -122,7 +122,14 @@ fn reducer_keeps_the_failure_and_little_else() {
     let after = case_of(&small).source.len();
     assert!(after * 2 < before, "{after} of {before} bytes left");
     // One statement or one declaration (a lambda's body) holds the remainder.
-    assert!(small.functions.is_empty() && small.globals.is_empty(), "{small:?}");
-    assert_eq!(small.kernel_body.len() + small.kernel_decls.len(), 1, "{small:?}");
+    assert!(
+        small.functions.is_empty() && small.globals.is_empty(),
+        "{small:?}"
+    );
+    assert_eq!(
+        small.kernel_body.len() + small.kernel_decls.len(),
+        1,
+        "{small:?}"
+    );
     assert_eq!((small.grid, small.block), (1, 32));
 }
