@@ -1,6 +1,6 @@
-//! A small deterministic campaign in CI: seeds through every oracle except nvcc (ptxas on
-//! every other program), every feature switch alone and all together, and a dozen programs
-//! against nvcc. Any failure names its seed; reproduce and reduce it with
+//! A small deterministic campaign in CI: 120 seeds with drawn switches through every oracle
+//! except nvcc (ptxas on every third program), every feature switch alone, none and all
+//! together, and a dozen programs against nvcc. About 35 s of CPU in all (2 cores). Any failure names its seed; reproduce and reduce it with
 //! `oxicc-fuzz reduce --seed S` (docs/fuzzing.md).
 
 use oxicc_fuzz::campaign::{run, Campaign, Summary};
@@ -19,7 +19,7 @@ fn campaign(seed_start: u64, count: u64, features: Option<Features>, nvcc_every:
         jobs: 2,
         features,
         nvcc_every,
-        ptxas_every: 2,
+        ptxas_every: 3,
         save: None,
         cache: Some(cache()),
         progress: 0,
@@ -42,7 +42,7 @@ fn assert_clean(what: &str, s: &Summary) {
 
 #[test]
 fn seeds_with_drawn_switches_pass_every_oracle() {
-    let s = campaign(1_000, 80, None, 0);
+    let s = campaign(1_000, 120, None, 0);
     assert_clean("drawn switches", &s);
     // The drawn switch sets cover every switch.
     for (name, _) in FEATURES {
