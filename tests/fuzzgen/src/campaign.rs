@@ -54,7 +54,7 @@ impl Summary {
     pub fn text(&self) -> String {
         let count = |o: Oracle| self.failures.get(&o).map_or(0, Vec::len);
         let mut s = format!(
-            "programs {}, compiles {}, unsupported {}, mismatches {} (-O0/-O3 {}, oxicc/nvcc {}), \
+            "programs {}, compiles {}, unsupported {}, mismatches {} (-O0/-On {}, oxicc/nvcc {}), \
              crashes {}, rejects {}, ptxas {}, faults {}, generator {}; nvcc checked {}, ptxas checked {}; \
              {:.1} s, {:.1} ms per program, {:.2} programs/s",
             self.programs,

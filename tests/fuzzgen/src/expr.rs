@@ -26,8 +26,12 @@ pub struct Scope {
     pub callables: Vec<Callable>,
     /// The kernel's scope (may read `gbuf`).
     pub in_kernel: bool,
-    /// Statements of fixed text the scope offers (struct copies).
-    pub stmt_forms: Vec<String>,
+    /// Statements of fixed text the scope offers (struct copies, class updates), with holes
+    /// for expressions of the given types.
+    pub stmt_forms: Vec<(String, Vec<Ty>)>,
+    /// Element lvalues with a hole for the index (`sa[((unsigned int)({0})) % 3u].m1`),
+    /// already in bounds for any index value.
+    pub indexed: Vec<(String, Ty)>,
     /// Inside a device function returning this type (`if (c) return e;` is allowed).
     pub returns: Option<Ty>,
 }
@@ -255,6 +259,12 @@ impl ExprGen<'_> {
                 "gbuf[tid * 8u + ((unsigned int)({0})) % 8u]".into(),
                 vec![i],
             );
+        }
+        let indexed: Vec<_> = scope.indexed.iter().filter(|a| a.1 == t).collect();
+        if !indexed.is_empty() && (arrays.is_empty() || self.rng.chance(40)) {
+            let text = self.rng.pick(&indexed).0.clone();
+            let i = self.index(d, scope);
+            return Expr::Raw(t, text, vec![i]);
         }
         if arrays.is_empty() {
             return self.leaf(t, scope);

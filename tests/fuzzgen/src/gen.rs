@@ -137,6 +137,7 @@ impl Gen<'_> {
                 }
             }
         }
+        let mut classes: Vec<(String, Ty)> = Vec::new();
         if self.has("classes") {
             for k in 0..self.rng.range(1, 2) {
                 let t = self.eg().arith_ty();
@@ -151,6 +152,7 @@ impl Gen<'_> {
                      __device__ bool operator<(const {name}& o) const {{ return v_ < o.v_; }}\n  \
                      __device__ {c} get() const {{ return v_; }}\n}};"
                 ));
+                classes.push((name.clone(), t));
                 let forms = [
                     format!("({name}({{0}}) + {name}({{1}})).get()"),
                     format!("({name}({{0}}) * {name}({{1}}) + {name}()).get()"),
@@ -228,6 +230,29 @@ impl Gen<'_> {
         }
         if self.has("structs") {
             self.structs(&mut globals, &mut decls, &mut scope);
+        }
+        // Class objects as locals, updated through their operators.
+        for (k, (class, t)) in classes.iter().enumerate() {
+            let v = self.lit(*t);
+            let name = format!("o{k}");
+            decls.push(Decl {
+                text: format!("{class} {name}({v});"),
+                outputs: vec![(format!("{name}.get()"), *t)],
+            });
+            scope.readonly.push((format!("{name}.get()"), *t));
+            scope
+                .stmt_forms
+                .push((format!("{name} = {name} + {class}({{0}});"), vec![*t]));
+            scope
+                .stmt_forms
+                .push((format!("{name} -= {class}({{0}});"), vec![*t]));
+            scope
+                .stmt_forms
+                .push((format!("{name} = {class}({{0}}) * {name};"), vec![*t]));
+            scope.stmt_forms.push((
+                format!("if ({name} < {class}({{0}})) {name} = {class}({{0}});"),
+                vec![*t],
+            ));
         }
         if self.has("shared") {
             let mut text = String::new();
@@ -433,9 +458,32 @@ impl Gen<'_> {
             scope.vars.push((format!("p0->{m}"), *t));
             scope.vars.push((format!("s1.{m}"), *t));
         }
-        scope
-            .stmt_forms
-            .extend(["s1 = s0;".to_string(), "*p0 = s1;".to_string()]);
+        scope.stmt_forms.push(("s1 = s0;".to_string(), vec![]));
+        scope.stmt_forms.push(("*p0 = s1;".to_string(), vec![]));
+        // An array of structs, indexed like any array.
+        decls.push(Decl {
+            text: "S0 sa[3] = {s0, s1, s0};".into(),
+            outputs: (0..3)
+                .flat_map(|k| {
+                    members
+                        .iter()
+                        .map(move |(m, t)| (format!("sa[{k}].{m}"), *t))
+                })
+                .collect(),
+        });
+        for (m, t) in &members {
+            scope
+                .indexed
+                .push((format!("sa[((unsigned int)({{0}})) % 3u].{m}"), *t));
+        }
+        scope.stmt_forms.push((
+            "sa[((unsigned int)({0})) % 3u] = s1;".to_string(),
+            vec![Ty::U32],
+        ));
+        scope.stmt_forms.push((
+            "s0 = sa[((unsigned int)({0})) % 3u];".to_string(),
+            vec![Ty::U32],
+        ));
         // Structs through function parameters: by value and returned (the parameter and
         // return ABI for aggregates), and through a pointer.
         let mut fs = Scope::default();
@@ -466,11 +514,15 @@ impl Gen<'_> {
             "__device__ void pf0(S0* q, int k) {{ q->{m} = {}; }}",
             print::expr(&e)
         ));
-        for k in 0..3 {
-            scope.stmt_forms.push(format!("s1 = sf0(s0, {k});"));
-            scope.stmt_forms.push(format!("s0 = sf0(*p0, {k});"));
-            scope.stmt_forms.push(format!("pf0(&s1, {k});"));
-        }
+        scope
+            .stmt_forms
+            .push(("s1 = sf0(s0, {0});".to_string(), vec![Ty::I32]));
+        scope
+            .stmt_forms
+            .push(("s0 = sf0(*p0, {0});".to_string(), vec![Ty::I32]));
+        scope
+            .stmt_forms
+            .push(("pf0(&s1, {0});".to_string(), vec![Ty::I32]));
         let r = self.rng.below(n) as usize;
         decls.push(Decl {
             text: format!("{}& ref0 = s0.m{r};", types[r].c_name()),

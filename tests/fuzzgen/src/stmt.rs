@@ -59,6 +59,9 @@ impl StmtGen<'_, '_> {
             } else {
                 LVal::Index(name, t, len, i)
             }
+        } else if r == 3 && !scope.indexed.is_empty() {
+            let (text, t) = self.eg.rng.pick(&scope.indexed).clone();
+            LVal::Raw(text, t, vec![self.eg.index(2, scope)])
         } else if r < 3 && scope.in_kernel && f.has("arrays") {
             let it = self.eg.int_ty();
             LVal::Raw(
@@ -154,7 +157,9 @@ impl StmtGen<'_, '_> {
             };
         }
         if (17..20).contains(&r) && !scope.stmt_forms.is_empty() {
-            return Stmt::Raw(self.eg.rng.pick(&scope.stmt_forms).clone(), vec![]);
+            let (text, tys) = self.eg.rng.pick(&scope.stmt_forms).clone();
+            let kids = tys.iter().map(|&t| self.eg.expr(t, 2, scope)).collect();
+            return Stmt::Raw(text, kids);
         }
         if let (Some(t), true) = (scope.returns, (20..23).contains(&r) && control) {
             let c = self.eg.bool_expr(2, scope);
