@@ -29,7 +29,8 @@ pub enum Oracle {
     OptMismatch,
     /// oxicc's `-O3` and nvcc's PTX gave different buffers.
     NvccMismatch,
-    /// nvcc rejected the program, or its PTX faulted: a generator (or interpreter) bug.
+    /// nvcc rejected the program, its PTX faulted, or the interpreter's random schedule
+    /// changed the results (a race): a generator (or interpreter) bug.
     Generator,
 }
 
@@ -93,10 +94,15 @@ impl Default for Checks {
 const MAX_INSTRUCTIONS: u64 = 400_000_000;
 
 pub fn run_ptx(ptx: &str, launch: &Launch) -> Result<Vec<Buffer>, String> {
+    run_ptx_with(ptx, launch, RunOptions::default())
+}
+
+/// [`run_ptx`] under given run options (a schedule).
+pub fn run_ptx_with(ptx: &str, launch: &Launch, opts: RunOptions) -> Result<Vec<Buffer>, String> {
     let m = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
     let opts = RunOptions {
         max_instructions: MAX_INSTRUCTIONS,
-        ..RunOptions::default()
+        ..opts
     };
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         oxicc_emu::run(&m, launch, &opts)
@@ -161,6 +167,7 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
         Err(e) => return Verdict::Fail(Oracle::Generator, format!("bad launch file: {e}")),
     };
     let mut runs = Vec::new();
+    let mut optimized = String::new();
     // -O0, -O3 (compared), -O3 -fmad=true (crash, ptxas, faults), then -O1 and -O2
     // (compared too; no ptxas, which is slow and sees the same instruction selection).
     for (opt, fmad) in [(0u8, false), (3, false), (3, true), (1, false), (2, false)] {
@@ -178,6 +185,9 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
                 return Verdict::Fail(Oracle::Ptxas, format!("{what}: {e}"));
             }
         }
+        if opt == 3 && !fmad {
+            optimized = ptx.clone();
+        }
         match run_ptx(&ptx, &launch) {
             Ok(b) => runs.push(b),
             Err(e) => return Verdict::Fail(Oracle::Fault, format!("{what}: {e}")),
@@ -189,6 +199,24 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
                 Oracle::OptMismatch,
                 format!("-O0 vs -O{level} (-fmad=false): {d}"),
             );
+        }
+    }
+    // Generated programs are race-free, so any interleaving of a block's threads gives the
+    // same buffers: the `-O3` PTX once more under the interpreter's random schedule.
+    let random = RunOptions {
+        schedule: oxicc_emu::Schedule::Random,
+        seed: source.len() as u64,
+        ..RunOptions::default()
+    };
+    match run_ptx_with(&optimized, &launch, random) {
+        Err(e) => return Verdict::Fail(Oracle::Generator, format!("random schedule: {e}")),
+        Ok(b) => {
+            if let Some(d) = first_difference(&runs[1], &b) {
+                return Verdict::Fail(
+                    Oracle::Generator,
+                    format!("a race: the random schedule changes -O3's buffers: {d}"),
+                );
+            }
         }
     }
     if checks.nvcc {
