@@ -181,16 +181,27 @@ fn stmt(out: &mut String, s: &Stmt, depth: usize) {
             block(out, body, depth);
             out.push('\n');
         }
-        Stmt::Switch(e, cases, default) => {
-            let _ = writeln!(
-                out,
-                "switch ((int)((unsigned int)({}) % {}u)) {{",
-                expr(e),
-                cases.len().max(1)
-            );
+        Stmt::Switch(e, cases, default, labels) => {
+            if labels.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "switch ((int)((unsigned int)({}) % {}u)) {{",
+                    expr(e),
+                    cases.len().max(1)
+                );
+            } else {
+                let _ = writeln!(out, "switch ({}) {{", expr(e));
+            }
             for (k, (body, brk)) in cases.iter().enumerate() {
                 indent(out, depth);
-                let _ = write!(out, "case {k}: ");
+                match labels.get(k) {
+                    Some(&l) => {
+                        let _ = write!(out, "case {}: ", e.ty().literal(l));
+                    }
+                    None => {
+                        let _ = write!(out, "case {k}: ");
+                    }
+                }
                 block(out, body, depth);
                 out.push_str(if *brk { " break;\n" } else { "\n" });
             }

@@ -67,7 +67,7 @@ impl Editor {
                 let bodies: Vec<Vec<Stmt>> = match &list[i] {
                     Stmt::If(_, a, b) => vec![a.clone(), b.clone()],
                     Stmt::Loop(_, _, _, body) | Stmt::DynLoop(_, _, _, body) => vec![body.clone()],
-                    Stmt::Switch(_, cases, d) => {
+                    Stmt::Switch(_, cases, d, _) => {
                         let mut v: Vec<Vec<Stmt>> = cases.iter().map(|c| c.0.clone()).collect();
                         v.push(d.clone());
                         v
@@ -108,7 +108,7 @@ impl Editor {
                     self.expr(bound);
                     self.stmts(body, false);
                 }
-                Stmt::Switch(e, cases, d) => {
+                Stmt::Switch(e, cases, d, _) => {
                     self.expr(e);
                     for (body, brk) in cases.iter_mut() {
                         if !*brk && self.hit() {

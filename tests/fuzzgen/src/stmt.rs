@@ -241,7 +241,26 @@ impl StmtGen<'_, '_> {
                 })
                 .collect();
             let default = self.block(scope, p, 2);
-            return Stmt::Switch(e, cases, default);
+            // Half of the switches are on the value itself, with sparse labels: small
+            // numbers, boundaries, and values the expression's inputs often take.
+            let mut labels: Vec<u64> = Vec::new();
+            if self.eg.rng.chance(50) {
+                let mask = if it.bits() == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << it.bits()) - 1
+                };
+                while labels.len() < n as usize {
+                    let l = match self.eg.literal(it) {
+                        Expr::Lit(_, b) => b & mask,
+                        _ => 0,
+                    };
+                    if !labels.contains(&l) {
+                        labels.push(l);
+                    }
+                }
+            }
+            return Stmt::Switch(e, cases, default, labels);
         }
         self.assign(scope)
     }

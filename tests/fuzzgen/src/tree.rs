@@ -129,7 +129,9 @@ pub enum Stmt {
     DynLoop(String, u32, Expr, Vec<Stmt>),
     /// `switch ((int)((unsigned)(e) % n))` with cases `0..n`; each case's body, and whether
     /// it ends in `break` (else it falls through); then the `default` body.
-    Switch(Expr, Vec<(Vec<Stmt>, bool)>, Vec<Stmt>),
+    /// With `labels` (one per case, bits of the switched expression's type, distinct), the
+    /// switch is on the expression itself: `switch (e) { case L0: … }`, sparse values.
+    Switch(Expr, Vec<(Vec<Stmt>, bool)>, Vec<Stmt>, Vec<u64>),
     Break,
     Continue,
     /// A statement of fixed text with holes (atomics).
