@@ -1,4 +1,5 @@
-//! `oxicc-fuzz run`: a campaign over consecutive seeds on `--jobs` threads. Each seed gets
+//! `oxicc-fuzz run`: a campaign over consecutive seeds on `--jobs` threads (until
+//! `--count` programs ran or `--time-limit` seconds passed). Each seed gets
 //! its feature switches from the seed (or `--features`), is generated, and goes through the
 //! oracles; nvcc is consulted on every `--nvcc-every`-th program and ptxas on every
 //! `--ptxas-every`-th (both 1 = always; 0 = never). Failures are written to `--save DIR`
@@ -27,6 +28,9 @@ pub struct Campaign {
     pub cache: Option<PathBuf>,
     /// Print a progress line every this many programs (0: never).
     pub progress: u64,
+    /// Stop taking new seeds after this many seconds (0: no limit); the summary says how
+    /// many programs ran.
+    pub time_limit: u64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -138,6 +142,9 @@ pub fn run(c: &Campaign) -> Summary {
     std::thread::scope(|scope| {
         for _ in 0..c.jobs.max(1) {
             scope.spawn(|| loop {
+                if c.time_limit > 0 && start.elapsed().as_secs() >= c.time_limit {
+                    break;
+                }
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 if index >= c.count {
                     break;
@@ -206,6 +213,7 @@ pub fn main(args: &[String]) {
         )),
         cache: Some(oracle::default_cache()),
         progress: num(args, "--progress", 1000),
+        time_limit: num(args, "--time-limit", 0),
     };
     let s = run(&c);
     println!("{}", s.text());

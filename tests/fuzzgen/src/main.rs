@@ -7,7 +7,7 @@ use oxicc_fuzz::{case_of, generate, Features};
 fn usage() -> ! {
     eprintln!(
         "usage:\n  oxicc-fuzz gen --seed S [--features LIST] [--out DIR]\n  \
-         oxicc-fuzz run --count N [--jobs J] [--seed-start S] [--nvcc-every K] [--ptxas-every K] [--features LIST] [--save DIR]\n  \
+         oxicc-fuzz run --count N [--jobs J] [--seed-start S] [--nvcc-every K] [--ptxas-every K] [--features LIST] [--save DIR] [--progress P] [--time-limit SECONDS]\n  \
          oxicc-fuzz reduce --seed S [--features LIST] [--oracle NAME] [--out DIR]\n  \
          oxicc-fuzz check FILE.cu FILE.json [--nvcc]"
     );

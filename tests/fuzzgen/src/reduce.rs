@@ -234,6 +234,7 @@ pub fn main(args: &[String]) {
         save: None,
         cache: Some(oracle::default_cache()),
         progress: 0,
+        time_limit: 0,
     };
     let features = features_of(&c, seed);
     let p = generate(seed, features);

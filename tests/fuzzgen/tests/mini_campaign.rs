@@ -23,6 +23,7 @@ fn campaign(seed_start: u64, count: u64, features: Option<Features>, nvcc_every:
         save: None,
         cache: Some(cache()),
         progress: 0,
+        time_limit: 0,
     };
     let s = run(&c);
     println!("{}", s.text());
