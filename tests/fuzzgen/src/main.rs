@@ -9,7 +9,8 @@ fn usage() -> ! {
         "usage:\n  oxicc-fuzz gen --seed S [--features LIST] [--out DIR]\n  \
          oxicc-fuzz run --count N [--jobs J] [--seed-start S] [--nvcc-every K] [--ptxas-every K] [--features LIST] [--save DIR] [--progress P] [--time-limit SECONDS]\n  \
          oxicc-fuzz reduce --seed S [--features LIST] [--oracle NAME] [--out DIR]\n  \
-         oxicc-fuzz check FILE.cu FILE.json [--nvcc]"
+         oxicc-fuzz check FILE.cu FILE.json [--nvcc]\n  \
+         oxicc-fuzz fmad-survey [--seed-start S] [--count N]"
     );
     std::process::exit(2)
 }
@@ -72,6 +73,31 @@ fn main() {
         "reduce" => oxicc_fuzz::reduce::main(&args.0),
         "gpu-prepare" => oxicc_fuzz::gpu_prepare::main(&args.0),
         "check" => oxicc_fuzz::oracle::check_main(&args.0, args.flag("--nvcc")),
+        "fmad-survey" => {
+            // How often oxicc and nvcc agree bit for bit with contraction on (-fmad=true),
+            // over programs with floats.
+            let start = args.num("--seed-start", 0);
+            let count = args.num("--count", 40);
+            let (mut same, mut differ, mut skipped) = (0, 0, 0);
+            for seed in start..start + count {
+                let f = Features::parse("all").expect("all");
+                let case = case_of(&generate(seed, f));
+                let checks = oxicc_fuzz::oracle::Checks {
+                    sm: oxicc_fuzz::campaign::sm_of(seed),
+                    cache: Some(oxicc_fuzz::oracle::default_cache()),
+                    ..Default::default()
+                };
+                match oxicc_fuzz::oracle::fmad_agrees(&case.source, &case.launch, &checks) {
+                    Some(true) => same += 1,
+                    Some(false) => {
+                        differ += 1;
+                        println!("seed {seed}: -fmad=true results differ");
+                    }
+                    None => skipped += 1,
+                }
+            }
+            println!("-fmad=true: {same} programs agree with nvcc bit for bit, {differ} differ, {skipped} not run");
+        }
         _ => usage(),
     }
 }

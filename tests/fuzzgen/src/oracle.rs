@@ -240,7 +240,12 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
 
 /// nvcc's PTX of `source` (`-arch=sm_<sm> -fmad=false`), from the cache when it is there.
 pub fn nvcc_ptx(source: &str, checks: &Checks) -> Result<String, String> {
-    let flags = ["-fmad=false"];
+    nvcc_ptx_fmad(source, checks, false)
+}
+
+/// nvcc's PTX with `-fmad=<fmad>`, cached like [`nvcc_ptx`].
+pub fn nvcc_ptx_fmad(source: &str, checks: &Checks, fmad: bool) -> Result<String, String> {
+    let flags = [if fmad { "-fmad=true" } else { "-fmad=false" }];
     let mut h = std::collections::hash_map::DefaultHasher::new();
     (source, checks.sm, &flags, "fuzz-v1").hash(&mut h);
     let key = h.finish();
@@ -293,4 +298,16 @@ pub fn check_main(args: &[String], nvcc: bool) {
     if matches!(v, Verdict::Fail(..)) {
         std::process::exit(1);
     }
+}
+
+/// Whether oxicc's and nvcc's `-O3 -fmad=true` PTX give the same buffers: `None` when
+/// either does not compile or run. Used by `oxicc-fuzz fmad-survey` to measure how often
+/// the two compilers contract the same products (the campaign compares `-fmad=false`).
+pub fn fmad_agrees(source: &str, launch_json: &str, checks: &Checks) -> Option<bool> {
+    let launch = Launch::from_json(launch_json).ok()?;
+    let ours = compile(source, checks.sm, 3, true).ok()?.ok()?;
+    let theirs = nvcc_ptx_fmad(source, checks, true).ok()?;
+    let a = run_ptx(&ours, &launch).ok()?;
+    let b = run_ptx(&theirs, &launch).ok()?;
+    Some(first_difference(&a, &b).is_none())
 }
