@@ -133,3 +133,25 @@ fn reducer_keeps_the_failure_and_little_else() {
     );
     assert_eq!((small.grid, small.block), (1, 32));
 }
+
+/// The `generated` fuzz target's path: programs built from raw bytes (empty, short, long;
+/// zeros when the bytes run out) are valid and pass the in-process oracles.
+#[test]
+fn bytes_drive_the_generator() {
+    use oxicc_fuzz::oracle::{check, Checks, Verdict};
+    use oxicc_fuzz::rng::Rng;
+    let mut r = Rng::from_seed(99);
+    for k in 0..24 {
+        let len = [0usize, 1, 7, 64, 500, 4000][k % 6];
+        let bytes: Vec<u8> = (0..len).map(|_| r.next_u64() as u8).collect();
+        let features = Features((r.next_u64() as u32) & Features::all().0);
+        let p = oxicc_fuzz::generate_from(&mut Rng::from_bytes(&bytes), features);
+        let case = case_of(&p);
+        let checks = Checks {
+            ptxas: false,
+            ..Checks::default()
+        };
+        let v = check(&case.source, &case.launch, &checks);
+        assert_eq!(v, Verdict::Pass, "{len} bytes:\n{}", case.source);
+    }
+}
