@@ -187,3 +187,26 @@ fn member_classes_see_earlier_member_typedefs() {
     );
     has_function(&m, "_Z1kPi");
 }
+
+#[test]
+fn default_template_arguments_name_the_templates_namespace() {
+    // `traits` is found from `lib` (where `box` is declared), not from the global scope of
+    // the use; before, this failed with "traits is not a class template".
+    let m = lower_ok(
+        "namespace lib {
+         template <class C> struct traits { static const int v = 2; };
+         template <class T, class Tr = traits<T> > struct box {
+           T x;
+           __device__ T get() const { return x * Tr::v; }
+         };
+         }
+         template <class B> __device__ __noinline__ int use(B b) { return b.get(); }
+         __global__ void k(int *o) { lib::box<int> b{3}; o[0] = use(b); }",
+    );
+    for name in [
+        "_Z3useIN3lib3boxIiNS0_6traitsIiEEEEEiT_",
+        "_ZNK3lib3boxIiNS_6traitsIiEEE3getEv",
+    ] {
+        has_function(&m, name);
+    }
+}

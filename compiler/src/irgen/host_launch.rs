@@ -181,7 +181,7 @@ impl<'x> Lowerer<'x> {
                 {
                     return None;
                 }
-                s.fill_defaults(params, bound)
+                s.fill_defaults(params, bound, None)
             });
             if let Some(args) = r {
                 return Some((tpl, args));

@@ -45,7 +45,7 @@ impl<'x> Lowerer<'x> {
     fn alias_targs(&mut self, a: u32, args: &[ast::TemplateArgExpr<'_>]) -> Option<Vec<TArg>> {
         let params = self.templates.aliases[a as usize].params;
         let bound = self.explicit_targs(params, args)?;
-        self.fill_defaults(params, bound)
+        self.fill_defaults(params, bound, None)
     }
 
     /// The type `X<args>` of alias template `a`.

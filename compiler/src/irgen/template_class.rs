@@ -180,7 +180,13 @@ impl<'x> Lowerer<'x> {
                 return t;
             }
         }
-        let Some(Binding::ClassTemplate(c)) = self.scopes.lookup(name).copied() else {
+        // Inside `in_decl_context` (an instance's members, default template arguments) the
+        // declaring namespaces are no scope levels: C++ lookup searches them too.
+        let found = match self.scopes.lookup(name).copied() {
+            Some(b) => Some(b),
+            None => self.lookup_ordinary(name),
+        };
+        let Some(Binding::ClassTemplate(c)) = found else {
             self.error(
                 span,
                 format!("\"{}\" is not a class template", self.name(name)),
@@ -201,7 +207,10 @@ impl<'x> Lowerer<'x> {
     ) -> Option<QualType> {
         let params = self.templates.classes[c as usize].params;
         let bound = self.explicit_targs(params, args)?;
-        let targs = self.fill_defaults(params, bound)?;
+        // Default arguments name things as seen where the template is declared
+        // (`class Tr = char_traits<C>` inside `namespace std`).
+        let home = self.ns.class_template_ns.get(&c).copied();
+        let targs = self.fill_defaults(params, bound, home)?;
         self.class_template_instance_of(c, name, targs, span)
     }
 

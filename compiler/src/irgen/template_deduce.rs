@@ -564,14 +564,17 @@ impl<'x> Lowerer<'x> {
             self.deduce_param(params, &given, p.ty, arg_types[ai], lv, &mut bound)?;
             ai += 1;
         }
-        self.fill_defaults(params, bound)
+        self.fill_defaults(params, bound, None)
     }
 
     /// Default arguments (evaluated with the parameters before them bound) and empty packs.
+    /// `home`: the namespace the template is declared in, where the defaults' names are
+    /// looked up (`None`: the current one).
     pub fn fill_defaults(
         &mut self,
         params: &'x [TemplateParam<'x>],
         mut bound: Vec<Option<TArg>>,
+        home: Option<super::namespace::NsId>,
     ) -> Option<Vec<TArg>> {
         for i in 0..params.len() {
             if bound[i].is_some() {
@@ -585,6 +588,7 @@ impl<'x> Lowerer<'x> {
             let before: Vec<TArg> = bound[..i].iter().map(|b| b.clone().unwrap()).collect();
             let v = match &p.kind {
                 TemplateParamKind::Type { default: Some(te) } => self.in_decl_context(|l| {
+                    l.decl_ns = home;
                     l.bind_template_params(&params[..i], &before);
                     l.resolve_type(te).map(TArg::Type)
                 }),
@@ -592,6 +596,7 @@ impl<'x> Lowerer<'x> {
                     ty,
                     default: Some(e),
                 } => self.in_decl_context(|l| {
+                    l.decl_ns = home;
                     l.bind_template_params(&params[..i], &before);
                     let pty = l.resolve_type(ty)?.unqual();
                     let v = l.const_eval(e)?;

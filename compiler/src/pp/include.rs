@@ -70,6 +70,16 @@ impl Preprocessor<'_, '_> {
                     return Some(id);
                 }
             } else if origin == Some(Origin::Builtin) {
+                // A built-in header in a folder (`cooperative_groups/reduce.h`) finds its
+                // neighbours first, as a file on disk would.
+                let including = &self.ctx.sources.file(includer).name;
+                let dir = including
+                    .strip_prefix("<oxicc>/")
+                    .and_then(|n| n.rsplit_once('/'))
+                    .map(|(d, _)| format!("{d}/{name}"));
+                if let Some(id) = dir.and_then(|n| self.builtin(&n, POS_RELATIVE)) {
+                    return Some(id);
+                }
                 if let Some(id) = self.builtin(name, POS_RELATIVE) {
                     return Some(id);
                 }

@@ -1,0 +1,3 @@
+/* oxicc built-in header: <iso646.h>: the alternative tokens are keywords in C++ */
+#pragma once
+
