@@ -7,6 +7,7 @@
 //! interpreter, comparing buffers bit for bit. `campaign` runs many seeds; `reduce` shrinks
 //! a failing program on its tree while the failure persists.
 
+pub mod aggregates;
 pub mod campaign;
 pub mod expr;
 pub mod features;
