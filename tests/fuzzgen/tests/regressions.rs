@@ -7,7 +7,10 @@ use oxicc_fuzz::oracle::{check, Checks, Verdict};
 use std::path::{Path, PathBuf};
 
 /// Cases not fixed yet: (name, oracle name). See docs/fuzzing.md, "Known open".
-const KNOWN_OPEN: &[(&str, &str)] = &[];
+const KNOWN_OPEN: &[(&str, &str)] = &[
+    ("campaign_seed_1012000", "nvcc-mismatch"),
+    ("campaign_seed_1014150", "nvcc-mismatch"),
+];
 
 #[test]
 fn reduced_cases_pass_every_oracle() {
