@@ -305,7 +305,12 @@ impl Lowerer<'_> {
                 self.field_of(r, *name).map(|x| x.1)
             }
             ExprKind::Construct { ty, .. } | ExprKind::Cast { ty, .. } => self.resolve_type(ty),
-            ExprKind::Call { .. } | ExprKind::Binary { .. } => {
+            // Assignments (`(x -= y).f()`, through an operator returning a reference) and
+            // conditionals (`(c ? x : y).f()`) have class type too.
+            ExprKind::Call { .. }
+            | ExprKind::Binary { .. }
+            | ExprKind::Assign { .. }
+            | ExprKind::Cond { .. } => {
                 // Lowered in a block that never runs, for its type only.
                 self.type_of_unevaluated(e)
             }

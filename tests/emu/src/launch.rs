@@ -67,14 +67,16 @@ fn parse_ty(v: &Value) -> Result<Ty, EmuError> {
     })
 }
 
-/// Encodes one JSON value as `ty` bits.
+/// Encodes one JSON value as `ty` bits, exactly: a number is parsed from its decimal text
+/// straight into the element type (no detour through another width, so nothing rounds
+/// twice), and a string `"0x…"` gives the element's raw bits (NaN payloads, or any value).
 pub fn encode_value(v: &Value, ty: Ty) -> Result<u64, EmuError> {
     let f = match v {
         Value::String(s) => match s.as_str() {
             "nan" => f64::NAN,
             "inf" => f64::INFINITY,
             "-inf" => f64::NEG_INFINITY,
-            _ => return Err(e(format!("bad value \"{s}\""))),
+            _ => return hex_bits(s, ty),
         },
         Value::Number(n) if !ty.is_float() => {
             if let Some(i) = n.as_i64() {
@@ -85,6 +87,14 @@ pub fn encode_value(v: &Value, ty: Ty) -> Result<u64, EmuError> {
             }
             return Err(e(format!("{n} is not an integer")));
         }
+        Value::Number(n) if ty == Ty::F32 => {
+            // `arbitrary_precision` keeps the number's text, so an f32 is parsed directly.
+            let x: f32 = n
+                .to_string()
+                .parse()
+                .map_err(|_| e(format!("bad number {n}")))?;
+            return Ok(x.to_bits() as u64);
+        }
         Value::Number(n) => n.as_f64().ok_or_else(|| e("bad number"))?,
         Value::Bool(b) => *b as u64 as f64,
         _ => return Err(e(format!("bad value {v}"))),
@@ -93,6 +103,22 @@ pub fn encode_value(v: &Value, ty: Ty) -> Result<u64, EmuError> {
         return Err(e(format!("{v} is not an integer")));
     }
     Ok(float_bits(f, ty))
+}
+
+/// A `"0x…"` string: the raw bits of one element (at most the type's width).
+fn hex_bits(s: &str, ty: Ty) -> Result<u64, EmuError> {
+    let bad = || {
+        e(format!("bad value \"{s}\" (use a number, \"nan\", \"inf\", \"-inf\" or \"0x\" and the element's bits in hex)"))
+    };
+    let digits = s.strip_prefix("0x").ok_or_else(bad)?;
+    if digits.is_empty() || digits.len() > 16 {
+        return Err(bad());
+    }
+    let bits = u64::from_str_radix(digits, 16).map_err(|_| bad())?;
+    if bits & !alu::mask(ty.bits()) != 0 {
+        return Err(e(format!("\"{s}\" has more bits than a {ty:?}")));
+    }
+    Ok(bits)
 }
 
 fn float_bits(f: f64, ty: Ty) -> u64 {
@@ -472,7 +498,8 @@ impl Buffer {
                 }
                 let x = alu::read_float(b, self.ty);
                 if x.is_nan() {
-                    "\"nan\"".into()
+                    // Exact: the payload is kept as the element's bits in hex.
+                    format!("\"0x{b:0w$x}\"", w = self.ty.bytes() as usize * 2)
                 } else if x.is_infinite() {
                     if x > 0.0 { "\"inf\"" } else { "\"-inf\"" }.into()
                 } else if self.ty == Ty::F64 {

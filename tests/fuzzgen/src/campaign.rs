@@ -1,0 +1,223 @@
+//! `oxicc-fuzz run`: a campaign over consecutive seeds on `--jobs` threads (until
+//! `--count` programs ran or `--time-limit` seconds passed). Each seed gets
+//! its feature switches from the seed (or `--features`), is generated, and goes through the
+//! oracles; nvcc is consulted on every `--nvcc-every`-th program and ptxas on every
+//! `--ptxas-every`-th (both 1 = always; 0 = never). Failures are written to `--save DIR`
+//! (`SEED.cu`, `SEED.json`, `SEED.txt` with the oracle and its message). The summary
+//! counts programs, compiles, mismatches, crashes, unsupported programs and the time per
+//! program.
+
+use crate::features::Features;
+use crate::oracle::{self, Checks, Oracle, Verdict};
+use crate::{case_of, generate};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub seed_start: u64,
+    pub count: u64,
+    pub jobs: usize,
+    pub features: Option<Features>,
+    pub nvcc_every: u64,
+    pub ptxas_every: u64,
+    pub save: Option<PathBuf>,
+    pub cache: Option<PathBuf>,
+    /// Print a progress line every this many programs (0: never).
+    pub progress: u64,
+    /// Stop taking new seeds after this many seconds (0: no limit); the summary says how
+    /// many programs ran.
+    pub time_limit: u64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub programs: u64,
+    /// Programs oxicc compiled (all three configurations).
+    pub compiled: u64,
+    pub unsupported: u64,
+    pub nvcc_checked: u64,
+    pub ptxas_checked: u64,
+    /// Failures per oracle, with the seeds.
+    pub failures: BTreeMap<Oracle, Vec<u64>>,
+    /// The first message of each failing seed.
+    pub messages: BTreeMap<u64, String>,
+    pub seconds: f64,
+    /// How often each feature switch was on.
+    pub feature_use: BTreeMap<&'static str, u64>,
+}
+
+impl Summary {
+    pub fn failed(&self) -> u64 {
+        self.failures.values().map(|v| v.len() as u64).sum()
+    }
+
+    pub fn text(&self) -> String {
+        let count = |o: Oracle| self.failures.get(&o).map_or(0, Vec::len);
+        let mut s = format!(
+            "programs {}, compiles {}, unsupported {}, mismatches {} (-O0/-On {}, oxicc/nvcc {}), \
+             crashes {}, rejects {}, ptxas {}, faults {}, generator {}; nvcc checked {}, ptxas checked {}; \
+             {:.1} s, {:.1} ms per program, {:.2} programs/s",
+            self.programs,
+            self.compiled,
+            self.unsupported,
+            count(Oracle::OptMismatch) + count(Oracle::NvccMismatch),
+            count(Oracle::OptMismatch),
+            count(Oracle::NvccMismatch),
+            count(Oracle::Crash),
+            count(Oracle::Reject),
+            count(Oracle::Ptxas),
+            count(Oracle::Fault),
+            count(Oracle::Generator),
+            self.nvcc_checked,
+            self.ptxas_checked,
+            self.seconds,
+            1000.0 * self.seconds / self.programs.max(1) as f64,
+            self.programs as f64 / self.seconds.max(1e-9),
+        );
+        let uses: Vec<String> = self
+            .feature_use
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect();
+        s.push_str(&format!("\nfeature use: {}", uses.join(", ")));
+        for (o, seeds) in &self.failures {
+            let shown: Vec<String> = seeds.iter().take(10).map(u64::to_string).collect();
+            s.push_str(&format!("\n{}: seeds {}", o.name(), shown.join(" ")));
+            if let Some(m) = seeds.first().and_then(|k| self.messages.get(k)) {
+                let first: String = m.lines().next().unwrap_or("").chars().take(200).collect();
+                s.push_str(&format!("\n  first: {first}"));
+            }
+        }
+        s
+    }
+}
+
+/// The features of one campaign seed.
+pub fn features_of(c: &Campaign, seed: u64) -> Features {
+    c.features.unwrap_or_else(|| Features::for_seed(seed))
+}
+
+/// The target of one campaign seed: sm_75, sm_80 or sm_90 (they select different
+/// instructions in both compilers).
+pub fn sm_of(seed: u64) -> u32 {
+    [75, 80, 90][(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as usize % 3]
+}
+
+/// Runs one seed through the oracles.
+pub fn check_seed(c: &Campaign, seed: u64, index: u64) -> (Features, Checks, Verdict) {
+    let features = features_of(c, seed);
+    let case = case_of(&generate(seed, features));
+    let checks = Checks {
+        sm: sm_of(seed),
+        ptxas: c.ptxas_every > 0 && index.is_multiple_of(c.ptxas_every),
+        nvcc: c.nvcc_every > 0 && index.is_multiple_of(c.nvcc_every),
+        cache: c.cache.clone(),
+    };
+    let v = oracle::check(&case.source, &case.launch, &checks);
+    if let (Verdict::Fail(o, msg), Some(dir)) = (&v, &c.save) {
+        let _ = std::fs::create_dir_all(dir);
+        let base = dir.join(seed.to_string());
+        let _ = std::fs::write(base.with_extension("cu"), &case.source);
+        let _ = std::fs::write(base.with_extension("json"), &case.launch);
+        let _ = std::fs::write(
+            base.with_extension("txt"),
+            format!(
+                "seed {seed}\nfeatures {}\noracle {}\n{msg}\n",
+                features.names().join(","),
+                o.name()
+            ),
+        );
+    }
+    (features, checks, v)
+}
+
+pub fn run(c: &Campaign) -> Summary {
+    let start = Instant::now();
+    let next = AtomicU64::new(0);
+    let summary = Mutex::new(Summary::default());
+    std::thread::scope(|scope| {
+        for _ in 0..c.jobs.max(1) {
+            scope.spawn(|| loop {
+                if c.time_limit > 0 && start.elapsed().as_secs() >= c.time_limit {
+                    break;
+                }
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= c.count {
+                    break;
+                }
+                let seed = c.seed_start + index;
+                let (features, checks, v) = check_seed(c, seed, index);
+                let mut s = summary.lock().unwrap_or_else(|e| e.into_inner());
+                s.programs += 1;
+                s.nvcc_checked += checks.nvcc as u64;
+                s.ptxas_checked += checks.ptxas as u64;
+                for name in features.names() {
+                    *s.feature_use.entry(name).or_default() += 1;
+                }
+                match v {
+                    Verdict::Pass => s.compiled += 1,
+                    Verdict::Unsupported(_) => s.unsupported += 1,
+                    Verdict::Fail(o, msg) => {
+                        if !matches!(o, Oracle::Crash | Oracle::Reject) {
+                            s.compiled += 1;
+                        }
+                        s.failures.entry(o).or_default().push(seed);
+                        s.messages.insert(seed, msg);
+                    }
+                }
+                if c.progress > 0 && s.programs % c.progress == 0 {
+                    s.seconds = start.elapsed().as_secs_f64();
+                    eprintln!("{}", s.text().lines().next().unwrap_or(""));
+                }
+            });
+        }
+    });
+    let mut s = summary.into_inner().unwrap_or_else(|e| e.into_inner());
+    for seeds in s.failures.values_mut() {
+        seeds.sort();
+    }
+    s.seconds = start.elapsed().as_secs_f64();
+    s
+}
+
+fn value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+    let k = args.iter().position(|a| a == flag)?;
+    args.get(k + 1).map(String::as_str)
+}
+
+fn num(args: &[String], flag: &str, default: u64) -> u64 {
+    value(args, flag).map_or(default, |v| {
+        v.parse()
+            .unwrap_or_else(|_| panic!("{flag} needs a number, not `{v}`"))
+    })
+}
+
+/// `oxicc-fuzz run …`.
+pub fn main(args: &[String]) {
+    let features =
+        value(args, "--features").map(|f| Features::parse(f).unwrap_or_else(|e| panic!("{e}")));
+    let c = Campaign {
+        seed_start: num(args, "--seed-start", 0),
+        count: num(args, "--count", 100),
+        jobs: num(args, "--jobs", 1) as usize,
+        features,
+        nvcc_every: num(args, "--nvcc-every", 50),
+        ptxas_every: num(args, "--ptxas-every", 1),
+        save: Some(value(args, "--save").map_or_else(
+            || oxicc_tests::tools::repo_root().join("target/oxicc-fuzz-failures"),
+            PathBuf::from,
+        )),
+        cache: Some(oracle::default_cache()),
+        progress: num(args, "--progress", 1000),
+        time_limit: num(args, "--time-limit", 0),
+    };
+    let s = run(&c);
+    println!("{}", s.text());
+    if s.failed() > 0 {
+        std::process::exit(1);
+    }
+}

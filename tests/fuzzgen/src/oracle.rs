@@ -1,0 +1,313 @@
+//! The oracles. One generated program is compiled by oxicc in process at `-O0`, `-O1`,
+//! `-O2` and `-O3` with `-fmad=false`, and at `-O3` with `-fmad=true`; the PTX must pass
+//! ptxas (when asked; `-O0`, `-O3` and `-O3 -fmad=true`) and run in the interpreter without
+//! a fault; the `-fmad=false` runs must give identical buffers. When nvcc is asked for,
+//! nvcc's PTX (`-fmad=false`, cached by content hash) runs too and must give the same
+//! buffers as oxicc's `-O3`.
+//!
+//! Float policy: comparisons are bit for bit, both sides compiled with `-fmad=false`, so
+//! that neither compiler contracts `a * b + c` (explicit `fma` calls stay fused on both).
+//! The `-fmad=true` build is checked for crashes, ptxas and faults only, because where
+//! oxicc and nvcc fuse different products the last bits legitimately differ.
+
+use oxicc_emu::{Buffer, Launch, Module, RunOptions};
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+/// Which check failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Oracle {
+    /// oxicc panicked or did not finish.
+    Crash,
+    /// oxicc rejected the (valid) program with an error that is not "not supported yet".
+    Reject,
+    /// ptxas rejected oxicc's PTX.
+    Ptxas,
+    /// The interpreter could not parse oxicc's PTX, or faulted while running it.
+    Fault,
+    /// `-O0` and `-O3` gave different buffers.
+    OptMismatch,
+    /// oxicc's `-O3` and nvcc's PTX gave different buffers.
+    NvccMismatch,
+    /// nvcc rejected the program, its PTX faulted, or the interpreter's random schedule
+    /// changed the results (a race): a generator (or interpreter) bug.
+    Generator,
+}
+
+impl Oracle {
+    pub const ALL: [Oracle; 7] = [
+        Oracle::Crash,
+        Oracle::Reject,
+        Oracle::Ptxas,
+        Oracle::Fault,
+        Oracle::OptMismatch,
+        Oracle::NvccMismatch,
+        Oracle::Generator,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Oracle::Crash => "crash",
+            Oracle::Reject => "reject",
+            Oracle::Ptxas => "ptxas",
+            Oracle::Fault => "fault",
+            Oracle::OptMismatch => "opt-mismatch",
+            Oracle::NvccMismatch => "nvcc-mismatch",
+            Oracle::Generator => "generator",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Oracle> {
+        Oracle::ALL.into_iter().find(|o| o.name() == s)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict {
+    Pass,
+    /// oxicc reports a construct as not supported yet.
+    Unsupported(String),
+    Fail(Oracle, String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Checks {
+    pub sm: u32,
+    pub ptxas: bool,
+    pub nvcc: bool,
+    /// Where nvcc's PTX is cached (by a hash of the source and the nvcc flags).
+    pub cache: Option<PathBuf>,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Checks {
+            sm: 75,
+            ptxas: true,
+            nvcc: false,
+            cache: None,
+        }
+    }
+}
+
+/// Thread-instructions one run may take: generated programs are small and bounded.
+const MAX_INSTRUCTIONS: u64 = 400_000_000;
+
+pub fn run_ptx(ptx: &str, launch: &Launch) -> Result<Vec<Buffer>, String> {
+    run_ptx_with(ptx, launch, RunOptions::default())
+}
+
+/// [`run_ptx`] under given run options (a schedule).
+pub fn run_ptx_with(ptx: &str, launch: &Launch, opts: RunOptions) -> Result<Vec<Buffer>, String> {
+    let m = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
+    let opts = RunOptions {
+        max_instructions: MAX_INSTRUCTIONS,
+        ..opts
+    };
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        oxicc_emu::run(&m, launch, &opts)
+    }));
+    match run {
+        Ok(Ok(o)) => Ok(o.buffers),
+        Ok(Err(e)) => Err(format!("run: {e}")),
+        Err(_) => Err("the interpreter panicked".into()),
+    }
+}
+
+/// Compiles with oxicc in process; a panic is caught (`Err(Crash)`).
+fn compile(
+    source: &str,
+    sm: u32,
+    opt_level: u8,
+    fmad: bool,
+) -> Result<Result<String, String>, String> {
+    let options = oxicc::Options {
+        sm,
+        opt_level,
+        fmad,
+        ..Default::default()
+    };
+    let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        oxicc::compile("fuzz.cu", source, &options)
+    }))
+    .map_err(|p| {
+        p.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "(non-text panic)".into())
+    })?;
+    Ok(match out.text {
+        Some(t) => Ok(t),
+        None => Err(oxicc_tests::guard::describe_diagnostics(&out.diagnostics)),
+    })
+}
+
+/// The first buffer element where two runs differ, described.
+pub fn first_difference(a: &[Buffer], b: &[Buffer]) -> Option<String> {
+    for (x, y) in a.iter().zip(b) {
+        if x.data != y.data {
+            let k = (0..x.len().min(y.len()))
+                .find(|&k| x.bits(k) != y.bits(k))
+                .unwrap_or(0);
+            return Some(format!(
+                "buffer `{}` element {k}: {:#x} vs {:#x}",
+                x.name,
+                x.bits(k),
+                y.bits(k)
+            ));
+        }
+    }
+    None
+}
+
+/// Runs every oracle on one program.
+pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
+    let launch = match Launch::from_json(launch_json) {
+        Ok(l) => l,
+        Err(e) => return Verdict::Fail(Oracle::Generator, format!("bad launch file: {e}")),
+    };
+    let mut runs = Vec::new();
+    let mut optimized = String::new();
+    // -O0, -O3 (compared), -O3 -fmad=true (crash, ptxas, faults), then -O1 and -O2
+    // (compared too; no ptxas, which is slow and sees the same instruction selection).
+    for (opt, fmad) in [(0u8, false), (3, false), (3, true), (1, false), (2, false)] {
+        let what = format!("-O{opt} -fmad={fmad}");
+        let ptx = match compile(source, checks.sm, opt, fmad) {
+            Err(panic) => {
+                return Verdict::Fail(Oracle::Crash, format!("{what}: oxicc panicked: {panic}"))
+            }
+            Ok(Err(diag)) if diag.contains("not supported") => return Verdict::Unsupported(diag),
+            Ok(Err(diag)) => return Verdict::Fail(Oracle::Reject, format!("{what}: {diag}")),
+            Ok(Ok(p)) => p,
+        };
+        if checks.ptxas && opt != 1 && opt != 2 {
+            if let Err(e) = oxicc_tests::ptxas_check(&ptx, checks.sm) {
+                return Verdict::Fail(Oracle::Ptxas, format!("{what}: {e}"));
+            }
+        }
+        if opt == 3 && !fmad {
+            optimized = ptx.clone();
+        }
+        match run_ptx(&ptx, &launch) {
+            Ok(b) => runs.push(b),
+            Err(e) => return Verdict::Fail(Oracle::Fault, format!("{what}: {e}")),
+        }
+    }
+    for (k, level) in [(1, 3), (3, 1), (4, 2)] {
+        if let Some(d) = first_difference(&runs[0], &runs[k]) {
+            return Verdict::Fail(
+                Oracle::OptMismatch,
+                format!("-O0 vs -O{level} (-fmad=false): {d}"),
+            );
+        }
+    }
+    // Generated programs are race-free, so any interleaving of a block's threads gives the
+    // same buffers: the `-O3` PTX once more under the interpreter's random schedule.
+    let random = RunOptions {
+        schedule: oxicc_emu::Schedule::Random,
+        seed: source.len() as u64,
+        ..RunOptions::default()
+    };
+    match run_ptx_with(&optimized, &launch, random) {
+        Err(e) => return Verdict::Fail(Oracle::Generator, format!("random schedule: {e}")),
+        Ok(b) => {
+            if let Some(d) = first_difference(&runs[1], &b) {
+                return Verdict::Fail(
+                    Oracle::Generator,
+                    format!("a race: the random schedule changes -O3's buffers: {d}"),
+                );
+            }
+        }
+    }
+    if checks.nvcc {
+        let ptx = match nvcc_ptx(source, checks) {
+            Ok(p) => p,
+            Err(e) => return Verdict::Fail(Oracle::Generator, format!("nvcc rejects: {e}")),
+        };
+        let theirs = match run_ptx(&ptx, &launch) {
+            Ok(b) => b,
+            Err(e) => return Verdict::Fail(Oracle::Generator, format!("nvcc's PTX: {e}")),
+        };
+        if let Some(d) = first_difference(&runs[1], &theirs) {
+            return Verdict::Fail(
+                Oracle::NvccMismatch,
+                format!("oxicc -O3 vs nvcc (-fmad=false): {d}"),
+            );
+        }
+    }
+    Verdict::Pass
+}
+
+/// nvcc's PTX of `source` (`-arch=sm_<sm> -fmad=false`), from the cache when it is there.
+pub fn nvcc_ptx(source: &str, checks: &Checks) -> Result<String, String> {
+    nvcc_ptx_fmad(source, checks, false)
+}
+
+/// nvcc's PTX with `-fmad=<fmad>`, cached like [`nvcc_ptx`].
+pub fn nvcc_ptx_fmad(source: &str, checks: &Checks, fmad: bool) -> Result<String, String> {
+    let flags = [if fmad { "-fmad=true" } else { "-fmad=false" }];
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (source, checks.sm, &flags, "fuzz-v1").hash(&mut h);
+    let key = h.finish();
+    let cached = checks
+        .cache
+        .as_ref()
+        .map(|d| d.join(format!("nvcc-{key:016x}.ptx")));
+    if let Some(text) = cached
+        .as_ref()
+        .and_then(|p| std::fs::read_to_string(p).ok())
+    {
+        return Ok(text);
+    }
+    let scratch = oxicc_tests::nvidia::ScratchFile::new("cu");
+    std::fs::write(scratch.path(), source).map_err(|e| e.to_string())?;
+    let ptx = oxicc_tests::nvidia::try_nvcc_ptx_with(scratch.path(), checks.sm, 3, &flags)?;
+    if let Some(path) = cached {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        // Written under a temporary name and renamed, so a reader never sees half a file.
+        let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+        if std::fs::write(&tmp, &ptx).is_ok() {
+            let _ = std::fs::rename(&tmp, &path);
+        }
+    }
+    Ok(ptx)
+}
+
+/// The default nvcc cache: `target/oxicc-fuzz-nvcc-cache` of the workspace.
+pub fn default_cache() -> PathBuf {
+    oxicc_tests::tools::repo_root().join("target/oxicc-fuzz-nvcc-cache")
+}
+
+/// `oxicc-fuzz check FILE.cu FILE.json [--nvcc]`.
+pub fn check_main(args: &[String], nvcc: bool) {
+    let (Some(cu), Some(json)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: oxicc-fuzz check FILE.cu FILE.json [--nvcc]");
+        std::process::exit(2)
+    };
+    let read =
+        |p: &str| std::fs::read_to_string(Path::new(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let checks = Checks {
+        nvcc,
+        cache: Some(default_cache()),
+        ..Checks::default()
+    };
+    let v = check(&read(cu), &read(json), &checks);
+    println!("{v:?}");
+    if matches!(v, Verdict::Fail(..)) {
+        std::process::exit(1);
+    }
+}
+
+/// Whether oxicc's and nvcc's `-O3 -fmad=true` PTX give the same buffers: `None` when
+/// either does not compile or run. Used by `oxicc-fuzz fmad-survey` to measure how often
+/// the two compilers contract the same products (the campaign compares `-fmad=false`).
+pub fn fmad_agrees(source: &str, launch_json: &str, checks: &Checks) -> Option<bool> {
+    let launch = Launch::from_json(launch_json).ok()?;
+    let ours = compile(source, checks.sm, 3, true).ok()?.ok()?;
+    let theirs = nvcc_ptx_fmad(source, checks, true).ok()?;
+    let a = run_ptx(&ours, &launch).ok()?;
+    let b = run_ptx(&theirs, &launch).ok()?;
+    Some(first_difference(&a, &b).is_none())
+}
