@@ -210,3 +210,21 @@ fn default_template_arguments_name_the_templates_namespace() {
         has_function(&m, name);
     }
 }
+
+#[test]
+fn default_arguments_of_a_forward_declaration_serve_the_later_definition() {
+    // `P = void` is given only where `T` is first declared; `T<32>` is `T<32, void>`, the
+    // partial specialization (before, `T<32>` failed without a diagnostic and every use of
+    // `w` was dropped from the kernel). Names are nvcc's.
+    let m = lower_ok(
+        "template <unsigned S, class P = void> class T;
+         template <unsigned S> class T<S, void> {
+         public:
+           __device__ static unsigned rank() { return threadIdx.x & (S - 1); }
+         };
+         template <unsigned S, class P> class T : public T<S, void> {};
+         template <class X> __device__ __noinline__ unsigned use(X x) { return x.rank(); }
+         __global__ void k(unsigned *o) { T<32> w; o[0] = use(w); o[1] = 7; }",
+    );
+    has_function(&m, "_Z3useI1TILj32EvEEjT_");
+}

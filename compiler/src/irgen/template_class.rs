@@ -13,6 +13,9 @@ use crate::source::Span;
 /// A class template: its parameters and record declaration, and its specializations.
 pub(crate) struct ClassTemplate<'x> {
     pub params: &'x [ast::TemplateParam<'x>],
+    /// The parameters of its first declaration: default arguments given there (`template
+    /// <class T, class P = void> class S;`) hold for a later definition that repeats none.
+    pub first_params: &'x [ast::TemplateParam<'x>],
     pub decl: &'x ast::RecordDecl<'x>,
     pub specs: Vec<ClassSpec<'x>>,
     /// Out-of-class definitions of its members (`template <class T> T C<T>::get()`).
@@ -66,6 +69,7 @@ impl<'x> Lowerer<'x> {
         let id = self.templates.classes.len() as u32;
         self.templates.classes.push(ClassTemplate {
             params: td.params,
+            first_params: td.params,
             decl: rd,
             specs: Vec::new(),
             out_of_class: Vec::new(),
@@ -205,12 +209,32 @@ impl<'x> Lowerer<'x> {
         args: &[ast::TemplateArgExpr<'_>],
         span: Span,
     ) -> Option<QualType> {
-        let params = self.templates.classes[c as usize].params;
+        let t = &self.templates.classes[c as usize];
+        let (params, first) = (t.params, t.first_params);
+        // Defaults given only by an earlier declaration are evaluated with its parameters.
+        let defaults_from_first = first.len() == params.len()
+            && params
+                .iter()
+                .zip(first)
+                .any(|(p, f)| !has_default(p) && has_default(f));
+        let defaults = if defaults_from_first { first } else { params };
         let bound = self.explicit_targs(params, args)?;
+        let errors = self.diags.error_count();
         // Default arguments name things as seen where the template is declared
         // (`class Tr = char_traits<C>` inside `namespace std`).
         let home = self.ns.class_template_ns.get(&c).copied();
-        let targs = self.fill_defaults(params, bound, home)?;
+        let Some(targs) = self.fill_defaults(defaults, bound, home) else {
+            if self.diags.error_count() == errors {
+                self.error(
+                    span,
+                    format!(
+                        "too few arguments for class template \"{}\"",
+                        self.name(name)
+                    ),
+                );
+            }
+            return None;
+        };
         self.class_template_instance_of(c, name, targs, span)
     }
 
@@ -430,4 +454,16 @@ impl<'x> Lowerer<'x> {
             l.resolve_type(td.ty)
         }))
     }
+}
+
+/// Whether a template parameter has a default argument.
+fn has_default(p: &ast::TemplateParam<'_>) -> bool {
+    matches!(
+        p.kind,
+        ast::TemplateParamKind::Type { default: Some(_) }
+            | ast::TemplateParamKind::NonType {
+                default: Some(_),
+                ..
+            }
+    )
 }
