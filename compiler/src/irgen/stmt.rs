@@ -557,11 +557,23 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn local_var(&mut self, vd: &ast::VarDecl<'_>) {
+        let errors = self.diags.error_count();
         let m = self.full_expr_mark();
         self.local_var_inner(vd);
         self.end_full_expr(m);
         // A declaration that failed still declares its name (no cascade of "undefined").
         if self.scopes.lookup_local(vd.name).is_none() {
+            // Every later use of a poisoned name is dropped quietly, so a failure that
+            // reported nothing would silently remove code from the kernel: say so.
+            if self.diags.error_count() == errors {
+                self.error(
+                    vd.name_span,
+                    format!(
+                        "internal error: oxicc could not lower the declaration of \"{}\"",
+                        self.name(vd.name)
+                    ),
+                );
+            }
             self.scopes.bind(vd.name, Binding::Poisoned);
         }
     }
