@@ -15,7 +15,7 @@ __device__ __noinline__ int warp_sum(cg::thread_block_tile<32> tile, int v) {
 __global__ void coop_groups_tiles(const int *in, int *out, int n) {
     cg::thread_block cta = cg::this_thread_block();
     cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cta);
-    cg::thread_block_tile<8> oct = cg::tiled_partition<8>(cta);
+    auto oct = cg::tiled_partition<8>(cta);
     unsigned r = cta.thread_rank();
     int i = blockIdx.x * cta.size() + r;
     int v = i < n ? in[i] : 0;
