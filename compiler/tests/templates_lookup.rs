@@ -228,3 +228,29 @@ fn default_arguments_of_a_forward_declaration_serve_the_later_definition() {
     );
     has_function(&m, "_Z3useI1TILj32EvEEjT_");
 }
+
+#[test]
+fn a_template_instance_calls_a_template_of_its_reopened_namespace() {
+    // The two-argument `scan` (instantiated inside `lib::v1`) calls the three-argument one:
+    // its instantiation runs inside the first one's, where `tile` was not found before
+    // ("tile is not a class template"). Names are nvcc's.
+    let m = lower_ok(
+        "namespace lib { namespace v1 {
+           template <unsigned N> struct tile { __device__ unsigned n() const { return N; } };
+         } using namespace v1; }
+         namespace lib { namespace v1 {
+           struct plus { __device__ int operator()(int a, int b) const { return a + b; } };
+           template <class T, class Op, unsigned N>
+           __device__ __noinline__ T scan(const tile<N> &g, T v, Op op) { return op(v, (T)g.n()); }
+           template <class T, unsigned N>
+           __device__ __noinline__ T scan(const tile<N> &g, T v) { return scan(g, v, plus()); }
+         } }
+         __global__ void k(int *o) { lib::tile<8> t; o[0] = lib::scan(t, 3); }",
+    );
+    for name in [
+        "_ZN3lib2v14scanIiLj8EEET_RKNS0_4tileIXT0_EEES2_",
+        "_ZN3lib2v14scanIiNS0_4plusELj8EEET_RKNS0_4tileIXT1_EEES3_T0_",
+    ] {
+        has_function(&m, name);
+    }
+}

@@ -39,6 +39,10 @@ pub(crate) struct NsCtx {
     pub open_level: Option<usize>,
     /// The enclosing namespace (`None` for the global namespace).
     pub parent: Option<NsId>,
+    /// How many `in_decl_context` levels were active (`Lowerer::outer_blocks.len()`) when
+    /// it was opened: once more are active, its scope level is in
+    /// `outer_blocks[open_gen]`, not on the stack.
+    pub open_gen: usize,
     /// Its body is being lowered by the top-level walk (`lower_namespace`), so while
     /// `in_decl_context` runs its level is among `Lowerer::outer_blocks`.
     pub open_at_top: bool,
@@ -226,6 +230,7 @@ impl<'x> Lowerer<'x> {
         let tags = std::mem::take(&mut self.ns.ctxs[id].tags);
         self.scopes.push_with(names, tags);
         self.ns.ctxs[id].open_level = Some(self.scopes.depth() - 1);
+        self.ns.ctxs[id].open_gen = self.outer_blocks.len();
         self.ns.ctxs[id].open_at_top = true;
         self.ns.open.push(id);
         for d in nd.decls {
@@ -454,10 +459,10 @@ impl<'x> Lowerer<'x> {
     pub fn ns_binding(&self, ns: NsId, name: Symbol) -> Option<Binding> {
         let ctx = &self.ns.ctxs[ns];
         match ctx.open_level {
-            // Inside `in_decl_context` the open namespaces' levels were taken off the
-            // stack: they are in the outermost saved blocks.
-            Some(level) if ctx.open_at_top && level > 0 && !self.outer_blocks.is_empty() => self
-                .outer_blocks[0]
+            // Inside `in_decl_context` the levels of namespaces opened before it were taken
+            // off the stack: they are in the blocks it saved.
+            Some(level) if level > 0 && ctx.open_gen < self.outer_blocks.len() => self.outer_blocks
+                [ctx.open_gen]
                 .0
                 .get(level - 1)
                 .and_then(|m| m.get(&name))
@@ -470,8 +475,8 @@ impl<'x> Lowerer<'x> {
     fn ns_tag(&self, ns: NsId, name: Symbol) -> Option<Tag> {
         let ctx = &self.ns.ctxs[ns];
         match ctx.open_level {
-            Some(level) if ctx.open_at_top && level > 0 && !self.outer_blocks.is_empty() => self
-                .outer_blocks[0]
+            Some(level) if level > 0 && ctx.open_gen < self.outer_blocks.len() => self.outer_blocks
+                [ctx.open_gen]
                 .1
                 .get(level - 1)
                 .and_then(|m| m.get(&name))

@@ -169,6 +169,7 @@ impl<'x> Lowerer<'x> {
         let tags = std::mem::take(&mut self.ns.ctxs[ns].tags);
         self.scopes.push_with(names, tags);
         self.ns.ctxs[ns].open_level = Some(self.scopes.depth() - 1);
+        self.ns.ctxs[ns].open_gen = self.outer_blocks.len();
         self.ns.open.push(ns);
         self.scopes.push();
         let r = f(self);

@@ -1,7 +1,5 @@
 /* oxicc built-in header: <cooperative_groups/scan.h>: inclusive and exclusive scans over a
- * tile (Hillis–Steele with shfl_up), with plus when no operator is given. Each form is
- * written out (no form calls another): a known front-end gap makes a function template
- * called from inside another template instance of this header fail deduction. */
+ * tile (Hillis–Steele with shfl_up), with plus when no operator is given. */
 #pragma once
 #include <cooperative_groups/reduce.h>
 
@@ -19,36 +17,18 @@ __device__ T inclusive_scan(const thread_block_tile<Size, P> &g, T value, Op op)
 }
 template <class T, unsigned int Size, class P>
 __device__ T inclusive_scan(const thread_block_tile<Size, P> &g, T value) {
-    unsigned int rank = g.thread_rank();
-    for (unsigned int offset = 1u; offset < Size; offset *= 2u) {
-        T other = g.shfl_up(value, offset);
-        if (rank >= offset)
-            value = value + other;
-    }
-    return value;
+    return inclusive_scan(g, value, plus<T>());
 }
 /* Rank 0 gets T() (the identity of plus; CUDA leaves it unspecified for other operators). */
 template <class T, class Op, unsigned int Size, class P>
 __device__ T exclusive_scan(const thread_block_tile<Size, P> &g, T value, Op op) {
-    unsigned int rank = g.thread_rank();
-    for (unsigned int offset = 1u; offset < Size; offset *= 2u) {
-        T other = g.shfl_up(value, offset);
-        if (rank >= offset)
-            value = op(value, other);
-    }
-    T before = g.shfl_up(value, 1u);
-    return rank == 0u ? T() : before;
+    T inclusive = inclusive_scan(g, value, op);
+    T before = g.shfl_up(inclusive, 1u);
+    return g.thread_rank() == 0u ? T() : before;
 }
 template <class T, unsigned int Size, class P>
 __device__ T exclusive_scan(const thread_block_tile<Size, P> &g, T value) {
-    unsigned int rank = g.thread_rank();
-    for (unsigned int offset = 1u; offset < Size; offset *= 2u) {
-        T other = g.shfl_up(value, offset);
-        if (rank >= offset)
-            value = value + other;
-    }
-    T before = g.shfl_up(value, 1u);
-    return rank == 0u ? T() : before;
+    return exclusive_scan(g, value, plus<T>());
 }
 } // namespace __v1
 /* Again: the parser's view of a using-directive is the names present when it is read. */
