@@ -103,13 +103,14 @@ struct Link {
 /// Longest chain of constant operations followed from a compared or updated value.
 const MAX_CHAIN: usize = 8;
 
-fn simulate_exit(
+/// The integer compare deciding whether the loop is left at `exiting` (a branch with one
+/// destination in the loop and one outside), and the compare's value that stays in the
+/// loop: `(stay, cc, lhs, rhs)`.
+pub(crate) fn exit_compare(
     func: &Function,
     lp: &LoopData,
-    latch: Block,
     exiting: Block,
-    cap: u64,
-) -> Option<(u64, Value)> {
+) -> Option<(bool, oxicc_ir::IntCC, Value, Value)> {
     let term = func.terminator(exiting)?;
     let InstData::Branch {
         cond,
@@ -120,16 +121,25 @@ fn simulate_exit(
         return None;
     };
     let then_in = lp.body.contains(&then_dest.block);
-    let else_in = lp.body.contains(&else_dest.block);
-    if then_in == else_in {
+    if then_in == lp.body.contains(&else_dest.block) {
         return None;
     }
-    // The loop continues while the condition equals `stay`.
-    let stay = then_in;
     let cmp = func.def_inst(*cond)?;
     let InstData::ICmp { cond: cc, lhs, rhs } = func.insts[cmp].data else {
         return None;
     };
+    Some((then_in, cc, lhs, rhs))
+}
+
+fn simulate_exit(
+    func: &Function,
+    lp: &LoopData,
+    latch: Block,
+    exiting: Block,
+    cap: u64,
+) -> Option<(u64, Value)> {
+    // The loop continues while the condition equals `stay`.
+    let (stay, cc, lhs, rhs) = exit_compare(func, lp, exiting)?;
     // Put the IV side on the left: `x cc C`.
     let (x, bound, cc) = match (const_value(func, lhs), const_value(func, rhs)) {
         (None, Some((_, c))) => (lhs, c, cc),

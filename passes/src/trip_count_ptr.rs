@@ -91,23 +91,7 @@ pub fn simulate_pointer_exit(
     exiting: Block,
     cap: u64,
 ) -> Option<(u64, Value)> {
-    let term = func.terminator(exiting)?;
-    let InstData::Branch {
-        cond,
-        then_dest,
-        else_dest,
-    } = &func.insts[term].data
-    else {
-        return None;
-    };
-    let then_in = lp.body.contains(&then_dest.block);
-    if then_in == lp.body.contains(&else_dest.block) {
-        return None;
-    }
-    let cmp = func.def_inst(*cond)?;
-    let InstData::ICmp { cond: cc, lhs, rhs } = func.insts[cmp].data else {
-        return None;
-    };
+    let (then_in, cc, lhs, rhs) = crate::trip_count::exit_compare(func, lp, exiting)?;
     // The front end compares pointers as integers: `ptrtoint a == ptrtoint b`.
     let (lhs, rhs) = (strip_ptrtoint(func, lhs), strip_ptrtoint(func, rhs));
     if !matches!(cc, IntCC::Eq | IntCC::Ne)

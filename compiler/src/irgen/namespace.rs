@@ -43,9 +43,6 @@ pub(crate) struct NsCtx {
     /// it was opened: once more are active, its scope level is in
     /// `outer_blocks[open_gen]`, not on the stack.
     pub open_gen: usize,
-    /// Its body is being lowered by the top-level walk (`lower_namespace`), so while
-    /// `in_decl_context` runs its level is among `Lowerer::outer_blocks`.
-    pub open_at_top: bool,
 }
 
 /// All namespaces and which are open (outermost first).
@@ -231,7 +228,6 @@ impl<'x> Lowerer<'x> {
         self.scopes.push_with(names, tags);
         self.ns.ctxs[id].open_level = Some(self.scopes.depth() - 1);
         self.ns.ctxs[id].open_gen = self.outer_blocks.len();
-        self.ns.ctxs[id].open_at_top = true;
         self.ns.open.push(id);
         for d in nd.decls {
             if self.diags.too_many() {
@@ -245,7 +241,6 @@ impl<'x> Lowerer<'x> {
         ctx.names = names;
         ctx.tags = tags;
         ctx.open_level = None;
-        ctx.open_at_top = false;
     }
 
     /// `using namespace N;`
