@@ -314,6 +314,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.launching_templates.insert(h.name);
                 }
             }
+            self.defer_host_body(open, h.params, h.name_span, h.name);
             return Ok(self.function_decl(specs, h, None, true));
         }
         let depth = self.scopes.depth();

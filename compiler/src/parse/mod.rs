@@ -70,6 +70,7 @@ pub fn parse_translation_unit<'a>(
     let mut p = Parser::new(toks, arena, interner, sources, diags);
     p.after_bad_token = after_bad_token;
     let decls = p.translation_unit();
+    p.rescan_deferred_host_bodies();
     if let Some(d) = p.fatal.take() {
         p.diags.push(d);
     }
@@ -210,6 +211,9 @@ pub(crate) struct Parser<'a, 'c> {
     var_class: hashbrown::HashMap<crate::intern::Symbol, scope::CtxId>,
     /// Kernel launches found in skipped host bodies (`host_launch.rs`).
     host_launches: Vec<crate::ast::HostLaunch<'a>>,
+    /// File-scope host bodies skipped without a scan: they may call a host template whose
+    /// launching definition comes later (`host_launch.rs`, `rescan_deferred_host_bodies`).
+    deferred_host_bodies: Vec<host_launch::DeferredBody<'a>>,
     /// Every lambda parsed so far (`TranslationUnit::lambdas`).
     lambdas: Vec<&'a crate::ast::LambdaExpr<'a>>,
 }
@@ -253,6 +257,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             launching_templates: HashSet::new(),
             var_class: hashbrown::HashMap::new(),
             host_launches: Vec::new(),
+            deferred_host_bodies: Vec::new(),
             lambdas: Vec::new(),
         }
     }
