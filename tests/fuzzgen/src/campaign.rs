@@ -196,6 +196,44 @@ fn num(args: &[String], flag: &str, default: u64) -> u64 {
     })
 }
 
+/// Checks, before the campaign, that the NVIDIA tools it will call work: ptxas assembles a
+/// trivial kernel and nvcc compiles one, so that a missing toolkit (or one without a host
+/// compiler for nvcc) is one clear message, not a failure on every program.
+pub fn preflight(c: &Campaign) -> Result<(), String> {
+    let root = oxicc_tests::tools::nvidia_root();
+    let hint = format!(
+        "under {} (set OXICC_NVIDIA_ROOT or --nvidia-root to the CUDA root holding bin/ptxas and bin/nvcc)",
+        root.display()
+    );
+    if c.ptxas_every > 0 {
+        if oxicc_tests::tools::find_ptxas().is_none() {
+            return Err(format!("ptxas not found {hint}"));
+        }
+        let ptx =
+            ".version 7.0\n.target sm_75\n.address_size 64\n.visible .entry k()\n{\nret;\n}\n";
+        oxicc_tests::ptxas_check(ptx, 75).map_err(|e| format!("ptxas does not work: {e}"))?;
+    }
+    if c.nvcc_every > 0 {
+        if oxicc_tests::tools::find_nvcc().is_none() {
+            return Err(format!(
+                "nvcc (with nvvm/bin/cicc and include/cuda_runtime.h) not found {hint}"
+            ));
+        }
+        let checks = Checks {
+            sm: 75,
+            ptxas: false,
+            nvcc: true,
+            cache: None,
+        };
+        oracle::nvcc_ptx(
+            "__global__ void k(int* p) { p[threadIdx.x] = 1; }\n",
+            &checks,
+        )
+        .map_err(|e| format!("nvcc does not work: {e}"))?;
+    }
+    Ok(())
+}
+
 /// `oxicc-fuzz run …`.
 pub fn main(args: &[String]) {
     let features =
@@ -208,13 +246,17 @@ pub fn main(args: &[String]) {
         nvcc_every: num(args, "--nvcc-every", 50),
         ptxas_every: num(args, "--ptxas-every", 1),
         save: Some(value(args, "--save").map_or_else(
-            || oxicc_tests::tools::repo_root().join("target/oxicc-fuzz-failures"),
+            || oracle::work_dir().join("oxicc-fuzz-failures"),
             PathBuf::from,
         )),
-        cache: Some(oracle::default_cache()),
+        cache: Some(value(args, "--cache").map_or_else(oracle::default_cache, PathBuf::from)),
         progress: num(args, "--progress", 1000),
         time_limit: num(args, "--time-limit", 0),
     };
+    if let Err(e) = preflight(&c) {
+        eprintln!("oxicc-fuzz run: {e}");
+        std::process::exit(2);
+    }
     let s = run(&c);
     println!("{}", s.text());
     if s.failed() > 0 {
