@@ -9,6 +9,7 @@
 
 use crate::features::Features;
 use crate::oracle::{self, Checks, Oracle, Verdict};
+use crate::timing::{self, timed, Stage};
 use crate::{case_of, generate};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -48,6 +49,8 @@ pub struct Summary {
     pub seconds: f64,
     /// How often each feature switch was on.
     pub feature_use: BTreeMap<&'static str, u64>,
+    /// Seconds spent in each stage ([`Stage::ALL`]), summed over the jobs.
+    pub stage_seconds: [f64; 5],
 }
 
 impl Summary {
@@ -84,6 +87,16 @@ impl Summary {
             .map(|(k, v)| format!("{k} {v}"))
             .collect();
         s.push_str(&format!("\nfeature use: {}", uses.join(", ")));
+        let total: f64 = self.stage_seconds.iter().sum::<f64>().max(1e-9);
+        let stages: Vec<String> = Stage::ALL
+            .iter()
+            .zip(self.stage_seconds)
+            .map(|(st, t)| format!("{} {t:.1} s ({:.0}%)", st.name(), 100.0 * t / total))
+            .collect();
+        s.push_str(&format!(
+            "\ntime by stage (summed over jobs): {}",
+            stages.join(", ")
+        ));
         for (o, seeds) in &self.failures {
             let shown: Vec<String> = seeds.iter().take(10).map(u64::to_string).collect();
             s.push_str(&format!("\n{}: seeds {}", o.name(), shown.join(" ")));
@@ -110,10 +123,11 @@ pub fn sm_of(seed: u64) -> u32 {
 /// Runs one seed through the oracles.
 pub fn check_seed(c: &Campaign, seed: u64, index: u64) -> (Features, Checks, Verdict) {
     let features = features_of(c, seed);
-    let case = case_of(&generate(seed, features));
+    let case = timed(Stage::Generate, || case_of(&generate(seed, features)));
     let checks = Checks {
         sm: sm_of(seed),
         ptxas: c.ptxas_every > 0 && index.is_multiple_of(c.ptxas_every),
+        ptxas_only: Some((index / c.ptxas_every.max(1) % 3) as u8),
         nvcc: c.nvcc_every > 0 && index.is_multiple_of(c.nvcc_every),
         cache: c.cache.clone(),
     };
@@ -137,6 +151,7 @@ pub fn check_seed(c: &Campaign, seed: u64, index: u64) -> (Features, Checks, Ver
 
 pub fn run(c: &Campaign) -> Summary {
     let start = Instant::now();
+    let stages_before = timing::seconds();
     let next = AtomicU64::new(0);
     let summary = Mutex::new(Summary::default());
     std::thread::scope(|scope| {
@@ -181,6 +196,10 @@ pub fn run(c: &Campaign) -> Summary {
         seeds.sort();
     }
     s.seconds = start.elapsed().as_secs_f64();
+    let stages_after = timing::seconds();
+    for k in 0..5 {
+        s.stage_seconds[k] = stages_after[k] - stages_before[k];
+    }
     s
 }
 
@@ -222,6 +241,7 @@ pub fn preflight(c: &Campaign) -> Result<(), String> {
         let checks = Checks {
             sm: 75,
             ptxas: false,
+            ptxas_only: None,
             nvcc: true,
             cache: None,
         };

@@ -10,6 +10,7 @@
 //! The `-fmad=true` build is checked for crashes, ptxas and faults only, because where
 //! oxicc and nvcc fuse different products the last bits legitimately differ.
 
+use crate::timing::{timed, Stage};
 use oxicc_emu::{Buffer, Launch, Module, RunOptions};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -74,6 +75,10 @@ pub enum Verdict {
 pub struct Checks {
     pub sm: u32,
     pub ptxas: bool,
+    /// With `ptxas`, assemble only one of the three checked PTX files (0: `-O0`, 1: `-O3`,
+    /// 2: `-O3 -fmad=true`); `None`: all three. A campaign rotates through them: ptxas is
+    /// its slowest stage (a process start and a full assembly per file).
+    pub ptxas_only: Option<u8>,
     pub nvcc: bool,
     /// Where nvcc's PTX is cached (by a hash of the source and the nvcc flags).
     pub cache: Option<PathBuf>,
@@ -84,6 +89,7 @@ impl Default for Checks {
         Checks {
             sm: 75,
             ptxas: true,
+            ptxas_only: None,
             nvcc: false,
             cache: None,
         }
@@ -99,6 +105,10 @@ pub fn run_ptx(ptx: &str, launch: &Launch) -> Result<Vec<Buffer>, String> {
 
 /// [`run_ptx`] under given run options (a schedule).
 pub fn run_ptx_with(ptx: &str, launch: &Launch, opts: RunOptions) -> Result<Vec<Buffer>, String> {
+    timed(Stage::Interpret, || run_ptx_untimed(ptx, launch, opts))
+}
+
+fn run_ptx_untimed(ptx: &str, launch: &Launch, opts: RunOptions) -> Result<Vec<Buffer>, String> {
     let m = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
     let opts = RunOptions {
         max_instructions: MAX_INSTRUCTIONS,
@@ -128,7 +138,9 @@ fn compile(
         ..Default::default()
     };
     let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        oxicc::compile("fuzz.cu", source, &options)
+        timed(Stage::Compile, || {
+            oxicc::compile("fuzz.cu", source, &options)
+        })
     }))
     .map_err(|p| {
         p.downcast_ref::<String>()
@@ -170,7 +182,10 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
     let mut optimized = String::new();
     // -O0, -O3 (compared), -O3 -fmad=true (crash, ptxas, faults), then -O1 and -O2
     // (compared too; no ptxas, which is slow and sees the same instruction selection).
-    for (opt, fmad) in [(0u8, false), (3, false), (3, true), (1, false), (2, false)] {
+    for (config, (opt, fmad)) in [(0u8, false), (3, false), (3, true), (1, false), (2, false)]
+        .into_iter()
+        .enumerate()
+    {
         let what = format!("-O{opt} -fmad={fmad}");
         let ptx = match compile(source, checks.sm, opt, fmad) {
             Err(panic) => {
@@ -180,8 +195,8 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
             Ok(Err(diag)) => return Verdict::Fail(Oracle::Reject, format!("{what}: {diag}")),
             Ok(Ok(p)) => p,
         };
-        if checks.ptxas && opt != 1 && opt != 2 {
-            if let Err(e) = oxicc_tests::ptxas_check(&ptx, checks.sm) {
+        if checks.ptxas && config < 3 && checks.ptxas_only.is_none_or(|k| k as usize == config) {
+            if let Err(e) = timed(Stage::Ptxas, || oxicc_tests::ptxas_check(&ptx, checks.sm)) {
                 return Verdict::Fail(Oracle::Ptxas, format!("{what}: {e}"));
             }
         }
@@ -311,6 +326,10 @@ pub fn nvcc_ptx_opt(source: &str, checks: &Checks, opt: u8) -> Result<String, St
 }
 
 fn nvcc_ptx_with(source: &str, checks: &Checks, fmad: bool, opt: u8) -> Result<String, String> {
+    timed(Stage::Nvcc, || nvcc_ptx_untimed(source, checks, fmad, opt))
+}
+
+fn nvcc_ptx_untimed(source: &str, checks: &Checks, fmad: bool, opt: u8) -> Result<String, String> {
     let flags = [if fmad { "-fmad=true" } else { "-fmad=false" }];
     let mut h = std::collections::hash_map::DefaultHasher::new();
     (source, checks.sm, &flags, "fuzz-v1").hash(&mut h);
