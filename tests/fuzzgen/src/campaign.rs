@@ -11,11 +11,11 @@ use crate::features::Features;
 use crate::oracle::{self, Checks, Oracle, Verdict};
 use crate::timing::{self, timed, Stage};
 use crate::{case_of, generate};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
 pub struct Campaign {
@@ -149,49 +149,123 @@ pub fn check_seed(c: &Campaign, seed: u64, index: u64) -> (Features, Checks, Ver
     (features, checks, v)
 }
 
+/// How long programs still running after `--time-limit` may take before the campaign
+/// gives up on them (a normal program takes well under 10 s, nvcc included).
+const GRACE: Duration = Duration::from_secs(60);
+
 pub fn run(c: &Campaign) -> Summary {
     let start = Instant::now();
     let stages_before = timing::seconds();
     let next = AtomicU64::new(0);
     let summary = Mutex::new(Summary::default());
+    // Seeds being checked, and workers finished: for the watchdog of a timed campaign.
+    let running = Mutex::new(BTreeSet::new());
+    let finished = AtomicUsize::new(0);
+    let jobs = c.jobs.max(1);
     std::thread::scope(|scope| {
-        for _ in 0..c.jobs.max(1) {
-            scope.spawn(|| loop {
-                if c.time_limit > 0 && start.elapsed().as_secs() >= c.time_limit {
-                    break;
-                }
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                if index >= c.count {
-                    break;
-                }
-                let seed = c.seed_start + index;
-                let (features, checks, v) = check_seed(c, seed, index);
-                let mut s = summary.lock().unwrap_or_else(|e| e.into_inner());
-                s.programs += 1;
-                s.nvcc_checked += checks.nvcc as u64;
-                s.ptxas_checked += checks.ptxas as u64;
-                for name in features.names() {
-                    *s.feature_use.entry(name).or_default() += 1;
-                }
-                match v {
-                    Verdict::Pass => s.compiled += 1,
-                    Verdict::Unsupported(_) => s.unsupported += 1,
-                    Verdict::Fail(o, msg) => {
-                        if !matches!(o, Oracle::Crash | Oracle::Reject) {
-                            s.compiled += 1;
-                        }
-                        s.failures.entry(o).or_default().push(seed);
-                        s.messages.insert(seed, msg);
-                    }
-                }
-                if c.progress > 0 && s.programs % c.progress == 0 {
-                    s.seconds = start.elapsed().as_secs_f64();
-                    eprintln!("{}", s.text().lines().next().unwrap_or(""));
-                }
+        if c.time_limit > 0 {
+            scope.spawn(|| watchdog(c, start, stages_before, &summary, &running, &finished, jobs));
+        }
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                work(c, start, &next, &summary, &running);
+                finished.fetch_add(1, Ordering::Relaxed);
             });
         }
     });
     let mut s = summary.into_inner().unwrap_or_else(|e| e.into_inner());
+    finish(&mut s, start, stages_before);
+    s
+}
+
+/// A timed campaign must end with its summary even if a program hangs (in oxicc, ptxas or
+/// nvcc): past `--time-limit` + [`GRACE`], print the summary so far, name the seeds still
+/// running, and exit with status 3.
+fn watchdog(
+    c: &Campaign,
+    start: Instant,
+    stages_before: [f64; 5],
+    summary: &Mutex<Summary>,
+    running: &Mutex<BTreeSet<u64>>,
+    finished: &AtomicUsize,
+    jobs: usize,
+) {
+    let deadline = Duration::from_secs(c.time_limit) + GRACE;
+    while finished.load(Ordering::Relaxed) < jobs {
+        if start.elapsed() > deadline {
+            let mut s = summary.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            finish(&mut s, start, stages_before);
+            let stuck: Vec<String> = running
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .iter()
+                .map(u64::to_string)
+                .collect();
+            println!("{}", s.text());
+            println!(
+                "stopped: seeds still running {} s after the time limit (a hang?): {}",
+                GRACE.as_secs(),
+                stuck.join(" ")
+            );
+            std::process::exit(3);
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// One job: takes seeds until the count or the time limit is reached.
+fn work(
+    c: &Campaign,
+    start: Instant,
+    next: &AtomicU64,
+    summary: &Mutex<Summary>,
+    running: &Mutex<BTreeSet<u64>>,
+) {
+    loop {
+        if c.time_limit > 0 && start.elapsed().as_secs() >= c.time_limit {
+            break;
+        }
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        if index >= c.count {
+            break;
+        }
+        let seed = c.seed_start + index;
+        running
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(seed);
+        let (features, checks, v) = check_seed(c, seed, index);
+        running
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&seed);
+        let mut s = summary.lock().unwrap_or_else(|e| e.into_inner());
+        s.programs += 1;
+        s.nvcc_checked += checks.nvcc as u64;
+        s.ptxas_checked += checks.ptxas as u64;
+        for name in features.names() {
+            *s.feature_use.entry(name).or_default() += 1;
+        }
+        match v {
+            Verdict::Pass => s.compiled += 1,
+            Verdict::Unsupported(_) => s.unsupported += 1,
+            Verdict::Fail(o, msg) => {
+                if !matches!(o, Oracle::Crash | Oracle::Reject) {
+                    s.compiled += 1;
+                }
+                s.failures.entry(o).or_default().push(seed);
+                s.messages.insert(seed, msg);
+            }
+        }
+        if c.progress > 0 && s.programs.is_multiple_of(c.progress) {
+            s.seconds = start.elapsed().as_secs_f64();
+            eprintln!("{}", s.text().lines().next().unwrap_or(""));
+        }
+    }
+}
+
+/// Sorts the failing seeds and fills in the times.
+fn finish(s: &mut Summary, start: Instant, stages_before: [f64; 5]) {
     for seeds in s.failures.values_mut() {
         seeds.sort();
     }
@@ -200,7 +274,6 @@ pub fn run(c: &Campaign) -> Summary {
     for k in 0..5 {
         s.stage_seconds[k] = stages_after[k] - stages_before[k];
     }
-    s
 }
 
 fn value<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
