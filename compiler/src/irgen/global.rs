@@ -390,6 +390,14 @@ impl Lowerer<'_> {
             Some(AddrSpace::Const)
         } else if s.device {
             Some(AddrSpace::Global)
+        } else if self.opts.default_device
+            && !(ty.quals.konst || s.is_constexpr || s.is_extern || s.extern_c)
+        {
+            // `-default-device`: a variable without a specifier is a `__device__` one
+            // (NVRTC's rule). `const` ones stay host constants, which device code reads as
+            // compile-time values, as NVRTC folds them. `extern "C" FILE *stdin;` (the
+            // built-in <stdio.h>) declares, so it stays a host declaration.
+            Some(AddrSpace::Global)
         } else {
             None
         };

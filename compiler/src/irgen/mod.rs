@@ -104,6 +104,8 @@ pub struct LowerOptions {
     pub sm: u32,
     /// `--expt-relaxed-constexpr`: device code may call `constexpr` host functions.
     pub relaxed_constexpr: bool,
+    /// `-default-device`: unannotated functions and variables are `__device__`.
+    pub default_device: bool,
     /// The file holding the name expressions' launches (`name_expr.rs`), if any.
     pub name_expr_file: Option<crate::source::FileId>,
     /// The flags that choose how float division, square roots and the math functions
@@ -138,6 +140,7 @@ impl Default for LowerOptions {
         LowerOptions {
             sm: 75,
             relaxed_constexpr: false,
+            default_device: false,
             name_expr_file: None,
             math: MathOptions::default(),
         }

@@ -123,6 +123,11 @@ fn relaxed_constexpr(p: &mut Parsed, _: &str) -> Result<(), String> {
     Ok(())
 }
 
+fn default_device(p: &mut Parsed, _: &str) -> Result<(), String> {
+    p.options.default_device = true;
+    Ok(())
+}
+
 fn rdc(_: &mut Parsed, v: &str) -> Result<(), String> {
     if parse_bool(v)? {
         Err("relocatable device code changes device code and is not supported by oxicc yet".into())
@@ -363,6 +368,13 @@ pub(crate) const SPECS: &[Spec] = &[
         "device code may call constexpr host functions",
     ),
     spec(
+        &["default-device", "device-as-default-execution-space"],
+        Flag,
+        Device,
+        default_device,
+        "unannotated functions and variables are __device__",
+    ),
+    spec(
         &["expt-extended-lambda", "extended-lambda"],
         Flag,
         Device,
@@ -458,7 +470,6 @@ pub(crate) const SPECS: &[Spec] = &[
     spec(&["G", "device-debug"], Flag, Unsupported, nothing, ""),
     spec(&["dc", "device-c"], Flag, Unsupported, nothing, ""),
     spec(&["dlto", "dlink-time-opt"], Flag, Unsupported, nothing, ""),
-    spec(&["default-device"], Flag, Unsupported, nothing, ""),
     spec(&["restrict"], Flag, Unsupported, nothing, ""),
     spec(&["cubin"], Flag, Unsupported, nothing, ""),
     spec(&["fatbin"], Flag, Unsupported, nothing, ""),
