@@ -48,6 +48,8 @@ pub struct Options {
     /// NVRTC): functions without an execution-space specifier are `__device__`, and
     /// non-`const` namespace-scope variables without one are `__device__` variables.
     pub default_device: bool,
+    /// `-lineinfo` (`--generate-line-info`): `.loc`/`.file` directives in the PTX.
+    pub line_info: bool,
     /// `-include file` (`--pre-include`): headers included before the source, after the
     /// ones nvcc always includes.
     pub pre_includes: Vec<String>,
@@ -84,6 +86,7 @@ impl Default for Options {
             fmad: true,
             relaxed_constexpr: false,
             default_device: false,
+            line_info: false,
             pre_includes: Vec::new(),
             ftz: false,
             prec_div: true,

@@ -107,6 +107,7 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         sm: options.sm,
         relaxed_constexpr: options.relaxed_constexpr,
         default_device: options.default_device,
+        line_info: options.line_info,
         name_expr_file: names_file.as_ref().map(|(f, _)| *f),
         math: crate::irgen::MathOptions {
             prec_div: options.prec_div,
@@ -142,6 +143,10 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         return done(failed(&diags, &sources));
     };
     let (opened_files, lowered_names) = (opened.clone(), lowered_names);
+    if options.line_info {
+        // `Loc` file numbers are `FileId`s.
+        module.files = sources.names();
+    }
 
     let mut trace = Vec::new();
     let pipeline = oxicc_passes::PipelineOptions {

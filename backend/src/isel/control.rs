@@ -86,6 +86,7 @@ impl Ctx<'_> {
                 defs: vec![],
                 uses: vec![Operand::Label(target)],
             },
+            loc: oxicc_ir::Loc::NONE,
         });
     }
 
@@ -317,6 +318,7 @@ impl Ctx<'_> {
                 args: call_args,
                 ret,
             }),
+            loc: oxicc_ir::Loc::NONE,
         });
         if let Some((tmp, t, res)) = narrow {
             let d = self.result_reg(res)?;

@@ -106,6 +106,8 @@ pub struct LowerOptions {
     pub relaxed_constexpr: bool,
     /// `-default-device`: unannotated functions and variables are `__device__`.
     pub default_device: bool,
+    /// `-lineinfo`: instructions record the statement they come from (`Function::locs`).
+    pub line_info: bool,
     /// The file holding the name expressions' launches (`name_expr.rs`), if any.
     pub name_expr_file: Option<crate::source::FileId>,
     /// The flags that choose how float division, square roots and the math functions
@@ -141,6 +143,7 @@ impl Default for LowerOptions {
             sm: 75,
             relaxed_constexpr: false,
             default_device: false,
+            line_info: false,
             name_expr_file: None,
             math: MathOptions::default(),
         }

@@ -187,8 +187,7 @@ fn no_warnings(p: &mut Parsed, _: &str) -> Result<(), String> {
 }
 
 fn lineinfo(p: &mut Parsed, _: &str) -> Result<(), String> {
-    p.warnings
-        .push("oxicc: warning: -lineinfo: line information is not written yet".into());
+    p.options.line_info = true;
     Ok(())
 }
 
