@@ -50,6 +50,9 @@ pub struct Options {
     pub default_device: bool,
     /// `-lineinfo` (`--generate-line-info`): `.loc`/`.file` directives in the PTX.
     pub line_info: bool,
+    /// `-rdc=true` / `-dc`: relocatable device code for separate compilation (`extern
+    /// __device__` variables and functions as `.extern`, definitions as `.visible`).
+    pub rdc: bool,
     /// `-include file` (`--pre-include`): headers included before the source, after the
     /// ones nvcc always includes.
     pub pre_includes: Vec<String>,
@@ -87,6 +90,7 @@ impl Default for Options {
             relaxed_constexpr: false,
             default_device: false,
             line_info: false,
+            rdc: false,
             pre_includes: Vec::new(),
             ftz: false,
             prec_div: true,

@@ -108,6 +108,7 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         relaxed_constexpr: options.relaxed_constexpr,
         default_device: options.default_device,
         line_info: options.line_info,
+        rdc: options.rdc,
         name_expr_file: names_file.as_ref().map(|(f, _)| *f),
         math: crate::irgen::MathOptions {
             prec_div: options.prec_div,

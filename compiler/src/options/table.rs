@@ -128,12 +128,15 @@ fn default_device(p: &mut Parsed, _: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn rdc(_: &mut Parsed, v: &str) -> Result<(), String> {
-    if parse_bool(v)? {
-        Err("relocatable device code changes device code and is not supported by oxicc yet".into())
-    } else {
-        Ok(())
-    }
+fn rdc(p: &mut Parsed, v: &str) -> Result<(), String> {
+    p.options.rdc = parse_bool(v)?;
+    Ok(())
+}
+
+/// `-dc`: nvcc's `-rdc=true -c`; oxicc writes the relocatable PTX.
+fn device_c(p: &mut Parsed, _: &str) -> Result<(), String> {
+    p.options.rdc = true;
+    Ok(())
 }
 
 fn set_emit(p: &mut Parsed, v: &str) -> Result<(), String> {
@@ -421,7 +424,14 @@ pub(crate) const SPECS: &[Spec] = &[
         Value,
         Device,
         rdc,
-        "relocatable device code (false only)",
+        "relocatable device code for separate compilation (true/false)",
+    ),
+    spec(
+        &["dc", "device-c"],
+        Flag,
+        Device,
+        device_c,
+        "relocatable device code (-rdc=true)",
     ),
     spec(
         &["emit"],
@@ -467,7 +477,6 @@ pub(crate) const SPECS: &[Spec] = &[
     ),
     // nvcc options that change device code and oxicc does not implement.
     spec(&["G", "device-debug"], Flag, Unsupported, nothing, ""),
-    spec(&["dc", "device-c"], Flag, Unsupported, nothing, ""),
     spec(&["dlto", "dlink-time-opt"], Flag, Unsupported, nothing, ""),
     spec(&["restrict"], Flag, Unsupported, nothing, ""),
     spec(&["cubin"], Flag, Unsupported, nothing, ""),
