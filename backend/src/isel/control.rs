@@ -87,6 +87,7 @@ impl Ctx<'_> {
                 defs: vec![],
                 uses: vec![Operand::Label(target)],
             },
+            loc: oxicc_ir::Loc::NONE,
         });
     }
 
@@ -318,6 +319,7 @@ impl Ctx<'_> {
                 args: call_args,
                 ret,
             }),
+            loc: oxicc_ir::Loc::NONE,
         });
         if let Some((tmp, t, res)) = narrow {
             let d = self.result_reg(res)?;
