@@ -84,8 +84,39 @@ pub fn supported_sms() -> &'static [u32] {
 
 /// Compiles a verified IR module to PTX text.
 pub fn emit_ptx(module: &Module, opts: &TargetOptions) -> Result<String, BackendError> {
-    let target = target::Target::resolve(opts.sm, opts.ptx_version)?;
+    let target = resolve_target(module, opts)?;
     pipeline(module, target, opts.ftz, &mut None).map(|m| m.to_string())
+}
+
+/// The target of `opts`; without an explicit `.version`, raised to what the module needs
+/// beyond its instructions: PTX 8.1 for a kernel whose parameters take more than 4352 bytes
+/// (up to 32764 are allowed from 8.1 on; nvcc's `.version` is always newer).
+fn resolve_target(module: &Module, opts: &TargetOptions) -> Result<target::Target, BackendError> {
+    let mut target = target::Target::resolve(opts.sm, opts.ptx_version)?;
+    if opts.ptx_version.is_none() {
+        let largest = module
+            .functions
+            .values()
+            .filter(|f| f.kind == FuncKind::Kernel)
+            .map(|f| kernel_param_bytes(&f.sig.params))
+            .max()
+            .unwrap_or(0);
+        if largest > target::SMALL_KERNEL_PARAMS {
+            target.ptx = target.ptx.max(target::LARGE_KERNEL_PARAMS_PTX);
+        }
+    }
+    Ok(target)
+}
+
+/// The bytes a kernel's parameters take in the parameter space, each at its alignment.
+fn kernel_param_bytes(params: &[ParamKind]) -> u32 {
+    params.iter().fold(0u32, |at, &k| {
+        let (size, align) = match k {
+            ParamKind::Value(t) => (t.bytes(), t.bytes().max(1)),
+            ParamKind::ByVal { size, align } => (size, align.max(1)),
+        };
+        at.div_ceil(align) * align + size
+    })
 }
 
 /// Time spent in each backend stage, summed over the module's functions (for the scaling
@@ -127,7 +158,7 @@ pub fn emit_ptx_timed(
     module: &Module,
     opts: &TargetOptions,
 ) -> Result<(String, StageTimes), BackendError> {
-    let target = target::Target::resolve(opts.sm, opts.ptx_version)?;
+    let target = resolve_target(module, opts)?;
     let mut times = StageTimes::default();
     let m = pipeline(module, target, opts.ftz, &mut Some(&mut times))?;
     let text = timed(&mut Some(&mut times), "print", || m.to_string());

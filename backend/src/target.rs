@@ -63,6 +63,13 @@ pub const SM_TABLE: &[SmInfo] = &[
 /// file comment: older JITs misread `bra.uni`).
 pub const DEFAULT_PTX_FLOOR: (u32, u32) = (6, 5);
 
+/// The most bytes of kernel parameters every target's ISA allows; more (up to 32764)
+/// needs [`LARGE_KERNEL_PARAMS_PTX`] (ptxas: "Kernel parameter size larger than 4352
+/// bytes requires PTX ISA .version 8.1").
+pub const SMALL_KERNEL_PARAMS: u32 = 4352;
+/// The `.version` that allows kernel parameters of up to 32764 bytes.
+pub const LARGE_KERNEL_PARAMS_PTX: (u32, u32) = (8, 1);
+
 /// The newest PTX ISA version we know (the one ptxas 13.5 implements).
 pub const MAX_PTX: (u32, u32) = (9, 5);
 

@@ -98,6 +98,7 @@ pub const KEYWORDS: &[&str] = &[
     "__inline__",
     "__volatile__",
     "__asm__",
+    "__extension__",
     "asm",
     "__declspec",
     "__builtin_expect",
@@ -307,6 +308,8 @@ pub mod kw {
     pub const ALIGN: Symbol = sym("__align__");
     pub const ATTRIBUTE: Symbol = sym("__attribute__");
     pub const INLINE_GNU: Symbol = sym("__inline__");
+    /// GCC's `__extension__` (only silences pedantic warnings): dropped before parsing.
+    pub const EXTENSION: Symbol = sym("__extension__");
     pub const BOOL_C: Symbol = sym("_Bool");
     pub const INT128: Symbol = sym("__int128");
 }

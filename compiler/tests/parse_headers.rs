@@ -17,6 +17,10 @@ fn every_shipped_header_parses_in_a_typical_program() {
     src.push_str(
         r#"
 using namespace std;
+// GCC's __extension__ (Boost, glibc) and pthread types reached through the C++ headers
+// (libstdc++'s <iostream> includes <pthread.h>).
+__extension__ typedef long long ext_long_long;
+struct Worker { pthread_barrier_t *barrier; ext_long_long n; };
 #define CHECK(call) do { cudaError_t e = (call); if (e != cudaSuccess) { \
     fprintf(stderr, "%s\n", cudaGetErrorString(e)); exit(1); } } while (0)
 __global__ void scale(float *d, float s, int n) {

@@ -5,6 +5,7 @@
 use super::expr::{ConvCtx, OpKind, Operand, ValCat};
 use super::{Binding, ExecSpace, FnId, Lowerer};
 use crate::ast::{Expr, ExprKind};
+use crate::intern::Symbol;
 use crate::sema::types::{QualType, TypeKind};
 use crate::source::Span;
 use oxicc_ir::{FuncId, InstData, ParamKind, Type, Value};
@@ -39,6 +40,13 @@ impl Lowerer<'_> {
         if let Some(r) = self.template_call(callee, args, span) {
             return r;
         }
+        if let ExprKind::Ident(name) = callee.kind {
+            if self.builtin_overload_wins(name, args) {
+                if let Some(r) = self.builtin_call(name, args, span) {
+                    return r;
+                }
+            }
+        }
         if let Some(r) = self.call_cxx(callee, args, span) {
             return r;
         }
@@ -70,6 +78,50 @@ impl Lowerer<'_> {
                 None
             }
         }
+    }
+
+    /// `min(a.x, b.x)` inside cuda-samples' `helper_math.h` `int2 min(int2 a, int2 b)`:
+    /// CUDA declares the arithmetic `min`/`max`/`abs` overloads beside the user's, so
+    /// arithmetic arguments choose them; oxicc's built-ins are not in the overload set.
+    /// True when the user functions of that name that are defined all have a class
+    /// parameter where the call passes an arithmetic value (none is viable: the vector
+    /// types have no converting constructor), and at least one does: the built-in is
+    /// called instead.
+    fn builtin_overload_wins(&mut self, name: Symbol, args: &[&Expr<'_>]) -> bool {
+        const OVERLOADED: &[&str] = &[
+            "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax", "abs", "labs",
+            "llabs", "fminf", "fmaxf", "fmin", "fmax", "fabsf", "fabs", "floorf", "floor", "ceilf",
+            "ceil", "truncf", "trunc", "sqrtf", "sqrt", "rsqrtf", "roundf",
+        ];
+        if !OVERLOADED.contains(&self.name(name)) {
+            return false;
+        }
+        let Some(b) = self.lookup_ordinary(name) else {
+            return false;
+        };
+        let fns = self.functions_of(b);
+        if fns.is_empty() {
+            return false;
+        }
+        let mut arithmetic = Vec::with_capacity(args.len());
+        for a in args {
+            let literal = matches!(a.kind, ExprKind::IntLit { .. } | ExprKind::FloatLit { .. });
+            let t = if literal { None } else { self.peek_type(a) };
+            arithmetic.push(literal || t.is_some_and(|t| self.types.is_arith(t.ty)));
+        }
+        let not_viable = |s: &Self, f: FnId| {
+            s.func_info(f)
+                .params
+                .iter()
+                .zip(&arithmetic)
+                .any(|(p, &arith)| arith && s.is_class(*p).is_some())
+        };
+        // The built-in headers' own declarations (`extern "C" int abs(int);`) stand for the
+        // built-in too.
+        fns.iter().any(|&f| not_viable(self, f))
+            && fns
+                .iter()
+                .all(|&f| not_viable(self, f) || !self.func_info(f).defined)
     }
 
     /// A stand-in value of type `ret` for code that is never reached.

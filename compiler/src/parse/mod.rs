@@ -38,7 +38,7 @@ mod toplevel;
 
 use crate::ast::{TranslationUnit, Unroll};
 use crate::diag::{Diag, Diagnostics};
-use crate::intern::Interner;
+use crate::intern::{kw, Interner};
 use crate::lex::token::{Punct, Token, TokenKind, PRAGMA_UNROLL_IDENT};
 use crate::source::{FileId, SourceMap, Span};
 use bumpalo::Bump;
@@ -98,8 +98,8 @@ pub fn parse_translation_unit_with<'a>(
 }
 
 /// Reports the tokens the lexer marked bad (unknown characters, unterminated literals and
-/// comments) and stray `#`/`##`, and returns the token list without them, ending in `Eof`,
-/// plus the positions of the tokens that followed a removed one (errors there are not
+/// comments) and stray `#`/`##`, and returns the token list without them (and without
+/// GCC's `__extension__` markers), ending in `Eof`, plus the positions of the tokens that followed a removed one (errors there are not
 /// reported: they would only repeat the first).
 fn lexical_errors_removed(
     tokens: &[Token],
@@ -125,6 +125,9 @@ fn lexical_errors_removed(
                 out.push(*t);
                 break;
             }
+            // `__extension__ typedef long long T;` (glibc, Boost): GCC's marker that only
+            // silences pedantic warnings, allowed before declarations and expressions.
+            TokenKind::Ident(kw::EXTENSION) => removed_last = false,
             _ => {
                 removed_last = false;
                 out.push(*t)

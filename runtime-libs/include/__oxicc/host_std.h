@@ -6,6 +6,8 @@
 #pragma once
 #include <stddef.h>
 #include <utility>
+/* libstdc++'s headers reach <pthread.h> (through <bits/gthr.h>): host code relies on it. */
+#include <pthread.h>
 
 namespace std {
 typedef ::size_t size_t;
