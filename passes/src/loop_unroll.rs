@@ -37,7 +37,8 @@
 
 use hashbrown::HashSet;
 use oxicc_ir::{
-    Block, Cfg, DomTree, Function, Inst, InstData, LoopData, LoopInfo, UnrollHint, Value, ValueDef,
+    Block, CastOp, Cfg, DomTree, Function, Inst, InstData, LoopData, LoopInfo, Type, UnrollHint,
+    Value, ValueDef,
 };
 
 use crate::trip_count::{constant_exit, CountedExit};
@@ -151,7 +152,8 @@ fn loop_size(func: &Function, lp: &LoopData) -> (u64, bool, bool) {
 /// induction variable becomes a constant in each copy. Constants, `jump`s, pure operations
 /// whose operands are constants, the IV or defined before the loop (folded, or hoisted and
 /// shared by the copies), branches on such conditions, and `ptradd`s with such offsets
-/// (they become immediate address offsets) are free; everything else costs 1.
+/// (they become immediate address offsets) are free, and so are extensions of `i8`/`i16`
+/// loads (the backend loads into the wide register); everything else costs 1.
 fn folded_iteration_cost(func: &Function, lp: &LoopData, iv: Value) -> u64 {
     let loop_insts: HashSet<Inst> = lp
         .body
@@ -186,6 +188,12 @@ fn folded_iteration_cost(func: &Function, lp: &LoopData, iv: Value) -> u64 {
                         cost += 1;
                     }
                 }
+                // The backend loads straight into the wide register (`ld.u8 %r`).
+                InstData::Cast {
+                    op: CastOp::ZExt | CastOp::SExt,
+                    arg,
+                    to: Type::I32 | Type::I64,
+                } if is_narrow_load(func, *arg) => {}
                 InstData::PtrAdd { offset, .. } if is_known(&known, *offset) => {
                     if operands_known {
                         known.insert(func.result(i));
@@ -201,6 +209,19 @@ fn folded_iteration_cost(func: &Function, lp: &LoopData, iv: Value) -> u64 {
         }
     }
     cost
+}
+
+/// Whether `v` is an `i8`/`i16` load (whose extension the backend folds into it).
+fn is_narrow_load(func: &Function, v: Value) -> bool {
+    func.def_inst(v).is_some_and(|i| {
+        matches!(
+            func.insts[i].data,
+            InstData::Load {
+                ty: Type::I8 | Type::I16,
+                ..
+            }
+        )
+    })
 }
 
 /// What to do with one loop.
@@ -250,7 +271,10 @@ fn decide(
         }
         (UnrollHint::None, Some(ce)) => {
             let copies = ce.exit_iteration + 1;
-            let folded = folded_iteration_cost(func, lp, ce.iv).saturating_mul(copies);
+            // The last copy of a test-first loop is its exit test alone (folded away), so
+            // the folded code is the body times the body's trip count.
+            let folded = folded_iteration_cost(func, lp, ce.iv)
+                .saturating_mul(ce.body_trip_count(lp.header).max(1));
             (folded <= HEURISTIC_SIZE_LIMIT
                 && fits(
                     copies,
