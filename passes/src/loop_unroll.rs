@@ -21,7 +21,8 @@
 //!   such loops by 4 with a remainder loop).
 //! - No pragma: fully unrolled when the trip count is a known constant and the unrolled code
 //!   *after folding* (see [`folded_iteration_cost`]: the IV is a constant in each copy,
-//!   invariant code is shared) is at most [`HEURISTIC_SIZE_LIMIT`] instructions (cicc's
+//!   invariant code is shared; counted once per iteration of the body) is at most
+//!   [`HEURISTIC_SIZE_LIMIT`] instructions (cicc's
 //!   default `Threshold` of 300), and the unrolled code *before* folding at most 4× that
 //!   (cicc's `MaxPercentThresholdBoost` of 400%). The pass runs before CSE/LICM, so the
 //!   folded estimate stands for the size cicc would measure after them.
