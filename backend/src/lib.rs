@@ -24,6 +24,7 @@ pub mod out_of_ssa;
 pub mod peephole;
 pub mod regalloc;
 mod regalloc_check;
+pub mod tail_dup;
 pub mod target;
 
 use emit::{FuncHeader, FuncKind as PtxFuncKind, ParamSpec, PtxModule};
@@ -209,7 +210,10 @@ fn pipeline(
             timed(times, "ftz", || ftz::flush_subnormals(&mut mf));
         }
         regalloc::assign_registers_timed(&mut mf, times);
-        timed(times, "peephole", || peephole::simplify_branches(&mut mf));
+        timed(times, "peephole", || {
+            tail_dup::duplicate_tails(&mut mf);
+            peephole::simplify_branches(&mut mf)
+        });
         let depot = (!frame.is_empty()).then(|| (depot_name(index), frame.align, frame.size));
         let lb = if f.kind == FuncKind::Kernel {
             f.launch_bounds

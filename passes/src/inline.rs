@@ -406,7 +406,7 @@ fn reference_lists(module: &Module) -> Vec<Vec<usize>> {
 /// Removes internal functions not reachable by calls or address-taking from any
 /// kernel or non-internal function or from a global's initializer (function tables, vtables), and
 /// renumbers the rest (`FuncId`s in calls, function addresses and globals are rewritten).
-fn remove_dead_internal_functions(module: &mut Module) -> bool {
+pub(crate) fn remove_dead_internal_functions(module: &mut Module) -> bool {
     let n = module.functions.len();
     let calls = reference_lists(module);
     let mut live = vec![false; n];

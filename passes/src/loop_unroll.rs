@@ -21,7 +21,8 @@
 //!   such loops by 4 with a remainder loop).
 //! - No pragma: fully unrolled when the trip count is a known constant and the unrolled code
 //!   *after folding* (see [`folded_iteration_cost`]: the IV is a constant in each copy,
-//!   invariant code is shared) is at most [`HEURISTIC_SIZE_LIMIT`] instructions (cicc's
+//!   invariant code is shared; counted once per iteration of the body) is at most
+//!   [`HEURISTIC_SIZE_LIMIT`] instructions (cicc's
 //!   default `Threshold` of 300), and the unrolled code *before* folding at most 4× that
 //!   (cicc's `MaxPercentThresholdBoost` of 400%). The pass runs before CSE/LICM, so the
 //!   folded estimate stands for the size cicc would measure after them.
@@ -37,7 +38,8 @@
 
 use hashbrown::HashSet;
 use oxicc_ir::{
-    Block, Cfg, DomTree, Function, Inst, InstData, LoopData, LoopInfo, UnrollHint, Value, ValueDef,
+    Block, CastOp, Cfg, DomTree, Function, Inst, InstData, LoopData, LoopInfo, Type, UnrollHint,
+    Value, ValueDef,
 };
 
 use crate::trip_count::{constant_exit, CountedExit};
@@ -151,7 +153,8 @@ fn loop_size(func: &Function, lp: &LoopData) -> (u64, bool, bool) {
 /// induction variable becomes a constant in each copy. Constants, `jump`s, pure operations
 /// whose operands are constants, the IV or defined before the loop (folded, or hoisted and
 /// shared by the copies), branches on such conditions, and `ptradd`s with such offsets
-/// (they become immediate address offsets) are free; everything else costs 1.
+/// (they become immediate address offsets) are free, and so are extensions of `i8`/`i16`
+/// loads (the backend loads into the wide register); everything else costs 1.
 fn folded_iteration_cost(func: &Function, lp: &LoopData, iv: Value) -> u64 {
     let loop_insts: HashSet<Inst> = lp
         .body
@@ -186,6 +189,12 @@ fn folded_iteration_cost(func: &Function, lp: &LoopData, iv: Value) -> u64 {
                         cost += 1;
                     }
                 }
+                // The backend loads straight into the wide register (`ld.u8 %r`).
+                InstData::Cast {
+                    op: CastOp::ZExt | CastOp::SExt,
+                    arg,
+                    to: Type::I32 | Type::I64,
+                } if is_narrow_load(func, *arg) => {}
                 InstData::PtrAdd { offset, .. } if is_known(&known, *offset) => {
                     if operands_known {
                         known.insert(func.result(i));
@@ -201,6 +210,19 @@ fn folded_iteration_cost(func: &Function, lp: &LoopData, iv: Value) -> u64 {
         }
     }
     cost
+}
+
+/// Whether `v` is an `i8`/`i16` load (whose extension the backend folds into it).
+fn is_narrow_load(func: &Function, v: Value) -> bool {
+    func.def_inst(v).is_some_and(|i| {
+        matches!(
+            func.insts[i].data,
+            InstData::Load {
+                ty: Type::I8 | Type::I16,
+                ..
+            }
+        )
+    })
 }
 
 /// What to do with one loop.
@@ -250,7 +272,10 @@ fn decide(
         }
         (UnrollHint::None, Some(ce)) => {
             let copies = ce.exit_iteration + 1;
-            let folded = folded_iteration_cost(func, lp, ce.iv).saturating_mul(copies);
+            // The last copy of a test-first loop is its exit test alone (folded away), so
+            // the folded code is the body times the body's trip count.
+            let folded = folded_iteration_cost(func, lp, ce.iv)
+                .saturating_mul(ce.body_trip_count(lp.header).max(1));
             (folded <= HEURISTIC_SIZE_LIMIT
                 && fits(
                     copies,

@@ -44,6 +44,11 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::sroa::run),
     },
     PassInfo {
+        name: "const-call",
+        description: "evaluate calls with constant arguments to functions that only compute",
+        entry: PassEntry::Module(crate::const_call::run),
+    },
+    PassInfo {
         name: "const-fold",
         description: "fold constant expressions, algebraic identities and constant branches",
         entry: PassEntry::Function(crate::const_fold::run),

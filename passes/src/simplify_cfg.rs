@@ -56,6 +56,17 @@ pub fn run(func: &mut Function) -> bool {
     changed
 }
 
+/// Use counts for the three steps that ask about block parameters only, or `None` when no
+/// block but the entry has any: then nothing needs them, and the sweep over every operand
+/// is skipped (the dominant cost of this pass on large straight-line kernels).
+fn block_param_uses(func: &Function) -> Option<SecondaryMap<Value, u32>> {
+    func.layout
+        .iter()
+        .skip(1)
+        .any(|&b| !func.blocks[b].params.is_empty())
+        .then(|| util::use_counts(func))
+}
+
 fn fold_same_target_branches(func: &mut Function) -> bool {
     let mut changed = false;
     for bi in 0..func.layout.len() {
@@ -84,7 +95,7 @@ fn fold_same_target_branches(func: &mut Function) -> bool {
 
 /// `(target, args)` of blocks that are a lone `jump` whose parameters feed only that jump.
 fn find_forwarders(func: &Function) -> SecondaryMap<Block, Option<(Block, Vec<Value>)>> {
-    let uses = util::use_counts(func);
+    let uses = block_param_uses(func);
     let entry = func.entry();
     let mut fwd = SecondaryMap::with_capacity(func.blocks.len(), None);
     for &b in &func.layout {
@@ -100,7 +111,7 @@ fn find_forwarders(func: &Function) -> SecondaryMap<Block, Option<(Block, Vec<Va
         }
         let params_local = data.params.iter().all(|&p| {
             let in_jump = dest.args.iter().filter(|&&a| a == p).count() as u32;
-            uses[p] == in_jump
+            uses.as_ref().map_or(0, |u| u[p]) == in_jump
         });
         if params_local {
             fwd[b] = Some((dest.block, dest.args.clone()));
@@ -154,7 +165,7 @@ fn bypass_forwarding_blocks(func: &mut Function) -> bool {
 
 /// `(cond, then, else)` of blocks that are a lone `brif` whose parameters feed only it.
 fn find_branch_blocks(func: &Function) -> SecondaryMap<Block, Option<InstData>> {
-    let uses = util::use_counts(func);
+    let uses = block_param_uses(func);
     let entry = func.entry();
     let mut found = SecondaryMap::with_capacity(func.blocks.len(), None);
     for &b in &func.layout {
@@ -177,7 +188,7 @@ fn find_branch_blocks(func: &Function) -> SecondaryMap<Block, Option<InstData>> 
         let params_local = data.params.iter().all(|&p| {
             let mut n = 0u32;
             branch.for_each_arg(|a| n += (a == p) as u32);
-            uses[p] == n
+            uses.as_ref().map_or(0, |u| u[p]) == n
         });
         if params_local {
             found[b] = Some(branch.clone());
@@ -458,7 +469,9 @@ fn merge_straight_line_blocks(func: &mut Function) -> bool {
 }
 
 fn remove_unused_params(func: &mut Function) -> bool {
-    let uses = util::use_counts(func);
+    let Some(uses) = block_param_uses(func) else {
+        return false;
+    };
     let mut keep: SecondaryMap<Value, bool> = util::mask(func.values.len());
     for &b in &func.layout {
         for &p in &func.blocks[b].params {

@@ -6,7 +6,11 @@
 //! - `add(mul(a, b), c)` → `mad.lo` (and `mad.wide` when the `mul` is itself widening);
 //! - `mul(sext(a), sext(b))` on `i64` from `i32` → `mul.wide.s32` (`zext` → `.u32`), also
 //!   with a constant that fits in 32 bits and for `shl(sext(a), k)`;
-//! - a 64-bit shift by `zext`/`sext` of an `i32` reads the `i32` amount directly.
+//! - a 64-bit shift by `zext`/`sext` of an `i32` reads the `i32` amount directly;
+//! - `zext`/`sext` of an `i8`/`i16` load to `i32`/`i64` loads into the wide register
+//!   (`ld.global.u8 %r1`, `ld.s16 %rd1`: PTX extends a load into a wider destination by
+//!   the type's signedness), when nothing between the load and the extension writes
+//!   memory or synchronizes (the load is emitted at the extension's place).
 //!
 //! Address folds need no single-use condition: a `PtrAdd` with a constant offset folds into
 //! the address of every load, store or atomic that uses it (`[%rd1+16]`), and symbols
@@ -54,6 +58,9 @@ pub enum Pattern {
         b: WideOperand,
         c: Value,
     },
+    /// An extension of a narrow load: `ld.{u8,s8,u16,s16}` (by `signed` and the load's
+    /// type) straight into the extension's wide register.
+    ExtLoad { signed: bool, load: Inst },
 }
 
 /// The second operand of a widening multiply: a 32-bit value or an immediate.
@@ -135,6 +142,9 @@ fn is_const(f: &Function, v: Value) -> bool {
         ) && f.value_type(v) != Type::I1
     })
 }
+
+/// How far (in instructions) an extension may follow the narrow load it absorbs.
+const EXT_LOAD_WINDOW: usize = 16;
 
 struct Ctx<'f> {
     f: &'f Function,
@@ -225,7 +235,46 @@ impl Ctx<'_> {
         }
     }
 
+    /// A `zext`/`sext` to `i32`/`i64` of a single-use, non-volatile `i8`/`i16` load in the
+    /// same block with nothing in between that writes memory, synchronizes or has other
+    /// effects (at most [`EXT_LOAD_WINDOW`] instructions apart), so that the load may be
+    /// emitted where the extension is.
+    fn ext_load(&self, i: Inst) -> Option<(Pattern, Vec<Inst>)> {
+        let InstData::Cast { op, arg, to } = self.f.insts[i].data else {
+            return None;
+        };
+        let signed = match op {
+            CastOp::SExt => true,
+            CastOp::ZExt => false,
+            _ => return None,
+        };
+        if !matches!(to, Type::I32 | Type::I64)
+            || !matches!(self.f.value_type(arg), Type::I8 | Type::I16)
+        {
+            return None;
+        }
+        let d = self.foldable(arg, i)?;
+        if !matches!(self.f.insts[d].data, InstData::Load { flags, .. } if !flags.volatile) {
+            return None;
+        }
+        let block = &self.f.blocks[*self.block_of.get(&i)?].insts;
+        let at = block.iter().position(|&x| x == d)?;
+        for &between in block[at + 1..].iter().take(EXT_LOAD_WINDOW) {
+            if between == i {
+                return Some((Pattern::ExtLoad { signed, load: d }, vec![d]));
+            }
+            let info = self.f.insts[between].data.info();
+            if info.side_effects || info.writes_memory || info.convergent || info.terminator {
+                return None;
+            }
+        }
+        None
+    }
+
     fn choose(&self, i: Inst) -> Option<(Pattern, Vec<Inst>)> {
+        if matches!(self.f.insts[i].data, InstData::Cast { .. }) {
+            return self.ext_load(i);
+        }
         let InstData::Binary { op, lhs, rhs } = self.f.insts[i].data else {
             return None;
         };
@@ -381,6 +430,11 @@ fn operand_uses(
                 out.extend([a, c]);
                 if let WideOperand::Value(b) = b {
                     out.push(b);
+                }
+            }
+            Pattern::ExtLoad { load, .. } => {
+                if let InstData::Load { ptr, .. } = f.insts[load].data {
+                    address_use(ptr, out);
                 }
             }
         }

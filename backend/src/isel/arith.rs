@@ -584,6 +584,9 @@ impl Ctx<'_> {
                 };
                 self.def(res, Op::new(opc, &[], &[ty]), vec![v, a])
             }
+            Pattern::ExtLoad { .. } => Err(BackendError::new(
+                "internal error: a load extension chosen for an arithmetic instruction",
+            )),
             Pattern::MadWide { signed, a, b, c } => {
                 let ao = Operand::Reg(self.reg(a)?);
                 let bo = wide_b(self, b)?;

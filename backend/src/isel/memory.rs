@@ -58,6 +58,53 @@ impl Ctx<'_> {
         m
     }
 
+    /// The `ld` operation and address of a load of `ty` through `ptr`.
+    fn load_op(
+        &mut self,
+        ty: PtxType,
+        ptr: Value,
+        flags: MemFlags,
+    ) -> Result<(Op, Operand), BackendError> {
+        let addr = Operand::Addr(self.address(ptr)?);
+        let volatile = flags.volatile && self.ty(ptr).addr_space() != Some(AddrSpace::Param);
+        let mut mods = self.space_mods(self.ty(ptr), volatile);
+        if flags.invariant && !volatile && self.ty(ptr).addr_space() == Some(AddrSpace::Global) {
+            // Memory nothing writes during the kernel: the read-only data cache.
+            mods.push(Mod::Nc);
+        }
+        let op = Op {
+            opc: Opc::Ld,
+            mods,
+            types: vec![ty],
+        };
+        Ok((op, addr))
+    }
+
+    /// A narrow load (`load`, absorbed) extended into `res`'s wide register by the load
+    /// itself: `ld.u8`/`ld.s8`/`ld.u16`/`ld.s16` (see the analysis' `ExtLoad`).
+    pub(super) fn sel_ext_load(
+        &mut self,
+        load: oxicc_ir::Inst,
+        signed: bool,
+        res: Value,
+    ) -> Result<(), BackendError> {
+        let oxicc_ir::InstData::Load { ty, ptr, flags } = self.func.insts[load].data else {
+            return Err(BackendError::new(
+                "internal error: a load extension without its load",
+            ));
+        };
+        let mt = match (ty, signed) {
+            (Type::I8, false) => PtxType::U8,
+            (Type::I8, true) => PtxType::S8,
+            (Type::I16, false) => PtxType::U16,
+            _ => PtxType::S16,
+        };
+        let (op, addr) = self.load_op(mt, ptr, flags)?;
+        let d = self.result_reg(res)?;
+        self.emit(op, vec![Operand::Reg(d)], vec![addr]);
+        Ok(())
+    }
+
     pub(super) fn sel_load(
         &mut self,
         ty: Type,
@@ -70,18 +117,7 @@ impl Ctx<'_> {
                 "128-bit loads are not supported by the PTX backend yet",
             ));
         }
-        let addr = Operand::Addr(self.address(ptr)?);
-        let volatile = flags.volatile && self.ty(ptr).addr_space() != Some(AddrSpace::Param);
-        let mut mods = self.space_mods(self.ty(ptr), volatile);
-        if flags.invariant && !volatile && self.ty(ptr).addr_space() == Some(AddrSpace::Global) {
-            // Memory nothing writes during the kernel: the read-only data cache.
-            mods.push(Mod::Nc);
-        }
-        let op = Op {
-            opc: Opc::Ld,
-            mods,
-            types: vec![mem_type(ty)],
-        };
+        let (op, addr) = self.load_op(mem_type(ty), ptr, flags)?;
         let d = self.result_reg(res)?;
         if ty == Type::I1 {
             let b = self.emit_new(RegClass::B16, op, vec![addr]);

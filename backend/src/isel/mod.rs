@@ -380,7 +380,12 @@ impl<'a> Ctx<'a> {
                 if_true,
                 if_false,
             } => self.sel_select(cond, if_true, if_false, result.unwrap()),
-            InstData::Cast { op, arg, to } => self.sel_cast(op, arg, to, result.unwrap()),
+            InstData::Cast { op, arg, to } => match self.an.pattern(inst) {
+                Some(analysis::Pattern::ExtLoad { signed, load }) => {
+                    self.sel_ext_load(load, signed, result.unwrap())
+                }
+                _ => self.sel_cast(op, arg, to, result.unwrap()),
+            },
             InstData::Load { ty, ptr, flags } => self.sel_load(ty, ptr, flags, result.unwrap()),
             InstData::Store { ptr, value, flags } => self.sel_store(ptr, value, flags),
             InstData::PtrAdd { ptr, offset } => self.sel_ptr_add(ptr, offset, result.unwrap()),
