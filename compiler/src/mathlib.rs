@@ -84,7 +84,18 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/trigd.cuh",
-        names: &["sin", "cos", "tan", "sincos"],
+        names: &[
+            "sin",
+            "cos",
+            "tan",
+            "sincos",
+            "sinpi",
+            "cospi",
+            "sincospi",
+            "sinpif",
+            "cospif",
+            "sincospif",
+        ],
     },
     Unit {
         header: "oxicc_math/atand.cuh",
@@ -94,7 +105,14 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/rootd.cuh",
-        names: &["cbrt", "cbrtf", "rcbrt", "rcbrtf", "hypot", "hypotf"],
+        names: &[
+            "cbrt", "cbrtf", "rcbrt", "rcbrtf", "hypot", "hypotf", "rhypotf", "norm3df",
+            "rnorm3df", "norm4df", "rhypot", "norm3d", "rnorm3d", "norm4d",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/erff.cuh",
+        names: &["erff", "erfcf", "erf", "erfc", "normcdff", "normcdf"],
     },
     Unit {
         header: "oxicc_math/remd.cuh",

@@ -219,6 +219,31 @@ pub fn sin_cos(x: f64) -> (Dd, Dd) {
         .sub(Dd::norm(p1, e1))
         .sub(Dd::norm(p2, e2))
         .sub(Dd::new(j * PIO2[2]));
+    let (s, c) = sin_cos_reduced(r);
+    quadrant(j as i64, s, c)
+}
+
+/// `sin(pi x)` and `cos(pi x)`: `x - j/2` is exact.
+pub fn sinpi_cospi(x: f64) -> (Dd, Dd) {
+    let j = (2.0 * x).round();
+    let r = x - 0.5 * j;
+    let (s, c) = sin_cos_reduced(pi().mulf(r));
+    // Beyond 2^62, x is a multiple of 4 (exact in i64 below).
+    let j = if j.abs() < 4.0e18 { j as i64 } else { 0 };
+    quadrant(j, s, c)
+}
+
+fn quadrant(j: i64, s: Dd, c: Dd) -> (Dd, Dd) {
+    match j.rem_euclid(4) {
+        0 => (s, c),
+        1 => (c, s.neg()),
+        2 => (s.neg(), c.neg()),
+        _ => (c.neg(), s),
+    }
+}
+
+/// `sin r`, `cos r` for `|r| <= pi/4`: Taylor series to `r^27`.
+fn sin_cos_reduced(r: Dd) -> (Dd, Dd) {
     let r2 = r.mul(r);
     let mut s = Dd::new(0.0);
     let mut c = Dd::new(0.0);
@@ -231,12 +256,7 @@ pub fn sin_cos(x: f64) -> (Dd, Dd) {
         ts = ts.mul(r2).div(Dd::new(-(k + 2.0) * (k + 3.0)));
         tc = tc.mul(r2).div(Dd::new(-(k + 1.0) * (k + 2.0)));
     }
-    match (j as i64).rem_euclid(4) {
-        0 => (s, c),
-        1 => (c, s.neg()),
-        2 => (s.neg(), c.neg()),
-        _ => (c.neg(), s),
-    }
+    (s, c)
 }
 
 /// `atan x` (Newton on `sin y - x cos y` from `f64::atan`).
@@ -345,6 +365,80 @@ pub fn tanh(x: f64) -> Dd {
     }
     let (s, c) = sinh_cosh(x);
     s.div(c)
+}
+
+/// `asinh x = ln(a + sqrt(a^2 + 1))` (Taylor below 1e-10, `ln 2a` beyond 1e150).
+pub fn asinh(x: f64) -> Dd {
+    let a = x.abs();
+    let v = if a < 1e-10 {
+        let a3 = Dd::new(a).mul(Dd::new(a)).mulf(a);
+        Dd::new(a).sub(a3.div(Dd::new(6.0)))
+    } else if a > 1e150 {
+        ln(Dd::new(a)).add(ln2())
+    } else {
+        let w = Dd::new(a).mul(Dd::new(a)).add(Dd::new(1.0)).sqrt();
+        ln(w.add(Dd::new(a)))
+    };
+    if x < 0.0 {
+        v.neg()
+    } else {
+        v
+    }
+}
+
+/// `acosh x = ln(x + sqrt(x^2 - 1))` for `x >= 1`.
+pub fn acosh(x: f64) -> Dd {
+    if x > 1e150 {
+        return ln(Dd::new(x)).add(ln2());
+    }
+    let w = Dd::new(x).mul(Dd::new(x)).sub(Dd::new(1.0)).sqrt();
+    ln(w.add(Dd::new(x)))
+}
+
+/// `atanh x = ln((1 + x)/(1 - x))/2` for `|x| < 1` (Taylor below 1e-10).
+pub fn atanh(x: f64) -> Dd {
+    if x.abs() < 1e-10 {
+        let x3 = Dd::new(x).mul(Dd::new(x)).mulf(x);
+        return Dd::new(x).add(x3.div(Dd::new(3.0)));
+    }
+    let q = Dd::new(1.0)
+        .add(Dd::new(x))
+        .div(Dd::new(1.0).sub(Dd::new(x)));
+    ln(q).mulf(0.5)
+}
+
+/// `erf x`: the Taylor series in double-double while `|x| < 3`, `1 - erfc` beyond.
+pub fn erf(x: f64) -> Dd {
+    if x.abs() >= 3.0 {
+        let v = Dd::new(1.0).sub(erfc(x.abs()));
+        return if x < 0.0 { v.neg() } else { v };
+    }
+    // 2/sqrt(pi) sum (-1)^n x^(2n+1) / (n! (2n+1))
+    let z = Dd::new(x).mul(Dd::new(x));
+    let mut term = Dd::new(x);
+    let mut sum = Dd::new(0.0);
+    for n in 0..120 {
+        sum = sum.add(term.div(Dd::new((2 * n + 1) as f64)));
+        term = term.mul(z).div(Dd::new(-((n + 1) as f64)));
+    }
+    sum.mulf(2.0).div(pi().sqrt())
+}
+
+/// `erfc x`: `1 - erf x` while `x < 3`, Laplace's continued fraction (300 terms) beyond.
+pub fn erfc(x: f64) -> Dd {
+    if x < 3.0 {
+        return Dd::new(1.0).sub(erf(x));
+    }
+    if x > 27.5 {
+        return Dd::new(0.0);
+    }
+    let xd = Dd::new(x);
+    let mut t = xd;
+    for k in (1..=300).rev() {
+        t = xd.add(Dd::new(0.5 * k as f64).div(t));
+    }
+    let e = exp(xd.mul(xd).neg());
+    e.div(t.mul(pi().sqrt()))
 }
 
 /// `x^(1/3)`.

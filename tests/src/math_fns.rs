@@ -143,6 +143,16 @@ fn pow_ref(x: f64, y: f64) -> Dd {
     dd::pow_pos(x, y)
 }
 
+/// A norm's value: inf when an operand is infinite (even with a NaN beside it, as C's
+/// hypot), else `v`.
+fn norm_ref(x: f64, y: f64, v: f64) -> f64 {
+    if x.is_infinite() || y.is_infinite() {
+        INF
+    } else {
+        v
+    }
+}
+
 fn ln10() -> Dd {
     dd::ln(Dd::new(10.0))
 }
@@ -336,6 +346,74 @@ fn float_functions() -> Vec<MathFn> {
         float2("remainderf", "remainderf(x, y)", remainder, 0.0),
         float2("nextafterf", "nextafterf(x, y)", next_after_f32, 0.0),
     ];
+    v.extend([
+        with(
+            float1("erff", "erff(x)", |x| dd::erf(x).to_f64(), 2.0),
+            &[(-4.0, 4.0), (-1.0, 1.0)],
+        ),
+        with(
+            float1("erfcf", "erfcf(x)", |x| dd::erfc(x).to_f64(), 4.0),
+            &[(-4.0, 11.0), (2.5, 3.5)],
+        ),
+        with(
+            float1(
+                "normcdff",
+                "normcdff(x)",
+                |x| dd::erfc(-x * std::f64::consts::FRAC_1_SQRT_2).to_f64() * 0.5,
+                5.0,
+            ),
+            &[(-15.0, 8.0)],
+        ),
+        with(
+            float1(
+                "sinpif",
+                "sinpif(x)",
+                |x| {
+                    if x.is_finite() {
+                        dd::sinpi_cospi(x).0.to_f64()
+                    } else {
+                        f64::NAN
+                    }
+                },
+                1.0,
+            ),
+            &[(-4.0, 4.0), (1e6, 1e7)],
+        ),
+        with(
+            float1(
+                "cospif",
+                "cospif(x)",
+                |x| {
+                    if x.is_finite() {
+                        dd::sinpi_cospi(x).1.to_f64()
+                    } else {
+                        f64::NAN
+                    }
+                },
+                1.0,
+            ),
+            &[(-4.0, 4.0), (1e6, 1e7)],
+        ),
+        float2("rhypotf", "rhypotf(x, y)", |x, y| 1.0 / x.hypot(y), 2.0),
+        float2(
+            "norm3df",
+            "norm3df(x, y, x)",
+            |x, y| norm_ref(x, y, (2.0 * x * x + y * y).sqrt()),
+            3.0,
+        ),
+        float2(
+            "rnorm3df",
+            "rnorm3df(x, y, x)",
+            |x, y| 1.0 / norm_ref(x, y, (2.0 * x * x + y * y).sqrt()),
+            2.0,
+        ),
+        float2(
+            "norm4df",
+            "norm4df(x, y, x, y)",
+            |x, y| norm_ref(x, y, (2.0 * x * x + 2.0 * y * y).sqrt()),
+            3.0,
+        ),
+    ]);
     // `<cmath>` overloads reach the same functions.
     v.push(MathFn {
         max_abs: 1.0e12,
@@ -599,6 +677,68 @@ fn double_functions() -> Vec<MathFn> {
             0.0,
         ),
         double2("nextafter", "nextafter(x, y)", next_after_f64, 0.0),
+        with(
+            double1(
+                "sinpi",
+                "sinpi(x)",
+                |x| {
+                    if x.is_finite() {
+                        let v = dd::sinpi_cospi(x).0;
+                        if v.hi == 0.0 {
+                            Dd::new(0.0f64.copysign(x))
+                        } else {
+                            v
+                        }
+                    } else {
+                        Dd::new(f64::NAN)
+                    }
+                },
+                2.0,
+            ),
+            &[(-4.0, 4.0), (1e6, 1e7)],
+        ),
+        with(
+            double1(
+                "cospi",
+                "cospi(x)",
+                |x| {
+                    if x.is_finite() {
+                        dd::sinpi_cospi(x).1
+                    } else {
+                        Dd::new(f64::NAN)
+                    }
+                },
+                2.0,
+            ),
+            &[(-4.0, 4.0), (1e6, 1e7)],
+        ),
+        with(
+            double1(
+                "asinh",
+                "asinh(x)",
+                |x| or_std(x, x == 0.0, f64::asinh, dd::asinh),
+                3.0,
+            ),
+            &[(-1.0, 1.0), (-1e-5, 1e-5), (-1e5, 1e5)],
+        ),
+        with(
+            double1(
+                "acosh",
+                "acosh(x)",
+                |x| or_std(x, x < 1.0, f64::acosh, dd::acosh),
+                3.0,
+            ),
+            &[(1.0, 1.01), (1.0, 1e5)],
+        ),
+        with(
+            double1(
+                "atanh",
+                "atanh(x)",
+                |x| or_std(x, x.abs() >= 1.0 || x == 0.0, f64::atanh, dd::atanh),
+                2.0,
+            ),
+            &[(-1.0, 1.0), (0.99, 1.0), (-1e-5, 1e-5)],
+        ),
         // Exact manipulation and rounding functions.
         with(
             double1("frexp", "ldexp(frexp(x, &e), e)", Dd::new, 0.0),

@@ -1,6 +1,6 @@
-/* oxicc device math library: the double logarithms log, log2, log10, log1p and pow, and
- * powf, log1pf, asinhf, acoshf, atanhf (evaluated in double, rounded once to float).
- *
+/* oxicc device math library: the double logarithms log, log2, log10, log1p, pow, asinh,
+ * acosh, atanh, and powf, log1pf, asinhf, acoshf, atanhf (the double functions rounded
+ * once to float). *
  * One core, log(x) as a double-double: x = 2^k m with m in [sqrt(1/2), sqrt(2)) (a
  * subnormal scaled by 2^54 first), f = m - 1 exactly, and log(1 + f) = 2 atanh(s) =
  * 2s + 2s^3/3 + s^5 Q(s^2) with s = f/(2 + f) in double-double and Q the atanh series to
@@ -11,10 +11,6 @@
 #include <oxicc_math/constd.cuh>
 #include <oxicc_math/ddouble.cuh>
 #include <oxicc_math/expd.cuh>
-
-extern "C" __host__ __device__ double asinh(double);
-extern "C" __host__ __device__ double acosh(double);
-extern "C" __host__ __device__ double atanh(double);
 
 /* log(x) = hi + *lo for x positive and finite. */
 static __device__ __forceinline__ double __oxm_log_dd(double __x, double *__lo)
@@ -143,29 +139,79 @@ extern "C" __host__ __device__ __forceinline__ float log1pf(float __x)
     return (float)log1p((double)__x);
 }
 
-/* asinh a = log1p(a + a^2 / (1 + sqrt(1 + a^2))), in double (exact enough for float). */
-extern "C" __host__ __device__ __forceinline__ float asinhf(float __x)
+/* log(1 + th + tl) for th >= 0 (or th > -1/2), rounded once: 1 + t as a double-double,
+ * log of its high part, and the low part over it. */
+static __device__ __forceinline__ double __oxm_log1p_dd(double __th, double __tl)
 {
-    double __a = fabs((double)__x);
-    double __r = log1p(__a + __a * __a / (1.0 + sqrt(1.0 + __a * __a)));
-    /* inf: inf/inf above; the result is x. */
-    return fabsf(__x) == __int_as_float(0x7f800000) ? __x : copysignf((float)__r, __x);
+    double __ul, __lo;
+    double __uh = __oxm_two_sum(1.0, __th, &__ul);
+    double __hi = __oxm_log_dd(__uh, &__lo);
+    return __hi + (__lo + (__ul + __tl) / __uh);
 }
 
-/* acosh x = log1p((x - 1) + sqrt((x - 1)(x + 1))), in double. */
-extern "C" __host__ __device__ __forceinline__ float acoshf(float __x)
+/* sqrt(wh + wl) = hi + *lo. */
+static __device__ __forceinline__ double __oxm_sqrt_dd(double __wh, double __wl, double *__lo)
 {
-    double __t = (double)__x - 1.0;
-    float __r = (float)log1p(__t + sqrt(__t * ((double)__x + 1.0)));
-    return __x < 1.0f ? __int_as_float(0x7fffffff) : __r;
+    double __s = sqrt(__wh);
+    *__lo = __s > 0.0 ? (fma(-__s, __s, __wh) + __wl) / (2.0 * __s) : 0.0;
+    return __s;
 }
 
-/* atanh a = log1p(2a / (1 - a)) / 2, in double. */
-extern "C" __host__ __device__ __forceinline__ float atanhf(float __x)
+/* asinh a = log1p(a + a^2 / (1 + sqrt(1 + a^2))), every step in double-double; beyond
+ * 2^500, log(a) + ln 2. */
+extern "C" __host__ __device__ __forceinline__ double asinh(double __x)
 {
-    double __a = fabs((double)__x);
-    return copysignf((float)(0.5 * log1p(2.0 * __a / (1.0 - __a))), __x);
+    double __a = fabs(__x);
+    double __pl, __wl, __sl, __dl, __ql, __tl, __lo;
+    double __p = __oxm_two_prod(__a, __a, &__pl);
+    double __wh = __oxm_two_sum(1.0, __p, &__wl);
+    double __sh = __oxm_sqrt_dd(__wh, __wl + __pl, &__sl);
+    double __dh = __oxm_fast_two_sum(1.0, __sh, &__dl);
+    double __qh = __oxm_dd_div(__p, __pl, __dh, __dl + __sl, &__ql);
+    double __th = __oxm_two_sum(__a, __qh, &__tl);
+    double __r = __oxm_log1p_dd(__th, __tl + __ql);
+    double __big = __oxm_log_dd(__a, &__lo);
+    __big = __big + (__lo + __OXM_LN2_HI);
+    __r = __a > 3.2733906078961419e150 ? __big : __r;
+    /* 0, inf and NaN come back. */
+    return (__a == 0.0 || !(__a < __longlong_as_double(0x7ff0000000000000LL))) ? __x + __x : copysign(__r, __x);
 }
+
+/* acosh x = log1p((x - 1) + sqrt((x - 1)(x + 1))), every step in double-double; beyond
+ * 2^500, log(x) + ln 2; NaN below 1. */
+extern "C" __host__ __device__ __forceinline__ double acosh(double __x)
+{
+    double __ml, __nl, __pl, __sl, __tl, __lo;
+    double __mh = __oxm_two_sum(__x, -1.0, &__ml);
+    double __nh = __oxm_two_sum(__x, 1.0, &__nl);
+    double __ph = __oxm_two_prod(__mh, __nh, &__pl);
+    __pl += __mh * __nl + __ml * __nh;
+    double __sh = __oxm_sqrt_dd(__ph, __pl, &__sl);
+    double __th = __oxm_two_sum(__mh, __sh, &__tl);
+    double __r = __oxm_log1p_dd(__th, __tl + __ml + __sl);
+    double __big = __oxm_log_dd(__x, &__lo);
+    __big = __big + (__lo + __OXM_LN2_HI);
+    __r = __x > 3.2733906078961419e150 ? __big : __r;
+    __r = __x == __longlong_as_double(0x7ff0000000000000LL) ? __x : __r;
+    return __x < 1.0 ? __longlong_as_double(0x7fffffffffffffffLL) : (__x != __x ? __x + __x : __r);
+}
+
+/* atanh a = log1p(2a / (1 - a)) / 2 with 1 - a and the quotient in double-double. */
+extern "C" __host__ __device__ __forceinline__ double atanh(double __x)
+{
+    double __a = fabs(__x);
+    double __dl, __ql;
+    double __dh = __oxm_two_sum(1.0, -__a, &__dl);
+    double __qh = __oxm_dd_div(2.0 * __a, 0.0, __dh, __dl, &__ql);
+    double __r = 0.5 * __oxm_log1p_dd(__qh, __ql);
+    __r = __a == 1.0 ? __longlong_as_double(0x7ff0000000000000LL) : __r;
+    __r = __a > 1.0 ? __longlong_as_double(0x7fffffffffffffffLL) : __r;
+    return (__a == 0.0 || __x != __x) ? __x + __x : copysign(__r, __x);
+}
+
+extern "C" __host__ __device__ __forceinline__ float asinhf(float __x) { return (float)asinh((double)__x); }
+extern "C" __host__ __device__ __forceinline__ float acoshf(float __x) { return (float)acosh((double)__x); }
+extern "C" __host__ __device__ __forceinline__ float atanhf(float __x) { return (float)atanh((double)__x); }
 
 __host__ __device__ __forceinline__ float pow(float __x, float __y) { return powf(__x, __y); }
 __host__ __device__ __forceinline__ float log1p(float __x) { return log1pf(__x); }

@@ -1,4 +1,5 @@
-/* oxicc device math library: cbrt, rcbrt, hypot (double) and cbrtf, rcbrtf, hypotf.
+/* oxicc device math library: cbrt, rcbrt, hypot (double) and cbrtf, rcbrtf, hypotf,
+ * rhypotf, norm3df, rnorm3df, norm4df.
  *
  * cbrt: a first guess from the bits (exponent and mantissa divided by 3 as one integer:
  * log2 of the guess is within 0.09 of log2(x)/3), four Newton steps, and a last step
@@ -76,6 +77,11 @@ extern "C" __host__ __device__ __forceinline__ double hypot(double __x, double _
     return (__a == __inf || __b == __inf) ? __inf : __r;
 }
 
+extern "C" __host__ __device__ double rhypot(double, double);
+extern "C" __host__ __device__ double norm3d(double, double, double);
+extern "C" __host__ __device__ double rnorm3d(double, double, double);
+extern "C" __host__ __device__ double norm4d(double, double, double, double);
+
 extern "C" __host__ __device__ __forceinline__ float cbrtf(float __x) { return (float)cbrt((double)__x); }
 extern "C" __host__ __device__ __forceinline__ float rcbrtf(float __x) { return (float)rcbrt((double)__x); }
 
@@ -86,6 +92,44 @@ extern "C" __host__ __device__ __forceinline__ float hypotf(float __x, float __y
     float __r = (float)sqrt(__dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b)));
     float __inf = __int_as_float(0x7f800000);
     return (fabsf(__x) == __inf || fabsf(__y) == __inf) ? __inf : __r;
+}
+
+/* The norms of floats: the squares are exact in double, the sum rounds about once per
+ * term, the square root once more; then one rounding to float. */
+extern "C" __host__ __device__ __forceinline__ float rhypotf(float __x, float __y)
+{
+    double __a = (double)__x, __b = (double)__y;
+    double __s = __dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b));
+    float __inf = __int_as_float(0x7f800000);
+    return (fabsf(__x) == __inf || fabsf(__y) == __inf) ? 0.0f : (float)(1.0 / sqrt(__s));
+}
+
+extern "C" __host__ __device__ __forceinline__ float norm3df(float __x, float __y, float __z)
+{
+    double __a = (double)__x, __b = (double)__y, __c = (double)__z;
+    double __s = __dadd_rn(__dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b)), __dmul_rn(__c, __c));
+    float __inf = __int_as_float(0x7f800000);
+    bool __i = fabsf(__x) == __inf || fabsf(__y) == __inf || fabsf(__z) == __inf;
+    return __i ? __inf : (float)sqrt(__s);
+}
+
+extern "C" __host__ __device__ __forceinline__ float rnorm3df(float __x, float __y, float __z)
+{
+    double __a = (double)__x, __b = (double)__y, __c = (double)__z;
+    double __s = __dadd_rn(__dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b)), __dmul_rn(__c, __c));
+    float __inf = __int_as_float(0x7f800000);
+    bool __i = fabsf(__x) == __inf || fabsf(__y) == __inf || fabsf(__z) == __inf;
+    return __i ? 0.0f : (float)(1.0 / sqrt(__s));
+}
+
+extern "C" __host__ __device__ __forceinline__ float norm4df(float __x, float __y, float __z, float __w)
+{
+    double __a = (double)__x, __b = (double)__y, __c = (double)__z, __d = (double)__w;
+    double __s = __dadd_rn(__dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b)),
+                           __dadd_rn(__dmul_rn(__c, __c), __dmul_rn(__d, __d)));
+    float __inf = __int_as_float(0x7f800000);
+    bool __i = fabsf(__x) == __inf || fabsf(__y) == __inf || fabsf(__z) == __inf || fabsf(__w) == __inf;
+    return __i ? __inf : (float)sqrt(__s);
 }
 
 __host__ __device__ __forceinline__ float cbrt(float __x) { return cbrtf(__x); }

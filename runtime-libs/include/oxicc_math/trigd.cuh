@@ -1,4 +1,5 @@
-/* oxicc device math library: the double sin, cos, tan and sincos.
+/* oxicc device math library: the double sin, cos, tan, sincos, and sinpi, cospi, sincospi
+ * (double and float; their reduction x - j/2 is exact).
  *
  * x = j pi/2 + r, j = rint(x 2/pi), with pi/2 in four pieces, the first three of 33 bits
  * so that j times each is exact while |j| < 2^20 (Cody-Waite), and r kept as a
@@ -105,6 +106,61 @@ extern "C" __host__ __device__ __forceinline__ double tan(double __x)
                            : __oxm_dd_div(__sv, __sl, __cv, __cl, &__l);
     return __x == 0.0 ? __x : __v;
 }
+
+/* x = j/2 + r exactly (|r| <= 1/4, j = rint(2x)), and pi r as a double-double. */
+static __device__ __forceinline__ double __oxm_trigpi_reduce(double __x, double *__rl, int *__q)
+{
+    double __j = rint(2.0 * __x);
+    double __r = fma(__j, -0.5, __x);
+    /* Beyond 2^60, x is a multiple of 4 (and j of 8); the conversion would saturate. */
+    *__q = fabs(__j) < 1.152921504606847e18 ? (int)((long long)__j & 3) : 0;
+    double __pl;
+    double __ph = __oxm_two_prod(__r, __OXM_PI_HI, &__pl);
+    *__rl = fma(__r, __OXM_PI_LO, __pl);
+    return __ph;
+}
+
+/* sin(pi x): exact reduction, so no Payne-Hanek is needed; integers give +-0 (the sign
+ * of x), as do all |x| >= 2^52. */
+extern "C" __host__ __device__ __forceinline__ double sinpi(double __x)
+{
+    int __q;
+    double __rl, __lo;
+    double __rh = __oxm_trigpi_reduce(__x, &__rl, &__q);
+    double __v = (__q & 1) ? __oxm_cosd_kernel(__rh, __rl, &__lo) : __oxm_sind_kernel(__rh, __rl, &__lo);
+    __v = (__q & 2) ? -__v : __v;
+    __v = __v == 0.0 ? copysign(0.0, __x) : __v;
+    return fabs(__x) == __longlong_as_double(0x7ff0000000000000LL) ? __x - __x : __v;
+}
+
+/* cos(pi x): half-integers give +0. */
+extern "C" __host__ __device__ __forceinline__ double cospi(double __x)
+{
+    int __q;
+    double __rl, __lo;
+    double __rh = __oxm_trigpi_reduce(__x, &__rl, &__q);
+    double __v = (__q & 1) ? __oxm_sind_kernel(__rh, __rl, &__lo) : __oxm_cosd_kernel(__rh, __rl, &__lo);
+    __v = ((__q + 1) & 2) ? -__v : __v;
+    __v = __v == 0.0 ? 0.0 : __v;
+    return fabs(__x) == __longlong_as_double(0x7ff0000000000000LL) ? __x - __x : __v;
+}
+
+extern "C" __host__ __device__ __forceinline__ void sincospi(double __x, double *__s, double *__c)
+{
+    *__s = sinpi(__x);
+    *__c = cospi(__x);
+}
+
+extern "C" __host__ __device__ __forceinline__ float sinpif(float __x) { return (float)sinpi((double)__x); }
+extern "C" __host__ __device__ __forceinline__ float cospif(float __x) { return (float)cospi((double)__x); }
+extern "C" __host__ __device__ __forceinline__ void sincospif(float __x, float *__s, float *__c)
+{
+    *__s = sinpif(__x);
+    *__c = cospif(__x);
+}
+
+__host__ __device__ __forceinline__ float sinpi(float __x) { return sinpif(__x); }
+__host__ __device__ __forceinline__ float cospi(float __x) { return cospif(__x); }
 
 namespace std {
 using ::sin;
