@@ -106,7 +106,7 @@ const UNITS: &[Unit] = &[
     Unit {
         header: "oxicc_math/rootd.cuh",
         names: &[
-            "cbrt", "cbrtf", "rcbrt", "rcbrtf", "hypot", "hypotf", "rhypotf", "norm3df",
+            "cbrt", "cbrtf", "rcbrt", "rcbrtf", "rsqrt", "hypot", "hypotf", "rhypotf", "norm3df",
             "rnorm3df", "norm4df", "rhypot", "norm3d", "rnorm3d", "norm4d",
         ],
     },

@@ -739,6 +739,22 @@ fn double_functions() -> Vec<MathFn> {
             ),
             &[(-1.0, 1.0), (0.99, 1.0), (-1e-5, 1e-5)],
         ),
+        with(
+            double1(
+                "rsqrt",
+                "rsqrt(x)",
+                |x| {
+                    or_std(
+                        x,
+                        x <= 0.0,
+                        |x| 1.0 / x.sqrt(),
+                        |x| Dd::new(1.0).div(Dd::new(x).sqrt()),
+                    )
+                },
+                1.0,
+            ),
+            &[(0.0, 10.0), (0.0, 1e-300)],
+        ),
         // Exact manipulation and rounding functions.
         with(
             double1("frexp", "ldexp(frexp(x, &e), e)", Dd::new, 0.0),

@@ -382,18 +382,42 @@ pub struct Measured {
 }
 
 /// Measures every function of `fs` on `n` inputs each; `nv` is nvcc's PTX of all of them.
-pub fn measure(fs: &[MathFn], n: usize, nv: &str) -> Vec<Measured> {
-    let jobs: Vec<&MathFn> = fs.iter().collect();
-    crate::parallel::parallel_map(&jobs, |f| {
+/// The functions go one after the other (`report` sees each as it is done), the inputs of
+/// each are split across the worker threads.
+pub fn measure(
+    fs: &[MathFn],
+    n: usize,
+    nv: &str,
+    mut report: impl FnMut(&MathFn, &Measured),
+) -> Vec<Measured> {
+    let workers = crate::parallel::worker_count();
+    let mut all = Vec::new();
+    for f in fs {
         let xs = inputs(f, n);
-        let ours = oxicc_ptx(f)
-            .and_then(|p| run(&p, &f.kernel_name(), f.prec, &xs))
-            .map(|ys| max_error(f, &xs, &ys));
-        let libdevice = run(nv, &f.kernel_name(), f.prec, &xs).map(|ys| max_error(f, &xs, &ys).0);
-        Measured {
+        let chunk = xs.len().div_ceil(workers).max(1);
+        let chunks: Vec<&[(f64, f64)]> = xs.chunks(chunk).collect();
+        let worst = |ptx: &str| -> Result<(f64, (f64, f64)), String> {
+            let parts = crate::parallel::parallel_map(&chunks, |c| {
+                run(ptx, &f.kernel_name(), f.prec, c).map(|ys| max_error(f, c, &ys))
+            });
+            let mut w = (0.0, (0.0, 0.0));
+            for p in parts {
+                let p = p?;
+                if p.0 > w.0 || (p.0.is_nan() && !w.0.is_nan()) {
+                    w = p;
+                }
+            }
+            Ok(w)
+        };
+        let ours = oxicc_ptx(f).and_then(|p| worst(&p));
+        let libdevice = worst(nv).map(|w| w.0);
+        let m = Measured {
             ours,
             libdevice,
             inputs: xs.len(),
-        }
-    })
+        };
+        report(f, &m);
+        all.push(m);
+    }
+    all
 }

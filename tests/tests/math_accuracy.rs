@@ -21,7 +21,7 @@ fn math_functions_are_within_cudas_bounds() {
     let fs = functions();
     // nvcc's PTX must compile and run too (it is the yardstick).
     let nv = nvcc_ptx_all(&fs, &dir).unwrap_or_else(|e| panic!("nvcc: {e}"));
-    let results = measure(&fs, INPUTS, &nv);
+    let results = measure(&fs, INPUTS, &nv, |_, _| {});
     let mut failures = Vec::new();
     for (f, m) in fs.iter().zip(&results) {
         let nv = m

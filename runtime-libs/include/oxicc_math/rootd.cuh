@@ -1,4 +1,4 @@
-/* oxicc device math library: cbrt, rcbrt, hypot (double) and cbrtf, rcbrtf, hypotf,
+/* oxicc device math library: cbrt, rcbrt, rsqrt, hypot (double) and cbrtf, rcbrtf, hypotf,
  * rhypotf, norm3df, rnorm3df, norm4df.
  *
  * cbrt: a first guess from the bits (exponent and mantissa divided by 3 as one integer:
@@ -75,6 +75,19 @@ extern "C" __host__ __device__ __forceinline__ double hypot(double __x, double _
     __r = __m == 0.0 ? 0.0 : __r;
     __r = (__x != __x || __y != __y) ? __x + __y : __r;
     return (__a == __inf || __b == __inf) ? __inf : __r;
+}
+
+/* 1/sqrt(x): sqrt as a double-double (one Newton correction), then a double-double
+ * division, rounded once. */
+extern "C" __host__ __device__ __forceinline__ double rsqrt(double __x)
+{
+    double __s = sqrt(__x);
+    double __sl = fma(-__s, __s, __x) / (2.0 * __s);
+    double __l;
+    double __r = __oxm_dd_div(1.0, 0.0, __s, __sl, &__l);
+    double __inf = __longlong_as_double(0x7ff0000000000000LL);
+    __r = __x == 0.0 ? copysign(__inf, __x) : (__x == __inf ? 0.0 : __r);
+    return (__x < 0.0 || __x != __x) ? __longlong_as_double(0x7fffffffffffffffLL) : __r;
 }
 
 extern "C" __host__ __device__ double rhypot(double, double);

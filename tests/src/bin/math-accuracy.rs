@@ -27,10 +27,9 @@ fn main() {
         .filter(|f| f.name.contains(&filter))
         .collect();
     let nv = nvcc_ptx_all(&fs, &dir).unwrap_or_else(|e| panic!("nvcc: {e}"));
-    let results = measure(&fs, n, &nv);
     println!("| function | CUDA bound (ulp) | oxicc max error (ulp) | at x (, y) | libdevice max error (ulp) | inputs |");
     println!("|---|---|---|---|---|---|");
-    for (f, m) in fs.iter().zip(&results) {
+    measure(&fs, n, &nv, |f, m| {
         let (ours, at) = match &m.ours {
             Ok((e, (x, y))) if f.arity() == 2 => (format!("{e:.3}"), format!("{x:e}, {y:e}")),
             Ok((e, (x, _))) => (format!("{e:.3}"), format!("{x:e}")),
@@ -47,5 +46,5 @@ fn main() {
             "| `{}` | {} | {} | {} | {} | {} |",
             f.name, f.bound, ours, at, nv, m.inputs
         );
-    }
+    });
 }
