@@ -74,3 +74,30 @@ fn ulp_measure_is_right() {
     assert!((ulp_error(Prec::F64, 1.0, half) - 0.5).abs() < 1e-12);
     assert!((ulp_error(Prec::F64, next, half) - 0.5).abs() < 1e-12);
 }
+
+/// Names defined for float and double in different units, and units that include shared
+/// helpers, link each unit once: the double `sincos` (`trigd.cuh`) must not pull in the
+/// float `sincosf.cuh` a second time, `pow` both `logd.cuh` and `expd.cuh`, and the C++
+/// overloads, `std::` names and classification resolve without `<math.h>`. The PTX must
+/// pass ptxas.
+#[test]
+fn float_and_double_units_link_once_together() {
+    let src = "__global__ void k(double *o, float *f, const double *a, const float *b)\n\
+               {\n    double s, c; float sf, cf;\n    sincos(a[0], &s, &c);\n    \
+               sincosf(b[0], &sf, &cf);\n    o[0] = s + c + pow(a[1], 2.5) + exp(a[2]) + \
+               std::atan2(a[3], a[4]) + (isnan(a[5]) ? 1.0 : 0.0);\n    \
+               f[0] = sf + cf + sin(b[1]) + std::pow(b[2], 2.0f) + powf(b[3], b[4]) + \
+               erff(b[5]) + (std::isinf(b[6]) ? 1.0f : 0.0f) + sinpif(b[7]);\n}\n";
+    let out = oxicc::compile("link.cu", src, &oxicc::Options::default());
+    let ptx = out.text.unwrap_or_else(|| {
+        panic!(
+            "{}",
+            out.diagnostics
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    oxicc_tests::ptxas_check(&ptx, 75).unwrap_or_else(|e| panic!("ptxas: {e}"));
+}
