@@ -152,6 +152,7 @@ fn pipeline(
     let mut declared: HashSet<FuncId> = HashSet::new();
     let mut funcs = Vec::new();
     let mut call_seq = 0u32;
+    let mut loc_files: Vec<u32> = Vec::new();
     // Globals come before every function, so the functions their initializers name
     // (function tables, vtables) are declared first, as nvcc does.
     for g in module.globals.values() {
@@ -185,7 +186,15 @@ fn pipeline(
             None
         };
         funcs.push(timed(times, "emit", || {
-            emit::build_function(header(module, id), lb, depot, index, &mf, &mut call_seq)
+            emit::build_function(
+                header(module, id),
+                lb,
+                depot,
+                index,
+                &mf,
+                &mut call_seq,
+                &mut loc_files,
+            )
         }));
         defined.insert(id);
     }
@@ -200,6 +209,16 @@ fn pipeline(
         decls,
         globals,
         funcs,
+        files: loc_files
+            .iter()
+            .map(|&i| {
+                module
+                    .files
+                    .get(i as usize)
+                    .cloned()
+                    .unwrap_or_else(|| format!("<file {i}>"))
+            })
+            .collect(),
     })
 }
 

@@ -564,6 +564,10 @@ pub enum MInstKind {
 pub struct MInst {
     pub guard: Option<(VReg, bool)>,
     pub kind: MInstKind,
+    /// `-lineinfo`: set on the first instruction of a run from one source position, which
+    /// the PTX precedes with `.loc` (a field rather than a marker instruction, so the
+    /// peephole patterns see the same instructions with and without line information).
+    pub loc: oxicc_ir::Loc,
 }
 
 impl MInst {
@@ -571,6 +575,7 @@ impl MInst {
         MInst {
             guard: None,
             kind: MInstKind::Op { op, defs, uses },
+            loc: oxicc_ir::Loc::NONE,
         }
     }
 

@@ -3,11 +3,18 @@
 //!
 //! The minimum ISA versions were checked against ptxas 13.5: a module with `.version` one
 //! step lower than the table's is rejected for that target. By default oxicc emits the
-//! minimum version of the target, not the newest ISA (nvcc 13.5 writes `.version 9.5` for
-//! every target): everything the backend selects today exists in PTX 6.3, and a lower
-//! `.version` lets the PTX load on older drivers, which JIT-compile only the ISA versions
-//! they know. When selection starts using a newer instruction, the feature table below says
-//! which version it needs and `ptx_version_for` raises the default.
+//! minimum version of the target, raised to [`DEFAULT_PTX_FLOOR`], not the newest ISA
+//! (nvcc 13.5 writes `.version 9.5` for every target): everything the backend selects today
+//! exists in PTX 6.5, and a lower `.version` lets the PTX load on older drivers, which
+//! JIT-compile only the ISA versions they know. When selection starts using a newer
+//! instruction, the feature table below says which version it needs.
+//!
+//! The floor comes from a real GPU (H100, driver 580.159, 2026-11-26, `tools/gpu-check`):
+//! under `.version 6.3` the driver's JIT treated an unconditional `bra.uni` reached by part
+//! of a warp as a promise that the whole warp was there, and a generated kernel computed
+//! wrong values after a divergent `if`; the same PTX under 6.5 (or 7.0, 7.8, 8.0) or with
+//! plain `bra` was right. Below 6.5 (only by an explicit `--ptx-version`), selection writes
+//! plain `bra` ([`Target::uniform_branches`]).
 
 use crate::BackendError;
 
@@ -51,6 +58,10 @@ pub const SM_TABLE: &[SmInfo] = &[
         min_ptx: (8, 7),
     },
 ];
+
+/// The lowest `.version` oxicc writes by default, whatever the target's minimum (see the
+/// file comment: older JITs misread `bra.uni`).
+pub const DEFAULT_PTX_FLOOR: (u32, u32) = (6, 5);
 
 /// The newest PTX ISA version we know (the one ptxas 13.5 implements).
 pub const MAX_PTX: (u32, u32) = (9, 5);
@@ -116,7 +127,7 @@ impl Target {
             ))
         })?;
         let ptx = match ptx_override {
-            None => info.min_ptx,
+            None => info.min_ptx.max(DEFAULT_PTX_FLOOR),
             Some(v) => {
                 if v < info.min_ptx {
                     return Err(BackendError::new(format!(
@@ -136,6 +147,12 @@ impl Target {
         Ok(Target { sm, ptx })
     }
 
+    /// Whether unconditional branches may say `.uni` (as nvcc writes them): not below PTX
+    /// 6.5, whose JIT took `.uni` as a claim that the warp is converged.
+    pub fn uniform_branches(self) -> bool {
+        self.ptx >= DEFAULT_PTX_FLOOR
+    }
+
     /// True when the target and the chosen `.version` both allow `f`.
     pub fn has(self, f: Feature) -> bool {
         let (sm, ptx) = f.requirement();
@@ -148,8 +165,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn default_version_is_the_minimum() {
-        assert_eq!(Target::resolve(75, None).unwrap().ptx, (6, 3));
+    fn default_version_is_the_minimum_above_the_floor() {
+        assert_eq!(Target::resolve(75, None).unwrap().ptx, (6, 5));
+        assert_eq!(Target::resolve(80, None).unwrap().ptx, (7, 0));
         assert_eq!(Target::resolve(90, None).unwrap().ptx, (7, 8));
         assert_eq!(Target::resolve(120, None).unwrap().ptx, (8, 7));
     }
@@ -170,5 +188,9 @@ mod tests {
         let t = Target::resolve(75, None).unwrap();
         assert!(!t.has(Feature::ParamAddress));
         assert!(t.has(Feature::ScopedAtomics));
+        assert!(t.uniform_branches());
+        assert!(!Target::resolve(75, Some((6, 3)))
+            .unwrap()
+            .uniform_branches());
     }
 }

@@ -44,6 +44,15 @@ pub struct Options {
     /// `--expt-relaxed-constexpr`: `constexpr` host functions may be called from device
     /// code (and `__CUDACC_RELAXED_CONSTEXPR__` is defined).
     pub relaxed_constexpr: bool,
+    /// `-default-device` (`--device-as-default-execution-space`, what CuPy passes to
+    /// NVRTC): functions without an execution-space specifier are `__device__`, and
+    /// non-`const` namespace-scope variables without one are `__device__` variables.
+    pub default_device: bool,
+    /// `-lineinfo` (`--generate-line-info`): `.loc`/`.file` directives in the PTX.
+    pub line_info: bool,
+    /// `-rdc=true` / `-dc`: relocatable device code for separate compilation (`extern
+    /// __device__` variables and functions as `.extern`, definitions as `.visible`).
+    pub rdc: bool,
     /// `-include file` (`--pre-include`): headers included before the source, after the
     /// ones nvcc always includes.
     pub pre_includes: Vec<String>,
@@ -79,6 +88,9 @@ impl Default for Options {
             time_passes: false,
             fmad: true,
             relaxed_constexpr: false,
+            default_device: false,
+            line_info: false,
+            rdc: false,
             pre_includes: Vec::new(),
             ftz: false,
             prec_div: true,

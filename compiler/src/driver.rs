@@ -10,7 +10,7 @@ use crate::api::{CompileOutput, Diagnostic, Emit, Options, Severity};
 use crate::diag::Diagnostics;
 use crate::intern::Interner;
 use crate::irgen::{lower_translation_unit_with_names, LowerOptions};
-use crate::parse::parse_translation_unit;
+use crate::parse::parse_translation_unit_with;
 use crate::pp::{
     preprocess as preprocess_file, FsLoader, PpContext, PpOutput, NVCC_FORCE_INCLUDES,
 };
@@ -90,7 +90,14 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         name_expression_launches(input.name_expressions, &mut sources, &mut interner, &mut pp);
     let arena = bumpalo::Bump::new();
     let first_parse_diag = diags.list.len();
-    let tu = parse_translation_unit(&pp.tokens, &arena, &mut interner, &sources, &mut diags);
+    let tu = parse_translation_unit_with(
+        &pp.tokens,
+        &arena,
+        &mut interner,
+        &sources,
+        &mut diags,
+        options.default_device,
+    );
     if diags.has_errors() {
         add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
         return done(failed(&diags, &sources));
@@ -99,6 +106,9 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
     let lower_opts = LowerOptions {
         sm: options.sm,
         relaxed_constexpr: options.relaxed_constexpr,
+        default_device: options.default_device,
+        line_info: options.line_info,
+        rdc: options.rdc,
         name_expr_file: names_file.as_ref().map(|(f, _)| *f),
         math: crate::irgen::MathOptions {
             prec_div: options.prec_div,
@@ -134,6 +144,10 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         return done(failed(&diags, &sources));
     };
     let (opened_files, lowered_names) = (opened.clone(), lowered_names);
+    if options.line_info {
+        // `Loc` file numbers are `FileId`s.
+        module.files = sources.names();
+    }
 
     let mut trace = Vec::new();
     let pipeline = oxicc_passes::PipelineOptions {
@@ -222,12 +236,13 @@ fn name_expression_launches(
     let mut starts = Vec::new();
     for (i, e) in exprs.iter().enumerate() {
         starts.push(text.len() as u32);
-        // One line each; what would end the statement early is left for the parser to
+        // One line each, in an explicitly `__host__` function (so `-default-device` leaves it
+        // on the host); what would end the statement early is left for the parser to
         // reject (the launch then names nothing, which is reported).
         let e = e.trim();
         let e = e.strip_prefix('&').unwrap_or(e).replace(['\n', '\r'], " ");
         text.push_str(&format!(
-            "static void __oxicc_name_expression_{i}(void) {{ {e}<<<1, 1>>>(); }}\n"
+            "static __host__ void __oxicc_name_expression_{i}(void) {{ {e}<<<1, 1>>>(); }}\n"
         ));
     }
     let file = sources.add(NAME_EXPRESSIONS_FILE, &text);

@@ -144,6 +144,10 @@ impl SourceMap {
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
+    /// The names of all files, by `FileId`.
+    pub fn names(&self) -> Vec<String> {
+        self.files.iter().map(|f| f.name.clone()).collect()
+    }
     pub fn file_mut(&mut self, id: FileId) -> &mut SourceFile {
         &mut self.files[id.0 as usize]
     }

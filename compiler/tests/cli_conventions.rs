@@ -271,7 +271,7 @@ fn unknown_host_and_unsupported_device_options() {
     }
     assert_ptxas_accepts(&String::from_utf8(out.stdout).unwrap(), 75, "host flags");
     // nvcc options that change device code and oxicc does not implement: named errors.
-    for f in ["-G", "-rdc=true", "--default-device", "-dc"] {
+    for f in ["-G", "-dlto", "-restrict"] {
         let out = oxicc().arg(&input).arg(f).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{f}");
         let name = f.split('=').next().unwrap();

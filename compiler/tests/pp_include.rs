@@ -135,3 +135,31 @@ fn force_includes_come_before_the_main_file() {
     assert!(text.contains("sqrtf"));
     assert!(text.ends_with("main_text"));
 }
+
+/// CuPy passes `-I<CUDA toolkit>/include` with every compile. The implicit `cuda_runtime.h`
+/// and what oxicc's own headers include (`<vector_types.h>`, `<cuda_runtime_api.h>`, …)
+/// must stay oxicc's: a toolkit's headers of the same names need NVIDIA's front end.
+#[test]
+fn a_toolkit_include_folder_does_not_replace_the_builtin_cuda_headers() {
+    let dir = std::env::temp_dir().join(format!("oxicc-toolkit-inc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in [
+        "cuda_runtime.h",
+        "cuda_runtime_api.h",
+        "vector_types.h",
+        "device_functions.h",
+        "device_launch_parameters.h",
+    ] {
+        std::fs::write(dir.join(name), "#error toolkit header used\n").unwrap();
+    }
+    std::fs::write(dir.join("mine.h"), "#define MINE 3\n").unwrap();
+    let o = Options {
+        include_dirs: vec![dir.clone()],
+        ..Default::default()
+    };
+    let src = "#include <mine.h>\n__global__ void k(int *p) { p[threadIdx.x] = MINE; }\n";
+    let out = oxicc::compile("k.cu", src, &o);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    assert!(out.text.unwrap().contains(".entry _Z1kPi"));
+}

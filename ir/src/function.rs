@@ -6,7 +6,7 @@
 //! from a block stay in `insts` but are no longer reachable from the layout, which is the only
 //! thing printing, verification and code generation walk.
 
-use crate::entity::EntityMap;
+use crate::entity::{EntityMap, EntityRef};
 use crate::inst::{InstData, InstNode};
 use crate::types::Type;
 use crate::{Block, Inst, StackSlot, Value};
@@ -115,6 +115,36 @@ pub struct Signature {
     pub ret: Option<Type>,
 }
 
+/// The source position an instruction came from, for `-lineinfo` (`.loc` in PTX): a file
+/// number of the module's [`crate::Module::files`], a 1-based line and column, packed in
+/// one word. [`Loc::NONE`] (no position) is what every instruction has when line
+/// information is off, and what passes give the instructions they create (the PTX then
+/// keeps the previous `.loc`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Loc(u64);
+
+impl Loc {
+    pub const NONE: Loc = Loc(0);
+
+    /// File numbers above 65534 and columns above 65535 are clamped.
+    pub fn new(file: u32, line: u32, col: u32) -> Loc {
+        let file = u64::from(file.min(0xfffe)) + 1;
+        Loc(file << 48 | u64::from(line) << 16 | u64::from(col.min(0xffff)))
+    }
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+    pub fn file(self) -> u32 {
+        ((self.0 >> 48) as u32).wrapping_sub(1)
+    }
+    pub fn line(self) -> u32 {
+        (self.0 >> 16) as u32
+    }
+    pub fn col(self) -> u32 {
+        (self.0 & 0xffff) as u32
+    }
+}
+
 /// A function: signature, attributes, body.
 #[derive(Clone, Debug)]
 pub struct Function {
@@ -135,6 +165,12 @@ pub struct Function {
     /// Block order; the first block is the entry. Empty for an imported declaration.
     pub layout: Vec<Block>,
     pub stack_slots: EntityMap<StackSlot, StackSlotData>,
+    /// Source positions by instruction index (shorter than `insts` when the last ones have
+    /// none; empty without `-lineinfo`, so compiles without it pay nothing).
+    pub locs: Vec<Loc>,
+    /// The position [`Function::make_inst`] gives new instructions (set by the front end
+    /// while it lowers a statement; [`Loc::NONE`] afterwards).
+    pub cur_loc: Loc,
 }
 
 impl Function {
@@ -165,6 +201,8 @@ impl Function {
             blocks: EntityMap::new(),
             layout: Vec::new(),
             stack_slots: EntityMap::new(),
+            locs: Vec::new(),
+            cur_loc: Loc::NONE,
         }
     }
 
@@ -201,6 +239,9 @@ impl Function {
     /// Creates an instruction (not placed in any block) and its result value of type `ty`.
     pub fn make_inst(&mut self, data: InstData, ty: Option<Type>) -> Inst {
         let inst = self.insts.push(InstNode { data, result: None });
+        if !self.cur_loc.is_none() {
+            self.set_loc(inst, self.cur_loc);
+        }
         if let Some(ty) = ty {
             let v = self.values.push(ValueData {
                 ty,
@@ -209,6 +250,23 @@ impl Function {
             self.insts[inst].result = Some(v);
         }
         inst
+    }
+
+    /// The source position of an instruction ([`Loc::NONE`] when it has none).
+    pub fn loc(&self, inst: Inst) -> Loc {
+        self.locs.get(inst.index()).copied().unwrap_or(Loc::NONE)
+    }
+
+    /// Records the source position of an instruction.
+    pub fn set_loc(&mut self, inst: Inst, loc: Loc) {
+        let i = inst.index();
+        if i >= self.locs.len() {
+            if loc.is_none() {
+                return;
+            }
+            self.locs.resize(i + 1, Loc::NONE);
+        }
+        self.locs[i] = loc;
     }
 
     pub fn create_stack_slot(&mut self, size: u32, align: u32) -> StackSlot {

@@ -25,7 +25,7 @@ pub use cfg::Cfg;
 pub use dominators::DomTree;
 pub use entity::{EntityMap, EntityRef, SecondaryMap};
 pub use function::{
-    BlockData, FuncKind, Function, InlineHint, Linkage, ParamKind, Signature, StackSlotData,
+    BlockData, FuncKind, Function, InlineHint, Linkage, Loc, ParamKind, Signature, StackSlotData,
     UnrollHint, ValueData, ValueDef,
 };
 pub use inst::{

@@ -37,6 +37,9 @@ impl GlobalVar {
 pub struct Module {
     pub functions: EntityMap<FuncId, Function>,
     pub globals: EntityMap<GlobalId, GlobalVar>,
+    /// The source file names that instruction positions ([`crate::Loc`]) number; empty
+    /// without `-lineinfo`.
+    pub files: Vec<String>,
 }
 
 impl Module {

@@ -345,6 +345,8 @@ fn inline_call(
                     None => callee.value_type(r),
                 });
             let ni = func.make_inst(node.data.clone(), ty);
+            // Inlined code keeps the callee's source lines (`-lineinfo`).
+            func.set_loc(ni, callee.loc(ci));
             if let Some(r) = node.result {
                 vmap[r] = Some(func.result(ni));
             }

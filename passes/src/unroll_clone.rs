@@ -236,6 +236,8 @@ pub(crate) fn clone_blocks(
             let node = func.insts[i].clone();
             let ty = node.result.map(|r| func.value_type(r));
             let ni = func.make_inst(node.data, ty);
+            let loc = func.loc(i);
+            func.set_loc(ni, loc);
             if let (Some(r), Some(nr)) = (node.result, func.insts[ni].result) {
                 vm.insert(r, nr);
             }

@@ -267,6 +267,37 @@ int main() {
     );
 }
 
+#[test]
+fn host_templates_called_before_their_definition_or_explicitly_instantiated_launch_kernels() {
+    // cuda-samples' simpleTemplates: `runTest<float>` is declared, called in `main`, and
+    // defined afterwards; C++ makes the instance at the end of the file, so nvcc emits the
+    // kernels its body launches (and those of the host templates it calls in turn). And
+    // explicit instantiations of host templates.
+    same_as_nvcc(
+        r#"
+template <class T> __global__ void k(T* d) { d[threadIdx.x] += (T)1; }
+template <class T> __global__ void k2(T* d, int n) { d[n] = (T)2; }
+template <class T> void run(T* d, int n);
+template <class T> void inner(T* d);
+int main() {
+  float* df = nullptr; int* di = nullptr;
+  run<float>(df, 3);
+  run(di, 4);
+  return 0;
+}
+template <class T> void run(T* d, int n) { k<T><<<1, 32>>>(d); inner(d); }
+template <class T> void inner(T* d) { k2<<<1, 1>>>(d, 5); }
+// shoc's RunTestLaunchKernel: an explicit instantiation of a host template makes its
+// launches too.
+template <class T> __global__ void k3(T* d) { d[0] = (T)3; }
+template <class T> void launch3(T* d, int n) { k3<<<1, n>>>(d); }
+template void launch3<double>(double*, int);
+template void launch3(short*, int);
+"#,
+        false,
+    );
+}
+
 /// The callees of `call` instructions in order of appearance.
 fn call_targets(ptx: &str) -> Vec<String> {
     let mut out = Vec::new();

@@ -61,6 +61,8 @@ pub enum PtxInst {
     },
     /// `.pragma "…";`
     Pragma(String),
+    /// `.loc file line column` (`-lineinfo`); `file` numbers [`PtxModule::files`] from 1.
+    Loc { file: u32, line: u32, col: u32 },
 }
 
 /// A block: an optional label and its instructions.
@@ -118,6 +120,8 @@ pub struct PtxModule {
     /// Module-scope variables, already printed to one line each.
     pub globals: Vec<String>,
     pub funcs: Vec<PtxFunction>,
+    /// `.file` names, numbered from 1 in order of first use by a `.loc` (`-lineinfo`).
+    pub files: Vec<String>,
 }
 
 /// Builds the printed form of an assigned machine function.
@@ -128,6 +132,7 @@ pub fn build_function(
     func_index: usize,
     mf: &MFunction,
     call_seq: &mut u32,
+    files: &mut Vec<u32>,
 ) -> PtxFunction {
     // Dense renumbering by first appearance in layout order.
     let mut numbers: HashMap<VReg, u32> = HashMap::new();
@@ -155,6 +160,23 @@ pub fn build_function(
     for &b in &mf.order {
         let mut insts = Vec::new();
         for mi in &mf.blocks[b.index()].insts {
+            if !mi.loc.is_none() {
+                // Module file ids are numbered 1, 2, … in order of first use.
+                let l = mi.loc;
+                let file = match files.iter().position(|&f| f == l.file()) {
+                    Some(i) => i,
+                    None => {
+                        files.push(l.file());
+                        files.len() - 1
+                    }
+                } as u32
+                    + 1;
+                insts.push(PtxInst::Loc {
+                    file,
+                    line: l.line(),
+                    col: l.col(),
+                });
+            }
             let inst = match &mi.kind {
                 MInstKind::Op { op, defs, uses } => {
                     let guard = mi.guard.map(|(p, neg)| (reg(p), neg));

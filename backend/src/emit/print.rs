@@ -88,6 +88,7 @@ impl Display for PtxInst {
                 f.write_str(";\n")
             }
             PtxInst::Pragma(p) => writeln!(f, "\t.pragma \"{p}\";"),
+            PtxInst::Loc { file, line, col } => writeln!(f, "\t.loc\t{file} {line} {col}"),
             PtxInst::Call {
                 seq,
                 callee,
@@ -267,6 +268,11 @@ impl Display for PtxModule {
         }
         for func in &self.funcs {
             write!(f, "{func}")?;
+        }
+        // After the functions, as nvcc places them.
+        for (i, name) in self.files.iter().enumerate() {
+            let quoted = name.replace('\\', "\\\\").replace('"', "\\\"");
+            writeln!(f, "\t.file\t{} \"{quoted}\"", i + 1)?;
         }
         Ok(())
     }

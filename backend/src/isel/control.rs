@@ -76,9 +76,10 @@ impl Ctx<'_> {
         Ok(e)
     }
 
-    /// `bra.uni L` or `@p bra L`.
+    /// `bra.uni L` (plain `bra L` below PTX 6.5: `Target::uniform_branches`) or `@p bra L`.
     pub fn bra(&mut self, target: MBlockId, guard: Option<(VReg, bool)>) {
-        let mods: &[Mod] = if guard.is_none() { &[Mod::Uni] } else { &[] };
+        let uni = guard.is_none() && self.target.uniform_branches();
+        let mods: &[Mod] = if uni { &[Mod::Uni] } else { &[] };
         self.push(MInst {
             guard,
             kind: MInstKind::Op {
@@ -86,6 +87,7 @@ impl Ctx<'_> {
                 defs: vec![],
                 uses: vec![Operand::Label(target)],
             },
+            loc: oxicc_ir::Loc::NONE,
         });
     }
 
@@ -317,6 +319,7 @@ impl Ctx<'_> {
                 args: call_args,
                 ret,
             }),
+            loc: oxicc_ir::Loc::NONE,
         });
         if let Some((tmp, t, res)) = narrow {
             let d = self.result_reg(res)?;

@@ -31,7 +31,9 @@ use crate::target::Target;
 use crate::BackendError;
 use analysis::Analysis;
 use hashbrown::HashMap;
-use oxicc_ir::{Block, FuncKind, Function, InstData, Module, ParamKind, Type, Value, ValueDef};
+use oxicc_ir::{
+    Block, FuncKind, Function, InstData, Loc, Module, ParamKind, Type, Value, ValueDef,
+};
 
 /// The state of selecting one function.
 pub(crate) struct Ctx<'a> {
@@ -54,6 +56,10 @@ pub(crate) struct Ctx<'a> {
     param_syms: HashMap<Value, String>,
     /// The function's position among the module's definitions (`__local_depotN`, `$L__BBN_M`).
     pub func_index: usize,
+    /// `-lineinfo`: the source position of the instructions being selected, and the one
+    /// the last pushed instruction carried.
+    loc_pending: Loc,
+    loc_emitted: Loc,
 }
 
 /// Selects machine code for one function with a body.
@@ -79,6 +85,8 @@ pub(crate) fn select_function(
         edges: Vec::new(),
         param_syms: HashMap::new(),
         func_index,
+        loc_pending: Loc::NONE,
+        loc_emitted: Loc::NONE,
     };
     for &b in &func.layout {
         let mb = cx.mf.new_block();
@@ -101,6 +109,15 @@ pub(crate) fn select_function(
         cx.cur = cx.block_map[&b];
         cx.chain = vec![cx.cur];
         cx.edges.clear();
+        // `-lineinfo`: every block starts with its position again (nvcc does so after a
+        // label); the entry's parameter loads take the function's first position.
+        cx.loc_emitted = Loc::NONE;
+        if !func.locs.is_empty() {
+            let mut locs = func.blocks[b].insts.iter().map(|&i| func.loc(i));
+            if let Some(l) = locs.find(|l| !l.is_none()) {
+                cx.loc_pending = l;
+            }
+        }
         if i == 0 {
             cx.lower_entry()?;
         }
@@ -109,9 +126,14 @@ pub(crate) fn select_function(
             cx.push(MInst {
                 guard: None,
                 kind: MInstKind::Pragma("nounroll"),
+                loc: oxicc_ir::Loc::NONE,
             });
         }
         for &inst in &func.blocks[b].insts {
+            let l = func.loc(inst);
+            if !l.is_none() {
+                cx.loc_pending = l;
+            }
             cx.select_inst(inst)?;
         }
         let chain = std::mem::take(&mut cx.chain);
@@ -140,8 +162,13 @@ impl<'a> Ctx<'a> {
         self.func.kind == FuncKind::Kernel
     }
 
-    /// Appends an instruction to the current block.
-    pub fn push(&mut self, inst: MInst) {
+    /// Appends an instruction to the current block; the first one after the source
+    /// position changed carries it (`-lineinfo`).
+    pub fn push(&mut self, mut inst: MInst) {
+        if self.loc_pending != self.loc_emitted {
+            inst.loc = self.loc_pending;
+            self.loc_emitted = self.loc_pending;
+        }
         self.mf.blocks[self.cur.index()].insts.push(inst);
     }
 

@@ -11,9 +11,11 @@ use crate::ast;
 use crate::source::Span;
 
 impl Lowerer<'_> {
-    /// The execution space of a function declared with `s`.
+    /// The execution space of a function declared with `s` (`-default-device` makes a
+    /// function with no specifier `__device__`; an explicit `__host__` stays).
     pub fn exec_space(&self, s: &ast::DeclSpecs) -> ExecSpace {
         match ExecSpace::of(s) {
+            ExecSpace::Host if !s.host && self.opts.default_device => ExecSpace::Device,
             ExecSpace::Host if s.is_constexpr && self.opts.relaxed_constexpr => {
                 ExecSpace::HostDevice
             }

@@ -333,6 +333,9 @@ impl Lowerer<'_> {
             });
             b
         };
+        if self.opts.line_info {
+            self.set_loc(span.file, span.start, false);
+        }
         let sret = self.returns_struct(&info);
         let all_params: Vec<Value> = self.fs().func.params().to_vec();
         let mut params: Vec<Value> = if sret {
@@ -457,6 +460,10 @@ impl Lowerer<'_> {
             _ => self.stmt(body),
         }
         self.pop_scope();
+        if self.opts.line_info {
+            // The return sits at the closing brace, as nvcc marks it.
+            self.set_loc(body.span.file, body.span.end.saturating_sub(1), true);
+        }
         self.jump_to(ret_block);
         self.switch_to(ret_block);
         if info.fname == crate::sema::entity::FunctionName::Destructor {
@@ -509,6 +516,8 @@ impl Lowerer<'_> {
                 fs.func.blocks[b].insts.push(i);
             }
         }
+        // Instructions the passes create have no position of their own.
+        fs.func.cur_loc = oxicc_ir::Loc::NONE;
         let ir = self.func_info(fid).ir.expect("declared in the module");
         self.module.functions[ir] = fs.func;
         self.fn_scope_base = None;

@@ -90,7 +90,15 @@ impl Lowerer<'_> {
                 .scope
                 .iter()
                 .any(|c| matches!(c, crate::sema::entity::ScopeComponent::AnonymousNamespace));
-        func.linkage = if kind == FuncKind::Kernel && !internal {
+        // `-rdc=true`: a device function defined here with external linkage is
+        // `.visible` (another module may call it), as nvcc writes it; inline functions,
+        // members and template instances stay module-local (nvcc drops them when unused).
+        let visible_device = self.opts.rdc
+            && !(fd.specs.is_inline
+                || fd.specs.forceinline
+                || info.member.is_some()
+                || info.mangled.is_some());
+        func.linkage = if (kind == FuncKind::Kernel || visible_device) && !internal {
             Linkage::External
         } else {
             // Whole-program compilation: nvcc emits device functions without `.visible`.
@@ -390,6 +398,14 @@ impl Lowerer<'_> {
             Some(AddrSpace::Const)
         } else if s.device {
             Some(AddrSpace::Global)
+        } else if self.opts.default_device
+            && !(ty.quals.konst || s.is_constexpr || s.is_extern || s.extern_c)
+        {
+            // `-default-device`: a variable without a specifier is a `__device__` one
+            // (NVRTC's rule). `const` ones stay host constants, which device code reads as
+            // compile-time values, as NVRTC folds them. `extern "C" FILE *stdin;` (the
+            // built-in <stdio.h>) declares, so it stays a host declaration.
+            Some(AddrSpace::Global)
         } else {
             None
         };
@@ -417,12 +433,16 @@ impl Lowerer<'_> {
             return;
         };
         let extern_shared = s.is_extern && space == AddrSpace::Shared;
-        if s.is_extern && !extern_shared {
-            self.error(
+        if s.is_extern && !extern_shared && !self.opts.rdc {
+            // What nvcc does without -rdc=true (its words): the declaration defines a
+            // zero-initialized module-local variable.
+            let name = self.name(vd.name).to_string();
+            self.warning(
                 vd.span,
-                "extern device variables are not supported yet (separate compilation)",
+                format!(
+                    "extern declaration of the entity {name} is treated as a static definition"
+                ),
             );
-            return;
         }
         if let Some(Binding::Var(prev)) = self.scopes.lookup_local(vd.name).copied() {
             if let Storage::Global(..) = self.var(prev).storage {
@@ -446,12 +466,27 @@ impl Lowerer<'_> {
             vd.name,
             s.is_static,
         );
-        let Some((gid, fixed)) =
-            self.define_module_var(name, ty, space, vd, extern_shared, vd.init.as_ref())
+        let import = s.is_extern && !extern_shared && self.opts.rdc;
+        let init = if import { None } else { vd.init.as_ref() };
+        let Some((gid, fixed)) = self.define_module_var(name, ty, space, vd, extern_shared, init)
         else {
             return;
         };
         ty = fixed;
+        // `-rdc=true`: `extern __device__ int x;` is `.extern`, a definition with external
+        // linkage `.visible` (nvcc's forms); whole-program compilation keeps them local.
+        if import {
+            self.module.globals[gid].linkage = Linkage::Import;
+            self.module.globals[gid].init = None;
+        } else if self.opts.rdc
+            && !s.is_static
+            && space != AddrSpace::Shared
+            && !scope
+                .iter()
+                .any(|c| matches!(c, crate::sema::entity::ScopeComponent::AnonymousNamespace))
+        {
+            self.module.globals[gid].linkage = Linkage::External;
+        }
         let id = self.add_var(VarInfo {
             name: vd.name,
             ty,

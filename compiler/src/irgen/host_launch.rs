@@ -14,8 +14,9 @@
 //! Host function templates: a host call `run<float>(d, n)` / `run(d, n)` of one whose body
 //! launches kernels (found by the parser, `HostLaunch::host_call`) makes its instance, whose
 //! launches (and host calls) are lowered with its template arguments bound
-//! (`host_template_instance`). Host member functions of (non-template) classes have their
-//! launches lowered with the class.
+//! (`host_template_instance`). One called while only declared is made when its definition
+//! arrives (`make_pending_host_instances`). Host member functions of (non-template) classes
+//! have their launches lowered with the class.
 
 use super::template::TArg;
 use super::{Binding, Lowerer};
@@ -129,9 +130,19 @@ impl<'x> Lowerer<'x> {
     /// The instance `args` of host function template `tpl` (called from host code): its
     /// body stays skipped, but the launches and host template calls found in it are
     /// lowered with its template parameters bound (once per instance).
-    fn host_template_instance(&mut self, tpl: u32, args: Vec<TArg>) {
+    pub(super) fn host_template_instance(&mut self, tpl: u32, args: Vec<TArg>) {
         let t = &self.templates.fns[tpl as usize];
         let (params, fd) = (t.params, t.decl);
+        if fd.body.is_none() && !fd.host_body_skipped {
+            // Declared, defined later (`template <class T> void run(); … run<float>();
+            // … template <class T> void run() { k<T><<<…>>>(); }`): C++ instantiates it at
+            // the end of the file, where the definition is known.
+            let key = (tpl, args);
+            if !self.templates.host_pending.contains(&key) {
+                self.templates.host_pending.push(key);
+            }
+            return;
+        }
         if !fd.host_body_skipped || !self.templates.host_instances.insert((tpl, args.clone())) {
             return;
         }
@@ -161,6 +172,21 @@ impl<'x> Lowerer<'x> {
         });
         self.host_member = saved;
         self.templates.depth -= 1;
+    }
+
+    /// Makes the instances of host function template `tpl` that were called before its
+    /// definition replaced its declaration.
+    pub(super) fn make_pending_host_instances(&mut self, tpl: u32) {
+        if self.templates.host_pending.iter().all(|(t, _)| *t != tpl) {
+            return;
+        }
+        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut self.templates.host_pending)
+            .into_iter()
+            .partition(|(t, _)| *t == tpl);
+        self.templates.host_pending = later;
+        for (tpl, args) in now {
+            self.host_template_instance(tpl, args);
+        }
     }
 
     /// The first template of `set` whose parameters the explicit arguments (and defaults)

@@ -104,6 +104,12 @@ pub struct LowerOptions {
     pub sm: u32,
     /// `--expt-relaxed-constexpr`: device code may call `constexpr` host functions.
     pub relaxed_constexpr: bool,
+    /// `-default-device`: unannotated functions and variables are `__device__`.
+    pub default_device: bool,
+    /// `-lineinfo`: instructions record the statement they come from (`Function::locs`).
+    pub line_info: bool,
+    /// `-rdc=true`: separate compilation (`.extern`/`.visible` as nvcc writes them).
+    pub rdc: bool,
     /// The file holding the name expressions' launches (`name_expr.rs`), if any.
     pub name_expr_file: Option<crate::source::FileId>,
     /// The flags that choose how float division, square roots and the math functions
@@ -138,6 +144,9 @@ impl Default for LowerOptions {
         LowerOptions {
             sm: 75,
             relaxed_constexpr: false,
+            default_device: false,
+            line_info: false,
+            rdc: false,
             name_expr_file: None,
             math: MathOptions::default(),
         }

@@ -22,9 +22,21 @@ impl Lowerer<'_> {
                 self.error(s.span, "statement is nested too deeply");
             }
         } else {
+            if self.opts.line_info {
+                self.set_loc(s.span.file, s.span.start, true);
+            }
             self.stmt_inner(s);
         }
         self.depth -= 1;
+    }
+
+    /// `-lineinfo`: the instructions made from now on come from `offset` in `file` (column
+    /// 0 with `col` false, as nvcc marks a function's entry).
+    pub fn set_loc(&mut self, file: crate::source::FileId, offset: u32, col: bool) {
+        let (line, c) = self.sources.file(file).line_col(offset);
+        if let Some(fs) = self.f.as_mut() {
+            fs.func.cur_loc = oxicc_ir::Loc::new(file.0, line, if col { c } else { 0 });
+        }
     }
 
     fn stmt_inner(&mut self, s: &Stmt<'_>) {

@@ -134,6 +134,9 @@ pub(crate) struct TemplateState<'x> {
     pub adl_sets: HashMap<Vec<u32>, u32>,
     /// Instances of host function templates whose launches were lowered (`host_launch.rs`).
     pub host_instances: hashbrown::HashSet<(u32, Vec<TArg>)>,
+    /// Instances of host function templates called while only declared: made when the
+    /// definition arrives (`host_launch.rs`).
+    pub host_pending: Vec<(u32, Vec<TArg>)>,
     /// The non-template functions sharing a name with the templates of a set.
     pub set_fns: HashMap<u32, Vec<FnId>>,
     /// Partial ordering is deducing from declared signatures (`template_order.rs`).
@@ -203,6 +206,7 @@ impl<'x> Lowerer<'x> {
                 ns: self.decl_ns(),
                 friend: None,
             };
+            self.make_pending_host_instances(old);
             return;
         }
         self.templates.fns.push(FnTemplate {
@@ -664,6 +668,25 @@ impl<'x> Lowerer<'x> {
             Some(a) => a,
             None => &[],
         };
+        if !fd.specs.device && !fd.specs.global {
+            // `template void run<float>(float*, int);` of a host template: its instance
+            // launches kernels as a host call's would (shoc's `RunTestLaunchKernel`).
+            let lv = vec![false; param_types.len()];
+            let chosen = self.quietly(|s| {
+                s.choose_fn_template(
+                    set,
+                    fd.name,
+                    explicit,
+                    (&param_types, &lv),
+                    fd.name_span,
+                    true,
+                )
+            });
+            if let Some((tpl, args)) = chosen {
+                self.host_template_instance(tpl, args);
+            }
+            return;
+        }
         let Some(fid) = self.select_fn_template(
             set,
             fd.name,

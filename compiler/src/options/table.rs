@@ -123,12 +123,20 @@ fn relaxed_constexpr(p: &mut Parsed, _: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn rdc(_: &mut Parsed, v: &str) -> Result<(), String> {
-    if parse_bool(v)? {
-        Err("relocatable device code changes device code and is not supported by oxicc yet".into())
-    } else {
-        Ok(())
-    }
+fn default_device(p: &mut Parsed, _: &str) -> Result<(), String> {
+    p.options.default_device = true;
+    Ok(())
+}
+
+fn rdc(p: &mut Parsed, v: &str) -> Result<(), String> {
+    p.options.rdc = parse_bool(v)?;
+    Ok(())
+}
+
+/// `-dc`: nvcc's `-rdc=true -c`; oxicc writes the relocatable PTX.
+fn device_c(p: &mut Parsed, _: &str) -> Result<(), String> {
+    p.options.rdc = true;
+    Ok(())
 }
 
 fn set_emit(p: &mut Parsed, v: &str) -> Result<(), String> {
@@ -182,8 +190,7 @@ fn no_warnings(p: &mut Parsed, _: &str) -> Result<(), String> {
 }
 
 fn lineinfo(p: &mut Parsed, _: &str) -> Result<(), String> {
-    p.warnings
-        .push("oxicc: warning: -lineinfo: line information is not written yet".into());
+    p.options.line_info = true;
     Ok(())
 }
 
@@ -363,6 +370,13 @@ pub(crate) const SPECS: &[Spec] = &[
         "device code may call constexpr host functions",
     ),
     spec(
+        &["default-device", "device-as-default-execution-space"],
+        Flag,
+        Device,
+        default_device,
+        "unannotated functions and variables are __device__",
+    ),
+    spec(
         &["expt-extended-lambda", "extended-lambda"],
         Flag,
         Device,
@@ -410,7 +424,14 @@ pub(crate) const SPECS: &[Spec] = &[
         Value,
         Device,
         rdc,
-        "relocatable device code (false only)",
+        "relocatable device code for separate compilation (true/false)",
+    ),
+    spec(
+        &["dc", "device-c"],
+        Flag,
+        Device,
+        device_c,
+        "relocatable device code (-rdc=true)",
     ),
     spec(
         &["emit"],
@@ -456,9 +477,7 @@ pub(crate) const SPECS: &[Spec] = &[
     ),
     // nvcc options that change device code and oxicc does not implement.
     spec(&["G", "device-debug"], Flag, Unsupported, nothing, ""),
-    spec(&["dc", "device-c"], Flag, Unsupported, nothing, ""),
     spec(&["dlto", "dlink-time-opt"], Flag, Unsupported, nothing, ""),
-    spec(&["default-device"], Flag, Unsupported, nothing, ""),
     spec(&["restrict"], Flag, Unsupported, nothing, ""),
     spec(&["cubin"], Flag, Unsupported, nothing, ""),
     spec(&["fatbin"], Flag, Unsupported, nothing, ""),

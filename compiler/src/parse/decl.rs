@@ -299,7 +299,8 @@ impl<'a, 'c> Parser<'a, 'c> {
         h: FunctionHeader<'a>,
     ) -> PResult<&'a FunctionDecl<'a>> {
         // constexpr bodies are parsed: they may be evaluated at compile time.
-        let host_only = !(specs.decl.device || specs.decl.global || specs.decl.is_constexpr);
+        let host_only = !(specs.decl.device || specs.decl.global || specs.decl.is_constexpr)
+            && (specs.decl.host || !self.default_device);
         if host_only {
             let open = self.pos;
             self.skip_host_body()?;
@@ -314,6 +315,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.launching_templates.insert(h.name);
                 }
             }
+            self.defer_host_body(open, h.params, h.name_span, h.name);
             return Ok(self.function_decl(specs, h, None, true));
         }
         let depth = self.scopes.depth();

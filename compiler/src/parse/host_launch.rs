@@ -13,7 +13,9 @@
 //!   is ignored: the latest declaration of a name wins).
 //!
 //! The lowering (`irgen/host_launch.rs`) resolves each launch's kernel and argument types
-//! quietly and instantiates the template kernels it can name.
+//! quietly and instantiates the template kernels it can name. A file-scope body that calls
+//! a host template known to launch kernels only later (defined below it) is scanned at the
+//! end of the file (`rescan_deferred_host_bodies`).
 
 use super::{DeclContext, Parser};
 use crate::ast::{Decl, HostLaunch, ParamDecl, TypeExpr};
@@ -21,8 +23,96 @@ use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
 use crate::source::Span;
 
+/// A skipped host body kept for `rescan_deferred_host_bodies`, with the launching
+/// templates it called when it was last scanned.
+pub(super) struct DeferredBody<'a> {
+    open: usize,
+    end: usize,
+    params: &'a [ParamDecl<'a>],
+    in_fn: Span,
+    name: Symbol,
+    in_template: bool,
+    seen: Vec<Symbol>,
+}
+
 impl<'a, 'c> Parser<'a, 'c> {
     /// Scans the host body at tokens `open..end` (`{` … `}`) for kernel launches.
+    /// Keeps the host body `open..self.pos` (just skipped, and scanned if it called a
+    /// known launching template) for `rescan_deferred_host_bodies`.
+    pub(super) fn defer_host_body(
+        &mut self,
+        open: usize,
+        params: &'a [ParamDecl<'a>],
+        in_fn: Span,
+        name: Symbol,
+    ) {
+        let end = self.pos;
+        if !self.toks[open..end]
+            .iter()
+            .any(|t| matches!(t.kind, TokenKind::Ident(_)))
+        {
+            return;
+        }
+        let seen = self.launching_calls(open, end);
+        self.deferred_host_bodies.push(DeferredBody {
+            open,
+            end,
+            params,
+            in_fn,
+            name,
+            in_template: self.in_template,
+            seen,
+        });
+    }
+
+    /// The launching templates named in `open..end`, each once.
+    fn launching_calls(&self, open: usize, end: usize) -> Vec<Symbol> {
+        let mut out = Vec::new();
+        for t in &self.toks[open..end] {
+            if let TokenKind::Ident(n) = t.kind {
+                if self.launching_templates.contains(&n) && !out.contains(&n) {
+                    out.push(n);
+                }
+            }
+        }
+        out
+    }
+
+    /// At the end of the file: scans again the host bodies that call a host template found
+    /// to launch kernels only after them (`run<float>()` in `main`, `run` defined below), and
+    /// keeps the host calls found (their launches were found by the first scan). A template
+    /// found launching this way makes its callers scanned in the next round.
+    pub(super) fn rescan_deferred_host_bodies(&mut self) {
+        let mut bodies = std::mem::take(&mut self.deferred_host_bodies);
+        if self.launching_templates.is_empty() {
+            return;
+        }
+        loop {
+            let mut scanned_any = false;
+            for b in bodies.iter_mut() {
+                let now = self.launching_calls(b.open, b.end);
+                if now.iter().all(|n| b.seen.contains(n)) {
+                    continue;
+                }
+                b.seen = now;
+                let before = self.host_launches.len();
+                self.scan_host_launches(b.open, b.end, b.params, b.in_fn);
+                // Launches (`<<<`) were found by the first scan, which every body holding
+                // one had: keep only the host calls.
+                let found = self.host_launches.split_off(before);
+                self.host_launches
+                    .extend(found.into_iter().filter(|l| l.host_call));
+                if b.in_template && self.host_launches.len() > before {
+                    self.launching_templates.insert(b.name);
+                }
+                scanned_any = true;
+            }
+            if !scanned_any || self.fatal.is_some() {
+                break;
+            }
+        }
+    }
+
     pub(super) fn scan_host_launches(
         &mut self,
         open: usize,

@@ -66,10 +66,25 @@ pub fn parse_translation_unit<'a>(
     sources: &SourceMap,
     diags: &mut Diagnostics,
 ) -> TranslationUnit<'a> {
+    parse_translation_unit_with(tokens, arena, interner, sources, diags, false)
+}
+
+/// [`parse_translation_unit`], with `-default-device`: the bodies of functions without an
+/// execution-space specifier are device code, so they are parsed rather than skipped.
+pub fn parse_translation_unit_with<'a>(
+    tokens: &[Token],
+    arena: &'a Bump,
+    interner: &mut Interner,
+    sources: &SourceMap,
+    diags: &mut Diagnostics,
+    default_device: bool,
+) -> TranslationUnit<'a> {
     let (toks, after_bad_token) = lexical_errors_removed(tokens, interner, diags);
     let mut p = Parser::new(toks, arena, interner, sources, diags);
     p.after_bad_token = after_bad_token;
+    p.default_device = default_device;
     let decls = p.translation_unit();
+    p.rescan_deferred_host_bodies();
     if let Some(d) = p.fatal.take() {
         p.diags.push(d);
     }
@@ -178,6 +193,8 @@ pub(crate) struct Parser<'a, 'c> {
     saw_cxx: bool,
     /// Positions of tokens that followed a removed bad token.
     after_bad_token: HashSet<(FileId, u32)>,
+    /// `-default-device`: unannotated function bodies are parsed as device code.
+    default_device: bool,
     /// Class names declared by skipped host C++ (`Decl::Unsupported`): what and where.
     unsupported_types: hashbrown::HashMap<crate::intern::Symbol, (&'static str, Span)>,
     /// "expected `}`" at the end of input was reported.
@@ -210,6 +227,9 @@ pub(crate) struct Parser<'a, 'c> {
     var_class: hashbrown::HashMap<crate::intern::Symbol, scope::CtxId>,
     /// Kernel launches found in skipped host bodies (`host_launch.rs`).
     host_launches: Vec<crate::ast::HostLaunch<'a>>,
+    /// File-scope host bodies skipped without a scan: they may call a host template whose
+    /// launching definition comes later (`host_launch.rs`, `rescan_deferred_host_bodies`).
+    deferred_host_bodies: Vec<host_launch::DeferredBody<'a>>,
     /// Every lambda parsed so far (`TranslationUnit::lambdas`).
     lambdas: Vec<&'a crate::ast::LambdaExpr<'a>>,
 }
@@ -238,6 +258,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             extern_c: false,
             saw_cxx: false,
             after_bad_token: HashSet::new(),
+            default_device: false,
             unsupported_types: hashbrown::HashMap::new(),
             eof_reported: false,
             pragma_unroll,
@@ -253,6 +274,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             launching_templates: HashSet::new(),
             var_class: hashbrown::HashMap::new(),
             host_launches: Vec::new(),
+            deferred_host_bodies: Vec::new(),
             lambdas: Vec::new(),
         }
     }

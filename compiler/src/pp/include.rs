@@ -8,6 +8,9 @@
 //! - 2 …: the `-I` directories in order;
 //! - last: the built-in headers of `runtime-libs/include`.
 //!
+//! A built-in header's own includes of built-in headers, and the implicit `cuda_runtime.h`,
+//! skip the chain: they are always the built-in ones.
+//!
 //! A file found twice (by the same normalized path) is loaded and lexed once.
 
 use std::path::{Component, Path, PathBuf};
@@ -44,6 +47,14 @@ impl Preprocessor<'_, '_> {
         let first = after.map_or(0, |p| p + 1);
         let n_dirs = self.ctx.options.include_dirs.len();
         let pos_builtin = POS_FIRST_DIR + n_dirs;
+        // oxicc's own headers include each other by name (`<vector_types.h>` from
+        // `cuda_runtime.h`): those stay oxicc's even when a `-I` folder holds a CUDA
+        // toolkit's headers of the same names (CuPy passes `-I<CUDA>/include`), which need
+        // the host's C library and NVIDIA's front end.
+        let from_builtin = self.file_info.get(&includer).map(|i| i.origin) == Some(Origin::Builtin);
+        if after.is_none() && from_builtin && builtin_header(name).is_some() {
+            return self.builtin(name, pos_builtin);
+        }
         if first == POS_MEMORY {
             let text = self
                 .ctx
@@ -104,6 +115,12 @@ impl Preprocessor<'_, '_> {
             return self.builtin(name, pos_builtin);
         }
         None
+    }
+
+    /// The built-in header `name`, at the end of the search chain.
+    pub(super) fn builtin_include(&mut self, name: &str) -> Option<FileId> {
+        let pos = POS_FIRST_DIR + self.ctx.options.include_dirs.len();
+        self.builtin(name, pos)
     }
 
     fn builtin(&mut self, name: &str, pos: usize) -> Option<FileId> {

@@ -479,7 +479,14 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
         self.push_file(main);
         let forced = self.ctx.force_includes.clone();
         for name in forced.iter().rev() {
-            match self.resolve_include(name, false, main, None) {
+            // nvcc's implicit `cuda_runtime.h` is the compiler's own, whatever the `-I`
+            // folders hold; `-include` names search as `#include "…"` does.
+            let found = if NVCC_FORCE_INCLUDES.contains(&name.as_str()) {
+                self.builtin_include(name)
+            } else {
+                self.resolve_include(name, false, main, None)
+            };
+            match found {
                 Some(id) => self.push_file(id),
                 None => {
                     let span = Span::new(main, 0, 0);

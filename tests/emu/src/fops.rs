@@ -66,10 +66,26 @@ fn scalar_float(op: FloatOp, ty: Ty, m: FMod, a: f64, b: f64, c: f64) -> f64 {
         flush(c, ty, m.ftz),
     );
     let is64 = ty == Ty::F64;
+    // A finite dividend over zero (and `rcp` of zero) is an exact infinity in every
+    // rounding mode (IEEE 754 division by zero), not an overflow.
+    let by_zero = match op {
+        FloatOp::Div => b == 0.0,
+        FloatOp::Rcp => a == 0.0,
+        _ => false,
+    };
+    let directed = !matches!(m.rnd, Rnd::Rn | Rnd::Rna);
     let round = |(hi, lo): (f64, f64)| -> f64 {
         if is64 {
-            if hi.is_infinite() && a.is_finite() && b.is_finite() && c.is_finite() {
-                // Overflow of a finite result: directed modes may stop at the largest finite.
+            if hi.is_infinite()
+                && directed
+                && !by_zero
+                && a.is_finite()
+                && b.is_finite()
+                && c.is_finite()
+            {
+                // Overflow of a finite result: directed modes may stop at the largest
+                // finite value (under round-to-nearest the f64 operation's infinity is
+                // already the answer).
                 return float::round_fmt(hi.signum() * f64::MAX, hi.signum(), f, m.rnd);
             }
             float::to_f64(hi, lo, m.rnd)

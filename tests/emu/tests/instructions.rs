@@ -187,3 +187,33 @@ fn signed_load_into_a_wider_register_sign_extends() {
     );
     assert_eq!(&out[2..6], &[0xFFFF_FFFB, 0xFFFF_FFFF, 0xFFFF_FFFB, 0]);
 }
+
+#[test]
+fn f64_reciprocal_and_division_by_zero_are_exact_infinities() {
+    // IEEE 754: a finite nonzero value over ±0 is ±inf exactly, in every rounding mode (the
+    // division-by-zero exception, not an overflow). Found by oxicc-fuzz (seed 1012000:
+    // nvcc's `rcp.rn.f64` of -0.0 came out as -DBL_MAX). Overflow still honours the mode:
+    // .rz stops at DBL_MAX, .rn gives inf.
+    let out = single(
+        "mov.f64 %fd1, 0d8000000000000000;\nrcp.rn.f64 %fd2, %fd1;\nrcp.rn.f64 %fd3, 0d0000000000000000;\n\
+         div.rz.f64 %fd4, 0d3FF0000000000000, %fd1;\ndiv.rp.f64 %fd5, 0dBFF0000000000000, 0d0000000000000000;\n\
+         st.global.v2.f64 [%rd1], {%fd2, %fd3};\nst.global.v2.f64 [%rd1+16], {%fd4, %fd5};\n\
+         mov.f64 %fd6, 0d7FEFFFFFFFFFFFFF;\nmul.rz.f64 %fd7, %fd6, 0d4000000000000000;\nmul.rn.f64 %fd8, %fd6, 0d4000000000000000;\n\
+         st.global.v2.f64 [%rd1+32], {%fd7, %fd8};",
+        12,
+    );
+    let f64s: Vec<u64> = out
+        .chunks(2)
+        .map(|w| w[0] as u64 | (w[1] as u64) << 32)
+        .collect();
+    let expect = [
+        f64::NEG_INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NEG_INFINITY,
+        f64::MAX,
+        f64::INFINITY,
+    ];
+    let expect: Vec<u64> = expect.iter().map(|x| x.to_bits()).collect();
+    assert_eq!(f64s, expect);
+}

@@ -20,6 +20,7 @@ pub mod print;
 pub mod reduce;
 pub mod rng;
 pub mod stmt;
+pub mod timing;
 pub mod tree;
 pub mod types;
 

@@ -7,10 +7,11 @@ use oxicc_fuzz::{case_of, generate, Features};
 fn usage() -> ! {
     eprintln!(
         "usage:\n  oxicc-fuzz gen --seed S [--features LIST] [--out DIR]\n  \
-         oxicc-fuzz run --count N [--jobs J] [--seed-start S] [--nvcc-every K] [--ptxas-every K] [--features LIST] [--save DIR] [--progress P] [--time-limit SECONDS]\n  \
+         oxicc-fuzz run --count N [--jobs J] [--seed-start S] [--nvcc-every K] [--ptxas-every K] [--features LIST] [--save DIR] [--progress P] [--time-limit SECONDS] [--cache DIR]\n  \
          oxicc-fuzz reduce --seed S [--features LIST] [--oracle NAME] [--out DIR]\n  \
          oxicc-fuzz check FILE.cu FILE.json [--nvcc]\n  \
-         oxicc-fuzz fmad-survey [--seed-start S] [--count N]"
+         oxicc-fuzz fmad-survey [--seed-start S] [--count N]\n\
+         every command: [--nvidia-root CUDA_ROOT] (else $OXICC_NVIDIA_ROOT)"
     );
     std::process::exit(2)
 }
@@ -51,6 +52,11 @@ fn main() {
         usage()
     };
     let args = Args(argv[1..].to_vec());
+    // `--nvidia-root DIR` (any command): the CUDA root holding bin/ptxas and bin/nvcc, as
+    // OXICC_NVIDIA_ROOT would give it; set before any thread starts.
+    if let Some(root) = args.value("--nvidia-root") {
+        std::env::set_var("OXICC_NVIDIA_ROOT", root);
+    }
     match cmd.as_str() {
         "gen" => {
             let seed = args.num("--seed", 0);

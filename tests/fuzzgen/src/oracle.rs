@@ -10,6 +10,7 @@
 //! The `-fmad=true` build is checked for crashes, ptxas and faults only, because where
 //! oxicc and nvcc fuse different products the last bits legitimately differ.
 
+use crate::timing::{timed, Stage};
 use oxicc_emu::{Buffer, Launch, Module, RunOptions};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -74,6 +75,10 @@ pub enum Verdict {
 pub struct Checks {
     pub sm: u32,
     pub ptxas: bool,
+    /// With `ptxas`, assemble only one of the three checked PTX files (0: `-O0`, 1: `-O3`,
+    /// 2: `-O3 -fmad=true`); `None`: all three. A campaign rotates through them: ptxas is
+    /// its slowest stage (a process start and a full assembly per file).
+    pub ptxas_only: Option<u8>,
     pub nvcc: bool,
     /// Where nvcc's PTX is cached (by a hash of the source and the nvcc flags).
     pub cache: Option<PathBuf>,
@@ -84,6 +89,7 @@ impl Default for Checks {
         Checks {
             sm: 75,
             ptxas: true,
+            ptxas_only: None,
             nvcc: false,
             cache: None,
         }
@@ -99,6 +105,10 @@ pub fn run_ptx(ptx: &str, launch: &Launch) -> Result<Vec<Buffer>, String> {
 
 /// [`run_ptx`] under given run options (a schedule).
 pub fn run_ptx_with(ptx: &str, launch: &Launch, opts: RunOptions) -> Result<Vec<Buffer>, String> {
+    timed(Stage::Interpret, || run_ptx_untimed(ptx, launch, opts))
+}
+
+fn run_ptx_untimed(ptx: &str, launch: &Launch, opts: RunOptions) -> Result<Vec<Buffer>, String> {
     let m = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
     let opts = RunOptions {
         max_instructions: MAX_INSTRUCTIONS,
@@ -128,7 +138,9 @@ fn compile(
         ..Default::default()
     };
     let out = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        oxicc::compile("fuzz.cu", source, &options)
+        timed(Stage::Compile, || {
+            oxicc::compile("fuzz.cu", source, &options)
+        })
     }))
     .map_err(|p| {
         p.downcast_ref::<String>()
@@ -170,7 +182,10 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
     let mut optimized = String::new();
     // -O0, -O3 (compared), -O3 -fmad=true (crash, ptxas, faults), then -O1 and -O2
     // (compared too; no ptxas, which is slow and sees the same instruction selection).
-    for (opt, fmad) in [(0u8, false), (3, false), (3, true), (1, false), (2, false)] {
+    for (config, (opt, fmad)) in [(0u8, false), (3, false), (3, true), (1, false), (2, false)]
+        .into_iter()
+        .enumerate()
+    {
         let what = format!("-O{opt} -fmad={fmad}");
         let ptx = match compile(source, checks.sm, opt, fmad) {
             Err(panic) => {
@@ -180,8 +195,8 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
             Ok(Err(diag)) => return Verdict::Fail(Oracle::Reject, format!("{what}: {diag}")),
             Ok(Ok(p)) => p,
         };
-        if checks.ptxas && opt != 1 && opt != 2 {
-            if let Err(e) = oxicc_tests::ptxas_check(&ptx, checks.sm) {
+        if checks.ptxas && config < 3 && checks.ptxas_only.is_none_or(|k| k as usize == config) {
+            if let Err(e) = timed(Stage::Ptxas, || oxicc_tests::ptxas_check(&ptx, checks.sm)) {
                 return Verdict::Fail(Oracle::Ptxas, format!("{what}: {e}"));
             }
         }
@@ -229,13 +244,70 @@ pub fn check(source: &str, launch_json: &str, checks: &Checks) -> Verdict {
             Err(e) => return Verdict::Fail(Oracle::Generator, format!("nvcc's PTX: {e}")),
         };
         if let Some(d) = first_difference(&runs[1], &theirs) {
-            return Verdict::Fail(
-                Oracle::NvccMismatch,
-                format!("oxicc -O3 vs nvcc (-fmad=false): {d}"),
-            );
+            if !nvcc_zero_relaxation(&runs[1], &theirs, &ptx) {
+                return Verdict::Fail(
+                    Oracle::NvccMismatch,
+                    format!("oxicc -O3 vs nvcc (-fmad=false): {d}"),
+                );
+            }
+            // nvcc's optimizer turned a compare-and-select against a constant zero into
+            // `max`/`min`, which orders -0 below +0 where C++ does not: nvcc's unoptimized
+            // PTX (no such rewrite) is the referee, bit for bit.
+            let unoptimized = match nvcc_ptx_opt(source, checks, 0) {
+                Ok(p) => p,
+                Err(e) => return Verdict::Fail(Oracle::Generator, format!("nvcc -O0: {e}")),
+            };
+            let referee = match run_ptx(&unoptimized, &launch) {
+                Ok(b) => b,
+                Err(e) => return Verdict::Fail(Oracle::Generator, format!("nvcc -O0's PTX: {e}")),
+            };
+            if let Some(d0) = first_difference(&runs[1], &referee) {
+                return Verdict::Fail(
+                    Oracle::NvccMismatch,
+                    format!(
+                        "oxicc -O3 vs nvcc (-fmad=false): {d}; only signed zeros differ, but \
+                         nvcc -Xcicc -O0 differs too: {d0}"
+                    ),
+                );
+            }
         }
     }
     Verdict::Pass
+}
+
+/// Whether `a` and `b` differ only by the sign of zeros (an element of one is +0.0 and of
+/// the other -0.0, as f32 in the low 32 bits or as f64) and nvcc's `ptx` has a float `max`
+/// or `min`: the shape of nvcc's signed-zero relaxation (`if (o < v) o = v;` with `o` a
+/// known -0.0 becomes `max.f32 v, 0f80000000`, which gives +0.0 for `v = +0.0` where C++
+/// keeps -0.0). The caller then asks nvcc's unoptimized PTX. docs/fuzzing.md, "Float
+/// policy".
+pub fn nvcc_zero_relaxation(a: &[Buffer], b: &[Buffer], ptx: &str) -> bool {
+    let zero_pair = |x: u64, y: u64| {
+        let d = x ^ y;
+        (d == 1 << 31 && (x | y) == 1 << 31) || (d == 1 << 63 && (x | y) == 1 << 63)
+    };
+    let mut any = false;
+    for (x, y) in a.iter().zip(b) {
+        if x.data == y.data {
+            continue;
+        }
+        if x.len() != y.len() {
+            return false;
+        }
+        for k in 0..x.len() {
+            let (p, q) = (x.bits(k), y.bits(k));
+            if p != q {
+                if !zero_pair(p, q) {
+                    return false;
+                }
+                any = true;
+            }
+        }
+    }
+    any && ptx.lines().any(|line| {
+        let op = line.split_whitespace().next().unwrap_or("");
+        op.starts_with("max.f") || op.starts_with("min.f")
+    })
 }
 
 /// nvcc's PTX of `source` (`-arch=sm_<sm> -fmad=false`), from the cache when it is there.
@@ -245,9 +317,26 @@ pub fn nvcc_ptx(source: &str, checks: &Checks) -> Result<String, String> {
 
 /// nvcc's PTX with `-fmad=<fmad>`, cached like [`nvcc_ptx`].
 pub fn nvcc_ptx_fmad(source: &str, checks: &Checks, fmad: bool) -> Result<String, String> {
+    nvcc_ptx_with(source, checks, fmad, 3)
+}
+
+/// nvcc's PTX at `-Xcicc -O<opt>` (`-fmad=false`), cached like [`nvcc_ptx`].
+pub fn nvcc_ptx_opt(source: &str, checks: &Checks, opt: u8) -> Result<String, String> {
+    nvcc_ptx_with(source, checks, false, opt)
+}
+
+fn nvcc_ptx_with(source: &str, checks: &Checks, fmad: bool, opt: u8) -> Result<String, String> {
+    timed(Stage::Nvcc, || nvcc_ptx_untimed(source, checks, fmad, opt))
+}
+
+fn nvcc_ptx_untimed(source: &str, checks: &Checks, fmad: bool, opt: u8) -> Result<String, String> {
     let flags = [if fmad { "-fmad=true" } else { "-fmad=false" }];
     let mut h = std::collections::hash_map::DefaultHasher::new();
     (source, checks.sm, &flags, "fuzz-v1").hash(&mut h);
+    if opt != 3 {
+        // -O3 keeps the keys of caches written before other levels were asked for.
+        opt.hash(&mut h);
+    }
     let key = h.finish();
     let cached = checks
         .cache
@@ -261,7 +350,7 @@ pub fn nvcc_ptx_fmad(source: &str, checks: &Checks, fmad: bool) -> Result<String
     }
     let scratch = oxicc_tests::nvidia::ScratchFile::new("cu");
     std::fs::write(scratch.path(), source).map_err(|e| e.to_string())?;
-    let ptx = oxicc_tests::nvidia::try_nvcc_ptx_with(scratch.path(), checks.sm, 3, &flags)?;
+    let ptx = oxicc_tests::nvidia::try_nvcc_ptx_with(scratch.path(), checks.sm, opt, &flags)?;
     if let Some(path) = cached {
         if let Some(dir) = path.parent() {
             let _ = std::fs::create_dir_all(dir);
@@ -275,9 +364,21 @@ pub fn nvcc_ptx_fmad(source: &str, checks: &Checks, fmad: bool) -> Result<String
     Ok(ptx)
 }
 
-/// The default nvcc cache: `target/oxicc-fuzz-nvcc-cache` of the workspace.
+/// The default nvcc cache: `oxicc-fuzz-nvcc-cache` in [`work_dir`].
 pub fn default_cache() -> PathBuf {
-    oxicc_tests::tools::repo_root().join("target/oxicc-fuzz-nvcc-cache")
+    work_dir().join("oxicc-fuzz-nvcc-cache")
+}
+
+/// Where the command keeps its cache and failures by default: the workspace's `target/`
+/// when the binary runs where it was built, else the current folder (a release binary
+/// copied to another machine).
+pub fn work_dir() -> PathBuf {
+    let target = oxicc_tests::tools::repo_root().join("target");
+    if target.is_dir() {
+        target
+    } else {
+        PathBuf::from(".")
+    }
 }
 
 /// `oxicc-fuzz check FILE.cu FILE.json [--nvcc]`.
@@ -310,4 +411,54 @@ pub fn fmad_agrees(source: &str, launch_json: &str, checks: &Checks) -> Option<b
     let a = run_ptx(&ours, &launch).ok()?;
     let b = run_ptx(&theirs, &launch).ok()?;
     Some(first_difference(&a, &b).is_none())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oxicc_emu::Ty;
+
+    fn out(values: &[u64]) -> Vec<Buffer> {
+        vec![Buffer {
+            name: "out".into(),
+            ty: Ty::U64,
+            data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        }]
+    }
+
+    #[test]
+    fn zero_relaxation_needs_only_signed_zero_differences_and_a_float_max_or_min() {
+        let max = "\tmax.f32 \t%f2, %f1, 0f80000000;\n";
+        // -0.0f vs +0.0f (f32 bits zero-extended, as ox_bits stores them), and f64.
+        assert!(nvcc_zero_relaxation(
+            &out(&[0x8000_0000, 5]),
+            &out(&[0, 5]),
+            max
+        ));
+        assert!(nvcc_zero_relaxation(
+            &out(&[0, 1 << 63]),
+            &out(&[0, 0]),
+            "min.f64 %fd2, %fd1, %fd3;"
+        ));
+        // Not without a float max/min in nvcc's PTX.
+        assert!(!nvcc_zero_relaxation(
+            &out(&[0x8000_0000]),
+            &out(&[0]),
+            "selp.f32 %f2, %f1, %f3, %p1;\nmax.s32 %r1, %r2, %r3;"
+        ));
+        // Not when any other element differs, nor when nothing differs.
+        assert!(!nvcc_zero_relaxation(
+            &out(&[0x8000_0000, 5]),
+            &out(&[0, 6]),
+            max
+        ));
+        assert!(!nvcc_zero_relaxation(&out(&[7]), &out(&[7]), max));
+        // A sign flip of a nonzero value is not a signed zero.
+        assert!(!nvcc_zero_relaxation(&out(&[0x8000_0001]), &out(&[1]), max));
+        assert!(!nvcc_zero_relaxation(
+            &out(&[(-1.0f64).to_bits()]),
+            &out(&[1.0f64.to_bits()]),
+            max
+        ));
+    }
 }

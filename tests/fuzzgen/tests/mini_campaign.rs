@@ -1,10 +1,12 @@
 //! A small deterministic campaign in CI: 120 seeds with drawn switches through every oracle
-//! except nvcc (ptxas on every third program), every feature switch alone, none and all
-//! together, and a dozen programs against nvcc. About 35 s of CPU in all (2 cores). Any failure names its seed; reproduce and reduce it with
+//! except nvcc (ptxas on every third program, one of its PTX files in rotation), every
+//! feature switch alone, none and all together, and a dozen programs against nvcc. About
+//! 35 s of CPU in all (2 cores). Any failure names its seed; reproduce and reduce it with
 //! `oxicc-fuzz reduce --seed S` (docs/fuzzing.md).
 
 use oxicc_fuzz::campaign::{run, Campaign, Summary};
 use oxicc_fuzz::features::FEATURES;
+use oxicc_fuzz::timing::Stage;
 use oxicc_fuzz::Features;
 use std::path::PathBuf;
 
@@ -45,6 +47,20 @@ fn assert_clean(what: &str, s: &Summary) {
 fn seeds_with_drawn_switches_pass_every_oracle() {
     let s = campaign(1_000, 120, None, 0);
     assert_clean("drawn switches", &s);
+    // The summary's time split saw the stages that ran (generator, oxicc, interpreter,
+    // ptxas; no nvcc here, but other tests of this process may add to it).
+    for stage in [
+        Stage::Generate,
+        Stage::Compile,
+        Stage::Interpret,
+        Stage::Ptxas,
+    ] {
+        assert!(
+            s.stage_seconds[stage as usize] > 0.0,
+            "no time recorded for {}",
+            stage.name()
+        );
+    }
     // The drawn switch sets cover every switch.
     for (name, _) in FEATURES {
         assert!(

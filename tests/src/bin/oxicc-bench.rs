@@ -10,7 +10,8 @@
 //! compile yet are listed as such. Run it from a release build:
 //!
 //! `cargo run --release -p oxicc-tests --bin oxicc-bench -- [--reps N] [--arch sm_XX] [-O N]
-//! [--filter TEXT] [--no-nvrtc] [--no-nvcc]`
+//! [--filter TEXT] [--no-nvrtc] [--no-nvcc] [--lineinfo]` (`--lineinfo`: oxicc compiles with
+//! `-lineinfo`)
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -29,10 +30,11 @@ struct Args {
     filter: Option<String>,
     nvrtc: bool,
     nvcc: bool,
+    line_info: bool,
 }
 
 const USAGE: &str = "usage: oxicc-bench [--reps N] [--arch sm_XX] [-O N] [--filter TEXT] \
-                     [--no-nvrtc] [--no-nvcc]";
+                     [--no-nvrtc] [--no-nvcc] [--lineinfo]";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -42,6 +44,7 @@ fn parse_args() -> Result<Args, String> {
         filter: None,
         nvrtc: true,
         nvcc: true,
+        line_info: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -66,6 +69,7 @@ fn parse_args() -> Result<Args, String> {
             "--filter" => args.filter = Some(value("--filter")?),
             "--no-nvrtc" => args.nvrtc = false,
             "--no-nvcc" => args.nvcc = false,
+            "--lineinfo" => args.line_info = true,
             "-h" | "--help" => return Err(USAGE.into()),
             other => match other.strip_prefix("-O").map(str::parse) {
                 Some(Ok(opt)) => args.opt = opt,
@@ -132,7 +136,10 @@ fn first_line(text: &str) -> String {
 }
 
 fn time_oxicc(kernel: &KernelSource, args: &Args) -> Timing {
-    let options = oxicc_options(&kernel.path, args.sm, args.opt);
+    let options = oxicc::Options {
+        line_info: args.line_info,
+        ..oxicc_options(&kernel.path, args.sm, args.opt)
+    };
     // The first compile is guarded, so a file the compiler cannot handle yet (error,
     // panic, hang) is reported instead of ending the benchmark.
     if let Err(error) = compile_guarded(kernel, &options) {
