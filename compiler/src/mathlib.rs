@@ -69,6 +69,93 @@ const UNITS: &[Unit] = &[
         header: "oxicc_math/misc.cuh",
         names: &["__sincosf", "frexpf", "ldexpf", "scalbnf", "fdimf"],
     },
+    Unit {
+        header: "oxicc_math/expd.cuh",
+        names: &[
+            "exp", "exp2", "exp10", "expm1", "expm1f", "sinh", "sinhf", "cosh", "coshf", "tanh",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/logd.cuh",
+        names: &[
+            "log", "log2", "log10", "log1p", "log1pf", "pow", "powf", "asinh", "asinhf", "acosh",
+            "acoshf", "atanh", "atanhf",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/trigd.cuh",
+        names: &[
+            "sin",
+            "cos",
+            "tan",
+            "sincos",
+            "sinpi",
+            "cospi",
+            "sincospi",
+            "sinpif",
+            "cospif",
+            "sincospif",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/atand.cuh",
+        names: &[
+            "atan", "atanf", "atan2", "atan2f", "asin", "asinf", "acos", "acosf",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/rootd.cuh",
+        names: &[
+            "cbrt", "cbrtf", "rcbrt", "rcbrtf", "rsqrt", "hypot", "hypotf", "rhypotf", "norm3df",
+            "rnorm3df", "norm4df", "rhypot", "norm3d", "rnorm3d", "norm4d",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/erff.cuh",
+        names: &["erff", "erfcf", "erf", "erfc", "normcdff", "normcdf"],
+    },
+    Unit {
+        header: "oxicc_math/remd.cuh",
+        names: &["fmod", "fmodf", "remainder", "remainderf"],
+    },
+    Unit {
+        header: "oxicc_math/manipd.cuh",
+        names: &[
+            "frexp",
+            "ldexp",
+            "scalbn",
+            "scalbln",
+            "scalblnf",
+            "ilogb",
+            "ilogbf",
+            "logb",
+            "logbf",
+            "modf",
+            "modff",
+            "nextafter",
+            "nextafterf",
+            "fdim",
+            "nan",
+            "nanf",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/classify.cuh",
+        names: &[
+            "isnan",
+            "isinf",
+            "isfinite",
+            "signbit",
+            "__isnanf",
+            "__isnan",
+            "__isinff",
+            "__isinf",
+            "__finitef",
+            "__finite",
+            "__signbitf",
+            "__signbitd",
+        ],
+    },
 ];
 
 /// The units each name needs (a name may be defined for `float` in one unit and for
@@ -125,6 +212,13 @@ fn needed(
             continue;
         }
         if let Some(units) = idx.get(name) {
+            // In the library's own tokens, a name of a unit already linked is that unit's
+            // own definition or a call it already satisfies (sincos in trigd.cuh must not
+            // pull in the float sincosf.cuh): library code calls the C names (expf, not
+            // exp(float)), so nothing is lost.
+            if !skip_builtin && units.iter().any(|u| done.contains(u)) {
+                continue;
+            }
             for &u in units {
                 if !done.contains(&u) && !found.contains(&u) {
                     found.push(u);

@@ -169,11 +169,5 @@ extern "C" __host__ __device__ long long llroundf(float x);
 extern "C" __host__ __device__ void sincosf(float x, float *sptr, float *cptr);
 extern "C" __host__ __device__ void sincospif(float x, float *sptr, float *cptr);
 
-/* Classification (C's macros; C++'s overloads, as CUDA's math.h gives device code). Written
- * with comparisons, so they hold whatever the flags: x - x is NaN exactly for inf and NaN. */
-static __inline__ __host__ __device__ bool isnan(float x) { return x != x; }
-static __inline__ __host__ __device__ bool isnan(double x) { return x != x; }
-static __inline__ __host__ __device__ bool isinf(float x) { return x == x && x - x != x - x; }
-static __inline__ __host__ __device__ bool isinf(double x) { return x == x && x - x != x - x; }
-static __inline__ __host__ __device__ bool isfinite(float x) { return x - x == x - x; }
-static __inline__ __host__ __device__ bool isfinite(double x) { return x - x == x - x; }
+/* Classification (isnan, isinf, isfinite, signbit: C's macros, C++'s overloads) is the
+ * device math library's unit oxicc_math/classify.cuh, linked where a kernel names it. */

@@ -1,173 +1,95 @@
 //! The accuracy harness of the device math library (`docs/math.md`): each function is
 //! called by a one-line kernel, compiled by oxicc (and by `nvcc -ptx`, whose PTX carries
 //! libdevice's implementation inlined), run in the PTX interpreter on many inputs, and
-//! compared with an `f64` reference computed by Rust's `std` (correctly rounded to well
-//! below a float ulp). The error is measured in ulps of the float result.
+//! compared with a reference: Rust's `f64` functions for the float functions (far below a
+//! float ulp), and the double-double functions of [`crate::dd_ref`] (about 2^-100) for the
+//! double ones. The error is measured in ulps of the result's format.
 //!
 //! Inputs: every special value (±0, ±inf, NaN, the smallest and largest subnormal and
 //! normal numbers, the overflow and underflow thresholds of the exponentials), dense
 //! sampling of the function's hard regions, and random bit patterns over the whole range.
+//! Functions of two operands get every pair of a shorter list of special values too.
 
+use crate::dd_ref::Dd;
 use std::path::Path;
+
+pub use crate::math_fns::functions;
+
+/// The floating-point format of a function's operands and result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prec {
+    F32,
+    F64,
+}
+
+/// How the exact result is computed.
+#[derive(Clone, Copy)]
+pub enum Reference {
+    /// One operand, an `f64` result (for the float functions).
+    F1(fn(f64) -> f64),
+    /// Two operands, an `f64` result.
+    F2(fn(f64, f64) -> f64),
+    /// One operand, a double-double result.
+    D1(fn(f64) -> Dd),
+    /// Two operands, a double-double result.
+    D2(fn(f64, f64) -> Dd),
+}
 
 /// One function under test.
 pub struct MathFn {
     pub name: &'static str,
-    /// The kernel's expression of `x` (a `float`).
+    /// The kernel's expression of `x` (and `y`), of the type of `prec`.
     pub expr: &'static str,
-    pub reference: fn(f64) -> f64,
-    /// CUDA's documented maximum error in ulps (CUDA C++ Programming Guide, table of
-    /// single-precision mathematical functions).
+    pub prec: Prec,
+    pub reference: Reference,
+    /// CUDA's documented maximum error in ulps (CUDA C++ Programming Guide, tables of
+    /// single- and double-precision mathematical functions).
     pub bound: f64,
-    /// Inputs beyond this magnitude are not tested (`f32::INFINITY`: all are).
-    pub max_abs: f32,
-    /// Intervals sampled densely: `(lo, hi)`.
-    pub hard: &'static [(f32, f32)],
+    /// Inputs `x` beyond this magnitude are not tested (`f64::INFINITY`: all are).
+    pub max_abs: f64,
+    /// Intervals of `x` sampled densely: `(lo, hi)`.
+    pub hard: &'static [(f64, f64)],
+    /// For two operands: the intervals of `y`, paired with `hard` by index (empty for one).
+    pub hard_y: &'static [(f64, f64)],
 }
 
-const PIO2: f32 = std::f32::consts::FRAC_PI_2;
-
-/// The functions of the library measured so far.
-pub fn functions() -> Vec<MathFn> {
-    vec![
-        MathFn {
-            name: "expf",
-            expr: "expf(x)",
-            reference: f64::exp,
-            bound: 2.0,
-            max_abs: f32::INFINITY,
-            hard: &[(-104.0, -87.0), (87.0, 89.0), (-1.0, 1.0)],
-        },
-        MathFn {
-            name: "exp2f",
-            expr: "exp2f(x)",
-            reference: f64::exp2,
-            bound: 2.0,
-            max_abs: f32::INFINITY,
-            hard: &[(-151.0, -125.0), (126.0, 129.0), (-1.0, 1.0)],
-        },
-        MathFn {
-            name: "exp10f",
-            expr: "exp10f(x)",
-            reference: |x| 10f64.powf(x),
-            bound: 2.0,
-            max_abs: f32::INFINITY,
-            hard: &[(-45.0, -37.0), (37.0, 39.0), (-1.0, 1.0)],
-        },
-        MathFn {
-            name: "logf",
-            expr: "logf(x)",
-            reference: f64::ln,
-            bound: 1.0,
-            max_abs: f32::INFINITY,
-            hard: &[(0.5, 2.0), (0.99, 1.01), (0.0, 1e-37)],
-        },
-        MathFn {
-            name: "log2f",
-            expr: "log2f(x)",
-            reference: f64::log2,
-            bound: 1.0,
-            max_abs: f32::INFINITY,
-            hard: &[(0.5, 2.0), (0.99, 1.01), (0.0, 1e-37)],
-        },
-        MathFn {
-            name: "log10f",
-            expr: "log10f(x)",
-            reference: f64::log10,
-            bound: 2.0,
-            max_abs: f32::INFINITY,
-            hard: &[(0.5, 2.0), (0.99, 1.01), (0.0, 1e-37)],
-        },
-        MathFn {
-            name: "sinf",
-            expr: "sinf(x)",
-            reference: f64::sin,
-            bound: 2.0,
-            max_abs: 1.0e12,
-            hard: &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0), (1.0e5, 1.1e5)],
-        },
-        MathFn {
-            name: "cosf",
-            expr: "cosf(x)",
-            reference: f64::cos,
-            bound: 2.0,
-            max_abs: 1.0e12,
-            hard: &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0), (1.0e5, 1.1e5)],
-        },
-        MathFn {
-            name: "tanf",
-            expr: "tanf(x)",
-            reference: f64::tan,
-            bound: 4.0,
-            max_abs: 1.0e12,
-            hard: &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0)],
-        },
-        // Exact functions (CUDA: 0 ulp): the intrinsic lowerings and the small units.
-        MathFn {
-            name: "roundf",
-            expr: "roundf(x)",
-            reference: f64::round,
-            bound: 0.0,
-            max_abs: f32::INFINITY,
-            hard: &[(-4.0, 4.0), (8_388_600.0, 8_388_620.0)],
-        },
-        MathFn {
-            name: "ldexpf",
-            expr: "ldexpf(x, -140)",
-            reference: |x| x * 2f64.powi(-140),
-            bound: 0.5,
-            max_abs: f32::INFINITY,
-            hard: &[(-1.0, 1.0), (1e10, 1e20)],
-        },
-        MathFn {
-            name: "frexpf",
-            expr: "ldexpf(frexpf(x, &e), e)",
-            reference: |x| x,
-            bound: 0.0,
-            max_abs: f32::INFINITY,
-            hard: &[(-1.0, 1.0), (0.0, 1e-38)],
-        },
-        MathFn {
-            name: "fdimf",
-            expr: "fdimf(x, 1.0f)",
-            reference: |x| {
-                if x > 1.0 {
-                    x - 1.0
-                } else if x <= 1.0 {
-                    0.0
-                } else {
-                    x
-                }
-            },
-            bound: 0.5,
-            max_abs: f32::INFINITY,
-            hard: &[(0.0, 2.0)],
-        },
-        MathFn {
-            name: "__saturatef",
-            expr: "__saturatef(x)",
-            reference: |x| if x.is_nan() { 0.0 } else { x.clamp(0.0, 1.0) },
-            bound: 0.0,
-            max_abs: f32::INFINITY,
-            hard: &[(-0.5, 1.5)],
-        },
-        MathFn {
-            name: "tanhf",
-            expr: "tanhf(x)",
-            reference: f64::tanh,
-            bound: 2.0,
-            max_abs: f32::INFINITY,
-            hard: &[(-0.7, 0.7), (0.55, 0.65), (8.5, 9.5)],
-        },
-    ]
+impl MathFn {
+    pub fn arity(&self) -> usize {
+        match self.reference {
+            Reference::F1(_) | Reference::D1(_) => 1,
+            _ => 2,
+        }
+    }
+    /// The exact result for `(x, y)`.
+    pub fn exact(&self, x: f64, y: f64) -> Dd {
+        match self.reference {
+            Reference::F1(f) => Dd::new(f(x)),
+            Reference::F2(f) => Dd::new(f(x, y)),
+            Reference::D1(f) => f(x),
+            Reference::D2(f) => f(x, y),
+        }
+    }
+    fn c_type(&self) -> &'static str {
+        match self.prec {
+            Prec::F32 => "float",
+            Prec::F64 => "double",
+        }
+    }
+    /// The kernel's name: `k_` and the function's name.
+    pub fn kernel_name(&self) -> String {
+        format!("k_{}", self.name)
+    }
 }
 
 /// The kernel that applies `f` to `n` inputs.
 pub fn kernel_source(f: &MathFn) -> String {
+    let t = f.c_type();
     format!(
-        "#include <math.h>\n__global__ void k(float *o, const float *a, int n)\n{{\n    \
+        "extern \"C\" __global__ void {}({t} *o, const {t} *a, const {t} *b, int n)\n{{\n    \
          int i = blockIdx.x * blockDim.x + threadIdx.x;\n    if (i < n) {{\n        \
-         float x = a[i];\n        int e = 0;\n        o[i] = {};\n    }}\n}}\n",
+         {t} x = a[i];\n        {t} y = b[i];\n        int e = 0;\n        (void)y;\n        \
+         o[i] = {};\n    }}\n}}\n",
+        f.kernel_name(),
         f.expr
     )
 }
@@ -185,137 +107,240 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
 }
 
-/// `n` inputs for `f`: the special values, then a third dense in the hard intervals and
-/// the rest random bit patterns.
-pub fn inputs(f: &MathFn, n: usize) -> Vec<f32> {
-    let mut v: Vec<f32> = vec![
+fn specials(p: Prec) -> Vec<f64> {
+    let mut v = vec![
         0.0,
         -0.0,
-        f32::INFINITY,
-        f32::NEG_INFINITY,
-        f32::NAN,
-        f32::MIN_POSITIVE,
-        -f32::MIN_POSITIVE,
-        f32::from_bits(1),
-        f32::from_bits(0x007f_ffff),
-        -f32::from_bits(1),
-        f32::MAX,
-        f32::MIN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
         1.0,
         -1.0,
-        88.72283,
-        88.72284,
-        -87.33654,
-        -103.27893,
-        -103.972_08,
-        128.0,
-        -126.0,
-        -149.0,
-        -150.0,
-        38.53184,
-        -44.85,
-        PIO2,
-        -PIO2,
-        std::f32::consts::PI,
-        4096.0,
-        105_615.0,
+        0.5,
+        2.0,
+        -2.0,
+        3.0,
+        -3.0,
+        std::f64::consts::FRAC_PI_2,
+        -std::f64::consts::FRAC_PI_2,
+        std::f64::consts::PI,
     ];
-    let mut rng = Rng::new(0x5eed ^ f.name.len() as u64);
-    let dense = n / 3;
-    for i in 0..dense {
-        let (lo, hi) = f.hard[i % f.hard.len()];
-        let t = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        v.push((lo as f64 + (hi - lo) as f64 * t) as f32);
+    match p {
+        Prec::F32 => v.extend([
+            f32::MIN_POSITIVE as f64,
+            -f32::MIN_POSITIVE as f64,
+            f32::from_bits(1) as f64,
+            f32::from_bits(0x007f_ffff) as f64,
+            -f32::from_bits(1) as f64,
+            f32::MAX as f64,
+            f32::MIN as f64,
+            88.72283,
+            88.72284,
+            -87.33654,
+            -103.27893,
+            -103.972_08,
+            128.0,
+            -126.0,
+            -149.0,
+            -150.0,
+            38.53184,
+            -44.85,
+            4096.0,
+            105_615.0,
+        ]),
+        Prec::F64 => v.extend([
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            f64::from_bits(1),
+            f64::from_bits(0x000f_ffff_ffff_ffff),
+            -f64::from_bits(1),
+            f64::MAX,
+            f64::MIN,
+            709.782_712_893_384,
+            709.782_712_893_385,
+            -708.396_418_532_264,
+            -744.440_071_921_381,
+            -745.133_219_101_941,
+            -745.2,
+            1024.0,
+            -1022.0,
+            -1074.0,
+            -1075.0,
+            308.254_715_559_916_7,
+            -323.306_215_343_115,
+            710.475_860_073_943_9,
+        ]),
     }
-    while v.len() < n {
-        v.push(f32::from_bits(rng.next_u64() as u32));
-    }
-    v.retain(|x| x.is_nan() || x.abs() <= f.max_abs);
     v
 }
 
-/// The error of `got` against the exact `want`, in ulps of the float format at `want`
+fn round_to(p: Prec, v: f64) -> f64 {
+    match p {
+        Prec::F32 => v as f32 as f64,
+        Prec::F64 => v,
+    }
+}
+
+fn random_bits(p: Prec, rng: &mut Rng) -> f64 {
+    match p {
+        Prec::F32 => f32::from_bits(rng.next_u64() as u32) as f64,
+        Prec::F64 => f64::from_bits(rng.next_u64()),
+    }
+}
+
+/// `n` input pairs `(x, y)` for `f`: the special values (every pair of them for two
+/// operands), then a third dense in the hard intervals and the rest random bit patterns.
+pub fn inputs(f: &MathFn, n: usize) -> Vec<(f64, f64)> {
+    let sp: Vec<f64> = specials(f.prec)
+        .into_iter()
+        .map(|v| round_to(f.prec, v))
+        .collect();
+    let mut v: Vec<(f64, f64)> = if f.arity() == 1 {
+        sp.iter().map(|&x| (x, 0.0)).collect()
+    } else {
+        sp.iter()
+            .take(15)
+            .flat_map(|&x| sp.iter().take(15).map(move |&y| (x, y)))
+            .collect()
+    };
+    let mut rng = Rng::new(0x5eed ^ (f.name.len() as u64) << 8 ^ f.name.as_bytes()[0] as u64);
+    let dense = n / 3;
+    for i in 0..dense {
+        let k = i % f.hard.len();
+        let (lo, hi) = f.hard[k];
+        let x = round_to(f.prec, lo + (hi - lo) * rng.unit());
+        let y = match f.hard_y.get(k) {
+            Some(&(ylo, yhi)) => round_to(f.prec, ylo + (yhi - ylo) * rng.unit()),
+            None => 0.0,
+        };
+        v.push((x, y));
+    }
+    while v.len() < n {
+        let x = random_bits(f.prec, &mut rng);
+        let y = if f.arity() == 2 {
+            random_bits(f.prec, &mut rng)
+        } else {
+            0.0
+        };
+        v.push((x, y));
+    }
+    v.retain(|(x, _)| x.is_nan() || x.abs() <= f.max_abs);
+    v
+}
+
+/// The error of `got` against the exact `want`, in ulps of the format `p` at `want`
 /// (subnormals counted in the smallest normal's ulp). A NaN must be a NaN; an infinity or
 /// zero that `want` rounds to must be met exactly (else the error is infinite).
-pub fn ulp_error(got: f32, want: f64) -> f64 {
-    if want.is_nan() {
+pub fn ulp_error(p: Prec, got: f64, want: Dd) -> f64 {
+    let (mant, emin, max) = match p {
+        Prec::F32 => (23, -126, f32::MAX as f64),
+        Prec::F64 => (52, -1022, f64::MAX),
+    };
+    let w = want.hi;
+    if w.is_nan() {
         return if got.is_nan() { 0.0 } else { f64::INFINITY };
     }
     if got.is_nan() {
         return f64::INFINITY;
     }
-    let wf = want as f32;
-    if wf.is_infinite() || got.is_infinite() {
-        // Just past the largest float the exact value may still round to it.
-        return if got == wf {
+    let wr = round_to(p, w);
+    if wr.is_infinite() || got.is_infinite() || w.is_infinite() {
+        // Just past the largest finite value the exact value may still round to it.
+        return if got == wr {
             0.0
-        } else if got.is_infinite() && want.abs() > f32::MAX as f64 {
+        } else if got.is_infinite() && w.abs() > max && got.signum() == w.signum() {
             0.5
         } else {
             f64::INFINITY
         };
     }
-    let e = if want == 0.0 {
-        -126
+    let e = if w == 0.0 {
+        emin
     } else {
-        (want.abs().log2().floor() as i32).max(-126)
+        (w.abs().log2().floor() as i32).max(emin)
     };
-    let ulp = 2f64.powi(e - 23);
-    (got as f64 - want).abs() / ulp
+    let ulp = pow2(e - mant);
+    // got - w is exact where it matters (the two are close).
+    ((got - w) - want.lo).abs() / ulp
 }
 
-/// Runs a PTX module's `k` on `xs`; the outputs.
-pub fn run(ptx: &str, xs: &[f32]) -> Result<Vec<f32>, String> {
+/// 2^n exactly, subnormal powers included (`powi` would overflow 2^1074 on the way).
+fn pow2(n: i32) -> f64 {
+    if n >= -1022 {
+        f64::from_bits(((n + 1023) as u64) << 52)
+    } else {
+        f64::from_bits(1u64 << (n + 1074))
+    }
+}
+
+/// Runs the kernel `name` of a PTX module on the input pairs; the outputs.
+pub fn run(ptx: &str, name: &str, p: Prec, xs: &[(f64, f64)]) -> Result<Vec<f64>, String> {
     use oxicc_emu::{Arg, Buffer, Launch, Module, RunOptions, Ty};
     let module = Module::parse(ptx).map_err(|e| e.0)?;
-    let kernel = module
-        .kernels()
-        .into_iter()
-        .next()
-        .ok_or("no kernel in the module")?;
     let block = 256u32;
     let grid = (xs.len() as u32).div_ceil(block);
+    let (ty, size) = match p {
+        Prec::F32 => (Ty::F32, 4),
+        Prec::F64 => (Ty::F64, 8),
+    };
+    let bytes = |sel: fn(&(f64, f64)) -> f64| -> Vec<u8> {
+        xs.iter()
+            .flat_map(|v| match p {
+                Prec::F32 => (sel(v) as f32).to_le_bytes().to_vec(),
+                Prec::F64 => sel(v).to_le_bytes().to_vec(),
+            })
+            .collect()
+    };
+    let buffer = |name: &str, data: Vec<u8>| Buffer {
+        name: name.into(),
+        ty,
+        data,
+    };
     let launch = Launch {
-        kernel: Some(kernel),
+        kernel: Some(name.to_string()),
         grid: [grid, 1, 1],
         block: [block, 1, 1],
         dynamic_shared_bytes: 0,
         args: vec![
             Arg::Buffer(0),
             Arg::Buffer(1),
+            Arg::Buffer(2),
             Arg::Scalar(Ty::S32, xs.len() as u64),
         ],
         buffers: vec![
-            Buffer {
-                name: "o".into(),
-                ty: Ty::F32,
-                data: vec![0; xs.len() * 4],
-            },
-            Buffer {
-                name: "a".into(),
-                ty: Ty::F32,
-                data: xs.iter().flat_map(|x| x.to_le_bytes()).collect(),
-            },
+            buffer("o", vec![0; xs.len() * size]),
+            buffer("a", bytes(|v| v.0)),
+            buffer("b", bytes(|v| v.1)),
         ],
         globals: Vec::new(),
     };
     let out = oxicc_emu::run(&module, &launch, &RunOptions::default()).map_err(|e| e.0)?;
     let data = &out.buffers[0].data;
-    Ok(data
-        .chunks_exact(4)
-        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-        .collect())
+    Ok(match p {
+        Prec::F32 => data
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]) as f64)
+            .collect(),
+        Prec::F64 => data
+            .chunks_exact(8)
+            .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
+            .collect(),
+    })
 }
 
 /// The largest error over the inputs, and the input where it occurs.
-pub fn max_error(f: &MathFn, xs: &[f32], ys: &[f32]) -> (f64, f32) {
-    let mut worst = (0.0, 0.0f32);
-    for (&x, &y) in xs.iter().zip(ys) {
-        let e = ulp_error(y, (f.reference)(x as f64));
+pub fn max_error(f: &MathFn, xs: &[(f64, f64)], ys: &[f64]) -> (f64, (f64, f64)) {
+    let mut worst = (0.0, (0.0, 0.0));
+    for (&(x, y), &got) in xs.iter().zip(ys) {
+        let e = ulp_error(f.prec, got, f.exact(x, y));
         if e > worst.0 || (e.is_nan() && !worst.0.is_nan()) {
-            worst = (e, x);
+            worst = (e, (x, y));
         }
     }
     worst
@@ -339,10 +364,60 @@ pub fn oxicc_ptx(f: &MathFn) -> Result<String, String> {
     Ok(ptx)
 }
 
-/// nvcc's PTX for `f`'s kernel (libdevice inlined), from a scratch file in `dir`.
-pub fn nvcc_ptx(f: &MathFn, dir: &Path) -> Result<String, String> {
+/// nvcc's PTX of the kernels of all of `fs` in one file (libdevice inlined; one nvcc run
+/// for all), from a scratch file in `dir`.
+pub fn nvcc_ptx_all(fs: &[MathFn], dir: &Path) -> Result<String, String> {
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let path = dir.join(format!("math_{}.cu", f.name));
-    std::fs::write(&path, kernel_source(f)).map_err(|e| e.to_string())?;
+    let path = dir.join("math_all.cu");
+    let src: String = fs.iter().map(kernel_source).collect();
+    std::fs::write(&path, format!("#include <math.h>\n{src}")).map_err(|e| e.to_string())?;
     crate::try_nvcc_ptx(&path, 75, 3)
+}
+
+/// One function's measurement: oxicc's largest error and where, libdevice's.
+pub struct Measured {
+    pub ours: Result<(f64, (f64, f64)), String>,
+    pub libdevice: Result<f64, String>,
+    pub inputs: usize,
+}
+
+/// Measures every function of `fs` on `n` inputs each; `nv` is nvcc's PTX of all of them.
+/// The functions go one after the other (`report` sees each as it is done), the inputs of
+/// each are split across the worker threads.
+pub fn measure(
+    fs: &[MathFn],
+    n: usize,
+    nv: &str,
+    mut report: impl FnMut(&MathFn, &Measured),
+) -> Vec<Measured> {
+    let workers = crate::parallel::worker_count();
+    let mut all = Vec::new();
+    for f in fs {
+        let xs = inputs(f, n);
+        let chunk = xs.len().div_ceil(workers).max(1);
+        let chunks: Vec<&[(f64, f64)]> = xs.chunks(chunk).collect();
+        let worst = |ptx: &str| -> Result<(f64, (f64, f64)), String> {
+            let parts = crate::parallel::parallel_map(&chunks, |c| {
+                run(ptx, &f.kernel_name(), f.prec, c).map(|ys| max_error(f, c, &ys))
+            });
+            let mut w = (0.0, (0.0, 0.0));
+            for p in parts {
+                let p = p?;
+                if p.0 > w.0 || (p.0.is_nan() && !w.0.is_nan()) {
+                    w = p;
+                }
+            }
+            Ok(w)
+        };
+        let ours = oxicc_ptx(f).and_then(|p| worst(&p));
+        let libdevice = worst(nv).map(|w| w.0);
+        let m = Measured {
+            ours,
+            libdevice,
+            inputs: xs.len(),
+        };
+        report(f, &m);
+        all.push(m);
+    }
+    all
 }

@@ -1,44 +1,49 @@
 //! The device math library against CUDA's documented error bounds: every function of
-//! `oxicc_tests::math_harness::functions` is compiled by oxicc (PTX checked by ptxas), run
-//! in the PTX interpreter on special values, dense samples of its hard regions and random
-//! bit patterns, and compared with an f64 reference; the test fails when one exceeds its
-//! bound. nvcc's PTX (libdevice) runs on the same inputs and its error is printed beside
-//! ours. The full measurement (2^20 inputs per function) is the `math-accuracy` program.
+//! `oxicc_tests::math_harness::functions` (float and double) is compiled by oxicc (PTX
+//! checked by ptxas), run in the PTX interpreter on special values, dense samples of its
+//! hard regions and random bit patterns, and compared with a reference (`f64` for the
+//! float functions, double-double for the double ones); the test fails when one exceeds
+//! its bound. nvcc's PTX (libdevice) runs on the same inputs and its error is printed
+//! beside ours. The full measurement (2^20 inputs per function) is the `math-accuracy`
+//! program.
 
-use oxicc_tests::math_harness::{functions, inputs, max_error, nvcc_ptx, oxicc_ptx, run};
+use oxicc_tests::dd_ref::Dd;
+use oxicc_tests::math_harness::{functions, measure, nvcc_ptx_all, ulp_error, Prec};
 
-/// Inputs per function here; enough to find a wrong quadrant or a bad polynomial, cheap
-/// enough for CI (the interpreter runs about 100M thread-instructions per second).
-const INPUTS: usize = 1 << 15;
+/// Inputs per function here: enough to find a wrong quadrant, a bad polynomial or a
+/// wrong special case, cheap enough for CI (the interpreter runs about 100M
+/// thread-instructions per second; a double function is a few hundred instructions).
+const INPUTS: usize = 1 << 13;
 
 #[test]
 fn math_functions_are_within_cudas_bounds() {
     let dir = oxicc_tests::tools::repo_root().join("target/tmp/math-accuracy");
+    let fs = functions();
+    // nvcc's PTX must compile and run too (it is the yardstick).
+    let nv = nvcc_ptx_all(&fs, &dir).unwrap_or_else(|e| panic!("nvcc: {e}"));
+    let results = measure(&fs, INPUTS, &nv, |_, _| {});
     let mut failures = Vec::new();
-    for f in functions() {
-        let xs = inputs(&f, INPUTS);
-        let ys = match oxicc_ptx(&f).and_then(|p| run(&p, &xs)) {
-            Ok(ys) => ys,
+    for (f, m) in fs.iter().zip(&results) {
+        let nv = m
+            .libdevice
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{}: nvcc's PTX: {e}", f.name));
+        let (err, (x, y)) = match &m.ours {
+            Ok(r) => *r,
             Err(e) => {
                 failures.push(format!("{}: {e}", f.name));
                 continue;
             }
         };
-        let (err, at) = max_error(&f, &xs, &ys);
-        let nv = nvcc_ptx(&f, &dir)
-            .and_then(|p| run(&p, &xs))
-            .map(|ys| max_error(&f, &xs, &ys).0);
-        // nvcc's PTX must run too (it is the yardstick).
-        let nv = nv.unwrap_or_else(|e| panic!("{}: nvcc's PTX: {e}", f.name));
         println!(
-            "{:8} bound {} ulp: oxicc {err:.3} (at {at:e}), libdevice {nv:.3}",
+            "{:14} bound {} ulp: oxicc {err:.3} (at {x:e}, {y:e}), libdevice {nv:.3}",
             f.name, f.bound
         );
         if err.is_nan() || err > f.bound {
             failures.push(format!(
-                "{}: {err} ulp at x = {at:e} ({:#010x}), bound {}",
+                "{}: {err} ulp at x = {x:e} ({:#x}), y = {y:e}, bound {}",
                 f.name,
-                at.to_bits(),
+                x.to_bits(),
                 f.bound
             ));
         }
@@ -48,14 +53,51 @@ fn math_functions_are_within_cudas_bounds() {
 
 #[test]
 fn ulp_measure_is_right() {
-    use oxicc_tests::math_harness::ulp_error;
-    assert_eq!(ulp_error(1.0, 1.0), 0.0);
-    let next = f32::from_bits(1.0f32.to_bits() + 1);
-    assert!((ulp_error(next, 1.0) - 1.0).abs() < 1e-12);
-    assert_eq!(ulp_error(f32::NAN, f64::NAN), 0.0);
-    assert!(ulp_error(0.0, f64::NAN).is_infinite());
-    assert!(ulp_error(f32::INFINITY, 1.0).is_infinite());
-    assert_eq!(ulp_error(f32::INFINITY, 1e300), 0.0);
+    let f = |v: f64| Dd::new(v);
+    assert_eq!(ulp_error(Prec::F32, 1.0, f(1.0)), 0.0);
+    let next = f32::from_bits(1.0f32.to_bits() + 1) as f64;
+    assert!((ulp_error(Prec::F32, next, f(1.0)) - 1.0).abs() < 1e-12);
+    assert_eq!(ulp_error(Prec::F32, f64::NAN, f(f64::NAN)), 0.0);
+    assert!(ulp_error(Prec::F32, 0.0, f(f64::NAN)).is_infinite());
+    assert!(ulp_error(Prec::F32, f64::INFINITY, f(1.0)).is_infinite());
+    assert_eq!(ulp_error(Prec::F32, f64::INFINITY, f(1e300)), 0.0);
     // Subnormals are measured in the smallest normal's ulp.
-    assert!((ulp_error(f32::from_bits(2), f32::from_bits(1) as f64) - 1.0).abs() < 1e-12);
+    let (s1, s2) = (f32::from_bits(1) as f64, f32::from_bits(2) as f64);
+    assert!((ulp_error(Prec::F32, s2, f(s1)) - 1.0).abs() < 1e-12);
+    // Doubles: one ulp at 1 is 2^-52, and the reference's low part counts.
+    let next = f64::from_bits(1.0f64.to_bits() + 1);
+    assert!((ulp_error(Prec::F64, next, f(1.0)) - 1.0).abs() < 1e-12);
+    let half = Dd {
+        hi: 1.0,
+        lo: 2f64.powi(-53),
+    };
+    assert!((ulp_error(Prec::F64, 1.0, half) - 0.5).abs() < 1e-12);
+    assert!((ulp_error(Prec::F64, next, half) - 0.5).abs() < 1e-12);
+}
+
+/// Names defined for float and double in different units, and units that include shared
+/// helpers, link each unit once: the double `sincos` (`trigd.cuh`) must not pull in the
+/// float `sincosf.cuh` a second time, `pow` both `logd.cuh` and `expd.cuh`, and the C++
+/// overloads, `std::` names and classification resolve without `<math.h>`. The PTX must
+/// pass ptxas.
+#[test]
+fn float_and_double_units_link_once_together() {
+    let src = "__global__ void k(double *o, float *f, const double *a, const float *b)\n\
+               {\n    double s, c; float sf, cf;\n    sincos(a[0], &s, &c);\n    \
+               sincosf(b[0], &sf, &cf);\n    o[0] = s + c + pow(a[1], 2.5) + exp(a[2]) + \
+               std::atan2(a[3], a[4]) + (isnan(a[5]) ? 1.0 : 0.0);\n    \
+               f[0] = sf + cf + sin(b[1]) + std::pow(b[2], 2.0f) + powf(b[3], b[4]) + \
+               erff(b[5]) + (std::isinf(b[6]) ? 1.0f : 0.0f) + sinpif(b[7]);\n}\n";
+    let out = oxicc::compile("link.cu", src, &oxicc::Options::default());
+    let ptx = out.text.unwrap_or_else(|| {
+        panic!(
+            "{}",
+            out.diagnostics
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    oxicc_tests::ptxas_check(&ptx, 75).unwrap_or_else(|e| panic!("ptxas: {e}"));
 }

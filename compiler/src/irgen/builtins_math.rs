@@ -44,6 +44,13 @@ impl Lowerer<'_> {
         args: &[&Expr<'_>],
         span: Span,
     ) -> Option<Option<Operand>> {
+        // GCC's spellings of the rounding functions (`__builtin_roundf`), as nvcc accepts.
+        let n = match n {
+            "__builtin_roundf" | "__builtin_round" | "__builtin_lrintf" | "__builtin_lroundf" => {
+                &n[10..]
+            }
+            _ => n,
+        };
         let n = if self.opts.math.fast_math {
             fast_math_name(n).unwrap_or(n)
         } else {

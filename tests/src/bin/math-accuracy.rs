@@ -6,7 +6,7 @@
 //! cargo run --release -p oxicc-tests --bin math-accuracy -- [--inputs N] [--filter NAME]
 //! ```
 
-use oxicc_tests::math_harness::{functions, inputs, max_error, nvcc_ptx, oxicc_ptx, run};
+use oxicc_tests::math_harness::{functions, measure, nvcc_ptx_all};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -22,32 +22,29 @@ fn main() {
         i += 2;
     }
     let dir = oxicc_tests::tools::repo_root().join("target/tmp/math-accuracy");
-    println!("| function | CUDA bound (ulp) | oxicc max error (ulp) | at x | libdevice max error (ulp) | inputs |");
+    let fs: Vec<_> = functions()
+        .into_iter()
+        .filter(|f| f.name.contains(&filter))
+        .collect();
+    let nv = nvcc_ptx_all(&fs, &dir).unwrap_or_else(|e| panic!("nvcc: {e}"));
+    println!("| function | CUDA bound (ulp) | oxicc max error (ulp) | at x (, y) | libdevice max error (ulp) | inputs |");
     println!("|---|---|---|---|---|---|");
-    for f in functions().iter().filter(|f| f.name.contains(&filter)) {
-        let xs = inputs(f, n);
-        let ours = oxicc_ptx(f)
-            .and_then(|p| run(&p, &xs))
-            .map(|ys| max_error(f, &xs, &ys));
-        let nv = nvcc_ptx(f, &dir)
-            .and_then(|p| run(&p, &xs))
-            .map(|ys| max_error(f, &xs, &ys));
-        let show = |r: &Result<(f64, f32), String>| match r {
-            Ok((e, _)) => format!("{e:.3}"),
+    measure(&fs, n, &nv, |f, m| {
+        let (ours, at) = match &m.ours {
+            Ok((e, (x, y))) if f.arity() == 2 => (format!("{e:.3}"), format!("{x:e}, {y:e}")),
+            Ok((e, (x, _))) => (format!("{e:.3}"), format!("{x:e}")),
+            Err(e) => (
+                format!("error: {}", e.lines().next().unwrap_or("")),
+                String::new(),
+            ),
+        };
+        let nv = match &m.libdevice {
+            Ok(e) => format!("{e:.3}"),
             Err(e) => format!("error: {}", e.lines().next().unwrap_or("")),
         };
-        let at = ours
-            .as_ref()
-            .map(|(_, x)| format!("{x:e}"))
-            .unwrap_or_default();
         println!(
             "| `{}` | {} | {} | {} | {} | {} |",
-            f.name,
-            f.bound,
-            show(&ours),
-            at,
-            show(&nv),
-            xs.len()
+            f.name, f.bound, ours, at, nv, m.inputs
         );
-    }
+    });
 }

@@ -33,6 +33,26 @@ const KERNELS: &[(&str, &str)] = &[
          o[i] = expf(a[i]) + logf(a[i]) + sinf(a[i]); }",
     ),
     (
+        "sin(float) (C++ overload: links the double unit too)",
+        "__global__ void k(float *o, const float *a) { int i = threadIdx.x; o[i] = sin(a[i]); }",
+    ),
+    (
+        "powf",
+        "__global__ void k(float *o, const float *a) { int i = threadIdx.x; o[i] = powf(a[i], 2.5f); }",
+    ),
+    (
+        "sin (double)",
+        "__global__ void k(double *o, const double *a) { int i = threadIdx.x; o[i] = sin(a[i]); }",
+    ),
+    (
+        "exp (double)",
+        "__global__ void k(double *o, const double *a) { int i = threadIdx.x; o[i] = exp(a[i]); }",
+    ),
+    (
+        "pow (double)",
+        "__global__ void k(double *o, const double *a) { int i = threadIdx.x; o[i] = pow(a[i], 2.5); }",
+    ),
+    (
         "__expf (intrinsic)",
         "__global__ void k(float *o, const float *a) { int i = threadIdx.x; o[i] = __expf(a[i]); }",
     ),

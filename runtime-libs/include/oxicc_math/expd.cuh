@@ -1,0 +1,194 @@
+/* oxicc device math library: the double exponentials exp, exp2, exp10, expm1, sinh, cosh,
+ * tanh, and expm1f, sinhf, coshf (evaluated in double and rounded once to float).
+ *
+ * One core: exp(xh + xl) = 2^k (1 + q) with x = k ln2 + r, |r| <= ln2/2 (Cody-Waite:
+ * k ln2_1 is exact with ln2_1 of 42 bits, x - k ln2_1 is exact by Sterbenz's lemma) and
+ * q = expm1(r) = r + r^2/2 + r^3 P(r), P the Taylor polynomial of degree 11 (truncation
+ * below 2^-62), summed as a double-double so the functions built on it round about once.
+ * 2^k is applied as two exact powers of two (a subnormal result is rounded by the last). */
+#pragma once
+#include <oxicc_math/constd.cuh>
+#include <oxicc_math/ddouble.cuh>
+
+/* q = qh + *ql with exp(xh + xl) = 2^*k (1 + q); xh is clamped to [-746, 711] (beyond,
+ * the result is 0 or inf either way); a NaN propagates into qh. */
+static __device__ __forceinline__ double __oxm_exp_core(double __xh, double __xl, int *__k,
+                                                        double *__ql)
+{
+    __xh = __xh > 711.0 ? 711.0 : __xh;
+    __xh = __xh < -746.0 ? -746.0 : __xh;
+    double __j = rint(__xh * __OXM_LOG2E_HI);
+    double __rh = fma(__j, -__OXM_LN2_1, __xh);
+    double __e;
+    /* xl joins before the split into r + e: e must stay below an ulp of r, since only
+     * the first order of expm1(r + e) = expm1(r) + e (1 + r) is kept. */
+    double __r = __oxm_two_sum(__rh, fma(__j, -__OXM_LN2_2, __xl), &__e);
+    double __p = __OXM_EXPM1_C14;
+    __p = fma(__p, __r, __OXM_EXPM1_C13);
+    __p = fma(__p, __r, __OXM_EXPM1_C12);
+    __p = fma(__p, __r, __OXM_EXPM1_C11);
+    __p = fma(__p, __r, __OXM_EXPM1_C10);
+    __p = fma(__p, __r, __OXM_EXPM1_C9);
+    __p = fma(__p, __r, __OXM_EXPM1_C8);
+    __p = fma(__p, __r, __OXM_EXPM1_C7);
+    __p = fma(__p, __r, __OXM_EXPM1_C6);
+    __p = fma(__p, __r, __OXM_EXPM1_C5);
+    __p = fma(__p, __r, __OXM_EXPM1_C4);
+    __p = fma(__p, __r, __OXM_EXPM1_C3);
+    double __hl;
+    double __h = __oxm_two_prod(__r, 0.5 * __r, &__hl);
+    double __lo;
+    double __q = __oxm_fast_two_sum(__r, __h, &__lo);
+    __lo += __hl + (__r * __r) * (__r * __p) + fma(__e, __r, __e);
+    *__k = (int)__j;
+    return __oxm_fast_two_sum(__q, __lo, __ql);
+}
+
+/* 2^k (1 + qh + ql), rounded once (twice for a subnormal result). */
+static __device__ __forceinline__ double __oxm_exp_finish(double __qh, double __ql, int __k)
+{
+    double __l;
+    double __s = __oxm_fast_two_sum(1.0, __qh, &__l);
+    return __oxm_scale2d(__s + (__l + __ql), __k);
+}
+
+extern "C" __host__ __device__ __forceinline__ double exp(double __x)
+{
+    int __k;
+    double __ql;
+    double __qh = __oxm_exp_core(__x, 0.0, &__k, &__ql);
+    return __oxm_exp_finish(__qh, __ql, __k);
+}
+
+extern "C" __host__ __device__ __forceinline__ double exp2(double __x)
+{
+    __x = __x > 1100.0 ? 1100.0 : (__x < -1100.0 ? -1100.0 : __x);
+    double __pl;
+    double __ph = __oxm_two_prod(__x, __OXM_LN2_HI, &__pl);
+    int __k;
+    double __ql;
+    double __qh = __oxm_exp_core(__ph, fma(__x, __OXM_LN2_LO, __pl), &__k, &__ql);
+    return __oxm_exp_finish(__qh, __ql, __k);
+}
+
+extern "C" __host__ __device__ __forceinline__ double exp10(double __x)
+{
+    __x = __x > 330.0 ? 330.0 : (__x < -330.0 ? -330.0 : __x);
+    double __pl;
+    double __ph = __oxm_two_prod(__x, __OXM_LN10_HI, &__pl);
+    int __k;
+    double __ql;
+    double __qh = __oxm_exp_core(__ph, fma(__x, __OXM_LN10_LO, __pl), &__k, &__ql);
+    return __oxm_exp_finish(__qh, __ql, __k);
+}
+
+/* expm1(x) as hi + *lo for |x| <= 700: 2^k q + (2^k - 1), where 2^k - 1 is exact while
+ * it matters (k <= 53; for k < -53 the caller has returned -1 already). */
+static __device__ __forceinline__ double __oxm_expm1_dd(double __x, double *__lo)
+{
+    int __k;
+    double __ql;
+    double __qh = __oxm_exp_core(__x, 0.0, &__k, &__ql);
+    double __t = __oxm_pow2d(__k);
+    double __e;
+    double __s = __oxm_two_sum(__t - 1.0, __qh * __t, &__e);
+    return __oxm_fast_two_sum(__s, __e + __ql * __t, __lo);
+}
+
+extern "C" __host__ __device__ __forceinline__ double expm1(double __x)
+{
+    double __lo;
+    /* Comparisons, not fmin/fmax, so a NaN reaches the core and propagates. */
+    double __c = __x > 700.0 ? 700.0 : (__x < -40.0 ? -40.0 : __x);
+    double __r = __oxm_expm1_dd(__c, &__lo);
+    __r = __x > 700.0 ? exp(__x) : __r;
+    __r = __x < -40.0 ? -1.0 : __r;
+    return __x == 0.0 ? __x : __r;
+}
+
+/* sinh a = (em + em / (em + 1)) / 2 with em = expm1(a) while a < 22 (no cancellation);
+ * beyond, e^a / 2. */
+extern "C" __host__ __device__ __forceinline__ double sinh(double __x)
+{
+    double __a = fabs(__x);
+    double __r;
+    if (__a < 22.0) {
+        double __l, __dl, __l2, __l3;
+        double __e = __oxm_expm1_dd(__a, &__l);
+        double __dh = __oxm_two_sum(1.0, __e, &__dl);
+        double __qh = __oxm_dd_div(__e, __l, __dh, __dl + __l, &__l2);
+        double __sh = __oxm_two_sum(__e, __qh, &__l3);
+        __r = 0.5 * (__sh + (__l3 + __l + __l2));
+    } else {
+        int __k;
+        double __ql;
+        double __qh = __oxm_exp_core(__a, 0.0, &__k, &__ql);
+        __r = __oxm_exp_finish(__qh, __ql, __k - 1);
+    }
+    /* e^a / 2 overflows from a = 710.4758600739439; the core's clamp does not see it. */
+    __r = __a > 711.0 ? __longlong_as_double(0x7ff0000000000000LL) : __r;
+    return copysign(__r, __x);
+}
+
+/* cosh a = 2^(k-1) (E + 2^-2k / E) with e^a = 2^k E. */
+extern "C" __host__ __device__ __forceinline__ double cosh(double __x)
+{
+    double __a = fabs(__x);
+    int __k;
+    double __ql, __l, __il, __e2;
+    double __qh = __oxm_exp_core(__a, 0.0, &__k, &__ql);
+    double __eh = __oxm_fast_two_sum(1.0, __qh, &__l);
+    __l += __ql;
+    double __ih = __oxm_dd_div(1.0, 0.0, __eh, __l, &__il);
+    /* Beyond k = 60, 2^-2k / E is below E's last bit. */
+    double __sc = __oxm_pow2d(-2 * (__k > 60 ? 60 : __k));
+    double __s = __oxm_two_sum(__eh, __ih * __sc, &__e2);
+    double __r = __oxm_scale2d(__s + (__e2 + __l + __il * __sc), __k - 1);
+    return __a > 711.0 ? __longlong_as_double(0x7ff0000000000000LL) : __r;
+}
+
+/* tanh a = em / (em + 2) with em = expm1(2a) while a < 22; beyond, 1. */
+extern "C" __host__ __device__ __forceinline__ double tanh(double __x)
+{
+    double __a = fabs(__x);
+    double __r = 1.0;
+    if (!(__a >= 22.0)) {
+        double __l, __dl, __l2;
+        double __e = __oxm_expm1_dd(2.0 * __a, &__l);
+        double __dh = __oxm_two_sum(2.0, __e, &__dl);
+        __r = __oxm_dd_div(__e, __l, __dh, __dl + __l, &__l2);
+    }
+    return copysign(__r, __x);
+}
+
+extern "C" __host__ __device__ __forceinline__ float expm1f(float __x)
+{
+    return (float)expm1((double)__x);
+}
+
+extern "C" __host__ __device__ __forceinline__ float sinhf(float __x)
+{
+    return (float)sinh((double)__x);
+}
+
+extern "C" __host__ __device__ __forceinline__ float coshf(float __x)
+{
+    return (float)cosh((double)__x);
+}
+
+__host__ __device__ __forceinline__ float expm1(float __x) { return expm1f(__x); }
+__host__ __device__ __forceinline__ float sinh(float __x) { return sinhf(__x); }
+__host__ __device__ __forceinline__ float cosh(float __x) { return coshf(__x); }
+
+namespace std {
+using ::exp;
+using ::exp2;
+using ::exp10;
+using ::expm1;
+using ::expm1f;
+using ::sinh;
+using ::sinhf;
+using ::cosh;
+using ::coshf;
+using ::tanh;
+}
