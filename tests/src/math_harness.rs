@@ -300,6 +300,7 @@ pub fn run(ptx: &str, xs: &[f32]) -> Result<Vec<f32>, String> {
             },
         ],
         globals: Vec::new(),
+        images: Vec::new(),
     };
     let out = oxicc_emu::run(&module, &launch, &RunOptions::default()).map_err(|e| e.0)?;
     let data = &out.buffers[0].data;

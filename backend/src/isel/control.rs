@@ -273,6 +273,7 @@ impl Ctx<'_> {
                                 opc: Opc::Ld,
                                 mods,
                                 types: vec![bty],
+                                shape: Shape::Flat,
                             },
                             vec![Operand::Addr(addr)],
                         );

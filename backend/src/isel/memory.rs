@@ -81,6 +81,7 @@ impl Ctx<'_> {
             opc: Opc::Ld,
             mods,
             types: vec![mem_type(ty)],
+            shape: Shape::Flat,
         };
         let d = self.result_reg(res)?;
         if ty == Type::I1 {
@@ -132,6 +133,7 @@ impl Ctx<'_> {
             opc: Opc::St,
             mods: self.space_mods(pty, flags.volatile),
             types: vec![mem_type(ty)],
+            shape: Shape::Flat,
         };
         self.emit(op, vec![], vec![addr, v]);
         Ok(())
@@ -284,6 +286,7 @@ impl Ctx<'_> {
                     opc: Opc::Red,
                     mods,
                     types: vec![ty],
+                    shape: Shape::Flat,
                 },
                 vec![],
                 vec![addr, v],
@@ -299,6 +302,7 @@ impl Ctx<'_> {
                 opc: Opc::Atom,
                 mods,
                 types: vec![ty],
+                shape: Shape::Flat,
             },
             vec![Operand::Reg(d)],
             vec![addr, v],
@@ -334,6 +338,7 @@ impl Ctx<'_> {
                 opc: Opc::Atom,
                 mods,
                 types: vec![bit_type(t)],
+                shape: Shape::Flat,
             },
             vec![Operand::Reg(d)],
             vec![addr, e, n],

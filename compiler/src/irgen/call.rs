@@ -46,7 +46,8 @@ impl Lowerer<'_> {
             return self.call_through_pointer(callee, args, span);
         };
         let binding = self.lookup_ordinary(name);
-        let user_defined = matches!(binding, Some(Binding::Func(f)) if self.func_info(f).defined);
+        let user_defined = matches!(binding, Some(Binding::Func(f)) if self.func_info(f).defined)
+            && !self.scalar_builtin_call(name, args);
         let shadowed = matches!(binding, Some(Binding::Var(_)));
         if !user_defined && !shadowed {
             if let Some(r) = self.builtin_call(name, args, span) {

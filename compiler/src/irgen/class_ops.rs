@@ -141,6 +141,28 @@ impl Lowerer<'_> {
 
     /// A call the C lowering does not handle: member calls, overload sets, functors,
     /// qualified callees. `None`: not C++ (the C code goes on).
+    /// True when `name` is one of the overloaded built-ins CUDA declares for scalars
+    /// (`min`, `max`, `abs`, …) and every argument is arithmetic: such a call goes to the
+    /// built-in even when user overloads of the name exist for other types.
+    pub(super) fn scalar_builtin_call(
+        &mut self,
+        name: crate::intern::Symbol,
+        args: &[&Expr<'_>],
+    ) -> bool {
+        const SCALAR_BUILTINS: &[&str] = &[
+            "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax", "fminf", "fmaxf",
+            "fmin", "fmax", "abs", "labs", "llabs", "fabsf", "fabs", "floorf", "floor", "ceilf",
+            "ceil", "truncf", "trunc", "sqrtf", "sqrt", "rsqrtf", "roundf",
+        ];
+        if !SCALAR_BUILTINS.contains(&self.name(name)) || !self.in_function() {
+            return false;
+        }
+        args.iter().all(|a| {
+            self.operand_of_unevaluated(a)
+                .is_some_and(|o| self.types.is_arith(o.ty.ty))
+        })
+    }
+
     pub fn call_cxx(
         &mut self,
         callee: &Expr<'_>,
@@ -180,6 +202,13 @@ impl Lowerer<'_> {
                     }
                 }
                 let b = found?;
+                if matches!(b, Binding::Overloads(_) | Binding::Func(_))
+                    && self.scalar_builtin_call(*name, args)
+                {
+                    // CUDA declares `min(int, int)` and friends as overloads beside the
+                    // user's `min(int2, int2)` (helper_math.h); here they are built-ins.
+                    return None;
+                }
                 match b {
                     Binding::Overloads(_) => {}
                     Binding::Func(f) if self.func_info(f).member.is_some() => {}
