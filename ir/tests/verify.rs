@@ -485,7 +485,8 @@ fn operand_types() {
             "ptr.global, i32, i64",
             "    v3 = atomiccas.gpu.i32 v0, v1, v2\n",
             "atomiccas needs two",
-        ),        (
+        ),
+        (
             "i32, f32",
             "    v2 = tex.2d.plain.f32.f32.c0 (v0, v1, v1)\n",
             "texture handle is i32, not i64",

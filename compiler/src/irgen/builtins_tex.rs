@@ -85,7 +85,7 @@ impl Lowerer<'_> {
             comp,
         };
         if args.len() != 3 + op.operands() {
-            self.argc(&args[..], 3 + op.operands(), span);
+            self.argc(args, 3 + op.operands(), span);
             return None;
         }
         let int = self.int_ty(IntKind::Int);

@@ -122,13 +122,13 @@ impl Image {
             Ty::F16 => crate::float::f16_to_f32(bits as u16),
             _ if self.normalized_read && n <= 16 => {
                 if self.ty.is_signed() {
-                    let v = crate::alu::sext(bits, n) as i64 as f32;
+                    let v = crate::alu::sext(bits, n) as f32;
                     (v / ((1u32 << (n - 1)) - 1) as f32).max(-1.0)
                 } else {
                     bits as f32 / ((1u32 << n) - 1) as f32
                 }
             }
-            _ if self.ty.is_signed() => crate::alu::sext(bits, n) as i64 as f32,
+            _ if self.ty.is_signed() => crate::alu::sext(bits, n) as f32,
             _ => bits as f32,
         }
     }
