@@ -68,8 +68,8 @@ pub(crate) fn decode(
         .iter()
         .find_map(|m| Geom::parse(m))
         .ok_or_else(|| c.err("no geometry (.1d .2d .3d .a1d .a2d)"))?;
-    if matches!(geom, Geom::Cube | Geom::ACube) {
-        return Err(c.err("cubemap textures are not supported by the interpreter"));
+    if matches!(geom, Geom::Cube | Geom::ACube) && base != "tex" {
+        return Err(c.err("cubemap surfaces and gathers are not supported by the interpreter"));
     }
     let types: Vec<Ty> = mods.iter().filter_map(|m| Ty::parse(m)).collect();
     let vec = if mods.contains(&"v4") {

@@ -8,7 +8,7 @@
 //! around `x - 0.5` and weights them by the fraction, held in 9-bit fixed point with 8
 //! fractional bits. In normalized-float read mode 8- and 16-bit integer channels become
 //! `v / (2^n - 1)` (unsigned) or `max(v / (2^(n-1) - 1), -1)` (signed). Images have one
-//! mipmap level, so `tex.level`/`tex.grad` read level 0; cubemaps are not modelled.
+//! mipmap level, so `tex.level`/`tex.grad` read level 0. A cubemap's faces are its layers.
 //! Channels an image lacks read as 0.
 
 use crate::inst::Ty;
@@ -194,6 +194,9 @@ impl Image {
 
     /// `tex` with float coordinates: four result registers.
     pub fn fetch(&self, data: &[u8], geom: Geom, coords: &[u32], float_result: bool) -> [u32; 4] {
+        if matches!(geom, Geom::Cube | Geom::ACube) {
+            return self.fetch_cube(data, geom, coords, float_result);
+        }
         let (layer, xs) = if geom.layered() {
             (self.layer_of(coords[0] as i32), &coords[1..])
         } else {
@@ -244,6 +247,44 @@ impl Image {
             *o = acc.to_bits();
         }
         out
+    }
+
+    /// A cubemap fetch (the guide's cubemap table): the major axis of (x, y, z) picks the
+    /// face, `(s/|m| + 1)/2`, `(t/|m| + 1)/2` are normalized coordinates on it. Faces are the
+    /// layers `6·layer + face` of the image (+x, -x, +y, -y, +z, -z), sampled with clamp.
+    fn fetch_cube(&self, data: &[u8], geom: Geom, coords: &[u32], float_result: bool) -> [u32; 4] {
+        let (layer, c) = if geom == Geom::ACube {
+            ((coords[0] as i32).max(0) as u32, &coords[1..])
+        } else {
+            (0, coords)
+        };
+        let [x, y, z] = [0, 1, 2].map(|k| f32::from_bits(c[k]));
+        let (face, m, s, t) = if x.abs() >= y.abs() && x.abs() >= z.abs() {
+            if x >= 0.0 {
+                (0, x, -z, -y)
+            } else {
+                (1, x, z, -y)
+            }
+        } else if y.abs() >= z.abs() {
+            if y >= 0.0 {
+                (2, y, x, z)
+            } else {
+                (3, y, x, -z)
+            }
+        } else if z >= 0.0 {
+            (4, z, x, -y)
+        } else {
+            (5, z, -x, -y)
+        };
+        let u = (s / m.abs() + 1.0) / 2.0;
+        let v = (t / m.abs() + 1.0) / 2.0;
+        let faces = Image {
+            normalized_coords: true,
+            address: [AddrMode::Clamp; 3],
+            ..self.clone()
+        };
+        let at = [layer * 6 + face, u.to_bits(), v.to_bits()];
+        faces.fetch(data, Geom::A2d, &at, float_result)
     }
 
     /// `tex.1d` with an integer coordinate (`tex1Dfetch`): no filtering or addressing; an

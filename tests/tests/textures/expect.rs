@@ -207,6 +207,7 @@ pub fn check(name: &str, l: &Launch, o: &oxicc_emu::Outcome) -> R {
         "tex3d_layered" => tex3d_layered(l, o),
         "tex_gather_int" => tex_gather_int(l, o),
         "surf_rw" => surf_rw(l, o),
+        "tex_cubemap" => tex_cubemap(l, o),
         _ => Err(format!("no expectation for {name}")),
     }
 }
@@ -345,4 +346,40 @@ fn surf_rw(l: &Launch, o: &oxicc_emu::Outcome) -> R {
     let mut want_out = f.clone();
     want_out.push(200.0);
     compare("out", &output(o, "out")?, &want_out, 0.0)
+}
+
+/// The guide's cubemap table: the major axis m of (x, y, z) picks the face (+x, -x, +y, -y,
+/// +z, -z), and (s, t) on it are (-z, -y), (z, -y), (x, z), (x, -z), (x, -y), (-x, -y).
+fn tex_cubemap(l: &Launch, o: &oxicc_emu::Outcome) -> R {
+    let cube = Tex::new(l, "cube");
+    let mut want = Vec::new();
+    for i in 0..105 {
+        let x = (i % 7) as f32 - 3.1;
+        let y = (i % 5) as f32 - 2.2;
+        let z = (i % 3) as f32 - 1.3;
+        let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+        let (face, m, s, t) = if ax >= ay && ax >= az {
+            if x >= 0.0 {
+                (0, ax, -z, -y)
+            } else {
+                (1, ax, z, -y)
+            }
+        } else if ay >= az {
+            if y >= 0.0 {
+                (2, ay, x, z)
+            } else {
+                (3, ay, x, -z)
+            }
+        } else if z >= 0.0 {
+            (4, az, x, -y)
+        } else {
+            (5, az, -x, -y)
+        };
+        let u = (s / m + 1.0) / 2.0;
+        let v = (t / m + 1.0) / 2.0;
+        let col = ((u * 4.0).floor() as i64).clamp(0, 3);
+        let row = ((v * 4.0).floor() as i64).clamp(0, 3);
+        want.push(cube.texel([col, row, 0], face, 0));
+    }
+    compare("o", &output(o, "o")?, &want, 0.0)
 }
