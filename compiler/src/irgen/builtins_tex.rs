@@ -76,6 +76,15 @@ impl Lowerer<'_> {
             }
             c => TexMode::Gather(c - 4),
         };
+        if matches!(mode, TexMode::Gather(_))
+            && (int_coords || !matches!(geom, TexGeom::D2 | TexGeom::A2d))
+        {
+            self.error(
+                span,
+                "a texture gather needs a 2D texture and float coordinates",
+            );
+            return None;
+        }
         let comp = self.small_const(args[2], 3)?;
         let op = TexOp {
             geom,
