@@ -179,6 +179,10 @@ pub enum Opc {
     Bra,
     Ret,
     Trap,
+    Tex,
+    Tld4,
+    Suld,
+    Sust,
 }
 
 impl Opc {
@@ -229,6 +233,10 @@ impl Opc {
             Opc::Bra => "bra",
             Opc::Ret => "ret",
             Opc::Trap => "trap",
+            Opc::Tex => "tex",
+            Opc::Tld4 => "tld4",
+            Opc::Suld => "suld",
+            Opc::Sust => "sust",
         }
     }
 }
@@ -414,12 +422,31 @@ impl fmt::Display for Mod {
     }
 }
 
+/// How an instruction's operands are grouped in the text. Texture and surface instructions
+/// put their results and coordinates in braces and their handle in brackets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `d, a, b`.
+    Flat,
+    /// `{d…}, [h, {c…}]`, then a level (`, %f`) or two braced gradients of `grad` elements;
+    /// `suffix` is printed after the types (`suld.b.2d.b32.trap`).
+    Fetch {
+        coords: u8,
+        level: bool,
+        grad: u8,
+        suffix: Option<&'static str>,
+    },
+    /// `[h, {c…}], {v…}` (`sust.b.2d.b32.trap`).
+    Store { coords: u8, suffix: &'static str },
+}
+
 /// The opcode part of an instruction: mnemonic, modifiers, types.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Op {
     pub opc: Opc,
     pub mods: Vec<Mod>,
     pub types: Vec<PtxType>,
+    pub shape: Shape,
 }
 
 impl Op {
@@ -428,6 +455,7 @@ impl Op {
             opc,
             mods: mods.to_vec(),
             types: types.to_vec(),
+            shape: Shape::Flat,
         }
     }
 }
@@ -441,7 +469,13 @@ impl fmt::Display for Op {
         for t in &self.types {
             write!(f, ".{}", t.as_str())?;
         }
-        Ok(())
+        match self.shape {
+            Shape::Fetch {
+                suffix: Some(s), ..
+            }
+            | Shape::Store { suffix: s, .. } => write!(f, ".{s}"),
+            _ => Ok(()),
+        }
     }
 }
 

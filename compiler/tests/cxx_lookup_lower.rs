@@ -188,3 +188,18 @@ fn classes_of_the_same_name_in_different_namespaces_keep_their_member_types() {
          }",
     );
 }
+
+#[test]
+fn scalar_builtins_stay_visible_beside_user_overloads_for_vector_types() {
+    // helper_math.h's pattern: `min(int2, int2)` calls `min(int, int)`, which CUDA declares
+    // as an overload; here it is a built-in that the user's overload must not hide.
+    let m = lower_ok(
+        "struct I2 { int x, y; };
+         struct F2 { float x, y; };
+         __device__ __noinline__ I2 min(I2 a, I2 b) { I2 r; r.x = min(a.x, b.x); r.y = min(a.y, b.y); return r; }
+         __device__ __noinline__ F2 floorf(F2 v) { F2 r; r.x = floorf(v.x); r.y = floorf(v.y); return r; }
+         __global__ void k(I2* o, F2* f) { o[0] = min(o[1], o[2]); f[0] = floorf(f[1]); o[3].x = max(o[4].x, 3); }",
+    );
+    has_function(&m, "_Z3min2I2S_");
+    has_function(&m, "_Z6floorf2F2");
+}

@@ -11,6 +11,7 @@
 
 use crate::entity::EntityMap;
 use crate::function::Signature;
+pub use crate::texture::{SurfClamp, SurfOp, TexGeom, TexKind, TexMode, TexOp};
 use crate::types::Type;
 use crate::{Block, FuncId, GlobalId, StackSlot, Value};
 
@@ -440,6 +441,24 @@ pub enum InstData {
         mask: Value,
         pred: Value,
     },
+    /// One component of a texture fetch (`tex`, `tld4`): `args` are the handle (`i64`), the
+    /// coordinates and the level or gradients (see `texture.rs`). The result is `f32` or `i32`
+    /// by `op.result`.
+    TexFetch {
+        op: TexOp,
+        args: Vec<Value>,
+    },
+    /// One component of a surface load (`suld.b`): `args` are the handle and the `i32`
+    /// coordinates; the result is `op.value_type()`.
+    SurfRead {
+        op: SurfOp,
+        args: Vec<Value>,
+    },
+    /// A surface store (`sust.b`): `args` are the handle, the coordinates and `op.vec` values.
+    SurfWrite {
+        op: SurfOp,
+        args: Vec<Value>,
+    },
     Jump {
         dest: BlockCall,
     },
@@ -489,6 +508,9 @@ pub enum Opcode {
     AtomicCas,
     Shuffle,
     Vote,
+    TexFetch,
+    SurfRead,
+    SurfWrite,
     Jump,
     Branch,
     Switch,
@@ -555,6 +577,11 @@ impl Opcode {
             Opcode::AtomicCas => p(false, true, true, true, true, false),
             Opcode::Shuffle => p(false, false, false, true, false, true),
             Opcode::Vote => p(false, false, false, true, false, true),
+            // Texture memory is read-only while a kernel runs, so a fetch reads no memory
+            // that anything could write; it may fault on a bad handle, so it is not hoisted.
+            Opcode::TexFetch => p(false, false, false, false, true, false),
+            Opcode::SurfRead => p(false, true, false, false, true, false),
+            Opcode::SurfWrite => p(false, false, true, true, true, false),
             Opcode::Jump => p(true, false, false, true, false, false),
             Opcode::Branch => p(true, false, false, true, false, false),
             Opcode::Switch => p(true, false, false, true, false, false),
@@ -611,7 +638,10 @@ macro_rules! visit_operands {
                 $f(ptr);
                 $f(offset)
             }
-            InstData::Call { args, .. } => args.$iter().for_each($f),
+            InstData::Call { args, .. }
+            | InstData::TexFetch { args, .. }
+            | InstData::SurfRead { args, .. }
+            | InstData::SurfWrite { args, .. } => args.$iter().for_each($f),
             InstData::CallIndirect { target, args, .. } => {
                 $f(target);
                 args.$iter().for_each($f)
@@ -698,6 +728,9 @@ impl InstData {
             InstData::AtomicCas { .. } => Opcode::AtomicCas,
             InstData::Shuffle { .. } => Opcode::Shuffle,
             InstData::Vote { .. } => Opcode::Vote,
+            InstData::TexFetch { .. } => Opcode::TexFetch,
+            InstData::SurfRead { .. } => Opcode::SurfRead,
+            InstData::SurfWrite { .. } => Opcode::SurfWrite,
             InstData::Jump { .. } => Opcode::Jump,
             InstData::Branch { .. } => Opcode::Branch,
             InstData::Switch { .. } => Opcode::Switch,

@@ -17,6 +17,7 @@ pub mod inst;
 pub mod loops;
 pub mod module;
 pub mod text;
+pub mod texture;
 pub mod types;
 pub mod verify;
 
@@ -30,7 +31,8 @@ pub use function::{
 };
 pub use inst::{
     AtomicOp, BinaryOp, BlockCall, CastOp, Dim, FloatCC, InstData, InstNode, IntCC, MemFlags,
-    OpInfo, Opcode, Scope, ShuffleMode, SpecialReg, UnaryOp, VoteMode,
+    OpInfo, Opcode, Scope, ShuffleMode, SpecialReg, SurfClamp, SurfOp, TexGeom, TexKind, TexMode,
+    TexOp, UnaryOp, VoteMode,
 };
 pub use loops::{Loop, LoopData, LoopInfo};
 pub use module::{GlobalVar, Module};

@@ -61,6 +61,9 @@ fn all_opcodes() -> Vec<Opcode> {
         Opcode::AtomicCas,
         Opcode::Shuffle,
         Opcode::Vote,
+        Opcode::TexFetch,
+        Opcode::SurfRead,
+        Opcode::SurfWrite,
         Opcode::Jump,
         Opcode::Branch,
         Opcode::Switch,
@@ -95,6 +98,9 @@ fn all_opcodes() -> Vec<Opcode> {
             | Opcode::AtomicCas
             | Opcode::Shuffle
             | Opcode::Vote
+            | Opcode::TexFetch
+            | Opcode::SurfRead
+            | Opcode::SurfWrite
             | Opcode::Jump
             | Opcode::Branch
             | Opcode::Switch

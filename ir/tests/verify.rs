@@ -486,6 +486,31 @@ fn operand_types() {
             "    v3 = atomiccas.gpu.i32 v0, v1, v2\n",
             "atomiccas needs two",
         ),
+        (
+            "i32, f32",
+            "    v2 = tex.2d.plain.f32.f32.c0 (v0, v1, v1)\n",
+            "texture handle is i32, not i64",
+        ),
+        (
+            "i64, f32",
+            "    v2 = tex.2d.plain.f32.f32.c0 (v0, v1)\n",
+            "takes 3 operands, not 2",
+        ),
+        (
+            "i64, f32",
+            "    v2 = tex.a2d.plain.f32.f32.c0 (v0, v1, v1, v1)\n",
+            "texture operand 1 is f32, not i32",
+        ),
+        (
+            "i64, f32",
+            "    v2 = suld.2d.b32.v1.c0.trap (v0, v1, v1)\n",
+            "surface coordinate is f32, not i32",
+        ),
+        (
+            "i64, i32, i64",
+            "    sust.1d.b32.v1.zero (v0, v1, v2)\n",
+            "surface value is i64, not i32",
+        ),
     ];
     for (params, lines, needle) in cases {
         expect_text(&body(params, lines), Invariant::Operands, needle);

@@ -10,6 +10,9 @@
 #include <device_launch_parameters.h>
 #include <vector_types.h>
 #include <device_functions.h>
+#include <texture_fetch_functions.h>
+#include <texture_indirect_functions.h>
+#include <surface_indirect_functions.h>
 #include <string.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -34,3 +34,17 @@ extern "C" cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream);
 extern "C" cudaError_t cudaEventSynchronize(cudaEvent_t event);
 extern "C" cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 
+/* Texture and surface objects (host side): created by the host, read in kernels through the
+ * functions of texture_indirect_functions.h and surface_indirect_functions.h. */
+extern "C" struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                                              enum cudaChannelFormatKind f);
+extern "C" cudaError_t cudaCreateTextureObject(cudaTextureObject_t *tex,
+                                               const struct cudaResourceDesc *res,
+                                               const struct cudaTextureDesc *desc,
+                                               const void *view);
+extern "C" cudaError_t cudaDestroyTextureObject(cudaTextureObject_t tex);
+extern "C" cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf,
+                                               const struct cudaResourceDesc *res);
+extern "C" cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surf);
+/* cudaCreateChannelDesc<T>(): the channel format of T (declared for host code only). */
+template <class T> __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(void);

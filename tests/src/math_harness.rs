@@ -319,6 +319,7 @@ pub fn run(ptx: &str, name: &str, p: Prec, xs: &[(f64, f64)]) -> Result<Vec<f64>
             buffer("b", bytes(|v| v.1)),
         ],
         globals: Vec::new(),
+        images: Vec::new(),
     };
     let out = oxicc_emu::run(&module, &launch, &RunOptions::default()).map_err(|e| e.0)?;
     let data = &out.buffers[0].data;

@@ -136,6 +136,7 @@ fn ftz_flushes_in_the_interpreter() {
                 },
             ],
             globals: Vec::new(),
+            images: Vec::new(),
         };
         let r = oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap();
         let got = f32::from_le_bytes(r.buffers[0].data[..4].try_into().unwrap());

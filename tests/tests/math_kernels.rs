@@ -66,6 +66,7 @@ fn run(ptx: &str, params: Vec<P>, threads: u32) -> Vec<Vec<f32>> {
         args,
         buffers,
         globals: Vec::new(),
+        images: Vec::new(),
     };
     let out = oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap();
     out.buffers

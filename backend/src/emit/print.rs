@@ -63,6 +63,59 @@ fn write_op(f: &mut Formatter<'_>, op: &Op) -> fmt::Result {
     Ok(())
 }
 
+/// `a, b, c` for a slice of operands.
+fn write_list(f: &mut Formatter<'_>, ops: &[POperand]) -> fmt::Result {
+    for (i, o) in ops.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{o}")?;
+    }
+    Ok(())
+}
+
+/// The operands of a texture or surface instruction: `{d…}, [h, {c…}]…` (see `Shape`).
+fn write_grouped(f: &mut Formatter<'_>, shape: Shape, ops: &[POperand]) -> fmt::Result {
+    match shape {
+        Shape::Flat => write_list(f, ops),
+        Shape::Fetch {
+            coords,
+            level,
+            grad,
+            ..
+        } => {
+            let extra = usize::from(level) + 2 * grad as usize;
+            let ndst = ops.len() - 1 - coords as usize - extra;
+            let (dst, rest) = ops.split_at(ndst);
+            f.write_str("{")?;
+            write_list(f, dst)?;
+            write!(f, "}}, [{}, {{", rest[0])?;
+            let (c, rest) = rest[1..].split_at(coords as usize);
+            write_list(f, c)?;
+            f.write_str("}]")?;
+            if level {
+                write!(f, ", {}", rest[0])?;
+            } else if grad > 0 {
+                let (dx, dy) = rest.split_at(grad as usize);
+                f.write_str(", {")?;
+                write_list(f, dx)?;
+                f.write_str("}, {")?;
+                write_list(f, dy)?;
+                f.write_str("}")?;
+            }
+            Ok(())
+        }
+        Shape::Store { coords, .. } => {
+            write!(f, "[{}, {{", ops[0])?;
+            let (c, v) = ops[1..].split_at(coords as usize);
+            write_list(f, c)?;
+            f.write_str("}], {")?;
+            write_list(f, v)?;
+            f.write_str("}")
+        }
+    }
+}
+
 impl Display for PtxInst {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         match self {
@@ -76,7 +129,10 @@ impl Display for PtxInst {
                     write!(f, "@{}{p} ", if *neg { "!" } else { "" })?;
                 }
                 write_op(f, op)?;
-                if !operands.is_empty() {
+                if op.shape != Shape::Flat {
+                    f.write_str(" \t")?;
+                    write_grouped(f, op.shape, operands)?;
+                } else if !operands.is_empty() {
                     f.write_str(" \t")?;
                     for (i, o) in operands.iter().enumerate() {
                         if i > 0 {

@@ -275,6 +275,7 @@ impl Ctx<'_> {
                                 opc: Opc::Ld,
                                 mods,
                                 types: vec![bty],
+                                shape: Shape::Flat,
                             },
                             vec![Operand::Addr(addr)],
                         );

@@ -297,6 +297,7 @@ impl Ctx<'_> {
                                 opc: Opc::Cvta,
                                 mods,
                                 types: vec![PtxType::U64],
+                                shape: Shape::Flat,
                             },
                             vec![Operand::Reg(d)],
                             vec![Operand::Reg(a)],

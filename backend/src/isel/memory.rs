@@ -76,6 +76,7 @@ impl Ctx<'_> {
             opc: Opc::Ld,
             mods,
             types: vec![ty],
+            shape: Shape::Flat,
         };
         Ok((op, addr))
     }
@@ -168,6 +169,7 @@ impl Ctx<'_> {
             opc: Opc::St,
             mods: self.space_mods(pty, flags.volatile),
             types: vec![mem_type(ty)],
+            shape: Shape::Flat,
         };
         self.emit(op, vec![], vec![addr, v]);
         Ok(())
@@ -320,6 +322,7 @@ impl Ctx<'_> {
                     opc: Opc::Red,
                     mods,
                     types: vec![ty],
+                    shape: Shape::Flat,
                 },
                 vec![],
                 vec![addr, v],
@@ -335,6 +338,7 @@ impl Ctx<'_> {
                 opc: Opc::Atom,
                 mods,
                 types: vec![ty],
+                shape: Shape::Flat,
             },
             vec![Operand::Reg(d)],
             vec![addr, v],
@@ -370,6 +374,7 @@ impl Ctx<'_> {
                 opc: Opc::Atom,
                 mods,
                 types: vec![bit_type(t)],
+                shape: Shape::Flat,
             },
             vec![Operand::Reg(d)],
             vec![addr, e, n],

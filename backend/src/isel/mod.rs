@@ -23,6 +23,7 @@ mod frem;
 mod gpu;
 mod half;
 mod memory;
+mod texture;
 
 use crate::frame::Frame;
 use crate::lower_args::{class_of, param_name};
@@ -45,6 +46,10 @@ pub(crate) struct Ctx<'a> {
     pub an: Analysis,
     /// The register holding each SSA value that lives in a register.
     vreg_of: HashMap<Value, VReg>,
+    /// The `tex`/`tld4` emitted so far in the current block (see `texture.rs`).
+    tex_memo: Vec<texture::Memo<oxicc_ir::TexOp>>,
+    /// The `suld` emitted since the last instruction that writes memory in this block.
+    surf_memo: Vec<texture::Memo<oxicc_ir::SurfOp>>,
     /// The block instructions are appended to.
     pub cur: MBlockId,
     block_map: HashMap<Block, MBlockId>,
@@ -79,6 +84,8 @@ pub(crate) fn select_function(
         mf: MFunction::default(),
         an,
         vreg_of: HashMap::new(),
+        tex_memo: Vec::new(),
+        surf_memo: Vec::new(),
         cur: MBlockId(0),
         block_map: HashMap::new(),
         chain: Vec::new(),
@@ -118,6 +125,8 @@ pub(crate) fn select_function(
                 cx.loc_pending = l;
             }
         }
+        cx.tex_memo.clear();
+        cx.surf_memo.clear();
         if i == 0 {
             cx.lower_entry()?;
         }
@@ -349,6 +358,9 @@ impl<'a> Ctx<'a> {
             return Ok(());
         }
         let info = node.data.info();
+        if info.writes_memory {
+            self.surf_memo.clear();
+        }
         let pure = !info.side_effects && !info.terminator && !info.writes_memory;
         if pure {
             let needed = match node.result {
@@ -447,6 +459,9 @@ impl<'a> Ctx<'a> {
                 clamp,
             } => self.sel_shuffle(mode, mask, value, lane, clamp, result.unwrap()),
             InstData::Vote { mode, mask, pred } => self.sel_vote(mode, mask, pred, result.unwrap()),
+            InstData::TexFetch { op, args } => self.sel_tex(op, &args, result.unwrap()),
+            InstData::SurfRead { op, args } => self.sel_suld(op, &args, result.unwrap()),
+            InstData::SurfWrite { op, args } => self.sel_sust(op, &args),
             InstData::Jump { dest } => self.sel_jump(&dest),
             InstData::Branch {
                 cond,

@@ -34,6 +34,11 @@ impl Lowerer<'_> {
         if let Some(r) = self.math_builtin(n, args, span) {
             return Some(r);
         }
+        if n.starts_with("__oxicc_") {
+            if let Some(r) = self.tex_builtin(n, args, span) {
+                return Some(r);
+            }
+        }
         if UNSUPPORTED.contains(&n) {
             self.error(
                 span,

@@ -22,6 +22,7 @@ mod builtins;
 mod builtins_conv;
 mod builtins_gpu;
 mod builtins_math;
+mod builtins_tex;
 pub(crate) use builtins_math::fast_math_name;
 mod call;
 mod class;

@@ -312,6 +312,25 @@ impl Parser {
                 };
                 ParsedInst::new(InstData::Vote { mode, mask, pred }, Some(ty))
             }
+            "tex" => {
+                let t = TexOp::from_parts(&op.parts[1..]).ok_or_else(|| {
+                    ParseError::at(pos, format!("malformed texture fetch `{word}`"))
+                })?;
+                let args = self.value_list(names)?;
+                ParsedInst::new(InstData::TexFetch { op: t, args }, Some(t.result_type()))
+            }
+            "suld" | "sust" => {
+                let store = head == "sust";
+                let s = SurfOp::from_parts(&op.parts[1..], store).ok_or_else(|| {
+                    ParseError::at(pos, format!("malformed surface access `{word}`"))
+                })?;
+                let args = self.value_list(names)?;
+                if store {
+                    ParsedInst::new(InstData::SurfWrite { op: s, args }, None)
+                } else {
+                    ParsedInst::new(InstData::SurfRead { op: s, args }, Some(s.value_type()))
+                }
+            }
             "jump" => {
                 op.no_type(0)?;
                 let dest = self.block_call(names)?;

@@ -462,6 +462,16 @@ fn write_inst(
         InstData::Vote { mode, mask, pred } => {
             let _ = write!(out, "vote.{} {}, {}", mode.name(), v(*mask), v(*pred));
         }
+        InstData::TexFetch { op, args } => {
+            out.push_str(&op.word());
+            out.push(' ');
+            write_args(out, names, args);
+        }
+        InstData::SurfRead { op, args } | InstData::SurfWrite { op, args } => {
+            out.push_str(&op.word(matches!(node.data, InstData::SurfWrite { .. })));
+            out.push(' ');
+            write_args(out, names, args);
+        }
         InstData::Jump { dest } => {
             out.push_str("jump ");
             write_block_call(out, names, dest);

@@ -328,6 +328,21 @@ impl Verifier<'_> {
                     Type::I1
                 })
             }
+            InstData::TexFetch { op, args } => {
+                let tys: Vec<Type> = args.iter().map(|a| ty(*a)).collect();
+                if let Some(m) = crate::texture::tex_operand_problem(op, &tys) {
+                    operand(m);
+                }
+                Some(op.result_type())
+            }
+            InstData::SurfRead { op, args } | InstData::SurfWrite { op, args } => {
+                let store = matches!(node.data, InstData::SurfWrite { .. });
+                let tys: Vec<Type> = args.iter().map(|a| ty(*a)).collect();
+                if let Some(m) = crate::texture::surf_operand_problem(op, store, &tys) {
+                    operand(m);
+                }
+                (!store).then(|| op.value_type())
+            }
             InstData::Jump { .. } | InstData::Unreachable => None,
             InstData::Branch { cond, .. } => {
                 if ty(*cond) != Type::I1 {

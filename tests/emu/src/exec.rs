@@ -527,6 +527,34 @@ impl Env<'_> {
                     t.pc = pc;
                     crate::heap::free(self, t, i.aux).map_err(|e| self.fail(t, pc, e))?;
                 }
+                Op::Tex(spec) => {
+                    let at = base + i.off as usize;
+                    let v = self
+                        .tex(&t.regs[at..], s!(0), spec)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                    for (k, &x) in v.iter().enumerate() {
+                        if i.d[k] != NO_REG {
+                            set!(i.d[k], x as u64);
+                        }
+                    }
+                }
+                Op::Suld(spec) => {
+                    let at = base + i.off as usize;
+                    let v = self
+                        .suld(&t.regs[at..], s!(0), spec)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                    for (k, &x) in v.iter().enumerate() {
+                        if i.d[k] != NO_REG {
+                            set!(i.d[k], x);
+                        }
+                    }
+                }
+                Op::Sust(spec) => {
+                    let at = base + i.off as usize;
+                    let h = s!(0);
+                    self.sust(&t.regs[at..], h, spec)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                }
                 Op::AssertFail => {
                     t.pc = pc;
                     let msg = crate::printf::assert_message(self, t, i.aux);

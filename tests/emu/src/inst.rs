@@ -431,6 +431,13 @@ pub enum Op {
     /// zero-filling past `s[3]` source bytes.
     CpAsync,
     AssertFail,
+    /// `tex`/`tld4`: results in `d`, handle in `s[0]`, coordinates in registers from `off`
+    /// (see `tex_ops.rs`).
+    Tex(crate::tex_ops::TexSpec),
+    /// `suld.b`: components in `d`, handle in `s[0]`, coordinates in registers from `off`.
+    Suld(crate::tex_ops::SurfSpec),
+    /// `sust.b`: handle in `s[0]`, coordinates then values in registers from `off`.
+    Sust(crate::tex_ops::SurfSpec),
 }
 
 /// An instruction source: a frame-relative register or an immediate (already in register form).

@@ -38,6 +38,9 @@ pub struct Launch {
     pub buffers: Vec<Buffer>,
     /// Module variables to set before the launch: (name, element type, bytes).
     pub globals: Vec<(String, Ty, Vec<u8>)>,
+    /// Texture and surface images; `seg` is the index of the image's buffer in `buffers`
+    /// (texture/surface handle `k + 1` names image `k`).
+    pub images: Vec<crate::texture::Image>,
 }
 
 fn e(msg: impl Into<String>) -> EmuError {
@@ -285,6 +288,7 @@ impl Launch {
                 "dynamic_shared_bytes",
                 "args",
                 "globals",
+                "images",
             ],
             "the launch",
         )?;
@@ -304,6 +308,61 @@ impl Launch {
         }
         let mut args = Vec::new();
         let mut buffers: Vec<Buffer> = Vec::new();
+        let mut images = Vec::new();
+        let mut image_names = Vec::new();
+        if let Some(list) = o.get("images") {
+            let list = list
+                .as_array()
+                .ok_or_else(|| e("\"images\" must be an array"))?;
+            for (k, im) in list.iter().enumerate() {
+                let im = im
+                    .as_object()
+                    .ok_or_else(|| e(format!("image {k} must be an object")))?;
+                only_keys(
+                    im,
+                    &[
+                        "name",
+                        "type",
+                        "channels",
+                        "width",
+                        "height",
+                        "depth",
+                        "layers",
+                        "address",
+                        "filter",
+                        "read",
+                        "normalized_coords",
+                        "data",
+                        "fill",
+                    ],
+                    &format!("image {k}"),
+                )?;
+                let name = im
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| e(format!("image {k} needs a \"name\"")))?
+                    .to_string();
+                let ty = parse_ty(
+                    im.get("type")
+                        .ok_or_else(|| e(format!("image `{name}` needs a \"type\"")))?,
+                )?;
+                let img = crate::texture::parse_image(im, ty, buffers.len())
+                    .map_err(|m| e(format!("image `{name}`: {m}")))?;
+                let mut spec = im.clone();
+                spec.insert("len".into(), Value::from(img.values() as u64));
+                let data = typed_data(&spec, ty, &format!("image `{name}`"))?;
+                if buffers.iter().any(|b| b.name == name) {
+                    return Err(e(format!("image `{name}` is defined twice")));
+                }
+                buffers.push(Buffer {
+                    name: name.clone(),
+                    ty,
+                    data,
+                });
+                image_names.push(name);
+                images.push(img);
+            }
+        }
         let empty = Vec::new();
         let list = match o.get("args") {
             None => &empty,
@@ -318,10 +377,19 @@ impl Launch {
                 a,
                 &[
                     "buffer", "type", "data", "len", "fill", "scalar", "value", "bytes", "align",
+                    "texture", "surface",
                 ],
                 &format!("argument {k}"),
             )?;
-            if let Some(name) = a.get("buffer") {
+            if let Some(n) = a.get("texture").or_else(|| a.get("surface")) {
+                // A texture or surface object: the handle of the named image.
+                let n = n.as_str().unwrap_or_default();
+                let k = image_names
+                    .iter()
+                    .position(|x| x == n)
+                    .ok_or_else(|| e(format!("argument {k}: no image named `{n}`")))?;
+                args.push(Arg::Scalar(Ty::U64, k as u64 + 1));
+            } else if let Some(name) = a.get("buffer") {
                 let name = name
                     .as_str()
                     .ok_or_else(|| e(format!("argument {k}: buffer name must be a string")))?
@@ -357,7 +425,7 @@ impl Launch {
                 args.push(Arg::Bytes(bytes, align));
             } else {
                 return Err(e(format!(
-                    "argument {k} must have \"buffer\", \"scalar\" or \"bytes\""
+                    "argument {k} must have \"buffer\", \"scalar\", \"bytes\", \"texture\" or \"surface\""
                 )));
             }
         }
@@ -391,6 +459,7 @@ impl Launch {
             args,
             buffers,
             globals,
+            images,
         })
     }
 

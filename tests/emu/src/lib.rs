@@ -20,10 +20,13 @@ mod operands;
 mod parse;
 mod printf;
 mod sched;
+mod tex_ops;
+mod texture;
 
 pub use inst::Ty;
 pub use launch::{Arg, Buffer, Launch};
 pub use sched::{RunOptions, Schedule};
+pub use texture::{AddrMode, Image};
 
 /// An error of the interpreter: bad PTX, a bad launch, or a fault while running. The text
 /// is one line and names the instruction line, thread and address where they apply.
@@ -125,6 +128,15 @@ pub fn run(module: &Module, launch: &Launch, opts: &RunOptions) -> Result<Outcom
     for b in &launch.buffers {
         addrs.push(mem.alloc(&b.name, b.data.clone()));
     }
+    let nglob = prog.globals.len();
+    mem.images = launch
+        .images
+        .iter()
+        .map(|im| texture::Image {
+            seg: nglob + im.seg,
+            ..im.clone()
+        })
+        .collect();
     let f = &prog.funcs[kernel as usize];
     let mut kparams = vec![0u8; f.kparam_size as usize];
     for (a, p) in launch.args.iter().zip(&f.params) {
@@ -159,7 +171,6 @@ pub fn run(module: &Module, launch: &Launch, opts: &RunOptions) -> Result<Outcom
     let pc_counts = std::mem::take(&mut g.pc_counts);
     let printf = std::mem::take(&mut g.printf);
     let instructions = g.instructions;
-    let nglob = prog.globals.len();
     let buffers = launch
         .buffers
         .iter()

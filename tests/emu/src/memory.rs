@@ -12,6 +12,8 @@ pub struct Memory {
     pub names: Vec<String>,
     /// The kernel parameter block of the launch.
     pub kparams: Vec<u8>,
+    /// Texture and surface images; `seg` indexes `segs`. Handle `k + 1` is image `k`.
+    pub images: Vec<crate::texture::Image>,
 }
 
 impl Memory {

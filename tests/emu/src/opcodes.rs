@@ -62,6 +62,9 @@ pub(crate) fn decode_inst(
     let iop = |o: IntOp| Op::Int(o, ty);
     let fop = |o: FloatOp| Op::Float(o, ty, fmod);
     match base {
+        "tex" | "tld4" | "suld" | "sust" => {
+            crate::tex_ops::decode(&mut c, base, mods, ops)?;
+        }
         "mov" => {
             need(2, &c)?;
             // Special registers and local addresses go straight to the destination.

@@ -132,6 +132,8 @@ pub enum Operand {
     Addr(Option<String>, i64),
     /// `{%r1, %r2}`.
     Vector(Vec<Operand>),
+    /// `[%rd1, {%f1, %f2}]`: a texture or surface handle and its coordinates.
+    TexAddr(String, Vec<Operand>),
     /// `(a, b)` in call instructions.
     List(Vec<Operand>),
     /// `%p|%q` destination pair of setp.
@@ -645,6 +647,18 @@ impl Parser {
             let mut off = 0i64;
             if let Some(Tok::Word(_)) = self.peek() {
                 base = Some(self.word()?);
+                if self.eat_punct(',') {
+                    let Operand::Vector(c) = self.operand()? else {
+                        return Err(err(self.line(), "expected `{` coordinates `}`".into()));
+                    };
+                    if !self.eat_punct(']') {
+                        return Err(err(
+                            self.line(),
+                            "expected `]` after the coordinates".into(),
+                        ));
+                    }
+                    return Ok(Operand::TexAddr(base.unwrap_or_default(), c));
+                }
             } else if !self.is_punct(']') {
                 off = self.int()?;
             }

@@ -110,6 +110,7 @@ fn real_main() -> Result<(), String> {
             f32_buffer("C", n * n, 3),
         ],
         globals: Vec::new(),
+        images: Vec::new(),
     };
     bench(
         "matmul_tiled 256x256x256",
@@ -143,6 +144,7 @@ fn real_main() -> Result<(), String> {
             },
         ],
         globals: Vec::new(),
+        images: Vec::new(),
     };
     bench("reduce_shared 1M", &compile("reduce_shared")?, &reduce)?;
     Ok(())

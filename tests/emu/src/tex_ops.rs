@@ -1,0 +1,266 @@
+//! Decoding and execution of `tex`, `tld4`, `suld.b` and `sust.b` (sampling itself is in
+//! `texture.rs`).
+//!
+//! An `Inst` has four sources; a fetch can have a handle, four coordinates and two
+//! four-element gradients. The decoder therefore copies the coordinates (and a store's
+//! values) into consecutive fresh registers with `mov`s and gives the instruction the first
+//! of them (`off`); `s[0]` is the handle, `d` the results.
+
+use crate::exec::Env;
+use crate::inst::*;
+use crate::operands::{Ctx, NR};
+use crate::parse::Operand;
+use crate::texture::Geom;
+use crate::EmuError;
+
+/// What a `tex`/`tld4` does (the operands are in the instruction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TexSpec {
+    pub geom: Geom,
+    pub int_coords: bool,
+    pub float_result: bool,
+    /// `tld4.{r,g,b,a}`: the component gathered.
+    pub gather: Option<u8>,
+    /// Coordinate registers as written (padding included).
+    pub ncoords: u8,
+}
+
+/// What a `suld.b`/`sust.b` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SurfSpec {
+    pub geom: Geom,
+    pub bits: u8,
+    pub vec: u8,
+    /// 0 trap, 1 clamp, 2 zero.
+    pub clamp: u8,
+    pub ncoords: u8,
+}
+
+/// Copies `ops` into consecutive fresh registers; returns the first.
+fn stage(c: &mut Ctx, ops: &[Operand], ty: Ty) -> Result<u32, EmuError> {
+    let first = c.f.nregs;
+    let regs: Vec<u32> = ops.iter().map(|_| c.f.new_temp()).collect();
+    for (o, r) in ops.iter().zip(regs) {
+        let s = c.src(o, ty)?;
+        let mut src = [Src::Imm(0); 4];
+        src[0] = s;
+        c.emit(Op::Mov, [r, NO_REG, NO_REG, NO_REG], src, 0, 0);
+    }
+    Ok(first)
+}
+
+fn scalars(c: &Ctx, o: &Operand) -> Result<Vec<Operand>, EmuError> {
+    match o {
+        Operand::Vector(v) => Ok(v.clone()),
+        Operand::Name(_) | Operand::F32(_) | Operand::Int(_) => Ok(vec![o.clone()]),
+        _ => Err(c.err(format!("expected a register or `{{…}}`, found {o:?}"))),
+    }
+}
+
+/// Decodes `tex…`, `tld4…`, `suld.b…` or `sust.b…`.
+pub(crate) fn decode(
+    c: &mut Ctx,
+    base: &str,
+    mods: &[&str],
+    ops: &[Operand],
+) -> Result<(), EmuError> {
+    let geom = mods
+        .iter()
+        .find_map(|m| Geom::parse(m))
+        .ok_or_else(|| c.err("no geometry (.1d .2d .3d .a1d .a2d)"))?;
+    if matches!(geom, Geom::Cube | Geom::ACube) && base != "tex" {
+        return Err(c.err("cubemap surfaces and gathers are not supported by the interpreter"));
+    }
+    let types: Vec<Ty> = mods.iter().filter_map(|m| Ty::parse(m)).collect();
+    let vec = if mods.contains(&"v4") {
+        4
+    } else if mods.contains(&"v2") {
+        2
+    } else {
+        1
+    };
+    let addr = |c: &Ctx, o: &Operand| match o {
+        Operand::TexAddr(h, v) => Ok((h.clone(), v.clone())),
+        _ => Err(c.err(format!("expected `[handle, {{coordinates}}]`, found {o:?}"))),
+    };
+    if base == "tex" || base == "tld4" {
+        if ops.len() < 2 || types.len() != 2 {
+            return Err(c.err("expected `{d…}, [handle, {coordinates}]` and two types"));
+        }
+        let dsts = scalars(c, &ops[0])?;
+        let (h, coords) = addr(c, &ops[1])?;
+        // tex.level / tex.grad: the level or gradients follow; level 0 is all there is.
+        let gather = if base == "tld4" {
+            Some(match mods.first() {
+                Some(&"r") => 0,
+                Some(&"g") => 1,
+                Some(&"b") => 2,
+                Some(&"a") => 3,
+                _ => return Err(c.err("tld4 needs .r .g .b or .a")),
+            })
+        } else {
+            None
+        };
+        let int_coords = types[1] != Ty::F32;
+        let cty = if int_coords { Ty::S32 } else { Ty::F32 };
+        let mut d = NR;
+        for (k, o) in dsts.iter().enumerate().take(4) {
+            d[k] = c.dst(o)?;
+        }
+        let first = stage(c, &coords, cty)?;
+        let h = c.src(&Operand::Name(h), Ty::B64)?;
+        let spec = TexSpec {
+            geom,
+            int_coords,
+            float_result: types[0] == Ty::F32,
+            gather,
+            ncoords: coords.len() as u8,
+        };
+        c.emit(
+            Op::Tex(spec),
+            d,
+            [h, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+            first as i64,
+            0,
+        );
+        return Ok(());
+    }
+    let clamp = if mods.contains(&"clamp") {
+        1
+    } else if mods.contains(&"zero") {
+        2
+    } else {
+        0
+    };
+    let bits = types.last().map_or(32, |t| t.bits()) as u8;
+    let store = base == "sust";
+    let (a, v) = if store {
+        (&ops[0], ops.get(1))
+    } else {
+        (ops.get(1).unwrap_or(&ops[0]), ops.first())
+    };
+    let (h, coords) = addr(c, a)?;
+    let vals = scalars(c, v.ok_or_else(|| c.err("missing operand"))?)?;
+    let spec = SurfSpec {
+        geom,
+        bits,
+        vec,
+        clamp,
+        ncoords: coords.len() as u8,
+    };
+    let h = c.src(&Operand::Name(h), Ty::B64)?;
+    if store {
+        let mut all = coords.clone();
+        all.extend(vals);
+        let first = stage(c, &all, Ty::B64)?;
+        c.emit(
+            Op::Sust(spec),
+            NR,
+            [h, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+            first as i64,
+            0,
+        );
+    } else {
+        let first = stage(c, &coords, Ty::S32)?;
+        let mut d = NR;
+        for (k, o) in vals.iter().enumerate().take(4) {
+            d[k] = c.dst(o)?;
+        }
+        c.emit(
+            Op::Suld(spec),
+            d,
+            [h, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+            first as i64,
+            0,
+        );
+    }
+    Ok(())
+}
+
+impl Env<'_> {
+    fn image(&self, handle: u64) -> Result<crate::texture::Image, String> {
+        handle
+            .checked_sub(1)
+            .and_then(|k| self.mem.images.get(k as usize))
+            .cloned()
+            .ok_or_else(|| format!("{handle:#x} is not a texture or surface handle of the launch"))
+    }
+
+    /// Executes a fetch: the four result registers.
+    pub(crate) fn tex(&self, regs: &[u64], handle: u64, s: TexSpec) -> Result<[u32; 4], String> {
+        let img = self.image(handle)?;
+        let data = &self.mem.segs[img.seg];
+        let c: Vec<u32> = regs[..s.ncoords as usize]
+            .iter()
+            .map(|&r| r as u32)
+            .collect();
+        if let Some(comp) = s.gather {
+            let (layer, xy) = if s.geom.layered() {
+                ((c[0] as i32).max(0) as u32, &c[1..])
+            } else {
+                (0, &c[..])
+            };
+            let layer = layer.min(img.layers.max(1) - 1);
+            return Ok(img.gather(
+                data,
+                layer,
+                f32::from_bits(xy[0]),
+                f32::from_bits(xy[1]),
+                comp as u32,
+                s.float_result,
+            ));
+        }
+        if s.int_coords {
+            if s.geom != Geom::D1 {
+                return Err("integer coordinates are supported for 1d textures only".into());
+            }
+            return Ok(img.fetch_int(data, c[0] as i32, s.float_result));
+        }
+        Ok(img.fetch(data, s.geom, &c, s.float_result))
+    }
+
+    /// Executes a surface load: `vec` components, zero-extended.
+    pub(crate) fn suld(&self, regs: &[u64], handle: u64, s: SurfSpec) -> Result<[u64; 4], String> {
+        let img = self.image(handle)?;
+        let size = s.bits as usize / 8;
+        let coords: Vec<i32> = regs[..s.ncoords as usize]
+            .iter()
+            .map(|&r| r as i32)
+            .collect();
+        let mut out = [0u64; 4];
+        let Some(off) = img.surf_offset(s.geom, &coords, size * s.vec as usize, s.clamp == 1)
+        else {
+            if s.clamp == 2 {
+                return Ok(out);
+            }
+            return Err(format!("surface load out of range at {coords:?} (.trap)"));
+        };
+        let data = &self.mem.segs[img.seg];
+        for (k, o) in out.iter_mut().take(s.vec as usize).enumerate() {
+            *o = crate::memory::read_le(data, off + k * size, size)
+                .ok_or("surface load past the image")?;
+        }
+        Ok(out)
+    }
+
+    /// Executes a surface store.
+    pub(crate) fn sust(&mut self, regs: &[u64], handle: u64, s: SurfSpec) -> Result<(), String> {
+        let img = self.image(handle)?;
+        let size = s.bits as usize / 8;
+        let n = s.ncoords as usize;
+        let coords: Vec<i32> = regs[..n].iter().map(|&r| r as i32).collect();
+        let Some(off) = img.surf_offset(s.geom, &coords, size * s.vec as usize, s.clamp == 1)
+        else {
+            if s.clamp == 2 {
+                return Ok(());
+            }
+            return Err(format!("surface store out of range at {coords:?} (.trap)"));
+        };
+        let data = &mut self.mem.segs[img.seg];
+        for k in 0..s.vec as usize {
+            crate::memory::write_le(data, off + k * size, size, regs[n + k])
+                .ok_or("surface store past the image")?;
+        }
+        Ok(())
+    }
+}
