@@ -256,6 +256,10 @@ fn unknown_host_and_unsupported_device_options() {
             "-ccbin=g++",
             "-lcublas",
             "-m64",
+            "--keep-dir",
+            "tmp",
+            "-use-local-env",
+            "-Xfatbin=-compress-all",
             "-o",
             "-",
         ])
@@ -263,7 +267,15 @@ fn unknown_host_and_unsupported_device_options() {
         .unwrap();
     assert!(out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
-    for f in ["-Xcompiler", "-ccbin", "-l", "-m64"] {
+    for f in [
+        "-Xcompiler",
+        "-ccbin",
+        "-l",
+        "-m64",
+        "--keep-dir",
+        "-use-local-env",
+        "-Xfatbin",
+    ] {
         assert!(
             err.contains(&format!("option '{f}' does not affect device code")),
             "{err}"
