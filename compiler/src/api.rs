@@ -228,6 +228,31 @@ pub fn compile_with_names(
     }
 }
 
+/// Compiles several `.cu` files (`(name, source)`) into one PTX module, linked at the IR
+/// level before optimization, so functions of one file are inlined into kernels of
+/// another. Each file is compiled as for separate compilation (`extern __device__`
+/// declarations name definitions of another file); with `Options::rdc` the linked module is
+/// itself relocatable, otherwise its exported device symbols become module-local. A symbol
+/// defined in two files is an error (file `<link>`).
+pub fn compile_linked(files: &[(&str, &str)], options: &Options) -> CompileOutput {
+    let first = files.first().map_or("<link>", |f| f.0);
+    let result = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("oxicc-compile".into())
+            .stack_size(COMPILE_STACK_BYTES)
+            .spawn_scoped(scope, || crate::driver::run_linked(files, options))
+            .map(|h| h.join())
+    });
+    match result {
+        Ok(Ok(out)) => apply_warning_options(out, options),
+        Ok(Err(panic)) => internal_error(first, &panic),
+        Err(e) => internal_error(
+            first,
+            &(Box::new(e.to_string()) as Box<dyn std::any::Any + Send>),
+        ),
+    }
+}
+
 fn internal_error(file_name: &str, payload: &Box<dyn std::any::Any + Send>) -> CompileOutput {
     let what = payload
         .downcast_ref::<&str>()

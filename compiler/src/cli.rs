@@ -50,17 +50,27 @@ pub fn main_with(args: Vec<String>) -> Outcome {
         stderr.push("oxicc: error: no input file".into());
         return Outcome::error(stderr, 2);
     }
-    // As nvcc: several inputs each give their own output, so `-o` (and `-MF`) name one.
-    if p.inputs.len() > 1 && (p.output.is_some() || p.deps.file.is_some()) {
+    // As nvcc: several inputs each give their own output. With `-o`, oxicc links them at
+    // the IR level into that one module (nvcc has no such mode: `-o` with several inputs
+    // and `-ptx` is an error there); make dependencies need one input.
+    let link = p.inputs.len() > 1 && p.output.is_some();
+    if p.inputs.len() > 1
+        && (p.deps.file.is_some() || (link && (p.deps.only || p.deps.with_compile)))
+    {
         stderr.push(format!(
-            "oxicc: error: -o and -MF need a single input file (given: {})",
+            "oxicc: error: -M, -MD and -MF need a single input file (given: {})",
             p.inputs.join(", ")
         ));
         return Outcome::error(stderr, 2);
     }
     let mut failed = false;
-    for input in &p.inputs {
-        failed |= run(&p, input, &mut stderr).is_err();
+    if link {
+        let inputs: Vec<&str> = p.inputs.iter().map(String::as_str).collect();
+        failed = run(&p, &inputs, &mut stderr).is_err();
+    } else {
+        for input in &p.inputs {
+            failed |= run(&p, &[input.as_str()], &mut stderr).is_err();
+        }
     }
     Outcome {
         stdout: Vec::new(),
@@ -89,15 +99,28 @@ fn oxicc_backend_max() -> (u32, u32) {
     oxicc_backend::target::MAX_PTX
 }
 
-/// One compile as the options ask; every message goes into `stderr`.
-fn run(p: &Parsed, input: &str, stderr: &mut Vec<String>) -> Result<(), ()> {
-    let (file_name, source) = read_input(input).map_err(|e| stderr.push(e))?;
+/// One compile as the options ask (of several inputs: linked into one module); every
+/// message goes into `stderr`.
+fn run(p: &Parsed, inputs: &[&str], stderr: &mut Vec<String>) -> Result<(), ()> {
+    let input = inputs[0];
+    let mut files = Vec::new();
+    for i in inputs {
+        files.push(read_input(i).map_err(|e| stderr.push(e))?);
+    }
     let mut options = p.options.clone();
     if p.deps.only {
         // The dependencies are what preprocessing opens.
         options.emit = Emit::Preprocessed;
     }
-    let out = oxicc::compile(&file_name, &source, &options);
+    let out = if let [(file_name, source)] = files.as_slice() {
+        oxicc::compile(file_name, source, &options)
+    } else {
+        let named: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(n, s)| (n.as_str(), s.as_str()))
+            .collect();
+        oxicc::compile_linked(&named, &options)
+    };
     for t in &out.trace {
         stderr.push(t.clone());
     }

@@ -41,6 +41,25 @@ const NAME_EXPRESSIONS_FILE: &str = "<name expressions>";
 
 /// Runs the whole pipeline on one input.
 pub fn run_input(input: &Input<'_>) -> CompileOutput {
+    match lower_input(input) {
+        Ok(lowered) => finish(lowered, input.options, input.file_name),
+        Err(out) => out,
+    }
+}
+
+/// What the front end made of one input: the IR module (before the passes) and what the
+/// output reports about the input.
+pub struct Lowered {
+    pub module: oxicc_ir::Module,
+    /// The diagnostics so far (warnings only).
+    pub diagnostics: Vec<Diagnostic>,
+    pub opened_files: Vec<std::path::PathBuf>,
+    pub lowered_names: Vec<Option<String>>,
+}
+
+/// Preprocesses, parses and lowers one input to IR. `Err` is the output to return as it
+/// is: the errors, or the preprocessed text for `-E`.
+pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
     let options = input.options;
     let mut sources = SourceMap::new();
     let mut interner = Interner::new();
@@ -64,14 +83,14 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         out
     };
     if diags.has_errors() {
-        return done(failed(&diags, &sources));
+        return Err(done(failed(&diags, &sources)));
     }
     if options.emit == Emit::Preprocessed {
-        return done(CompileOutput {
+        return Err(done(CompileOutput {
             text: Some(crate::pp::preprocessed_text(&pp.tokens, &interner)),
             diagnostics: diags.render(&sources),
             ..failed(&diags, &sources)
-        });
+        }));
     }
 
     crate::mathlib::link(
@@ -83,7 +102,7 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         cached,
     );
     if diags.has_errors() {
-        return done(failed(&diags, &sources));
+        return Err(done(failed(&diags, &sources)));
     }
 
     let names_file =
@@ -100,7 +119,7 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
     );
     if diags.has_errors() {
         add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
-        return done(failed(&diags, &sources));
+        return Err(done(failed(&diags, &sources)));
     }
 
     let lower_opts = LowerOptions {
@@ -141,14 +160,29 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         }
     }
     let Some(mut module) = lowered.map(|(m, _)| m).filter(|_| !diags.has_errors()) else {
-        return done(failed(&diags, &sources));
+        return Err(done(failed(&diags, &sources)));
     };
     let (opened_files, lowered_names) = (opened.clone(), lowered_names);
     if options.line_info {
         // `Loc` file numbers are `FileId`s.
         module.files = sources.names();
     }
+    Ok(Lowered {
+        module,
+        diagnostics: diags.render(&sources),
+        opened_files,
+        lowered_names,
+    })
+}
 
+/// Runs the passes and the backend on a lowered module.
+pub fn finish(lowered: Lowered, options: &Options, file_name: &str) -> CompileOutput {
+    let Lowered {
+        mut module,
+        diagnostics,
+        opened_files,
+        lowered_names,
+    } = lowered;
     let mut trace = Vec::new();
     let pipeline = oxicc_passes::PipelineOptions {
         opt_level: options.opt_level,
@@ -169,7 +203,7 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
         }
         Err(e) => {
             let msg = e.to_string();
-            return done(tool_error(input.file_name, msg, &diags, &sources, trace));
+            return tool_error(file_name, msg, diagnostics, trace);
         }
     }
 
@@ -183,25 +217,97 @@ pub fn run_input(input: &Input<'_>) -> CompileOutput {
             };
             match oxicc_backend::emit_ptx(&module, &target) {
                 Ok(ptx) => ptx,
-                Err(e) => {
-                    return done(tool_error(
-                        input.file_name,
-                        e.message,
-                        &diags,
-                        &sources,
-                        trace,
-                    ))
-                }
+                Err(e) => return tool_error(file_name, e.message, diagnostics, trace),
             }
         }
     };
     CompileOutput {
         text: Some(text),
-        diagnostics: diags.render(&sources),
+        diagnostics,
         trace,
         opened_files,
         lowered_names,
     }
+}
+
+/// Lowers each file as for separate compilation, links the modules at the IR level
+/// (`link.rs`) and runs the passes and the backend on the result: one PTX module.
+pub fn run_linked(files: &[(&str, &str)], options: &Options) -> CompileOutput {
+    let unit_options = Options {
+        rdc: true,
+        ..options.clone()
+    };
+    let mut units = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut opened_files = Vec::new();
+    let mut stopped = Vec::new();
+    for &(file_name, source) in files {
+        let input = Input {
+            file_name,
+            source,
+            options: &unit_options,
+            name_expressions: &[],
+        };
+        match lower_input(&input) {
+            Ok(l) => {
+                diagnostics.extend(l.diagnostics);
+                opened_files.extend(l.opened_files);
+                units.push((file_name.to_string(), l.module));
+            }
+            Err(out) => {
+                diagnostics.extend(out.diagnostics);
+                opened_files.extend(out.opened_files);
+                stopped.push(out.text);
+            }
+        }
+    }
+    if !stopped.is_empty() {
+        // Errors, or `-E`: the preprocessed files one after the other.
+        let text = if options.emit == Emit::Preprocessed && units.is_empty() {
+            stopped
+                .into_iter()
+                .collect::<Option<Vec<_>>>()
+                .map(|t| t.concat())
+        } else {
+            None
+        };
+        return CompileOutput {
+            text,
+            diagnostics,
+            trace: Vec::new(),
+            opened_files,
+            lowered_names: Vec::new(),
+        };
+    }
+    let module = match crate::link::link_modules(units, options.rdc) {
+        Ok(m) => m,
+        Err(errors) => {
+            for message in errors {
+                diagnostics.push(Diagnostic {
+                    severity: Severity::Error,
+                    file: "<link>".into(),
+                    line: 1,
+                    column: 1,
+                    message,
+                    source_line: String::new(),
+                });
+            }
+            return CompileOutput {
+                text: None,
+                diagnostics,
+                trace: Vec::new(),
+                opened_files,
+                lowered_names: Vec::new(),
+            };
+        }
+    };
+    let lowered = Lowered {
+        module,
+        diagnostics,
+        opened_files,
+        lowered_names: Vec::new(),
+    };
+    finish(lowered, options, files.first().map_or("<link>", |f| f.0))
 }
 
 /// Reads include files from the file system and remembers which it read.
@@ -321,11 +427,9 @@ fn failed(diags: &Diagnostics, sources: &SourceMap) -> CompileOutput {
 fn tool_error(
     file_name: &str,
     message: String,
-    diags: &Diagnostics,
-    sources: &SourceMap,
+    mut diagnostics: Vec<Diagnostic>,
     trace: Vec<String>,
 ) -> CompileOutput {
-    let mut diagnostics = diags.render(sources);
     diagnostics.push(Diagnostic {
         severity: Severity::Error,
         file: file_name.to_string(),

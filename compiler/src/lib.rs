@@ -16,6 +16,7 @@ pub mod driver;
 pub mod intern;
 pub mod irgen;
 pub mod lex;
+pub mod link;
 pub mod mangle;
 pub mod mathlib;
 pub mod options;
@@ -26,7 +27,8 @@ pub mod sema;
 pub mod source;
 
 pub use api::{
-    compile, compile_with_names, supported_sms, CompileOutput, Diagnostic, Emit, Options, Severity,
+    compile, compile_linked, compile_with_names, supported_sms, CompileOutput, Diagnostic, Emit,
+    Options, Severity,
 };
 pub use cache::Cache;
 pub use options::OptionError;

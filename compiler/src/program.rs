@@ -110,27 +110,7 @@ impl Program {
             &parsed.options,
             &self.name_expressions,
         );
-        let mut log = String::new();
-        for w in &parsed.warnings {
-            log.push_str(w);
-            log.push('\n');
-        }
-        for d in &out.diagnostics {
-            log.push_str(&d.to_string());
-            log.push('\n');
-        }
-        let errors = out
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count();
-        if errors > 0 {
-            log.push_str(&format!(
-                "{errors} error{} detected in the compilation of \"{}\".\n",
-                if errors == 1 { "" } else { "s" },
-                self.name
-            ));
-        }
+        let log = program_log(&parsed.warnings, &out.diagnostics, &self.name);
         let lowered_names = self
             .name_expressions
             .iter()
@@ -142,6 +122,35 @@ impl Program {
             log,
             diagnostics: out.diagnostics,
             lowered_names,
+            opened_files: out.opened_files,
+        })
+    }
+
+    /// Compiles a set of programs into one PTX module, linked at the IR level before
+    /// optimization ([`crate::compile_linked`]): an `extern __device__` declaration in one
+    /// names the definition in another, and functions are inlined across programs. The
+    /// in-memory headers of every program are visible to all; name expressions are not
+    /// answered for a linked set (`lowered_names` is empty).
+    pub fn link<S: AsRef<str>>(
+        programs: &[Program],
+        options: &[S],
+    ) -> Result<Compiled, OptionError> {
+        let args: Vec<String> = options.iter().map(|s| s.as_ref().to_string()).collect();
+        let mut parsed = parse(&args, Dialect::Library)?;
+        for p in programs {
+            parsed.options.headers.extend(p.headers.iter().cloned());
+        }
+        let files: Vec<(&str, &str)> = programs
+            .iter()
+            .map(|p| (p.name.as_str(), p.source.as_str()))
+            .collect();
+        let out = crate::api::compile_linked(&files, &parsed.options);
+        let names: Vec<&str> = programs.iter().map(|p| p.name.as_str()).collect();
+        Ok(Compiled {
+            ptx: out.text,
+            log: program_log(&parsed.warnings, &out.diagnostics, &names.join(", ")),
+            diagnostics: out.diagnostics,
+            lowered_names: Vec::new(),
             opened_files: out.opened_files,
         })
     }
@@ -192,4 +201,28 @@ fn cache_key(p: &Program, options: &[&str]) -> u128 {
         h.field(o.as_bytes());
     }
     h.finish()
+}
+
+/// NVRTC's program log: the option warnings, every diagnostic, and the error count.
+fn program_log(warnings: &[String], diagnostics: &[crate::api::Diagnostic], name: &str) -> String {
+    let mut log = String::new();
+    for w in warnings {
+        log.push_str(w);
+        log.push('\n');
+    }
+    for d in diagnostics {
+        log.push_str(&d.to_string());
+        log.push('\n');
+    }
+    let errors = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    if errors > 0 {
+        log.push_str(&format!(
+            "{errors} error{} detected in the compilation of \"{name}\".\n",
+            if errors == 1 { "" } else { "s" },
+        ));
+    }
+    log
 }

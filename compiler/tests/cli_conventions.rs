@@ -256,6 +256,10 @@ fn unknown_host_and_unsupported_device_options() {
             "-ccbin=g++",
             "-lcublas",
             "-m64",
+            "--keep-dir",
+            "tmp",
+            "-use-local-env",
+            "-Xfatbin=-compress-all",
             "-o",
             "-",
         ])
@@ -263,7 +267,15 @@ fn unknown_host_and_unsupported_device_options() {
         .unwrap();
     assert!(out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
-    for f in ["-Xcompiler", "-ccbin", "-l", "-m64"] {
+    for f in [
+        "-Xcompiler",
+        "-ccbin",
+        "-l",
+        "-m64",
+        "--keep-dir",
+        "-use-local-env",
+        "-Xfatbin",
+    ] {
         assert!(
             err.contains(&format!("option '{f}' does not affect device code")),
             "{err}"
@@ -302,7 +314,7 @@ fn version_and_help_say_what_oxicc_is() {
 }
 
 #[test]
-fn several_inputs_give_one_output_each() {
+fn several_inputs_give_one_output_each_or_link_into_one() {
     let dir = temp_dir("multi");
     let (a, b) = (dir.join("a.cu"), dir.join("b.cu"));
     std::fs::write(&a, "__global__ void ka(int *p) { p[0] = 1; }\n").unwrap();
@@ -318,11 +330,24 @@ fn several_inputs_give_one_output_each() {
         assert!(ptx.contains(&format!(".entry {entry}(")), "{f}");
         assert_ptxas_accepts(&ptx, 80, f);
     }
-    // One output file cannot hold two modules.
+    // With -o, the inputs are linked at the IR level into that one module (the semantics
+    // are tested in tests/tests/ir_link.rs).
+    let linked = dir.join("linked.ptx");
+    let st = oxicc()
+        .current_dir(&dir)
+        .args(["-arch=sm_80", "a.cu", "b.cu", "-o"])
+        .arg(&linked)
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let ptx = std::fs::read_to_string(&linked).unwrap();
+    assert!(ptx.contains(".entry _Z2kaPi(") && ptx.contains(".entry _Z2kbPf("));
+    assert_ptxas_accepts(&ptx, 80, "linked.ptx");
+    // A dependency file has one input's rule.
     let out = oxicc()
         .arg(&a)
         .arg(&b)
-        .args(["-o", "x.ptx"])
+        .args(["-o", "x.ptx", "-MD"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
