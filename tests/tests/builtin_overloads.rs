@@ -45,6 +45,7 @@ fn arithmetic_arguments_inside_a_user_overload_call_the_builtin() {
             data: input.iter().flat_map(|v| v.to_le_bytes()).collect(),
         }],
         globals: Vec::new(),
+        images: Vec::new(),
     };
     let r = oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap();
     let got =

@@ -44,6 +44,7 @@ fn unannotated_functions_and_variables_are_device_ones_under_the_flag() {
                 data: input.iter().flat_map(|v| v.to_le_bytes()).collect(),
             }],
             globals: Vec::new(),
+            images: Vec::new(),
         };
         let r = oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap();
         for (i, x) in input.iter().enumerate() {

@@ -83,6 +83,7 @@ fn two_files_link_into_one_module_with_inlining_across_them() {
                 },
             ],
             globals: Vec::new(),
+            images: Vec::new(),
         };
         let r = oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap();
         let got: Vec<f32> = r.buffers[0]

@@ -48,6 +48,7 @@ fn a_kernel_with_32000_bytes_of_parameters_assembles_and_runs() {
                 data: vec![0; 4 * threads],
             }],
             globals: Vec::new(),
+            images: Vec::new(),
         };
         let r = oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap();
         for i in 0..threads {
