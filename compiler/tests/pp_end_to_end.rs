@@ -47,6 +47,28 @@ fn pragma_operator_unrolls_like_pragma_directive() {
     assert_eq!(ptx(&operator(1), 75, &[]), one);
     assert_eq!(ptx(&operator(4), 75, &[]), four);
     assert_eq!(ptx(&via_macro(4), 75, &[]), four);
+    // CCCL's spelling: the operand is itself a macro call that makes the string
+    // (`_Pragma(_CCCL_TO_STRING(x))`), expanded before `_Pragma` reads it.
+    let nested = |n: u32| {
+        kernel(&format!(
+            "#define TO_STRING2(s) #s\n#define TO_STRING(s) TO_STRING2(s)\n\
+             #define PRAGMA(a) _Pragma(TO_STRING(a))\n#define LOOP_HEAD PRAGMA(unroll {n})"
+        ))
+    };
+    assert_eq!(ptx(&nested(4), 75, &[]), four);
+    assert_eq!(ptx(&nested(1), 75, &[]), one);
+}
+
+#[test]
+fn cudart_version_matches_the_compiler_version_as_cccl_checks() {
+    // CCCL's cuda_toolkit.h: `#error` unless __CUDACC_VER_MAJOR__/MINOR__ equal
+    // CUDART_VERSION / 1000 and (CUDART_VERSION % 1000) / 10.
+    let src = "#if __CUDACC_VER_MAJOR__ != CUDART_VERSION / 1000 || \
+               __CUDACC_VER_MINOR__ != (CUDART_VERSION % 1000) / 10\n\
+               #error mismatch\n#endif\n\
+               __global__ void k(int* p) { p[0] = CUDART_VERSION; }\n";
+    let text = ptx(src, 80, &[]);
+    assert!(text.contains("13050"), "{text}");
 }
 
 #[test]

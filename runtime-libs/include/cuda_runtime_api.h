@@ -5,6 +5,12 @@
 #include <stddef.h>
 #include <driver_types.h>
 
+/* The runtime version these declarations stand for (major * 1000 + minor * 10), equal to
+ * __CUDACC_VER_MAJOR__/__CUDACC_VER_MINOR__: CCCL (Thrust, CUB, libcu++, CuPy's bundled
+ * copy) refuses a compiler whose version differs from CUDART_VERSION. */
+#define CUDART_VERSION 13050
+#define __CUDART_API_VERSION 13050
+
 
 extern "C" cudaError_t cudaMalloc(void **devPtr, size_t size);
 extern "C" cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags);

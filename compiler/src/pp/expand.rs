@@ -505,7 +505,9 @@ impl Preprocessor<'_, '_> {
         Some(r)
     }
 
-    /// `_Pragma ( string-literal )`: destringizes the operand and runs it as `#pragma`.
+    /// `_Pragma ( string-literal )`: destringizes the operand and runs it as `#pragma`. The
+    /// operand is macro-expanded first, as gcc and clang do: CCCL writes
+    /// `_Pragma(_CCCL_TO_STRING(x))`.
     fn pragma_operator(&mut self, at: PpTok) {
         if !self.peek_is_lparen() {
             self.error_at(&at.tok, "_Pragma takes a parenthesized string literal");
@@ -513,7 +515,7 @@ impl Preprocessor<'_, '_> {
         }
         let _lparen = self.next_raw();
         let mut text = None;
-        if let Some(s) = self.next_raw() {
+        if let Some(s) = self.next_expanded() {
             if let TokenKind::Str(sym) = s.tok.kind {
                 text = Some(destringize(self.ctx.interner.resolve(sym)));
             } else if s.tok.kind == TokenKind::Eof {
@@ -521,7 +523,7 @@ impl Preprocessor<'_, '_> {
             }
         }
         let closed = text.is_some() && {
-            let r = self.next_raw();
+            let r = self.next_expanded();
             match r {
                 Some(r) if r.tok.is_punct(Punct::RParen) => true,
                 Some(r) => {
