@@ -4,7 +4,7 @@
 //! 35 s of CPU in all (2 cores). Any failure names its seed; reproduce and reduce it with
 //! `oxicc-fuzz reduce --seed S` (docs/fuzzing.md).
 
-use oxicc_fuzz::campaign::{run, Campaign, Summary};
+use oxicc_fuzz::campaign::{preflight, run, Campaign, Summary};
 use oxicc_fuzz::features::FEATURES;
 use oxicc_fuzz::timing::Stage;
 use oxicc_fuzz::Features;
@@ -30,6 +30,25 @@ fn campaign(seed_start: u64, count: u64, features: Option<Features>, nvcc_every:
     let s = run(&c);
     println!("{}", s.text());
     s
+}
+
+#[test]
+fn preflight_accepts_the_installed_tools() {
+    // The check a campaign makes before its first seed (ptxas assembles, nvcc compiles); on
+    // a machine where it fails, `oxicc-fuzz run` stops with one message (exit status 2).
+    let c = Campaign {
+        seed_start: 0,
+        count: 0,
+        jobs: 1,
+        features: None,
+        nvcc_every: 1,
+        ptxas_every: 1,
+        save: None,
+        cache: None,
+        progress: 0,
+        time_limit: 0,
+    };
+    assert_eq!(preflight(&c), Ok(()));
 }
 
 fn assert_clean(what: &str, s: &Summary) {
