@@ -9,12 +9,13 @@
 //! JIT-compile only the ISA versions they know. When selection starts using a newer
 //! instruction, the feature table below says which version it needs.
 //!
-//! The floor comes from a real GPU (H100, driver 580.159, 2026-11-26, `tools/gpu-check`):
-//! under `.version 6.3` the driver's JIT treated an unconditional `bra.uni` reached by part
-//! of a warp as a promise that the whole warp was there, and a generated kernel computed
-//! wrong values after a divergent `if`; the same PTX under 6.5 (or 7.0, 7.8, 8.0) or with
-//! plain `bra` was right. Below 6.5 (only by an explicit `--ptx-version`), selection writes
-//! plain `bra` ([`Target::uniform_branches`]).
+//! The floor comes from a real GPU run (H100, driver 580.159, 2026-11-26, `tools/gpu-check`):
+//! a generated sm_75 kernel computed wrong values from oxicc's PTX under `.version 6.3` and
+//! right ones under 6.5 or with plain `bra`. A later run gave wrong values for the same PTX
+//! under 6.5 too (docs/testing.md): the outcome varies between runs, so the floor is kept as
+//! harmless (the ISA notes of 6.4/6.5 add nothing selection uses) but is not proven to fix
+//! anything. Below 6.5 (only by an explicit `--ptx-version`), selection writes plain `bra`
+//! ([`Target::uniform_branches`]).
 
 use crate::BackendError;
 
@@ -60,7 +61,7 @@ pub const SM_TABLE: &[SmInfo] = &[
 ];
 
 /// The lowest `.version` oxicc writes by default, whatever the target's minimum (see the
-/// file comment: older JITs misread `bra.uni`).
+/// file comment).
 pub const DEFAULT_PTX_FLOOR: (u32, u32) = (6, 5);
 
 /// The most bytes of kernel parameters every target's ISA allows; more (up to 32764)
@@ -155,7 +156,7 @@ impl Target {
     }
 
     /// Whether unconditional branches may say `.uni` (as nvcc writes them): not below PTX
-    /// 6.5, whose JIT took `.uni` as a claim that the warp is converged.
+    /// 6.5 (see the file comment).
     pub fn uniform_branches(self) -> bool {
         self.ptx >= DEFAULT_PTX_FLOOR
     }
