@@ -190,7 +190,10 @@ fn stmt(out: &mut String, s: &Stmt, depth: usize) {
                     cases.len().max(1)
                 );
             } else {
-                let _ = writeln!(out, "switch ({}) {{", expr(e));
+                // Cast to the labels' type: a bit-field of `unsigned int : 9` promotes to
+                // `int`, where a label above INT_MAX would be a narrowing conversion (nvcc
+                // rejects it; seed 4114400).
+                let _ = writeln!(out, "switch (({})({})) {{", e.ty().c_name(), expr(e));
             }
             for (k, (body, brk)) in cases.iter().enumerate() {
                 indent(out, depth);
