@@ -76,6 +76,25 @@ fn constants_and_casts() {
 }
 
 #[test]
+fn shared_and_static_locals_auto_builtins_and_template_instances() {
+    insta::assert_snapshot!(sema(
+        "template <typename T, int N> __device__ T scaled(T x) { return x * N; }
+         __global__ void k(float *out) {
+             __shared__ float tile[4][8];
+             extern __shared__ int dyn[];
+             static int calls;
+             auto t = threadIdx.x;
+             const auto twice = 2 * t;
+             tile[t & 3][t & 7] = out[t];
+             __syncthreads();
+             dyn[t] = twice + calls;
+             out[t] = tile[0][t & 7];
+         }
+         __global__ void uses_template(float *out) { out[0] = scaled<float, 3>(out[1]); }"
+    ));
+}
+
+#[test]
 fn bodies_outside_stage_one_are_listed_without_a_tree() {
     // A class with a member function and a `switch`: the one-walk lowering takes them.
     let text = sema(
@@ -83,7 +102,7 @@ fn bodies_outside_stage_one_are_listed_without_a_tree() {
          __device__ int f(S s, int x) { switch (x) { case 1: return s.get(); } return 0; }
          __device__ int g(int x) { return x + 1; }",
     );
-    assert_eq!(text, "Function get () -> `int` lowered in one walk: a member, template instance, lambda or deduced return type\nFunction f (S, int) -> `int` lowered in one walk: the statement form switch\nFunction g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n");
+    assert_eq!(text, "Function get () -> `int` lowered in one walk: a member function, lambda or deduced return type\nFunction f (S, int) -> `int` lowered in one walk: the statement form switch\nFunction g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n");
 }
 
 /// Every kernel file of the suites compiles to the same PTX through the typed tree as in

@@ -184,6 +184,8 @@ pub enum ExprKind {
         name: Symbol,
         offset: u64,
     },
+    /// A call of the built-in function `name` (a CUDA intrinsic no declaration names).
+    BuiltinCall { name: Symbol, args: Vec<ExprId> },
     /// A direct call of the function `func`; arguments are converted to the parameter
     /// types.
     Call {
@@ -212,9 +214,12 @@ pub enum Unroll {
 pub enum StmtKind {
     Expr(ExprId),
     /// A local variable and its initializer (converted to its type), if any.
+    /// `init_first`: the variable's type is deduced from the initializer (`auto`), whose
+    /// expression is then evaluated before the variable's storage is made.
     Local {
         local: LocalId,
         init: Option<ExprId>,
+        init_first: bool,
     },
     /// A block: its statements in a scope of their own.
     Block(Vec<StmtId>),
@@ -249,11 +254,24 @@ pub enum StmtKind {
     Empty,
 }
 
+/// Where a local variable lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LocalStorage {
+    /// On the stack (a slot of the function).
+    Automatic,
+    /// `__shared__` (a module variable in shared memory); `extern __shared__` is the
+    /// dynamically sized array.
+    Shared { dynamic: bool },
+    /// `static` (a module variable in global memory, zero-initialized).
+    Static,
+}
+
 /// A local variable of a body.
 #[derive(Clone, Debug)]
 pub struct Local {
     pub name: Symbol,
     pub ty: QualType,
+    pub storage: LocalStorage,
     pub align: u64,
     /// The value of a `const` integer local with a constant initializer (uses read the
     /// constant, as C++ allows in constant expressions).

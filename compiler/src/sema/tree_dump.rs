@@ -5,7 +5,9 @@
 use std::fmt::Write;
 
 use crate::intern::Interner;
-use crate::sema::tree::{Body, Category, Decl, EntityRef, ExprId, ExprKind, StmtId, StmtKind};
+use crate::sema::tree::{
+    Body, Category, Decl, EntityRef, ExprId, ExprKind, LocalStorage, StmtId, StmtKind,
+};
 use crate::sema::types::TypeTable;
 
 /// Prints a body. `entity` names the variables and functions declared outside it.
@@ -52,10 +54,16 @@ impl Printer<'_> {
                 self.line(d, "Expr");
                 self.expr(e, d + 1);
             }
-            StmtKind::Local { local, init } => {
+            StmtKind::Local { local, init, .. } => {
                 let l = self.body.local(local);
+                let storage = match l.storage {
+                    LocalStorage::Automatic => "",
+                    LocalStorage::Shared { dynamic: false } => " __shared__",
+                    LocalStorage::Shared { dynamic: true } => " extern __shared__",
+                    LocalStorage::Static => " static",
+                };
                 let mut t = format!(
-                    "Local {} `{}` align {}",
+                    "Local{storage} {} `{}` align {}",
                     self.interner.resolve(l.name),
                     self.types.display(l.ty, self.interner),
                     l.align
@@ -178,6 +186,9 @@ impl Printer<'_> {
             ExprKind::Call { func, .. } => {
                 format!("Call {}", (self.entity)(EntityRef::Func(*func)))
             }
+            ExprKind::BuiltinCall { name, .. } => {
+                format!("BuiltinCall {}", self.interner.resolve(*name))
+            }
         };
         let npc = if e.npc { " npc" } else { "" };
         self.line(d, &format!("{head} : `{ty}` {cat}{npc}"));
@@ -223,6 +234,6 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
             cond, then, els, ..
         } => vec![*cond, *then, *els],
         ExprKind::Field { base, .. } => vec![*base],
-        ExprKind::Call { args, .. } => args.clone(),
+        ExprKind::Call { args, .. } | ExprKind::BuiltinCall { args, .. } => args.clone(),
     }
 }

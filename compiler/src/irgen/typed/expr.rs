@@ -5,14 +5,14 @@
 use super::TypedCx;
 use crate::irgen::call::CallArgs;
 use crate::irgen::expr::{OpKind, Operand};
-use crate::irgen::{Binding, FnId, Lowerer, VarId};
+use crate::irgen::{Binding, FnId, Lowerer, Storage, VarId};
 use crate::sema::tree::{BuiltinVar, Category, ConvKind, Decl, EntityRef, ExprId, ExprKind};
 use crate::sema::types::{IntKind, QualType};
 use oxicc_ir::{BinaryOp as IrOp, Block, BlockCall, InstData, Type, Value};
 
 /// An operand split for evaluation in the one-walk lowering's order (see `stage`).
-struct Staged {
-    core: ExprId,
+pub(super) struct Staged {
+    pub core: ExprId,
     read: Option<ExprId>,
     /// Arithmetic and pointer conversions, innermost first.
     convs: Vec<ExprId>,
@@ -73,10 +73,14 @@ impl Lowerer<'_> {
                 };
                 rv(v)
             }
-            ExprKind::Name(Decl::Local(l)) => {
-                let slot = cx.slots[l.0 as usize]?;
-                Some(Operand::lv(slot, ty))
-            }
+            ExprKind::Name(Decl::Local(l)) => match cx.slots[l.0 as usize]? {
+                Storage::Global(g, space) => {
+                    let a = self.ins_v(InstData::GlobalAddr { global: g }, Type::Ptr(space));
+                    Some(Operand::lv(a, ty))
+                }
+                Storage::Local(slot) | Storage::ParamByVal(slot) => Some(Operand::lv(slot, ty)),
+                Storage::Host => None,
+            },
             ExprKind::Name(Decl::Entity(EntityRef::Var(v))) => {
                 let name = self.var(VarId(v)).name;
                 self.ident_binding(Some(Binding::Var(VarId(v))), name, e.span)
@@ -226,6 +230,11 @@ impl Lowerer<'_> {
                 let f = self.ptr_add_const(a, offset);
                 Some(Operand::lv(f, ty))
             }
+            ExprKind::BuiltinCall { name, ref args } => {
+                // Stage 1: the built-ins without arguments, lowered by the built-in table.
+                debug_assert!(args.is_empty());
+                self.builtin_call(name, &[], e.span).flatten()
+            }
             ExprKind::Call {
                 func,
                 ref args,
@@ -250,7 +259,7 @@ impl Lowerer<'_> {
     /// Splits an operand into what the one-walk lowering evaluates first (the expression
     /// below its conversions) and what it applies later, after the other operand: the read
     /// of an lvalue and the arithmetic conversions.
-    fn stage(&self, cx: &TypedCx<'_>, id: ExprId) -> Staged {
+    pub(super) fn stage(&self, cx: &TypedCx<'_>, id: ExprId) -> Staged {
         let mut convs = Vec::new();
         let mut core = id;
         while let ExprKind::Convert { kind, expr } = cx.body.expr(core).kind {
@@ -272,7 +281,12 @@ impl Lowerer<'_> {
     }
 
     /// The value of a staged operand's evaluated core, after its read.
-    fn staged_read(&mut self, cx: &TypedCx<'_>, op: Operand, st: &Staged) -> Option<Value> {
+    pub(super) fn staged_read(
+        &mut self,
+        cx: &TypedCx<'_>,
+        op: Operand,
+        st: &Staged,
+    ) -> Option<Value> {
         if let (None, OpKind::RValue(v)) = (st.read, op.kind) {
             return Some(v);
         }
@@ -281,7 +295,7 @@ impl Lowerer<'_> {
     }
 
     /// A staged operand's value after its arithmetic conversions.
-    fn staged_convs(&mut self, cx: &TypedCx<'_>, mut v: Value, st: &Staged) -> Value {
+    pub(super) fn staged_convs(&mut self, cx: &TypedCx<'_>, mut v: Value, st: &Staged) -> Value {
         for &c in &st.convs {
             let ExprKind::Convert { expr, .. } = cx.body.expr(c).kind else {
                 unreachable!("staged conversions are Convert nodes")

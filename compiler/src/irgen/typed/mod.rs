@@ -18,12 +18,11 @@ use crate::sema::body::{Env, EnvName, FnContext, FuncSig};
 use crate::sema::consteval::ConstValue;
 use crate::sema::tree::{Body, BuiltinVar, EntityRef};
 use crate::sema::types::{BitRange, QualType, RecordId, TypeTable};
-use oxicc_ir::Value;
 
-/// State of lowering one typed body: the stack slots of its locals.
+/// State of lowering one typed body: where its locals live, once declared.
 pub(crate) struct TypedCx<'b> {
     pub body: &'b Body,
-    pub slots: Vec<Option<Value>>,
+    pub slots: Vec<Option<Storage>>,
 }
 
 impl Lowerer<'_> {
@@ -39,16 +38,15 @@ impl Lowerer<'_> {
             return Err("--lowering=one-walk".into());
         }
         let info = self.func_info(fid);
+        // Template instances are analyzed with their parameters bound (types as typedef
+        // names, values as constants), as the one-walk lowering sees them.
         let plain = info.member.is_none()
             && !info.ret_pending
-            && info.mangled.is_none()
-            && info.entity.is_none()
             && self.this_val.is_none()
-            && self.pending_closure.is_none()
             && !self.templates.sig.active;
         let ret = info.ret;
         if !plain || self.fs().ret_decltype {
-            return Err("a member, template instance, lambda or deduced return type".into());
+            return Err("a member function, lambda or deduced return type".into());
         }
         if !self.types.is_void(ret.ty) && !self.types.is_scalar(ret.ty)
             || self.referent(ret).is_some()
@@ -127,7 +125,7 @@ impl Lowerer<'_> {
             ast::TypeExpr::Builtin(_) | ast::TypeExpr::Named { .. } => true,
             ast::TypeExpr::Qualified { inner, .. } => Self::simple_type_expr(inner),
             ast::TypeExpr::Pointer { pointee, .. } => Self::simple_type_expr(pointee),
-            ast::TypeExpr::Array { elem, size } => size.is_some() && Self::simple_type_expr(elem),
+            ast::TypeExpr::Array { elem, .. } => Self::simple_type_expr(elem),
             _ => false,
         }
     }
@@ -165,13 +163,10 @@ impl Env for Lowerer<'_> {
             Binding::EnumConst(v, t) => EnvName::EnumConst(v, t),
             Binding::Func(f) => {
                 let info = self.func_info(f);
-                let from_builtin_header = self
-                    .sources
-                    .file(info.span.file)
-                    .name
-                    .starts_with("<oxicc>/");
+                // A function of the built-in headers that is defined (the math library's)
+                // is called directly, as the one-walk lowering calls it; the others are
+                // built-ins, lowered by name.
                 let callable = info.defined
-                    && !from_builtin_header
                     && !info.variadic
                     && info.member.is_none()
                     && info.mangled.is_none()

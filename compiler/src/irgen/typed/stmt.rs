@@ -3,9 +3,9 @@
 //! `continue` targets, `return` through the function's single return block.
 
 use super::TypedCx;
-use crate::irgen::Lowerer;
-use crate::sema::tree::{StmtId, StmtKind, Unroll};
-use oxicc_ir::{Block, UnrollHint};
+use crate::irgen::{Lowerer, Storage};
+use crate::sema::tree::{LocalStorage, StmtId, StmtKind, Unroll};
+use oxicc_ir::{AddrSpace, Block, UnrollHint};
 
 impl Lowerer<'_> {
     pub(super) fn typed_stmt(&mut self, cx: &mut TypedCx<'_>, id: StmtId) {
@@ -17,18 +17,53 @@ impl Lowerer<'_> {
             StmtKind::Expr(e) => {
                 self.typed_expr(cx, e);
             }
-            StmtKind::Local { local, init } => {
+            StmtKind::Local {
+                local,
+                init,
+                init_first,
+            } => {
                 let l = cx.body.local(local);
                 let (ty, align, span) = (l.ty, l.align, l.span);
+                if l.storage != LocalStorage::Automatic {
+                    // A module variable with nvcc's local-entity name.
+                    let (space, dynamic) = match l.storage {
+                        LocalStorage::Shared { dynamic } => (AddrSpace::Shared, dynamic),
+                        _ => (AddrSpace::Global, false),
+                    };
+                    let name = self.local_static_name(l.name);
+                    if let Some((g, _)) =
+                        self.define_module_var(name, ty, space, span, None, dynamic, None)
+                    {
+                        cx.slots[local.0 as usize] = Some(Storage::Global(g, space));
+                    }
+                    return;
+                }
                 let size = self.types.size_of(ty.ty).unwrap_or(1);
+                // A deduced type: the initializer's expression first, then the storage,
+                // then its read and conversion (as the one-walk lowering does).
+                let staged = match (init_first, init) {
+                    (true, Some(i)) => {
+                        let st = self.stage(cx, i);
+                        let Some(core) = self.typed_expr(cx, st.core) else {
+                            return;
+                        };
+                        Some((st, core))
+                    }
+                    _ => None,
+                };
                 let Some(slot) = self.alloca(size, align, span) else {
                     return;
                 };
-                cx.slots[local.0 as usize] = Some(slot);
-                if let Some(init) = init {
-                    if let Some(v) = self.typed_value(cx, init) {
-                        self.store_scalar(slot, v, ty);
-                    }
+                cx.slots[local.0 as usize] = Some(Storage::Local(slot));
+                let v = match (staged, init) {
+                    (Some((st, core)), _) => self
+                        .staged_read(cx, core, &st)
+                        .map(|v| self.staged_convs(cx, v, &st)),
+                    (None, Some(init)) => self.typed_value(cx, init),
+                    (None, None) => None,
+                };
+                if let Some(v) = v {
+                    self.store_scalar(slot, v, ty);
                 }
             }
             StmtKind::Block(ref stmts) | StmtKind::Decls(ref stmts) => {

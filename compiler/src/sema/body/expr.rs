@@ -153,7 +153,11 @@ impl<E: Env> BodySema<'_, E> {
             }
             return Some(self.node(ExprKind::Name(Decl::Local(l)), ty, Category::LValue, span));
         }
-        match self.env.lookup(name)? {
+        let Some(found) = self.env.lookup(name) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the undeclared or dependent name \"{n}\""));
+        };
+        match found {
             EnvName::Var { id, ty } => Some(self.node(
                 ExprKind::Name(Decl::Entity(EntityRef::Var(id))),
                 ty,
@@ -200,7 +204,10 @@ impl<E: Env> BodySema<'_, E> {
                 x.ty.unqual(),
                 x.span,
             )),
-            _ => None,
+            _ => {
+                let t = self.env.show(x.ty);
+                self.why(|| format!("a value of type \"{t}\""))
+            }
         }
     }
 
@@ -719,7 +726,10 @@ impl<E: Env> BodySema<'_, E> {
         let TypeKind::Record(r) = self.kind_of(rty) else {
             return None;
         };
-        let (offset, fty, bits) = self.env.field(r, name)?;
+        let Some((offset, fty, bits)) = self.env.field(r, name) else {
+            let (n, t) = (self.env.name(name).to_string(), self.env.show(rty));
+            return self.why(|| format!("the member \"{n}\" of \"{t}\""));
+        };
         if bits.is_some() {
             return None;
         }
@@ -748,7 +758,10 @@ impl<E: Env> BodySema<'_, E> {
         if self.local(name).is_some() {
             return None;
         }
-        let EnvName::Func(sig) = self.env.lookup(name)? else {
+        let Some(found) = self.env.lookup(name) else {
+            return self.builtin_call(name, args, span);
+        };
+        let EnvName::Func(sig) = found else {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the call of \"{n}\""));
         };
@@ -771,6 +784,42 @@ impl<E: Env> BodySema<'_, E> {
                 callee_span: callee.span,
             },
             sig.ret.unqual(),
+            span,
+        ))
+    }
+}
+
+impl<E: Env> BodySema<'_, E> {
+    /// A call of a built-in function (one no declaration names). Stage 1 types the
+    /// built-ins without arguments; the others are left to the one-walk lowering.
+    fn builtin_call(
+        &mut self,
+        name: crate::intern::Symbol,
+        args: &[&ast::Expr<'_>],
+        span: Span,
+    ) -> Option<ExprId> {
+        let n = self.env.name(name);
+        let ret = match (n, args.len()) {
+            (
+                "__syncthreads"
+                | "__syncwarp"
+                | "__threadfence"
+                | "__threadfence_block"
+                | "__threadfence_system",
+                0,
+            ) => QualType::new(self.env.types().void()),
+            ("__activemask", 0) => QualType::new(self.env.types().int(IntKind::UInt)),
+            _ => {
+                let n = n.to_string();
+                return self.why(|| format!("the built-in function \"{n}\""));
+            }
+        };
+        Some(self.prvalue(
+            ExprKind::BuiltinCall {
+                name,
+                args: Vec::new(),
+            },
+            ret,
             span,
         ))
     }

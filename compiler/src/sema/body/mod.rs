@@ -160,15 +160,19 @@ impl<E: Env> BodySema<'_, E> {
             ast::TypeExpr::Array { elem, size } => {
                 self.type_mentions_local(elem) || size.is_some_and(|e| self.mentions_local(e))
             }
-            _ => true,
+            // The other forms are not resolved by the analysis (`Env::resolve_type`).
+            _ => false,
         }
     }
 
     /// A type written in the body (only the simple forms).
     fn written_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType> {
         if self.type_mentions_local(te) {
-            return None;
+            return self.why(|| "a type naming a local".into());
         }
-        self.env.resolve_type(te)
+        match self.env.resolve_type(te) {
+            Some(t) => Some(t),
+            None => self.why(|| "a type written as a class, template or qualified name".into()),
+        }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::{BodySema, Env};
 use crate::ast::{self, StmtKind as A};
-use crate::sema::tree::{Local, Stmt, StmtId, StmtKind, Unroll};
+use crate::sema::tree::{Local, LocalStorage, Stmt, StmtId, StmtKind, Unroll};
 use crate::sema::types::TypeKind;
 
 impl<E: Env> BodySema<'_, E> {
@@ -177,8 +177,17 @@ impl<E: Env> BodySema<'_, E> {
     /// expression initializer, or an array without one.
     fn local_var(&mut self, vd: &ast::VarDecl<'_>) -> Option<StmtId> {
         let s = vd.specs;
-        if s.shared || s.is_static || s.is_extern || s.constant || s.is_constexpr {
-            return self.why(|| "a static, __shared__ or constexpr local".into());
+        let storage = match (s.shared, s.is_static, s.is_extern) {
+            (false, false, false) => LocalStorage::Automatic,
+            (true, _, dynamic) => LocalStorage::Shared { dynamic },
+            (false, true, false) => LocalStorage::Static,
+            (false, _, true) => return self.why(|| "an extern local".into()),
+        };
+        if s.constant || s.is_constexpr {
+            return self.why(|| "a __constant__ or constexpr local".into());
+        }
+        if storage != LocalStorage::Automatic && vd.init.is_some() {
+            return self.why(|| "an initialized static or __shared__ local".into());
         }
         if vd.align.is_some() || vd.direct_braced {
             return self.why(|| "an aligned or brace-initialized local".into());
@@ -186,18 +195,29 @@ impl<E: Env> BodySema<'_, E> {
         if self.scopes.last()?.iter().any(|(n, _)| *n == vd.name) {
             return None;
         }
+        if let Some(quals) = auto_quals(vd.ty) {
+            return self.auto_local(vd, quals);
+        }
         let ty = self.written_type(vd.ty)?;
         let types = self.env.types();
+        let dynamic = storage == LocalStorage::Shared { dynamic: true };
         let is_array = match types.kind(ty.ty) {
-            TypeKind::Array { len: Some(_), elem } => {
-                let elem = *elem;
+            // Only the dynamic shared array has no bound.
+            TypeKind::Array { len, elem } if len.is_some() != dynamic => {
+                // Arrays of arrays too (`float tile[16][16]`), down to scalars.
+                let mut elem = *elem;
+                while let Some(inner) = types.array_elem(elem.ty) {
+                    elem = inner;
+                }
                 types.is_arith(elem.ty) || types.is_pointer(elem.ty)
             }
+            _ if dynamic => return None,
             _ => false,
         };
-        let size = types.size_of(ty.ty)?;
+        if !dynamic {
+            types.size_of(ty.ty)?;
+        }
         let align = types.align_of(ty.ty);
-        let _ = size;
         if !is_array && !self.is_scalar_object(ty) {
             let t = self.env.show(ty);
             return self.why(|| format!("a local of type \"{t}\""));
@@ -206,6 +226,7 @@ impl<E: Env> BodySema<'_, E> {
         let local = self.body.add_local(Local {
             name: vd.name,
             ty,
+            storage,
             align,
             const_value: None,
             span: vd.span,
@@ -227,7 +248,61 @@ impl<E: Env> BodySema<'_, E> {
             }
             Some(ast::Init::List { .. }) => return None,
         };
-        Some(self.add(StmtKind::Local { local, init }, vd.span))
+        Some(self.add(
+            StmtKind::Local {
+                local,
+                init,
+                init_first: false,
+            },
+            vd.span,
+        ))
+    }
+
+    /// `auto x = e;` (and `const auto`): the type is the initializer's value type, with the
+    /// written qualifiers (C++ [dcl.type.auto.deduct]); scalars only.
+    fn auto_local(&mut self, vd: &ast::VarDecl<'_>, quals: ast::Quals) -> Option<StmtId> {
+        let Some(ast::Init::Expr(e)) = &vd.init else {
+            return self.why(|| "an auto local without an expression initializer".into());
+        };
+        // A deduced variable may not appear in its own initializer (the lowering says so).
+        let mut self_reference = false;
+        crate::irgen::visit_expr(
+            e,
+            &mut |x| self_reference |= matches!(x.kind, ast::ExprKind::Ident(n) if n == vd.name),
+            0,
+        );
+        if self_reference {
+            return None;
+        }
+        let x = self.rvalue(e, 0)?;
+        let vt = self.body.expr(x).ty;
+        if !self.is_scalar_object(vt) {
+            return None;
+        }
+        let ty = vt.with_quals(crate::sema::types::qualifiers_of(quals));
+        let align = self.env.types().align_of(ty.ty);
+        let local = self.body.add_local(Local {
+            name: vd.name,
+            ty,
+            storage: LocalStorage::Automatic,
+            align,
+            const_value: None,
+            span: vd.span,
+        });
+        if ty.quals.konst && !ty.quals.volatile && !self.mentions_local(e) {
+            if let (Some(a), Some(v)) = (self.arith(ty), self.env.const_eval(e)) {
+                self.body.locals[local.0 as usize].const_value = Some(v.convert(a));
+            }
+        }
+        self.scopes.last_mut()?.push((vd.name, local));
+        Some(self.add(
+            StmtKind::Local {
+                local,
+                init: Some(x),
+                init_first: true,
+            },
+            vd.span,
+        ))
     }
 
     fn is_scalar_object(&mut self, t: crate::sema::types::QualType) -> bool {
@@ -246,5 +321,17 @@ fn stmt_form(k: &A<'_>) -> &'static str {
         A::Goto(_) => "goto",
         A::Label { .. } => "label",
         _ => "other",
+    }
+}
+
+/// The qualifiers written on a plain `auto` type (`auto`, `const auto`), if it is one.
+fn auto_quals(te: &ast::TypeExpr<'_>) -> Option<ast::Quals> {
+    match te {
+        ast::TypeExpr::Auto(_) => Some(ast::Quals::default()),
+        ast::TypeExpr::Qualified { quals, inner } => match inner {
+            ast::TypeExpr::Auto(_) => Some(*quals),
+            _ => None,
+        },
+        _ => None,
     }
 }
