@@ -328,10 +328,10 @@ fn stmt_form(k: &A<'_>) -> &'static str {
 fn auto_quals(te: &ast::TypeExpr<'_>) -> Option<ast::Quals> {
     match te {
         ast::TypeExpr::Auto(_) => Some(ast::Quals::default()),
-        ast::TypeExpr::Qualified { quals, inner } => match inner {
-            ast::TypeExpr::Auto(_) => Some(*quals),
-            _ => None,
-        },
+        ast::TypeExpr::Qualified {
+            quals,
+            inner: ast::TypeExpr::Auto(_),
+        } => Some(*quals),
         _ => None,
     }
 }
