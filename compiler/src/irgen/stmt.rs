@@ -413,6 +413,22 @@ impl Lowerer<'_> {
                     return;
                 };
                 let k = self.fs().switches.last().expect("checked").kind;
+                // A case label is a converted constant expression of the condition's
+                // (promoted) type: a value that does not fit is a narrowing error.
+                if !fits_int(n, k) {
+                    let from = match self.quietly(|l| crate::sema::consteval::eval(l, e).ok()) {
+                        Some(crate::sema::ConstValue::Int { kind, .. }) => kind.name(),
+                        _ => "long long",
+                    };
+                    self.error(
+                        e.span,
+                        format!(
+                            "invalid narrowing conversion from \"{from}\" to \"{}\": constant value does not fit in destination type",
+                            k.name()
+                        ),
+                    );
+                    return;
+                }
                 let bits = k.bits();
                 let masked = if bits >= 64 {
                     n as u64
@@ -775,5 +791,16 @@ impl Lowerer<'_> {
         };
         let v = crate::sema::consteval::eval(self, e).ok()?;
         Some(v.convert(a))
+    }
+}
+
+/// `n` is a value of the integer kind `k`.
+fn fits_int(n: i128, k: crate::sema::types::IntKind) -> bool {
+    let bits = k.bits();
+    if k.signed() {
+        let half = 1i128 << (bits - 1);
+        (-half..half).contains(&n)
+    } else {
+        (0..(1i128 << bits)).contains(&n)
     }
 }
