@@ -95,14 +95,27 @@ fn shared_and_static_locals_auto_builtins_and_template_instances() {
 }
 
 #[test]
+fn switch_with_fallthrough_default_and_continue() {
+    insta::assert_snapshot!(sema(
+        "__global__ void k(int *o, unsigned x, char c) {
+             switch (x & 7) { case 1: o[0] = 1; case 2u: o[0] += 2; break; default: o[0] = 9; }
+             for (int i = 0; i < 4; i++) {
+                 switch (c) { case 'a': continue; case -1: break; }
+                 o[2] += i;
+             }
+         }"
+    ));
+}
+
+#[test]
 fn bodies_outside_stage_one_are_listed_without_a_tree() {
-    // A class with a member function and a `switch`: the one-walk lowering takes them.
+    // A member function and a class object: the one-walk lowering takes them.
     let text = sema(
         "struct S { int v; __device__ int get() const { return v; } };
-         __device__ int f(S s, int x) { switch (x) { case 1: return s.get(); } return 0; }
+         __device__ int f(S s, int x) { if (x == 1) return s.get(); return 0; }
          __device__ int g(int x) { return x + 1; }",
     );
-    assert_eq!(text, "Function get () -> `int` lowered in one walk: a member function, lambda or deduced return type\nFunction f (S, int) -> `int` lowered in one walk: the statement form switch\nFunction g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n");
+    assert_eq!(text, "Function get () -> `int` lowered in one walk: a member function, lambda or deduced return type\nFunction f (S, int) -> `int` lowered in one walk: a call through an expression\nFunction g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n");
 }
 
 /// Every kernel file of the suites compiles to the same PTX through the typed tree as in

@@ -247,6 +247,20 @@ pub enum StmtKind {
         body: StmtId,
         unroll: Option<Unroll>,
     },
+    /// `switch (cond) body`; `cond` is the promoted condition.
+    Switch {
+        cond: ExprId,
+        body: StmtId,
+    },
+    /// `case value: body`; `value` is the label's bits in the condition's promoted type.
+    Case {
+        value: u64,
+        body: StmtId,
+    },
+    /// `default: body`.
+    Default {
+        body: StmtId,
+    },
     Break,
     Continue,
     /// `return e;` (`e` converted to the return type) or `return;`.

@@ -127,6 +127,19 @@ impl Printer<'_> {
                 }
                 self.stmt(body, d + 1);
             }
+            StmtKind::Switch { cond, body } => {
+                self.line(d, "Switch");
+                self.expr(cond, d + 1);
+                self.stmt(body, d + 1);
+            }
+            StmtKind::Case { value, body } => {
+                self.line(d, &format!("Case {value}"));
+                self.stmt(body, d + 1);
+            }
+            StmtKind::Default { body } => {
+                self.line(d, "Default");
+                self.stmt(body, d + 1);
+            }
             StmtKind::Break => self.line(d, "Break"),
             StmtKind::Continue => self.line(d, "Continue"),
             StmtKind::Return(v) => {

@@ -3,9 +3,10 @@
 //! `continue` targets, `return` through the function's single return block.
 
 use super::TypedCx;
+use crate::irgen::func::SwitchCtx;
 use crate::irgen::{Lowerer, Storage};
-use crate::sema::tree::{LocalStorage, StmtId, StmtKind, Unroll};
-use oxicc_ir::{AddrSpace, Block, UnrollHint};
+use crate::sema::tree::{ExprId, LocalStorage, StmtId, StmtKind, Unroll};
+use oxicc_ir::{AddrSpace, Block, BlockCall, InstData, UnrollHint};
 
 impl Lowerer<'_> {
     pub(super) fn typed_stmt(&mut self, cx: &mut TypedCx<'_>, id: StmtId) {
@@ -160,6 +161,15 @@ impl Lowerer<'_> {
                 self.jump_to(header);
                 self.switch_to(exit);
             }
+            StmtKind::Switch { cond, body } => self.typed_switch(cx, cond, body),
+            StmtKind::Case { value, body } => {
+                self.typed_case(Some(value));
+                self.typed_stmt(cx, body);
+            }
+            StmtKind::Default { body } => {
+                self.typed_case(None);
+                self.typed_stmt(cx, body);
+            }
             StmtKind::Break => {
                 let b = *self.fs().breaks.last().expect("analysis checked the loop");
                 self.typed_jump(b);
@@ -184,6 +194,66 @@ impl Lowerer<'_> {
             }
             StmtKind::Empty => {}
         }
+    }
+
+    /// `switch`: one IR `Switch` at the end of the block that computed the condition, to
+    /// case blocks that fall through into each other (as `irgen/stmt.rs`).
+    fn typed_switch(&mut self, cx: &mut TypedCx<'_>, cond: ExprId, body: StmtId) {
+        let Some(v) = self.typed_value(cx, cond) else {
+            return;
+        };
+        let Some(kind) = self.types.int_kind(cx.body.expr(cond).ty.ty) else {
+            return;
+        };
+        let head = self.cur_block();
+        let exit = self.new_block();
+        // Statements before the first label are unreachable; they go into a dead block.
+        let dead = self.new_block();
+        self.switch_to(dead);
+        self.fs().switches.push(SwitchCtx {
+            kind,
+            cases: Vec::new(),
+            seen: hashbrown::HashSet::new(),
+            default: None,
+        });
+        self.fs().breaks.push(exit);
+        self.typed_stmt(cx, body);
+        self.fs().breaks.pop();
+        let ctx = self.fs().switches.pop().expect("pushed above");
+        self.jump_to(exit);
+        let default = ctx.default.unwrap_or(exit);
+        let cases = ctx
+            .cases
+            .iter()
+            .map(|(val, b)| (*val, BlockCall::plain(*b)))
+            .collect();
+        let fs = self.fs();
+        let inst = fs.func.make_inst(
+            InstData::Switch {
+                arg: v,
+                cases,
+                default: BlockCall::plain(default),
+            },
+            None,
+        );
+        fs.func.blocks[head].insts.push(inst);
+        self.switch_to(exit);
+    }
+
+    /// `case`/`default`: a new block the previous case falls through into.
+    fn typed_case(&mut self, value: Option<u64>) {
+        let b = self.new_block();
+        let ctx = self
+            .fs()
+            .switches
+            .last_mut()
+            .expect("analysis checked the switch");
+        match value {
+            Some(k) => ctx.cases.push((k, b)),
+            None => ctx.default = Some(b),
+        }
+        self.jump_to(b);
+        self.switch_to(b);
     }
 
     /// A jump from the current point even if the block already ended (into a dead block).

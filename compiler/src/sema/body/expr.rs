@@ -222,6 +222,11 @@ impl<E: Env> BodySema<'_, E> {
         }
     }
 
+    /// `id` converted to the arithmetic or pointer type `to` (see `convert`).
+    pub(super) fn convert_to(&mut self, id: ExprId, to: QualType) -> Option<ExprId> {
+        self.convert(id, to)
+    }
+
     /// `id` converted to the arithmetic or pointer type `to` (the conversion's kind from
     /// the two types; none when they are the same type).
     fn convert(&mut self, id: ExprId, to: QualType) -> Option<ExprId> {

@@ -69,6 +69,13 @@ pub trait Env {
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)>;
 }
 
+/// An enclosing `switch` during the analysis.
+pub(crate) struct SwitchScope {
+    pub kind: crate::sema::types::IntKind,
+    pub seen: hashbrown::HashSet<u64>,
+    pub has_default: bool,
+}
+
 /// The function whose body is analyzed.
 pub struct FnContext {
     pub ret: QualType,
@@ -81,8 +88,14 @@ pub(crate) struct BodySema<'e, E: Env> {
     /// Block scopes of the body's locals, innermost last.
     pub scopes: Vec<Vec<(Symbol, LocalId)>>,
     pub ret: QualType,
-    /// Loops enclosing the current statement (for `break`/`continue`).
+    /// Loops enclosing the current statement (for `continue`).
     pub loops: u32,
+    /// Enclosing `switch` statements, innermost last: the promoted condition kind and the
+    /// case values seen (for `case` labels and `break`).
+    pub switches: Vec<SwitchScope>,
+    /// Loops and `switch`es enclosing the current statement (for `break`): their nesting
+    /// order does not matter to the analysis, only that there is one.
+    pub breakables: u32,
     /// The first form met that this stage does not cover (for `--emit=sema`).
     pub why: Option<String>,
 }
@@ -101,6 +114,8 @@ pub fn analyze_body<E: Env>(
         scopes: vec![Vec::new()],
         ret: cx.ret,
         loops: 0,
+        switches: Vec::new(),
+        breakables: 0,
         why: None,
     };
     let stmts: &[ast::Stmt<'_>] = match &body.kind {

@@ -82,7 +82,29 @@ impl<E: Env> BodySema<'_, E> {
                 self.scopes.pop();
                 r?
             }
-            A::Break | A::Continue if self.loops == 0 => return None,
+            A::Break if self.breakables == 0 => return None,
+            A::Continue if self.loops == 0 => return None,
+            A::Switch {
+                init: None,
+                cond,
+                body,
+            } => self.switch_stmt(cond, body)?,
+            A::Case { value, body } => {
+                let value = self.case_value(value)?;
+                StmtKind::Case {
+                    value,
+                    body: self.stmt(body)?,
+                }
+            }
+            A::Default { body } => {
+                let sw = self.switches.last_mut()?;
+                if std::mem::replace(&mut sw.has_default, true) {
+                    return None;
+                }
+                StmtKind::Default {
+                    body: self.stmt(body)?,
+                }
+            }
             A::Break => StmtKind::Break,
             A::Continue => StmtKind::Continue,
             A::Return(v) => self.return_stmt(*v)?,
@@ -133,9 +155,62 @@ impl<E: Env> BodySema<'_, E> {
 
     fn loop_body(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
         self.loops += 1;
+        self.breakables += 1;
         let r = self.scoped(s);
+        self.breakables -= 1;
         self.loops -= 1;
         r
+    }
+
+    /// `switch (c) body`: the condition is an integer or enumeration value, promoted.
+    fn switch_stmt(&mut self, cond: &ast::Expr<'_>, body: &ast::Stmt<'_>) -> Option<StmtKind> {
+        let c = self.rvalue(cond, 0)?;
+        let t = self.body.expr(c).ty;
+        let k = self.env.types().int_kind(t.ty)?;
+        let pk = crate::sema::conv::promote(k);
+        let pt = crate::sema::types::QualType::new(self.env.types().int(pk));
+        let c = self.convert_to(c, pt)?;
+        self.switches.push(super::SwitchScope {
+            kind: pk,
+            seen: hashbrown::HashSet::new(),
+            has_default: false,
+        });
+        self.breakables += 1;
+        let body = self.scoped(body);
+        self.breakables -= 1;
+        self.switches.pop();
+        Some(StmtKind::Switch {
+            cond: c,
+            body: body?,
+        })
+    }
+
+    /// A `case` label's value, as the bits of the condition's promoted type; `None` when
+    /// it is not a constant, does not fit (a narrowing error) or repeats a label.
+    fn case_value(&mut self, e: &ast::Expr<'_>) -> Option<u64> {
+        if self.mentions_local(e) {
+            return None;
+        }
+        let crate::sema::ConstValue::Int { value, .. } = self.env.const_eval(e)? else {
+            return None;
+        };
+        let sw = self.switches.last_mut()?;
+        let bits = sw.kind.bits();
+        let fits = if sw.kind.signed() {
+            let half = 1i128 << (bits - 1);
+            (-half..half).contains(&value)
+        } else {
+            (0..(1i128 << bits)).contains(&value)
+        };
+        if !fits {
+            return None;
+        }
+        let key = if bits >= 64 {
+            value as u64
+        } else {
+            (value as u64) & ((1u64 << bits) - 1)
+        };
+        sw.seen.insert(key).then_some(key)
     }
 
     /// `#pragma unroll [N]`; `None` (not covered) for a count that is not a positive
