@@ -1,4 +1,4 @@
-/* oxicc device math library: cbrt, rcbrt, rsqrt, hypot (double) and cbrtf, rcbrtf, hypotf,
+/* oxicc device math library: cbrt, rcbrt, rsqrt, hypot (double) and rcbrtf, hypotf,
  * rhypotf, norm3df, rnorm3df, norm4df.
  *
  * cbrt: a first guess from the bits (exponent and mantissa divided by 3 as one integer:
@@ -6,7 +6,8 @@
  * whose residual x - y^3 is computed exactly (y^3 in double-double, Sterbenz for the
  * difference), so the result rounds about once. hypot: the larger operand scaled to
  * [1, 2) by a power of two, the sum of squares in double-double, sqrt with one Newton
- * correction. The float versions are the double ones rounded once. */
+ * correction. The float versions (but cbrtf, float code in cbrtf.cuh) are the double
+ * ones rounded once. */
 #pragma once
 #include <oxicc_math/ddouble.cuh>
 
@@ -95,7 +96,6 @@ extern "C" __host__ __device__ double norm3d(double, double, double);
 extern "C" __host__ __device__ double rnorm3d(double, double, double);
 extern "C" __host__ __device__ double norm4d(double, double, double, double);
 
-extern "C" __host__ __device__ __forceinline__ float cbrtf(float __x) { return (float)cbrt((double)__x); }
 extern "C" __host__ __device__ __forceinline__ float rcbrtf(float __x) { return (float)rcbrt((double)__x); }
 
 /* The squares of floats are exact in double and their sum is rounded once. */
@@ -145,13 +145,11 @@ extern "C" __host__ __device__ __forceinline__ float norm4df(float __x, float __
     return __i ? __inf : (float)sqrt(__s);
 }
 
-__host__ __device__ __forceinline__ float cbrt(float __x) { return cbrtf(__x); }
 __host__ __device__ __forceinline__ float rcbrt(float __x) { return rcbrtf(__x); }
 __host__ __device__ __forceinline__ float hypot(float __x, float __y) { return hypotf(__x, __y); }
 
 namespace std {
 using ::cbrt;
-using ::cbrtf;
 using ::hypot;
 using ::hypotf;
 }

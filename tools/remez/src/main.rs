@@ -302,6 +302,111 @@ fn problems() -> Vec<Problem> {
             // An error d in q is a relative error d of erfc, so erfc(x) d of erf.
             w: erfc,
         },
+        Problem {
+            name: "__OXM_LOGS_C",
+            what: "log((1 + s)/(1 - s)) ≈ 2s + 2s³/3 + s⁵ q(s²) for |s| ≤ 3 - 2√2 (powf, log1pf)",
+            // The weight vanishes at 0, so the reference must not reach it.
+            lo: 1e-6,
+            hi: (3.0 - 2.0 * std::f64::consts::SQRT_2) * (3.0 - 2.0 * std::f64::consts::SQRT_2),
+            degree: 3,
+            // The series sum 2 u^k / (2k + 5): the closed form cancels badly near 0.
+            h: |u| {
+                let (mut pw, mut sum) = (1.0, 0.0);
+                for k in 0..30 {
+                    sum += 2.0 * pw / (2 * k + 5) as f64;
+                    pw *= u;
+                }
+                sum
+            },
+            // Relative error of the logarithm: s⁵ / (2 atanh s), about u²/2.
+            w: |u| {
+                let s = root(u);
+                if u < 1e-12 {
+                    u * u / 2.0
+                } else {
+                    u * u * s / (2.0 * s.atanh())
+                }
+            },
+        },
+        Problem {
+            name: "__OXM_FEXPM1_C",
+            // j = rint(x log2 e - 0.085): r in [-0.415 ln 2, 0.585 ln 2], so that
+            // 2^j (1 + expm1 r) - 1 does not cancel for j = 1.
+            what: "expm1 r ≈ r + r²/2 + r³ q(r) for -0.415 ln 2 ≤ r ≤ 0.585 ln 2 (expm1f)",
+            lo: -0.415 * LN_2,
+            hi: 0.585 * LN_2,
+            degree: 4,
+            // The series sum r^k / (k + 3)!: the closed form cancels badly near 0,
+            // and its noise would move the reference.
+            h: |r| {
+                let (mut term, mut sum) = (1.0 / 6.0, 0.0);
+                for k in 0..24 {
+                    sum += term;
+                    term *= r / (k + 4) as f64;
+                }
+                sum
+            },
+            // The absolute error of q, scaled by r² at the end of the interval: its
+            // share of the relative error of expm1 r is r² times it.
+            w: |_| 0.585 * 0.585 * LN_2 * LN_2,
+        },
+        Problem {
+            name: "__OXM_ATAN_C",
+            what: "atan t ≈ t + t³ q(t²) for |t| ≤ 1 (atanf, atan2f)",
+            lo: 1e-8,
+            hi: 1.0,
+            degree: 8,
+            h: |u| {
+                let t = root(u);
+                if u < 1e-6 {
+                    -1.0 / 3.0 + 0.2 * u
+                } else {
+                    (t.atan() - t) / (u * t)
+                }
+            },
+            w: |u| {
+                let t = root(u);
+                u * t / t.atan()
+            },
+        },
+        Problem {
+            name: "__OXM_ASIN_C",
+            what: "asin x ≈ x + x³ q(x²) for |x| ≤ 1/2 (asinf, acosf)",
+            lo: 1e-8,
+            hi: 0.25,
+            degree: 4,
+            h: |u| {
+                let x = root(u);
+                if u < 1e-6 {
+                    1.0 / 6.0 + 0.075 * u
+                } else {
+                    (x.asin() - x) / (u * x)
+                }
+            },
+            w: |u| {
+                let x = root(u);
+                u * x / x.asin()
+            },
+        },
+        Problem {
+            name: "__OXM_SINH_C",
+            what: "sinh x ≈ x + x³ q(x²) for |x| ≤ 1 (sinhf)",
+            lo: 1e-8,
+            hi: 1.0,
+            degree: 3,
+            h: |u| {
+                let x = root(u);
+                if u < 1e-6 {
+                    1.0 / 6.0 + u / 120.0
+                } else {
+                    (x.sinh() - x) / (u * x)
+                }
+            },
+            w: |u| {
+                let x = root(u);
+                u * x / x.sinh()
+            },
+        },
     ]
 }
 
