@@ -78,6 +78,17 @@ const UNITS: &[Unit] = &[
         names: &["log1pf", "log1p"],
     },
     Unit {
+        header: "oxicc_math/ahypf.cuh",
+        names: &["asinhf", "asinh", "acoshf", "acosh", "atanhf", "atanh"],
+    },
+    Unit {
+        header: "oxicc_math/normf.cuh",
+        names: &[
+            "hypotf", "hypot", "rhypotf", "rhypot", "norm3df", "rnorm3df", "norm4df", "rnorm4df",
+            "normf", "rnormf",
+        ],
+    },
+    Unit {
         header: "oxicc_math/expm1f.cuh",
         names: &["expm1f", "expm1", "sinhf", "sinh", "coshf", "cosh"],
     },
@@ -98,8 +109,7 @@ const UNITS: &[Unit] = &[
     Unit {
         header: "oxicc_math/logd.cuh",
         names: &[
-            "log", "log2", "log10", "log1p", "pow", "asinh", "asinhf", "acosh", "acoshf", "atanh",
-            "atanhf",
+            "log", "log2", "log10", "log1p", "pow", "asinh", "acosh", "atanh",
         ],
     },
     Unit {
@@ -124,8 +134,7 @@ const UNITS: &[Unit] = &[
     Unit {
         header: "oxicc_math/rootd.cuh",
         names: &[
-            "cbrt", "rcbrt", "rcbrtf", "rsqrt", "hypot", "hypotf", "rhypotf", "norm3df",
-            "rnorm3df", "norm4df", "rhypot", "norm3d", "rnorm3d", "norm4d",
+            "cbrt", "rcbrt", "rcbrtf", "rsqrt", "hypot", "rhypot", "norm3d", "rnorm3d", "norm4d",
         ],
     },
     Unit {

@@ -405,6 +405,12 @@ fn float_functions() -> Vec<MathFn> {
             |x, y| norm_ref(x, y, (2.0 * x * x + 2.0 * y * y).sqrt()),
             3.0,
         ),
+        float2(
+            "rnorm4df",
+            "rnorm4df(x, y, x, y)",
+            |x, y| 1.0 / norm_ref(x, y, (2.0 * x * x + 2.0 * y * y).sqrt()),
+            2.0,
+        ),
     ]);
     // `<cmath>` overloads reach the same functions.
     v.push(MathFn {

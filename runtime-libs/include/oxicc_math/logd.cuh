@@ -1,6 +1,5 @@
 /* oxicc device math library: the double logarithms log, log2, log10, log1p, pow, asinh,
- * acosh, atanh, and asinhf, acoshf, atanhf (the double functions rounded once to float;
- * powf and log1pf are float code: powf.cuh, log1pf.cuh). *
+ * acosh, atanh (the float versions are float code: powf.cuh, log1pf.cuh, ahypf.cuh). *
  * One core, log(x) as a double-double: x = 2^k m with m in [sqrt(1/2), sqrt(2)) (a
  * subnormal scaled by 2^54 first), f = m - 1 exactly, and log(1 + f) = 2 atanh(s) =
  * 2s + 2s^3/3 + s^5 Q(s^2) with s = f/(2 + f) in double-double and Q the atanh series to
@@ -199,13 +198,7 @@ extern "C" __host__ __device__ __forceinline__ double atanh(double __x)
     return (__a == 0.0 || __x != __x) ? __x + __x : copysign(__r, __x);
 }
 
-extern "C" __host__ __device__ __forceinline__ float asinhf(float __x) { return (float)asinh((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float acoshf(float __x) { return (float)acosh((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float atanhf(float __x) { return (float)atanh((double)__x); }
 
-__host__ __device__ __forceinline__ float asinh(float __x) { return asinhf(__x); }
-__host__ __device__ __forceinline__ float acosh(float __x) { return acoshf(__x); }
-__host__ __device__ __forceinline__ float atanh(float __x) { return atanhf(__x); }
 
 namespace std {
 using ::log;
@@ -214,9 +207,6 @@ using ::log10;
 using ::log1p;
 using ::pow;
 using ::asinh;
-using ::asinhf;
 using ::acosh;
-using ::acoshf;
 using ::atanh;
-using ::atanhf;
 }
