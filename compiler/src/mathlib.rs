@@ -135,6 +135,7 @@ const UNITS: &[Unit] = &[
         header: "oxicc_math/rootd.cuh",
         names: &[
             "cbrt", "rcbrt", "rcbrtf", "rsqrt", "hypot", "rhypot", "norm3d", "rnorm3d", "norm4d",
+            "rnorm4d", "norm", "rnorm",
         ],
     },
     Unit {

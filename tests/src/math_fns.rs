@@ -667,6 +667,57 @@ fn double_functions() -> Vec<MathFn> {
             2.0,
         ),
         double2("hypot", "hypot(x, y)", dd::hypot, 2.0),
+        // x and y below 1e300 (y clamped in the kernel and the reference alike), so that
+        // the reciprocal is not subnormal, where the double-double reference is itself
+        // rounded to the subnormal grid.
+        MathFn {
+            max_abs: 1.0e300,
+            ..double2(
+                "rhypot",
+                "rhypot(x, fmin(fabs(y), 1e300))",
+                |x, y| dd::rnorm(&[x, y.abs().min(1e300)]),
+                1.0,
+            )
+        },
+        double2(
+            "norm3d",
+            "norm3d(x, y, x)",
+            |x, y| dd::norm(&[x, y, x]),
+            2.0,
+        ),
+        // x and y below 1e300 (y clamped in the kernel and the reference alike), so that
+        // the reciprocal is not subnormal, where the double-double reference is itself
+        // rounded to the subnormal grid.
+        MathFn {
+            max_abs: 1.0e300,
+            ..double2(
+                "rnorm3d",
+                "rnorm3d(x, fmin(fabs(y), 1e300), x)",
+                |x, y| dd::rnorm(&[x, y.abs().min(1e300), x]),
+                2.0,
+            )
+        },
+        double2(
+            "norm4d",
+            "norm4d(x, y, x, y)",
+            |x, y| dd::norm(&[x, y, x, y]),
+            2.0,
+        ),
+        // x and y below 1e300 (y clamped in the kernel and the reference alike), so that
+        // the reciprocal is not subnormal, where the double-double reference is itself
+        // rounded to the subnormal grid.
+        MathFn {
+            max_abs: 1.0e300,
+            ..double2(
+                "rnorm4d",
+                "rnorm4d(x, fmin(fabs(y), 1e300), x, fmin(fabs(y), 1e300))",
+                |x, y| {
+                    let y = y.abs().min(1e300);
+                    dd::rnorm(&[x, y, x, y])
+                },
+                2.0,
+            )
+        },
         double2("fmod", "fmod(x, y)", |x, y| Dd::new(x % y), 0.0),
         double2(
             "remainder",
