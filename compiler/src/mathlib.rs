@@ -144,7 +144,14 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/remd.cuh",
-        names: &["fmod", "fmodf", "remainder", "remainderf"],
+        names: &[
+            "fmod",
+            "fmodf",
+            "remainder",
+            "remainderf",
+            "remquo",
+            "remquof",
+        ],
     },
     Unit {
         header: "oxicc_math/manipd.cuh",

@@ -85,7 +85,29 @@ fn remainder(x: f64, y: f64) -> f64 {
             u - a
         }
     };
-    r.copysign(x)
+    // sign(x) rem(|x|, |y|): rem is negative when the quotient rounds up, so this is not
+    // a copysign (remainder(1, pi/2) = 1 - pi/2).
+    if x.is_sign_negative() {
+        -r
+    } else {
+        r
+    }
+}
+
+/// The low three bits of remquo's quotient, with its sign: `n = (t - r) / |y|` for
+/// `t = fmod(|x|, 8|y|)` (exact in `f64`) and `r` the remainder of `|x|` (an integer from 0
+/// to 8, so rounding the quotient of two doubles gets it), then modulo 8; 0 where the
+/// remainder is NaN or `y` infinite.
+fn remquo_bits(x: f64, y: f64) -> f64 {
+    let r = remainder(x.abs(), y);
+    if r.is_nan() || y.is_infinite() {
+        return 0.0;
+    }
+    let a = y.abs();
+    let t = x.abs() % (8.0 * a);
+    let n = (((t - r) / a).round() as i64) & 7;
+    let neg = x.is_sign_negative() != y.is_sign_negative();
+    (if neg { -n } else { n }) as f64
 }
 
 fn next_after_f32(x: f64, y: f64) -> f64 {
@@ -336,6 +358,13 @@ fn float_functions() -> Vec<MathFn> {
         float2("hypotf", "hypotf(x, y)", f64::hypot, 3.0),
         float2("fmodf", "fmodf(x, y)", |x, y| x % y, 0.0),
         float2("remainderf", "remainderf(x, y)", remainder, 0.0),
+        float2("remquof", "remquof(x, y, &e)", remainder, 0.0),
+        float2(
+            "remquof_quo",
+            "(remquof(x, y, &e), (float)(e < 0 ? -(-e & 7) : (e & 7)))",
+            remquo_bits,
+            0.0,
+        ),
         float2("nextafterf", "nextafterf(x, y)", next_after_f32, 0.0),
     ];
     v.extend([
@@ -723,6 +752,18 @@ fn double_functions() -> Vec<MathFn> {
             "remainder",
             "remainder(x, y)",
             |x, y| Dd::new(remainder(x, y)),
+            0.0,
+        ),
+        double2(
+            "remquo",
+            "remquo(x, y, &e)",
+            |x, y| Dd::new(remainder(x, y)),
+            0.0,
+        ),
+        double2(
+            "remquo_quo",
+            "(remquo(x, y, &e), (double)(e < 0 ? -(-e & 7) : (e & 7)))",
+            |x, y| Dd::new(remquo_bits(x, y)),
             0.0,
         ),
         double2("nextafter", "nextafter(x, y)", next_after_f64, 0.0),
