@@ -82,6 +82,12 @@ const UNITS: &[Unit] = &[
         names: &["asinhf", "asinh", "acoshf", "acosh", "atanhf", "atanh"],
     },
     Unit {
+        header: "oxicc_math/normd.cuh",
+        names: &[
+            "rhypot", "norm3d", "rnorm3d", "norm4d", "rnorm4d", "norm", "rnorm",
+        ],
+    },
+    Unit {
         header: "oxicc_math/normf.cuh",
         names: &[
             "hypotf", "hypot", "rhypotf", "rhypot", "norm3df", "rnorm3df", "norm4df", "rnorm4df",
@@ -133,10 +139,7 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/rootd.cuh",
-        names: &[
-            "cbrt", "rcbrt", "rcbrtf", "rsqrt", "hypot", "rhypot", "norm3d", "rnorm3d", "norm4d",
-            "rnorm4d", "norm", "rnorm",
-        ],
+        names: &["cbrt", "rcbrt", "rcbrtf", "rsqrt", "hypot"],
     },
     Unit {
         header: "oxicc_math/erff.cuh",
