@@ -2,13 +2,13 @@
  * on log1pf (log1pf.cuh) so that no cancellation of log(1 + small) is left:
  * asinh a = log1p(a + a^2 / (1 + sqrt(1 + a^2))), acosh x = log1p(u + sqrt(u^2 + 2u))
  * with u = x - 1 (exact up to x = 2, a small relative error beyond), and
- * atanh a = log1p(2a / (1 - a)) / 2. Beyond 2^12 asinh and acosh are log(2a) = logf(a) +
- * ln 2 (the rest is below 2^-25 relative). Square roots and quotients are rsqrt.approx
+ * atanh a = log1p(2a / (1 - a)) / 2. Beyond 2^12 asinh and acosh are log(2a) =
+ * log1p(a - 1) + ln 2 (the rest is below 2^-25 relative): one log1pf either way, its
+ * argument selected. Square roots and quotients are rsqrt.approx
  * and rcp.approx with a Newton step and a residual correction (about half an ulp; no IEEE
  * division or square root subroutine). */
 #pragma once
 #include <oxicc_math/log1pf.cuh>
-#include <oxicc_math/logf.cuh>
 
 extern "C" __host__ __device__ double asinh(double);
 extern "C" __host__ __device__ double acosh(double);
@@ -38,7 +38,8 @@ extern "C" __host__ __device__ __forceinline__ float asinhf(float __x)
     float __ac = fminf(__a, 4096.0f);
     float __u = __ac * __ac;
     float __t = __ac + __oxm_div_nr(__u, 1.0f + __oxm_sqrt_nr(1.0f + __u));
-    float __r = __a < 4096.0f ? log1pf(__t) : logf(__a) + 6.931471825e-01f;
+    int __big = !(__a < 4096.0f);
+    float __r = log1pf(__big ? __a - 1.0f : __t) + (__big ? 6.931471825e-01f : 0.0f);
     /* NaN and +-inf: x itself (log1pf(NaN) would do, logf(inf) + ln 2 too; 0 keeps its
      * sign through copysign). */
     return copysignf(__r, __x);
@@ -48,7 +49,8 @@ extern "C" __host__ __device__ __forceinline__ float acoshf(float __x)
 {
     float __u = fminf(__x, 4096.0f) - 1.0f;
     float __t = __u + __oxm_sqrt_nr(fmaxf(fmaf(__u, __u, 2.0f * __u), 0.0f));
-    float __r = __x < 4096.0f ? log1pf(__t) : logf(__x) + 6.931471825e-01f;
+    int __big = !(__x < 4096.0f);
+    float __r = log1pf(__big ? __x - 1.0f : __t) + (__big ? 6.931471825e-01f : 0.0f);
     /* x < 1 (and NaN): NaN. */
     return __x >= 1.0f ? __r : __int_as_float(0x7fffffff);
 }
