@@ -166,6 +166,11 @@ fn erfc(x: f64) -> f64 {
     (-x * x).exp() / (PI.sqrt() * t)
 }
 
+/// `x erfc(x) e^(x²)`, which tends to `1/√π` (for the fits of `erfc` beyond 2).
+fn erfcx_scaled(x: f64) -> f64 {
+    x * erfc(x) * (x * x).exp()
+}
+
 /// `r` from `u = r²` (the positive root; the forms used are even in `r`).
 fn root(u: f64) -> f64 {
     u.max(1e-300).sqrt()
@@ -406,6 +411,36 @@ fn problems() -> Vec<Problem> {
                 let x = root(u);
                 u * x / x.sinh()
             },
+        },
+        Problem {
+            name: "__OXM_ERFCX_A_C",
+            // In t = x - 5/4: in x itself the coefficients alternate and grow, and
+            // rounding them to float costs 2^-18.
+            what: "erfc x ≈ e^(-x²) q(x - 5/4) for 1/2 ≤ x ≤ 2 (erfcf)",
+            lo: -0.75,
+            hi: 0.75,
+            degree: 10,
+            h: |t| erfc(t + 1.25) * ((t + 1.25) * (t + 1.25)).exp(),
+            // Relative error of erfc.
+            w: |t| 1.0 / (erfc(t + 1.25) * ((t + 1.25) * (t + 1.25)).exp()),
+        },
+        Problem {
+            name: "__OXM_ERFCX_B_C",
+            what: "erfc x ≈ e^(-x²) q(x - 3) for 2 ≤ x ≤ 4 (erfcf)",
+            lo: -1.0,
+            hi: 1.0,
+            degree: 9,
+            h: |t| erfcx_scaled(t + 3.0) / (t + 3.0),
+            w: |t| (t + 3.0) / erfcx_scaled(t + 3.0),
+        },
+        Problem {
+            name: "__OXM_ERFCX_C_C",
+            what: "erfc x ≈ e^(-x²) q(1/x²) / x for 4 ≤ x ≤ 10.06 (erfcf)",
+            lo: 1.0 / (10.06 * 10.06),
+            hi: 1.0 / 16.0,
+            degree: 5,
+            h: |v| erfcx_scaled(1.0 / v.sqrt()),
+            w: |v| 1.0 / erfcx_scaled(1.0 / v.sqrt()),
         },
     ]
 }
