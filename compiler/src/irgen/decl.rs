@@ -590,13 +590,7 @@ impl<'x> Lowerer<'x> {
     }
 }
 
-pub(crate) fn conv_quals(q: ast::Quals) -> Qualifiers {
-    Qualifiers {
-        konst: q.is_const,
-        volatile: q.is_volatile,
-        restrict: q.is_restrict,
-    }
-}
+pub(crate) use crate::sema::types::qualifiers_of as conv_quals;
 
 impl ConstEnv for Lowerer<'_> {
     fn lookup_const(&mut self, name: Symbol) -> Option<ConstValue> {

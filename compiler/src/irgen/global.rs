@@ -7,6 +7,7 @@ use crate::ast;
 use crate::mangle;
 use crate::sema::consteval::ConstValue;
 use crate::sema::types::{QualType, TypeKind};
+use crate::source::Span;
 use oxicc_ir::{
     AddrSpace, FuncId, FuncKind, Function, GlobalVar, InlineHint, Linkage, ParamKind, Signature,
     Type,
@@ -468,7 +469,8 @@ impl Lowerer<'_> {
         );
         let import = s.is_extern && !extern_shared && self.opts.rdc;
         let init = if import { None } else { vd.init.as_ref() };
-        let Some((gid, fixed)) = self.define_module_var(name, ty, space, vd, extern_shared, init)
+        let Some((gid, fixed)) =
+            self.define_module_var(name, ty, space, vd.span, vd.align, extern_shared, init)
         else {
             return;
         };
@@ -496,19 +498,22 @@ impl Lowerer<'_> {
         self.scopes.bind(vd.name, Binding::Var(id));
     }
 
-    /// Creates a module variable (file-scope, local static or local `__shared__`); returns it
-    /// and its type with an array bound completed from the initializer.
+    /// Creates a module variable (file-scope, local static or local `__shared__`) declared
+    /// at `span` with the written `__align__`/`alignas` (if any); returns it and its type
+    /// with an array bound completed from the initializer.
+    #[allow(clippy::too_many_arguments)]
     pub fn define_module_var(
         &mut self,
         name: String,
         mut ty: QualType,
         space: AddrSpace,
-        vd: &ast::VarDecl<'_>,
+        span: Span,
+        written_align: Option<&ast::Expr<'_>>,
         extern_shared: bool,
         init: Option<&ast::Init<'_>>,
     ) -> Option<(oxicc_ir::GlobalId, QualType)> {
         if space == AddrSpace::Shared && init.is_some() {
-            self.error(vd.span, "initializer not allowed for __shared__ variable");
+            self.error(span, "initializer not allowed for __shared__ variable");
             return None;
         }
         if let Some(i) = init {
@@ -517,7 +522,7 @@ impl Lowerer<'_> {
         let size = if extern_shared {
             if !matches!(self.types.kind(ty.ty), TypeKind::Array { len: None, .. }) {
                 self.error(
-                    vd.span,
+                    span,
                     "an extern __shared__ variable must be an array of unknown size",
                 );
                 return None;
@@ -527,7 +532,7 @@ impl Lowerer<'_> {
             match self.types.size_of(ty.ty) {
                 Some(s) => s,
                 None => {
-                    self.error(vd.span, "incomplete type is not allowed");
+                    self.error(span, "incomplete type is not allowed");
                     return None;
                 }
             }
@@ -537,7 +542,7 @@ impl Lowerer<'_> {
             // nvcc aligns dynamic shared memory to 16 bytes whatever the element type.
             align = align.max(16);
         }
-        if let Some(a) = vd.align {
+        if let Some(a) = written_align {
             align = align.max(self.alignment(a)?);
         }
         let (bytes, func_addrs) = match init {

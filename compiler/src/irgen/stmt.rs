@@ -643,9 +643,15 @@ impl Lowerer<'_> {
             };
             let name = self.local_static_name(vd.name);
             let extern_shared = s.is_extern && s.shared;
-            let Some((gid, ty)) =
-                self.define_module_var(name, ty, space, vd, extern_shared, vd.init.as_ref())
-            else {
+            let Some((gid, ty)) = self.define_module_var(
+                name,
+                ty,
+                space,
+                vd.span,
+                vd.align,
+                extern_shared,
+                vd.init.as_ref(),
+            ) else {
                 return;
             };
             let id = self.add_var(VarInfo {

@@ -36,6 +36,15 @@ pub struct Qualifiers {
     pub restrict: bool,
 }
 
+/// The qualifiers written in the source (`const`, `volatile`, `__restrict__`).
+pub(crate) fn qualifiers_of(q: crate::ast::Quals) -> Qualifiers {
+    Qualifiers {
+        konst: q.is_const,
+        volatile: q.is_volatile,
+        restrict: q.is_restrict,
+    }
+}
+
 impl Qualifiers {
     pub const NONE: Qualifiers = Qualifiers {
         konst: false,
