@@ -70,16 +70,52 @@ const UNITS: &[Unit] = &[
         names: &["__sincosf", "frexpf", "ldexpf", "scalbnf", "fdimf"],
     },
     Unit {
-        header: "oxicc_math/expd.cuh",
+        header: "oxicc_math/powf.cuh",
+        names: &["powf", "pow"],
+    },
+    Unit {
+        header: "oxicc_math/log1pf.cuh",
+        names: &["log1pf", "log1p"],
+    },
+    Unit {
+        header: "oxicc_math/ahypf.cuh",
+        names: &["asinhf", "asinh", "acoshf", "acosh", "atanhf", "atanh"],
+    },
+    Unit {
+        header: "oxicc_math/normd.cuh",
         names: &[
-            "exp", "exp2", "exp10", "expm1", "expm1f", "sinh", "sinhf", "cosh", "coshf", "tanh",
+            "rhypot", "norm3d", "rnorm3d", "norm4d", "rnorm4d", "norm", "rnorm",
         ],
+    },
+    Unit {
+        header: "oxicc_math/normf.cuh",
+        names: &[
+            "hypotf", "hypot", "rhypotf", "rhypot", "norm3df", "rnorm3df", "norm4df", "rnorm4df",
+            "normf", "rnormf",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/expm1f.cuh",
+        names: &["expm1f", "expm1", "sinhf", "sinh", "coshf", "cosh"],
+    },
+    Unit {
+        header: "oxicc_math/atanf.cuh",
+        names: &[
+            "atanf", "atan", "atan2f", "atan2", "asinf", "asin", "acosf", "acos",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/cbrtf.cuh",
+        names: &["cbrtf", "cbrt"],
+    },
+    Unit {
+        header: "oxicc_math/expd.cuh",
+        names: &["exp", "exp2", "exp10", "expm1", "sinh", "cosh", "tanh"],
     },
     Unit {
         header: "oxicc_math/logd.cuh",
         names: &[
-            "log", "log2", "log10", "log1p", "log1pf", "pow", "powf", "asinh", "asinhf", "acosh",
-            "acoshf", "atanh", "atanhf",
+            "log", "log2", "log10", "log1p", "pow", "asinh", "acosh", "atanh",
         ],
     },
     Unit {
@@ -99,16 +135,11 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/atand.cuh",
-        names: &[
-            "atan", "atanf", "atan2", "atan2f", "asin", "asinf", "acos", "acosf",
-        ],
+        names: &["atan", "atan2", "asin", "acos"],
     },
     Unit {
         header: "oxicc_math/rootd.cuh",
-        names: &[
-            "cbrt", "cbrtf", "rcbrt", "rcbrtf", "rsqrt", "hypot", "hypotf", "rhypotf", "norm3df",
-            "rnorm3df", "norm4df", "rhypot", "norm3d", "rnorm3d", "norm4d",
-        ],
+        names: &["cbrt", "rcbrt", "rcbrtf", "rsqrt", "hypot"],
     },
     Unit {
         header: "oxicc_math/erff.cuh",
@@ -116,7 +147,14 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/remd.cuh",
-        names: &["fmod", "fmodf", "remainder", "remainderf"],
+        names: &[
+            "fmod",
+            "fmodf",
+            "remainder",
+            "remainderf",
+            "remquo",
+            "remquof",
+        ],
     },
     Unit {
         header: "oxicc_math/manipd.cuh",
@@ -309,6 +347,27 @@ mod tests {
     fn builtin_header_names_are_sorted() {
         let names = crate::pp::BUILTIN_HEADER_NAMES;
         assert!(names.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    /// Units linked together share one preprocessing, so a macro defined by two library
+    /// headers would silently take whichever definition came last.
+    #[test]
+    fn library_macros_are_defined_once() {
+        let mut seen = HashMap::new();
+        for name in crate::pp::BUILTIN_HEADER_NAMES {
+            if !name.starts_with("oxicc_math/") {
+                continue;
+            }
+            let text = crate::pp::builtin_header(name).expect("embedded");
+            for line in text.lines() {
+                if let Some(rest) = line.trim_start().strip_prefix("#define ") {
+                    let macro_name = rest.split_whitespace().next().unwrap_or("");
+                    if let Some(first) = seen.insert(macro_name.to_string(), *name) {
+                        panic!("{macro_name} is defined in {first} and in {name}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

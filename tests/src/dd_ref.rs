@@ -467,6 +467,49 @@ pub fn hypot(x: f64, y: f64) -> Dd {
     a.mul(a).add(b.mul(b)).sqrt().ldexp(e)
 }
 
+/// The Euclidean norm of `v` as `(n, e)`: `n · 2^e`, `n` in [1, 2·√len) (scaled like
+/// `hypot`, so nothing overflows); `None` for NaN, infinite or zero `v`.
+fn norm_scaled(v: &[f64]) -> Option<(Dd, i32)> {
+    let m = v.iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    if m == 0.0 || !m.is_finite() || v.iter().any(|x| x.is_nan()) {
+        return None;
+    }
+    let e = m.log2().floor() as i32;
+    let s = v
+        .iter()
+        .map(|&x| Dd::new(x).ldexp(-e))
+        .fold(Dd::new(0.0), |s, a| s.add(a.mul(a)));
+    Some((s.sqrt(), e))
+}
+
+/// The special values of the norms (C's rules: an infinity wins over NaN).
+fn norm_special(v: &[f64]) -> f64 {
+    if v.iter().any(|x| x.is_infinite()) {
+        f64::INFINITY
+    } else if v.iter().any(|x| x.is_nan()) {
+        f64::NAN
+    } else {
+        0.0
+    }
+}
+
+/// The Euclidean norm of `v`.
+pub fn norm(v: &[f64]) -> Dd {
+    match norm_scaled(v) {
+        Some((n, e)) => n.ldexp(e),
+        None => Dd::new(norm_special(v)),
+    }
+}
+
+/// `1 / norm(v)`: 0 for an infinite norm, inf for 0 (the quotient is scaled back after
+/// the division, so a norm beyond the double range still gives its finite reciprocal).
+pub fn rnorm(v: &[f64]) -> Dd {
+    match norm_scaled(v) {
+        Some((n, e)) => Dd::new(1.0).div(n).ldexp(-e),
+        None => Dd::new(1.0 / norm_special(v)),
+    }
+}
+
 /// `x^y` for `x > 0` finite, `y` finite.
 pub fn pow_pos(x: f64, y: f64) -> Dd {
     exp(ln(Dd::new(x)).mulf(y))

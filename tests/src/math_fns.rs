@@ -85,7 +85,29 @@ fn remainder(x: f64, y: f64) -> f64 {
             u - a
         }
     };
-    r.copysign(x)
+    // sign(x) rem(|x|, |y|): rem is negative when the quotient rounds up, so this is not
+    // a copysign (remainder(1, pi/2) = 1 - pi/2).
+    if x.is_sign_negative() {
+        -r
+    } else {
+        r
+    }
+}
+
+/// The low three bits of remquo's quotient, with its sign: `n = (t - r) / |y|` for
+/// `t = fmod(|x|, 8|y|)` (exact in `f64`) and `r` the remainder of `|x|` (an integer from 0
+/// to 8, so rounding the quotient of two doubles gets it), then modulo 8; 0 where the
+/// remainder is NaN or `y` infinite.
+fn remquo_bits(x: f64, y: f64) -> f64 {
+    let r = remainder(x.abs(), y);
+    if r.is_nan() || y.is_infinite() {
+        return 0.0;
+    }
+    let a = y.abs();
+    let t = x.abs() % (8.0 * a);
+    let n = (((t - r) / a).round() as i64) & 7;
+    let neg = x.is_sign_negative() != y.is_sign_negative();
+    (if neg { -n } else { n }) as f64
 }
 
 fn next_after_f32(x: f64, y: f64) -> f64 {
@@ -183,21 +205,13 @@ fn float_functions() -> Vec<MathFn> {
         with(float1("logf", "logf(x)", f64::ln, 1.0), log),
         with(float1("log2f", "log2f(x)", f64::log2, 1.0), log),
         with(float1("log10f", "log10f(x)", f64::log10, 2.0), log),
-        MathFn {
-            max_abs: 1.0e12,
-            ..with(float1("sinf", "sinf(x)", f64::sin, 2.0), trig)
-        },
-        MathFn {
-            max_abs: 1.0e12,
-            ..with(float1("cosf", "cosf(x)", f64::cos, 2.0), trig)
-        },
-        MathFn {
-            max_abs: 1.0e12,
-            ..with(
-                float1("tanf", "tanf(x)", f64::tan, 4.0),
-                &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0)],
-            )
-        },
+        // The whole float range: Payne-Hanek beyond 4096.
+        with(float1("sinf", "sinf(x)", f64::sin, 2.0), trig),
+        with(float1("cosf", "cosf(x)", f64::cos, 2.0), trig),
+        with(
+            float1("tanf", "tanf(x)", f64::tan, 4.0),
+            &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0)],
+        ),
         with(
             float1("tanhf", "tanhf(x)", f64::tanh, 2.0),
             &[(-0.7, 0.7), (0.55, 0.65), (8.5, 9.5)],
@@ -344,6 +358,13 @@ fn float_functions() -> Vec<MathFn> {
         float2("hypotf", "hypotf(x, y)", f64::hypot, 3.0),
         float2("fmodf", "fmodf(x, y)", |x, y| x % y, 0.0),
         float2("remainderf", "remainderf(x, y)", remainder, 0.0),
+        float2("remquof", "remquof(x, y, &e)", remainder, 0.0),
+        float2(
+            "remquof_quo",
+            "(remquof(x, y, &e), (float)(e < 0 ? -(-e & 7) : (e & 7)))",
+            remquo_bits,
+            0.0,
+        ),
         float2("nextafterf", "nextafterf(x, y)", next_after_f32, 0.0),
     ];
     v.extend([
@@ -412,6 +433,12 @@ fn float_functions() -> Vec<MathFn> {
             "norm4df(x, y, x, y)",
             |x, y| norm_ref(x, y, (2.0 * x * x + 2.0 * y * y).sqrt()),
             3.0,
+        ),
+        float2(
+            "rnorm4df",
+            "rnorm4df(x, y, x, y)",
+            |x, y| 1.0 / norm_ref(x, y, (2.0 * x * x + 2.0 * y * y).sqrt()),
+            2.0,
         ),
     ]);
     // `<cmath>` overloads reach the same functions.
@@ -669,11 +696,74 @@ fn double_functions() -> Vec<MathFn> {
             2.0,
         ),
         double2("hypot", "hypot(x, y)", dd::hypot, 2.0),
+        // x and y below 1e300 (y clamped in the kernel and the reference alike), so that
+        // the reciprocal is not subnormal, where the double-double reference is itself
+        // rounded to the subnormal grid.
+        MathFn {
+            max_abs: 1.0e300,
+            ..double2(
+                "rhypot",
+                "rhypot(x, fmin(fabs(y), 1e300))",
+                |x, y| dd::rnorm(&[x, y.abs().min(1e300)]),
+                1.0,
+            )
+        },
+        double2(
+            "norm3d",
+            "norm3d(x, y, x)",
+            |x, y| dd::norm(&[x, y, x]),
+            2.0,
+        ),
+        // x and y below 1e300 (y clamped in the kernel and the reference alike), so that
+        // the reciprocal is not subnormal, where the double-double reference is itself
+        // rounded to the subnormal grid.
+        MathFn {
+            max_abs: 1.0e300,
+            ..double2(
+                "rnorm3d",
+                "rnorm3d(x, fmin(fabs(y), 1e300), x)",
+                |x, y| dd::rnorm(&[x, y.abs().min(1e300), x]),
+                2.0,
+            )
+        },
+        double2(
+            "norm4d",
+            "norm4d(x, y, x, y)",
+            |x, y| dd::norm(&[x, y, x, y]),
+            2.0,
+        ),
+        // x and y below 1e300 (y clamped in the kernel and the reference alike), so that
+        // the reciprocal is not subnormal, where the double-double reference is itself
+        // rounded to the subnormal grid.
+        MathFn {
+            max_abs: 1.0e300,
+            ..double2(
+                "rnorm4d",
+                "rnorm4d(x, fmin(fabs(y), 1e300), x, fmin(fabs(y), 1e300))",
+                |x, y| {
+                    let y = y.abs().min(1e300);
+                    dd::rnorm(&[x, y, x, y])
+                },
+                2.0,
+            )
+        },
         double2("fmod", "fmod(x, y)", |x, y| Dd::new(x % y), 0.0),
         double2(
             "remainder",
             "remainder(x, y)",
             |x, y| Dd::new(remainder(x, y)),
+            0.0,
+        ),
+        double2(
+            "remquo",
+            "remquo(x, y, &e)",
+            |x, y| Dd::new(remainder(x, y)),
+            0.0,
+        ),
+        double2(
+            "remquo_quo",
+            "(remquo(x, y, &e), (double)(e < 0 ? -(-e & 7) : (e & 7)))",
+            |x, y| Dd::new(remquo_bits(x, y)),
             0.0,
         ),
         double2("nextafter", "nextafter(x, y)", next_after_f64, 0.0),

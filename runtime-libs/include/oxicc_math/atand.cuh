@@ -1,5 +1,5 @@
-/* oxicc device math library: the double atan, atan2, asin, acos, and atanf, atan2f,
- * asinf, acosf (evaluated in double, rounded once to float).
+/* oxicc device math library: the double atan, atan2, asin, acos (the float versions are
+ * float code: atanf.cuh).
  *
  * One core: atan of a non-negative double-double a. Breakpoints c_i = tan(i pi/8) split
  * [0, inf) into five regions; atan a = i pi/8 + atan t with t = (a - c)/(1 + a c)
@@ -152,26 +152,9 @@ extern "C" __host__ __device__ __forceinline__ double acos(double __x)
     return __a > 1.0 ? __longlong_as_double(0x7fffffffffffffffLL) : (__x != __x ? __x + __x : __r);
 }
 
-extern "C" __host__ __device__ __forceinline__ float atanf(float __x) { return (float)atan((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float asinf(float __x) { return (float)asin((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float acosf(float __x) { return (float)acos((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float atan2f(float __y, float __x)
-{
-    return (float)atan2((double)__y, (double)__x);
-}
-
-__host__ __device__ __forceinline__ float atan(float __x) { return atanf(__x); }
-__host__ __device__ __forceinline__ float asin(float __x) { return asinf(__x); }
-__host__ __device__ __forceinline__ float acos(float __x) { return acosf(__x); }
-__host__ __device__ __forceinline__ float atan2(float __y, float __x) { return atan2f(__y, __x); }
-
 namespace std {
 using ::atan;
-using ::atanf;
 using ::asin;
-using ::asinf;
 using ::acos;
-using ::acosf;
 using ::atan2;
-using ::atan2f;
 }

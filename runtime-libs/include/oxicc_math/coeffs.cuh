@@ -70,3 +70,81 @@
 #define __OXM_LNERFC_C7 6.434254465e-5f
 #define __OXM_LNERFC_C8 -1.245294879e-5f
 #define __OXM_LNERFC_C9 7.845314940e-7f
+
+/* log((1 + s)/(1 - s)) ≈ 2s + 2s³/3 + s⁵ q(s²) for |s| ≤ 3 - 2√2 (powf, log1pf) */
+/* max weighted error: 1.349e-13 (2^-42.8); with float coefficients 5.892e-12 (2^-37.3) */
+#define __OXM_LOGS_C0 4.000000060e-1f
+#define __OXM_LOGS_C1 2.857171595e-1f
+#define __OXM_LOGS_C2 2.219225317e-1f
+#define __OXM_LOGS_C3 1.936347038e-1f
+
+/* expm1 r ≈ r + r²/2 + r³ q(r) for -0.415 ln 2 ≤ r ≤ 0.585 ln 2 (expm1f) */
+/* max weighted error: 1.329e-9 (2^-29.5); with float coefficients 1.579e-9 (2^-29.2) */
+#define __OXM_FEXPM1_C0 1.666666716e-1f
+#define __OXM_FEXPM1_C1 4.166659340e-2f
+#define __OXM_FEXPM1_C2 8.332679048e-3f
+#define __OXM_FEXPM1_C3 1.391741098e-3f
+#define __OXM_FEXPM1_C4 2.064689616e-4f
+
+/* atan t ≈ t + t³ q(t²) for |t| ≤ 1 (atanf, atan2f) */
+/* max weighted error: 2.574e-9 (2^-28.5); with float coefficients 7.904e-9 (2^-26.9) */
+#define __OXM_ATAN_C0 -3.333329856e-1f
+#define __OXM_ATAN_C1 1.999854892e-1f
+#define __OXM_ATAN_C2 -1.426424235e-1f
+#define __OXM_ATAN_C3 1.095218584e-1f
+#define __OXM_ATAN_C4 -8.403450996e-2f
+#define __OXM_ATAN_C5 5.795760453e-2f
+#define __OXM_ATAN_C6 -3.117785603e-2f
+#define __OXM_ATAN_C7 1.091461070e-2f
+#define __OXM_ATAN_C8 -1.793622854e-3f
+
+/* asin x ≈ x + x³ q(x²) for |x| ≤ 1/2 (asinf, acosf) */
+/* max weighted error: 4.847e-9 (2^-27.6); with float coefficients 5.857e-9 (2^-27.3) */
+#define __OXM_ASIN_C0 1.666675210e-1f
+#define __OXM_ASIN_C1 7.495297492e-2f
+#define __OXM_ASIN_C2 4.547037557e-2f
+#define __OXM_ASIN_C3 2.417951450e-2f
+#define __OXM_ASIN_C4 4.216630757e-2f
+
+/* sinh x ≈ x + x³ q(x²) for |x| ≤ 1 (sinhf) */
+/* max weighted error: 5.192e-11 (2^-34.2); with float coefficients 5.221e-9 (2^-27.5) */
+#define __OXM_SINH_C0 1.666666716e-1f
+#define __OXM_SINH_C1 8.333349600e-3f
+#define __OXM_SINH_C2 1.983615948e-4f
+#define __OXM_SINH_C3 2.816951110e-6f
+
+/* erfc x ≈ e^(-x²) q(x - 5/4) for 1/2 ≤ x ≤ 2 (erfcf) */
+/* max weighted error: 2.146e-9 (2^-28.8); with float coefficients 1.572e-8 (2^-25.9) */
+#define __OXM_ERFCX_A_C0 3.678229153e-1f
+#define __OXM_ERFCX_A_C1 -2.088218927e-1f
+#define __OXM_ERFCX_A_C2 1.067955643e-1f
+#define __OXM_ERFCX_A_C3 -5.021785945e-2f
+#define __OXM_ERFCX_A_C4 2.201143838e-2f
+#define __OXM_ERFCX_A_C5 -9.085785598e-3f
+#define __OXM_ERFCX_A_C6 3.553375835e-3f
+#define __OXM_ERFCX_A_C7 -1.308945473e-3f
+#define __OXM_ERFCX_A_C8 4.708479100e-4f
+#define __OXM_ERFCX_A_C9 -1.922532247e-4f
+#define __OXM_ERFCX_A_C10 6.163385842e-5f
+
+/* erfc x ≈ e^(-x²) q(x - 3) for 2 ≤ x ≤ 4 (erfcf) */
+/* max weighted error: 3.534e-9 (2^-28.1); with float coefficients 1.959e-8 (2^-25.6) */
+#define __OXM_ERFCX_B_C0 1.790011525e-1f
+#define __OXM_ERFCX_B_C1 -5.437225848e-2f
+#define __OXM_ERFCX_B_C2 1.588433981e-2f
+#define __OXM_ERFCX_B_C3 -4.479429685e-3f
+#define __OXM_ERFCX_B_C4 1.223292900e-3f
+#define __OXM_ERFCX_B_C5 -3.241622762e-4f
+#define __OXM_ERFCX_B_C6 8.284935757e-5f
+#define __OXM_ERFCX_B_C7 -2.085675078e-5f
+#define __OXM_ERFCX_B_C8 5.932817203e-6f
+#define __OXM_ERFCX_B_C9 -1.400748147e-6f
+
+/* erfc x ≈ e^(-x²) q(1/x²) / x for 4 ≤ x ≤ 10.06 (erfcf) */
+/* max weighted error: 4.633e-10 (2^-31.0); with float coefficients 1.372e-8 (2^-26.1) */
+#define __OXM_ERFCX_C_C0 5.641895533e-1f
+#define __OXM_ERFCX_C_C1 -2.820891142e-1f
+#define __OXM_ERFCX_C_C2 4.225991666e-1f
+#define __OXM_ERFCX_C_C3 -1.031751394e0f
+#define __OXM_ERFCX_C_C4 3.012402296e0f
+#define __OXM_ERFCX_C_C5 -6.303769112e0f

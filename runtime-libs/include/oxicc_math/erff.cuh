@@ -1,5 +1,6 @@
-/* oxicc device math library: erff (float code, below) and erfcf, normcdff (evaluated in
- * double and rounded once to float), and the float overloads of erf, erfc.
+/* oxicc device math library: erff, erfcf, normcdff (float code, below), and the float
+ * overloads of erf, erfc. (The double erf series and continued fraction below are not
+ * used by the float functions any more; they stay for the double erf, erfc to come.)
  *
  * |x| < 3: erf x = 2/sqrt(pi) x sum (-x^2)^n / (n! (2n+1)), the Taylor series to n = 44
  * (its largest term is below 60 at x = 3, so at most 6 bits of a double are lost to
@@ -106,33 +107,98 @@ extern "C" __host__ __device__ __forceinline__ float erff(float __x)
     __p = fmaf(__p, __b, __OXM_LNERFC_C2);
     __p = fmaf(__p, __b, __OXM_LNERFC_C1);
     __p = fmaf(__p, __b, __OXM_LNERFC_C0);
-    float __big = __a >= 3.92f ? 1.0f : 1.0f - expf(__p);
+    /* expf.cuh's accurate polynomial exponential, not expf (ex2.approx): its error on
+     * the hardware would take about 0.7 ulp of erf's 2. */
+    float __big = __a >= 3.92f ? 1.0f : 1.0f - __oxm_exp_base(__p, 1.442695022e+00f, 1.925963034e-08f, -105.0f, 90.0f);
     return !(__a >= 1.0f) ? __small : copysignf(__big, __x);
 }
 
-extern "C" __host__ __device__ __forceinline__ float erfcf(float __x)
+/* erfcf in float. |x| < 1/2: 1 - erf x with erff's polynomial (erfc is 0.48 to 1.52
+ * there). Beyond, erfc |x| = e^(-x^2) q: e^(-x^2) from x^2 = s + e (exact, fma) as
+ * e^(-s) (1 - e) with expf.cuh's accurate polynomial (not ex2.approx), the products
+ * carried as two-floats so that the result is rounded once more; q the minimax
+ * fit of coeffs.cuh for the range: in x - 5/4 up to 2, in x - 3 up to 4, and
+ * q(1/x^2)/x up to 10.06, where erfc underflows to 0. Negative x: 2 - erfc |x|. */
+static __device__ __forceinline__ float __oxm_erfc2(float __x, float __xl)
 {
-    double __x2 = (double)__x;
-    double __a = fabs(__x2);
-    double __r;
-    if (__a < 3.0)
-        __r = 1.0 - __oxm_erf_series(__x2);
-    else
-        __r = __x2 > 0.0 ? __oxm_erfc_cf(__a) : 2.0 - __oxm_erfc_cf(__a);
-    return __x != __x ? __x : (float)__r;
+    float __a = fabsf(__x);
+    float __u = __x * __x;
+    float __q = __OXM_ERFF_C6;
+    __q = fmaf(__q, __u, __OXM_ERFF_C5);
+    __q = fmaf(__q, __u, __OXM_ERFF_C4);
+    __q = fmaf(__q, __u, __OXM_ERFF_C3);
+    __q = fmaf(__q, __u, __OXM_ERFF_C2);
+    __q = fmaf(__q, __u, __OXM_ERFF_C1);
+    __q = fmaf(__q, __u, __OXM_ERFF_C0);
+    float __small = 1.0f - fmaf(__x, __q, __x);
+    float __ac = fminf(__a, 10.06f);
+    float __s = __ac * __ac;
+    /* x^2 = s + se with the low part xl of a two-float argument: 2 x xl more. */
+    float __se = fmaf(2.0f * __x, __xl, fmaf(__ac, __ac, -__s));
+    float __e0 = __oxm_exp_base(-__s, 1.442695022e+00f, 1.925963034e-08f, -105.0f, 90.0f);
+    /* erfc = e0 (p + pl) (1 - se), with one rounding at the end: w + wl = e0 (p + pl)
+     * by an fma, and the small terms summed first. */
+    float __p, __pl = 0.0f;
+    if (__ac < 2.0f) {
+        float __t = __ac - 1.25f;
+        __p = __OXM_ERFCX_A_C10;
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C9);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C8);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C7);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C6);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C5);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C4);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C3);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C2);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C1);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C0);
+    } else if (__ac < 4.0f) {
+        float __t = __ac - 3.0f;
+        __p = __OXM_ERFCX_B_C9;
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C8);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C7);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C6);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C5);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C4);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C3);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C2);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C1);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C0);
+    } else {
+        float __r = __oxicc_rcp_approx(__ac);
+        __r = fmaf(__r, fmaf(-__ac, __r, 1.0f), __r);
+        float __v = __r * __r;
+        __p = __OXM_ERFCX_C_C5;
+        __p = fmaf(__p, __v, __OXM_ERFCX_C_C4);
+        __p = fmaf(__p, __v, __OXM_ERFCX_C_C3);
+        __p = fmaf(__p, __v, __OXM_ERFCX_C_C2);
+        __p = fmaf(__p, __v, __OXM_ERFCX_C_C1);
+        __p = fmaf(__p, __v, __OXM_ERFCX_C_C0);
+        float __ph = __p * __r;
+        __pl = fmaf(__p, __r, -__ph);
+        __p = __ph;
+    }
+    float __w = __e0 * __p;
+    float __wl = fmaf(__e0, __p, -__w);
+    __wl = fmaf(__e0, __pl, __wl);
+    __wl = fmaf(-__w, __se, __wl);
+    float __big = __a >= 10.06f ? 0.0f : __w + __wl;
+    float __r = __x < 0.0f ? 2.0f - __big : __big;
+    __r = __a < 0.5f ? __small : __r;
+    return __x != __x ? __x : __r;
 }
 
-/* normcdf x = erfc(-x / sqrt 2) / 2, in double. */
+extern "C" __host__ __device__ __forceinline__ float erfcf(float __x) { return __oxm_erfc2(__x, 0.0f); }
+
+/* normcdf x = erfc(-x / sqrt 2) / 2, in float: -x / sqrt 2 as a two-float (its rounding
+ * error would cost 2 y^2 2^-24 relative in the tail, 12 ulp at y = 10), whose low part
+ * __oxm_erfc2 folds into e^(-y^2). */
 extern "C" __host__ __device__ __forceinline__ float normcdff(float __x)
 {
-    double __y = -(double)__x * 0.7071067811865476;
-    double __a = fabs(__y);
-    double __r;
-    if (__a < 3.0)
-        __r = 1.0 - __oxm_erf_series(__y);
-    else
-        __r = __y > 0.0 ? __oxm_erfc_cf(__a) : 2.0 - __oxm_erfc_cf(__a);
-    return __x != __x ? __x : (float)(0.5 * __r);
+    float __y = __x * -7.071067691e-01f;
+    float __yl = fmaf(__x, -7.071067691e-01f, -__y);
+    __yl = fmaf(__x, -1.210161749e-08f, __yl);
+    return 0.5f * __oxm_erfc2(__y, __yl);
 }
 
 __host__ __device__ __forceinline__ float erf(float __x) { return erff(__x); }

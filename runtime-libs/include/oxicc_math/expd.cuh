@@ -1,5 +1,5 @@
 /* oxicc device math library: the double exponentials exp, exp2, exp10, expm1, sinh, cosh,
- * tanh, and expm1f, sinhf, coshf (evaluated in double and rounded once to float).
+ * tanh (expm1f, sinhf, coshf are float code: expm1f.cuh).
  *
  * One core: exp(xh + xl) = 2^k (1 + q) with x = k ln2 + r, |r| <= ln2/2 (Cody-Waite:
  * k ln2_1 is exact with ln2_1 of 42 bits, x - k ln2_1 is exact by Sterbenz's lemma) and
@@ -161,34 +161,12 @@ extern "C" __host__ __device__ __forceinline__ double tanh(double __x)
     return copysign(__r, __x);
 }
 
-extern "C" __host__ __device__ __forceinline__ float expm1f(float __x)
-{
-    return (float)expm1((double)__x);
-}
-
-extern "C" __host__ __device__ __forceinline__ float sinhf(float __x)
-{
-    return (float)sinh((double)__x);
-}
-
-extern "C" __host__ __device__ __forceinline__ float coshf(float __x)
-{
-    return (float)cosh((double)__x);
-}
-
-__host__ __device__ __forceinline__ float expm1(float __x) { return expm1f(__x); }
-__host__ __device__ __forceinline__ float sinh(float __x) { return sinhf(__x); }
-__host__ __device__ __forceinline__ float cosh(float __x) { return coshf(__x); }
-
 namespace std {
 using ::exp;
 using ::exp2;
 using ::exp10;
 using ::expm1;
-using ::expm1f;
 using ::sinh;
-using ::sinhf;
 using ::cosh;
-using ::coshf;
 using ::tanh;
 }

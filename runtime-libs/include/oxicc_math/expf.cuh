@@ -1,10 +1,10 @@
 /* oxicc device math library: expf, exp2f, exp10f (and the float overloads of exp, exp2,
- * exp10). All three reduce to 2^t * 2^i with |t| <= 1/2 and i an integer: i = rint(y)
- * for y = x * log2(base), and t = y - i computed with fma from a two-float split of
- * log2(base) (Cody-Waite), so t carries no error from the product. 2^t is the minimax
- * polynomial of coeffs.cuh; 2^i is applied as two exact powers of two, so results that
- * are subnormal are rounded once. Clamping x keeps i in range; NaN passes the clamps
- * (comparisons with NaN are false) and propagates. */
+ * exp10), on ex2.approx as nvcc's. Also the accurate 2^t 2^i of the minimax polynomial
+ * (coeffs.cuh) and its Cody-Waite reduction, for the functions whose bound needs more
+ * than ex2.approx gives (coshf, sinhf, erff): y = x log2(base), i = rint(y), t = y - i
+ * by fma from a two-float split of log2(base), so t carries no error from the product;
+ * 2^i as two exact powers of two, so a subnormal result is rounded once. Clamping x
+ * keeps i in range; NaN passes the clamps (comparisons with NaN are false). */
 #pragma once
 #include <oxicc_math/coeffs.cuh>
 
@@ -41,22 +41,33 @@ static __device__ __forceinline__ float __oxm_exp_base(float __x, float __hi, fl
     return __oxm_exp2_scaled(__t, (int)__j);
 }
 
+/* base^x by ex2.approx.ftz, as nvcc's expf: j = rint(x log2(base)) clamped to
+ * [-126, 127] so that 2^j is a normal float, t = x log2(base) - j with the two-float
+ * split (the clamp makes |t| large only where the result is subnormal, 0 or inf, whose
+ * relative precision is lower), 2^t by the instruction, and one multiplication, which
+ * rounds a subnormal result once. NaN gives t = NaN. */
+static __device__ __forceinline__ float __oxm_exp_approx(float __x, float __hi, float __lo)
+{
+    float __j = fminf(fmaxf(rintf(__x * __hi), -126.0f), 127.0f);
+    float __t = fmaf(__x, __hi, -__j);
+    __t = fmaf(__x, __lo, __t);
+    return __oxicc_ex2_approx_ftz(__t) * __int_as_float(((int)__j + 127) << 23);
+}
+
 extern "C" __host__ __device__ __forceinline__ float expf(float __x)
 {
-    return __oxm_exp_base(__x, 1.442695022e+00f, 1.925963034e-08f, -105.0f, 90.0f);
+    return __oxm_exp_approx(__x, 1.442695022e+00f, 1.925963034e-08f);
 }
 
 extern "C" __host__ __device__ __forceinline__ float exp10f(float __x)
 {
-    return __oxm_exp_base(__x, 3.321928024e+00f, 7.059536955e-08f, -46.0f, 40.0f);
+    return __oxm_exp_approx(__x, 3.321928024e+00f, 7.059536955e-08f);
 }
 
+/* ex2.approx.f32 (not .ftz: it gives subnormal results), as nvcc's exp2f. */
 extern "C" __host__ __device__ __forceinline__ float exp2f(float __x)
 {
-    __x = __x > 130.0f ? 130.0f : __x;
-    __x = __x < -152.0f ? -152.0f : __x;
-    float __j = rintf(__x);
-    return __oxm_exp2_scaled(__x - __j, (int)__j);
+    return __oxicc_ex2_approx(__x);
 }
 
 __host__ __device__ __forceinline__ float exp(float __x) { return expf(__x); }

@@ -1,6 +1,5 @@
 /* oxicc device math library: the double logarithms log, log2, log10, log1p, pow, asinh,
- * acosh, atanh, and powf, log1pf, asinhf, acoshf, atanhf (the double functions rounded
- * once to float). *
+ * acosh, atanh (the float versions are float code: powf.cuh, log1pf.cuh, ahypf.cuh). *
  * One core, log(x) as a double-double: x = 2^k m with m in [sqrt(1/2), sqrt(2)) (a
  * subnormal scaled by 2^54 first), f = m - 1 exactly, and log(1 + f) = 2 atanh(s) =
  * 2s + 2s^3/3 + s^5 Q(s^2) with s = f/(2 + f) in double-double and Q the atanh series to
@@ -129,16 +128,6 @@ extern "C" __host__ __device__ __forceinline__ double pow(double __x, double __y
     return __r;
 }
 
-extern "C" __host__ __device__ __forceinline__ float powf(float __x, float __y)
-{
-    return (float)pow((double)__x, (double)__y);
-}
-
-extern "C" __host__ __device__ __forceinline__ float log1pf(float __x)
-{
-    return (float)log1p((double)__x);
-}
-
 /* log(1 + th + tl) for th >= 0 (or th > -1/2), rounded once: 1 + t as a double-double,
  * log of its high part, and the low part over it. */
 static __device__ __forceinline__ double __oxm_log1p_dd(double __th, double __tl)
@@ -209,28 +198,15 @@ extern "C" __host__ __device__ __forceinline__ double atanh(double __x)
     return (__a == 0.0 || __x != __x) ? __x + __x : copysign(__r, __x);
 }
 
-extern "C" __host__ __device__ __forceinline__ float asinhf(float __x) { return (float)asinh((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float acoshf(float __x) { return (float)acosh((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float atanhf(float __x) { return (float)atanh((double)__x); }
 
-__host__ __device__ __forceinline__ float pow(float __x, float __y) { return powf(__x, __y); }
-__host__ __device__ __forceinline__ float log1p(float __x) { return log1pf(__x); }
-__host__ __device__ __forceinline__ float asinh(float __x) { return asinhf(__x); }
-__host__ __device__ __forceinline__ float acosh(float __x) { return acoshf(__x); }
-__host__ __device__ __forceinline__ float atanh(float __x) { return atanhf(__x); }
 
 namespace std {
 using ::log;
 using ::log2;
 using ::log10;
 using ::log1p;
-using ::log1pf;
 using ::pow;
-using ::powf;
 using ::asinh;
-using ::asinhf;
 using ::acosh;
-using ::acoshf;
 using ::atanh;
-using ::atanhf;
 }

@@ -1,9 +1,11 @@
-/* oxicc device math library: fmod, remainder (double) and fmodf, remainderf; all exact.
+/* oxicc device math library: fmod, remainder, remquo (double) and fmodf, remainderf,
+ * remquof; all exact.
  *
  * fmod: both operands as integer significands m 2^e; the larger significand is reduced
  * modulo the smaller ten exponent steps at a time ((m << 10) % my stays below 2^63), so
  * at most about 205 steps for doubles, 28 for floats (done in double, where a float's
- * fmod is exact). remainder(x, y) = sign(x) rem(|x|, |y|) from t = fmod(|x|, 2|y|): the
+ * fmod is exact). remainder(x, y) = sign(x) rem(|x|, |y|) (rem negative when the quotient
+ * rounds up, so the sign is not x's) from t = fmod(|x|, 2|y|): the
  * quotient's parity is in t, and t - |y|, t - 2|y| are exact (Sterbenz). */
 #pragma once
 #include <oxicc_math/ddouble.cuh>
@@ -50,8 +52,45 @@ extern "C" __host__ __device__ __forceinline__ double remainder(double __x, doub
     double __r = __t > __h ? __u : __t;
     /* fmod's NaNs carry over; y = inf gives t = |x| and x back; a 2|y| that overflows
      * gives t = |x| too, which is right since |x| < 2|y|. */
-    __r = copysign(__r, __x);
-    return __r;
+    /* sign(x) rem(|x|, |y|), where rem may be negative: not copysign. */
+    return __double_as_longlong(__x) < 0 ? -__r : __r;
+}
+
+/* remquo: the remainder, and in *quo the low bits of the quotient n (rounded to
+ * nearest, ties to even) with the sign of x/y: from t = fmod(|x|, 8|y|) (exact), 4|y|,
+ * 2|y|, |y| are subtracted where they fit (each difference exact by Sterbenz), which
+ * gives n mod 8, then t > |y| - t rounds up (|y| - t is exact where the comparison is
+ * close). NaN results (x infinite, y = 0, a NaN) give quo = 0; y infinite gives x and 0. */
+extern "C" __host__ __device__ __forceinline__ double remquo(double __x, double __y, int *__quo)
+{
+    double __a = fabs(__y);
+    double __t = fmod(fabs(__x), 8.0 * __a);
+    int __k = 0;
+    if (__t >= 4.0 * __a) {
+        __t -= 4.0 * __a;
+        __k += 4;
+    }
+    if (__t >= 2.0 * __a) {
+        __t -= 2.0 * __a;
+        __k += 2;
+    }
+    if (__t >= __a) {
+        __t -= __a;
+        __k += 1;
+    }
+    double __h = __a - __t;
+    if (__t > __h || (__t == __h && (__k & 1))) {
+        __t -= __a;
+        __k += 1;
+    }
+    __k = __t != __t ? 0 : __k;
+    *__quo = ((__double_as_longlong(__x) ^ __double_as_longlong(__y)) < 0) ? -__k : __k;
+    return __double_as_longlong(__x) < 0 ? -__t : __t;
+}
+
+extern "C" __host__ __device__ __forceinline__ float remquof(float __x, float __y, int *__quo)
+{
+    return (float)remquo((double)__x, (double)__y, __quo);
 }
 
 extern "C" __host__ __device__ __forceinline__ float fmodf(float __x, float __y)
@@ -66,10 +105,13 @@ extern "C" __host__ __device__ __forceinline__ float remainderf(float __x, float
 
 __host__ __device__ __forceinline__ float fmod(float __x, float __y) { return fmodf(__x, __y); }
 __host__ __device__ __forceinline__ float remainder(float __x, float __y) { return remainderf(__x, __y); }
+__host__ __device__ __forceinline__ float remquo(float __x, float __y, int *__q) { return remquof(__x, __y, __q); }
 
 namespace std {
 using ::fmod;
 using ::fmodf;
 using ::remainder;
 using ::remainderf;
+using ::remquo;
+using ::remquof;
 }

@@ -1,12 +1,12 @@
-/* oxicc device math library: cbrt, rcbrt, rsqrt, hypot (double) and cbrtf, rcbrtf, hypotf,
- * rhypotf, norm3df, rnorm3df, norm4df.
+/* oxicc device math library: cbrt, rcbrt, rsqrt, hypot (double) and rcbrtf (the other
+ * double norms: normd.cuh; the float norms: normf.cuh).
  *
  * cbrt: a first guess from the bits (exponent and mantissa divided by 3 as one integer:
  * log2 of the guess is within 0.09 of log2(x)/3), four Newton steps, and a last step
  * whose residual x - y^3 is computed exactly (y^3 in double-double, Sterbenz for the
  * difference), so the result rounds about once. hypot: the larger operand scaled to
  * [1, 2) by a power of two, the sum of squares in double-double, sqrt with one Newton
- * correction. The float versions are the double ones rounded once. */
+ * correction. rcbrtf is the double one rounded once. */
 #pragma once
 #include <oxicc_math/ddouble.cuh>
 
@@ -90,68 +90,12 @@ extern "C" __host__ __device__ __forceinline__ double rsqrt(double __x)
     return (__x < 0.0 || __x != __x) ? __longlong_as_double(0x7fffffffffffffffLL) : __r;
 }
 
-extern "C" __host__ __device__ double rhypot(double, double);
-extern "C" __host__ __device__ double norm3d(double, double, double);
-extern "C" __host__ __device__ double rnorm3d(double, double, double);
-extern "C" __host__ __device__ double norm4d(double, double, double, double);
 
-extern "C" __host__ __device__ __forceinline__ float cbrtf(float __x) { return (float)cbrt((double)__x); }
 extern "C" __host__ __device__ __forceinline__ float rcbrtf(float __x) { return (float)rcbrt((double)__x); }
 
-/* The squares of floats are exact in double and their sum is rounded once. */
-extern "C" __host__ __device__ __forceinline__ float hypotf(float __x, float __y)
-{
-    double __a = (double)__x, __b = (double)__y;
-    float __r = (float)sqrt(__dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b)));
-    float __inf = __int_as_float(0x7f800000);
-    return (fabsf(__x) == __inf || fabsf(__y) == __inf) ? __inf : __r;
-}
-
-/* The norms of floats: the squares are exact in double, the sum rounds about once per
- * term, the square root once more; then one rounding to float. */
-extern "C" __host__ __device__ __forceinline__ float rhypotf(float __x, float __y)
-{
-    double __a = (double)__x, __b = (double)__y;
-    double __s = __dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b));
-    float __inf = __int_as_float(0x7f800000);
-    return (fabsf(__x) == __inf || fabsf(__y) == __inf) ? 0.0f : (float)(1.0 / sqrt(__s));
-}
-
-extern "C" __host__ __device__ __forceinline__ float norm3df(float __x, float __y, float __z)
-{
-    double __a = (double)__x, __b = (double)__y, __c = (double)__z;
-    double __s = __dadd_rn(__dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b)), __dmul_rn(__c, __c));
-    float __inf = __int_as_float(0x7f800000);
-    bool __i = fabsf(__x) == __inf || fabsf(__y) == __inf || fabsf(__z) == __inf;
-    return __i ? __inf : (float)sqrt(__s);
-}
-
-extern "C" __host__ __device__ __forceinline__ float rnorm3df(float __x, float __y, float __z)
-{
-    double __a = (double)__x, __b = (double)__y, __c = (double)__z;
-    double __s = __dadd_rn(__dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b)), __dmul_rn(__c, __c));
-    float __inf = __int_as_float(0x7f800000);
-    bool __i = fabsf(__x) == __inf || fabsf(__y) == __inf || fabsf(__z) == __inf;
-    return __i ? 0.0f : (float)(1.0 / sqrt(__s));
-}
-
-extern "C" __host__ __device__ __forceinline__ float norm4df(float __x, float __y, float __z, float __w)
-{
-    double __a = (double)__x, __b = (double)__y, __c = (double)__z, __d = (double)__w;
-    double __s = __dadd_rn(__dadd_rn(__dmul_rn(__a, __a), __dmul_rn(__b, __b)),
-                           __dadd_rn(__dmul_rn(__c, __c), __dmul_rn(__d, __d)));
-    float __inf = __int_as_float(0x7f800000);
-    bool __i = fabsf(__x) == __inf || fabsf(__y) == __inf || fabsf(__z) == __inf || fabsf(__w) == __inf;
-    return __i ? __inf : (float)sqrt(__s);
-}
-
-__host__ __device__ __forceinline__ float cbrt(float __x) { return cbrtf(__x); }
 __host__ __device__ __forceinline__ float rcbrt(float __x) { return rcbrtf(__x); }
-__host__ __device__ __forceinline__ float hypot(float __x, float __y) { return hypotf(__x, __y); }
 
 namespace std {
 using ::cbrt;
-using ::cbrtf;
 using ::hypot;
-using ::hypotf;
 }

@@ -166,6 +166,11 @@ fn erfc(x: f64) -> f64 {
     (-x * x).exp() / (PI.sqrt() * t)
 }
 
+/// `x erfc(x) e^(x²)`, which tends to `1/√π` (for the fits of `erfc` beyond 2).
+fn erfcx_scaled(x: f64) -> f64 {
+    x * erfc(x) * (x * x).exp()
+}
+
 /// `r` from `u = r²` (the positive root; the forms used are even in `r`).
 fn root(u: f64) -> f64 {
     u.max(1e-300).sqrt()
@@ -301,6 +306,141 @@ fn problems() -> Vec<Problem> {
             h: |x| erfc(x).ln(),
             // An error d in q is a relative error d of erfc, so erfc(x) d of erf.
             w: erfc,
+        },
+        Problem {
+            name: "__OXM_LOGS_C",
+            what: "log((1 + s)/(1 - s)) ≈ 2s + 2s³/3 + s⁵ q(s²) for |s| ≤ 3 - 2√2 (powf, log1pf)",
+            // The weight vanishes at 0, so the reference must not reach it.
+            lo: 1e-6,
+            hi: (3.0 - 2.0 * std::f64::consts::SQRT_2) * (3.0 - 2.0 * std::f64::consts::SQRT_2),
+            degree: 3,
+            // The series sum 2 u^k / (2k + 5): the closed form cancels badly near 0.
+            h: |u| {
+                let (mut pw, mut sum) = (1.0, 0.0);
+                for k in 0..30 {
+                    sum += 2.0 * pw / (2 * k + 5) as f64;
+                    pw *= u;
+                }
+                sum
+            },
+            // Relative error of the logarithm: s⁵ / (2 atanh s), about u²/2.
+            w: |u| {
+                let s = root(u);
+                if u < 1e-12 {
+                    u * u / 2.0
+                } else {
+                    u * u * s / (2.0 * s.atanh())
+                }
+            },
+        },
+        Problem {
+            name: "__OXM_FEXPM1_C",
+            // j = rint(x log2 e - 0.085): r in [-0.415 ln 2, 0.585 ln 2], so that
+            // 2^j (1 + expm1 r) - 1 does not cancel for j = 1.
+            what: "expm1 r ≈ r + r²/2 + r³ q(r) for -0.415 ln 2 ≤ r ≤ 0.585 ln 2 (expm1f)",
+            lo: -0.415 * LN_2,
+            hi: 0.585 * LN_2,
+            degree: 4,
+            // The series sum r^k / (k + 3)!: the closed form cancels badly near 0,
+            // and its noise would move the reference.
+            h: |r| {
+                let (mut term, mut sum) = (1.0 / 6.0, 0.0);
+                for k in 0..24 {
+                    sum += term;
+                    term *= r / (k + 4) as f64;
+                }
+                sum
+            },
+            // The absolute error of q, scaled by r² at the end of the interval: its
+            // share of the relative error of expm1 r is r² times it.
+            w: |_| 0.585 * 0.585 * LN_2 * LN_2,
+        },
+        Problem {
+            name: "__OXM_ATAN_C",
+            what: "atan t ≈ t + t³ q(t²) for |t| ≤ 1 (atanf, atan2f)",
+            lo: 1e-8,
+            hi: 1.0,
+            degree: 8,
+            h: |u| {
+                let t = root(u);
+                if u < 1e-6 {
+                    -1.0 / 3.0 + 0.2 * u
+                } else {
+                    (t.atan() - t) / (u * t)
+                }
+            },
+            w: |u| {
+                let t = root(u);
+                u * t / t.atan()
+            },
+        },
+        Problem {
+            name: "__OXM_ASIN_C",
+            what: "asin x ≈ x + x³ q(x²) for |x| ≤ 1/2 (asinf, acosf)",
+            lo: 1e-8,
+            hi: 0.25,
+            degree: 4,
+            h: |u| {
+                let x = root(u);
+                if u < 1e-6 {
+                    1.0 / 6.0 + 0.075 * u
+                } else {
+                    (x.asin() - x) / (u * x)
+                }
+            },
+            w: |u| {
+                let x = root(u);
+                u * x / x.asin()
+            },
+        },
+        Problem {
+            name: "__OXM_SINH_C",
+            what: "sinh x ≈ x + x³ q(x²) for |x| ≤ 1 (sinhf)",
+            lo: 1e-8,
+            hi: 1.0,
+            degree: 3,
+            h: |u| {
+                let x = root(u);
+                if u < 1e-6 {
+                    1.0 / 6.0 + u / 120.0
+                } else {
+                    (x.sinh() - x) / (u * x)
+                }
+            },
+            w: |u| {
+                let x = root(u);
+                u * x / x.sinh()
+            },
+        },
+        Problem {
+            name: "__OXM_ERFCX_A_C",
+            // In t = x - 5/4: in x itself the coefficients alternate and grow, and
+            // rounding them to float costs 2^-18.
+            what: "erfc x ≈ e^(-x²) q(x - 5/4) for 1/2 ≤ x ≤ 2 (erfcf)",
+            lo: -0.75,
+            hi: 0.75,
+            degree: 10,
+            h: |t| erfc(t + 1.25) * ((t + 1.25) * (t + 1.25)).exp(),
+            // Relative error of erfc.
+            w: |t| 1.0 / (erfc(t + 1.25) * ((t + 1.25) * (t + 1.25)).exp()),
+        },
+        Problem {
+            name: "__OXM_ERFCX_B_C",
+            what: "erfc x ≈ e^(-x²) q(x - 3) for 2 ≤ x ≤ 4 (erfcf)",
+            lo: -1.0,
+            hi: 1.0,
+            degree: 9,
+            h: |t| erfcx_scaled(t + 3.0) / (t + 3.0),
+            w: |t| (t + 3.0) / erfcx_scaled(t + 3.0),
+        },
+        Problem {
+            name: "__OXM_ERFCX_C_C",
+            what: "erfc x ≈ e^(-x²) q(1/x²) / x for 4 ≤ x ≤ 10.06 (erfcf)",
+            lo: 1.0 / (10.06 * 10.06),
+            hi: 1.0 / 16.0,
+            degree: 5,
+            h: |v| erfcx_scaled(1.0 / v.sqrt()),
+            w: |v| 1.0 / erfcx_scaled(1.0 / v.sqrt()),
         },
     ]
 }
