@@ -360,23 +360,37 @@ impl Lowerer<'_> {
         let pk = promote(k);
         let pt = self.types.int(pk);
         let v = self.convert(v, t.ty, pt);
+        let (head, exit) = self.open_switch(pk);
+        self.enter_breakable(false);
+        self.scoped_stmt(body);
+        self.leave_breakable(false);
+        self.close_switch(head, v, exit);
+    }
+
+    /// Starts a `switch` on a value of the (promoted) kind `kind` computed in the current
+    /// block: returns that block and the exit block, with the body's statements before
+    /// the first label going into a dead block, and `break` leading to the exit.
+    pub(super) fn open_switch(&mut self, kind: crate::sema::types::IntKind) -> (Block, Block) {
         let head = self.cur_block();
         let exit = self.new_block();
         // Statements before the first label are unreachable; they go into a dead block.
         let dead = self.new_block();
         self.switch_to(dead);
         self.fs().switches.push(SwitchCtx {
-            kind: pk,
+            kind,
             cases: Vec::new(),
             seen: hashbrown::HashSet::new(),
             default: None,
         });
         self.fs().breaks.push(exit);
-        self.enter_breakable(false);
-        self.scoped_stmt(body);
-        self.leave_breakable(false);
+        (head, exit)
+    }
+
+    /// Ends the `switch` `open_switch` started: one IR `Switch` on `v` at the end of
+    /// `head`, to the case blocks, the default or the exit.
+    pub(super) fn close_switch(&mut self, head: Block, v: oxicc_ir::Value, exit: Block) {
         self.fs().breaks.pop();
-        let ctx = self.fs().switches.pop().expect("pushed above");
+        let ctx = self.fs().switches.pop().expect("pushed by open_switch");
         self.jump_to(exit);
         let default = ctx.default.unwrap_or(exit);
         let cases = ctx

@@ -73,15 +73,10 @@ impl Lowerer<'_> {
     /// `--emit=sema`'s header line of a function.
     fn dump_function_line(&mut self, fid: FnId, note: &str) {
         use std::fmt::Write;
-        let info = self.func_info(fid);
-        if self
-            .sources
-            .file(info.span.file)
-            .name
-            .starts_with("<oxicc>/")
-        {
+        if self.from_builtin_header(fid) {
             return;
         }
+        let info = self.func_info(fid);
         let params: Vec<String> = info.params.iter().map(|&p| self.show(p)).collect();
         let _ = writeln!(
             self.sema_dump,
@@ -97,16 +92,16 @@ impl Lowerer<'_> {
         self.dump_function_line(fid, &format!(" lowered in one walk: {why}"));
     }
 
+    /// Functions of oxicc's own headers are not dumped.
+    fn from_builtin_header(&self, fid: FnId) -> bool {
+        let file = self.func_info(fid).span.file;
+        self.sources.file(file).name.starts_with("<oxicc>/")
+    }
+
     /// Appends `--emit=sema`'s text for the body of the function being lowered.
     fn dump_typed_body(&mut self, body: &Body) {
         let fid = self.fs().fn_id;
-        let info = self.func_info(fid);
-        if self
-            .sources
-            .file(info.span.file)
-            .name
-            .starts_with("<oxicc>/")
-        {
+        if self.from_builtin_header(fid) {
             return;
         }
         self.dump_function_line(fid, "");

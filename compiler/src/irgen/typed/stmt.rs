@@ -3,10 +3,9 @@
 //! `continue` targets, `return` through the function's single return block.
 
 use super::TypedCx;
-use crate::irgen::func::SwitchCtx;
 use crate::irgen::{Lowerer, Storage};
 use crate::sema::tree::{ExprId, LocalStorage, StmtId, StmtKind, Unroll};
-use oxicc_ir::{AddrSpace, Block, BlockCall, InstData, UnrollHint};
+use oxicc_ir::{AddrSpace, Block, UnrollHint};
 
 impl Lowerer<'_> {
     pub(super) fn typed_stmt(&mut self, cx: &mut TypedCx<'_>, id: StmtId) {
@@ -205,39 +204,9 @@ impl Lowerer<'_> {
         let Some(kind) = self.types.int_kind(cx.body.expr(cond).ty.ty) else {
             return;
         };
-        let head = self.cur_block();
-        let exit = self.new_block();
-        // Statements before the first label are unreachable; they go into a dead block.
-        let dead = self.new_block();
-        self.switch_to(dead);
-        self.fs().switches.push(SwitchCtx {
-            kind,
-            cases: Vec::new(),
-            seen: hashbrown::HashSet::new(),
-            default: None,
-        });
-        self.fs().breaks.push(exit);
+        let (head, exit) = self.open_switch(kind);
         self.typed_stmt(cx, body);
-        self.fs().breaks.pop();
-        let ctx = self.fs().switches.pop().expect("pushed above");
-        self.jump_to(exit);
-        let default = ctx.default.unwrap_or(exit);
-        let cases = ctx
-            .cases
-            .iter()
-            .map(|(val, b)| (*val, BlockCall::plain(*b)))
-            .collect();
-        let fs = self.fs();
-        let inst = fs.func.make_inst(
-            InstData::Switch {
-                arg: v,
-                cases,
-                default: BlockCall::plain(default),
-            },
-            None,
-        );
-        fs.func.blocks[head].insts.push(inst);
-        self.switch_to(exit);
+        self.close_switch(head, v, exit);
     }
 
     /// `case`/`default`: a new block the previous case falls through into.
