@@ -122,6 +122,8 @@ pub enum ExprKind {
     Const(ConstValue),
     /// `threadIdx.x` and friends: component 0, 1 or 2.
     BuiltinMember(BuiltinVar, u8),
+    /// `warpSize` (when no declaration names it).
+    WarpSize,
     /// An implicit conversion of `expr` to the node's type.
     Convert { kind: ConvKind, expr: ExprId },
     /// An explicit cast (`(T)e`, `T(e)`, `static_cast<T>(e)`, …) of `expr` to the node's

@@ -168,6 +168,7 @@ impl Printer<'_> {
             }
             ExprKind::Name(Decl::Entity(r)) => format!("Name {}", (self.entity)(*r)),
             ExprKind::BuiltinMember(v, c) => format!("{v:?}.{}", ["x", "y", "z"][*c as usize]),
+            ExprKind::WarpSize => "WarpSize".into(),
             ExprKind::Convert { kind, .. } => format!("Convert {kind:?}"),
             ExprKind::Cast { kind, .. } => format!("Cast {kind:?}"),
             ExprKind::Binary { op, op_ty, .. } => format!(
@@ -226,7 +227,8 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         | ExprKind::FloatConst(_)
         | ExprKind::Const(_)
         | ExprKind::Name(_)
-        | ExprKind::BuiltinMember(..) => Vec::new(),
+        | ExprKind::BuiltinMember(..)
+        | ExprKind::WarpSize => Vec::new(),
         ExprKind::Convert { expr, .. }
         | ExprKind::Cast { expr, .. }
         | ExprKind::Unary { expr, .. }

@@ -98,6 +98,11 @@ impl Lowerer<'_> {
                 let v = self.ins_v(InstData::SpecialReg { reg }, Type::I32);
                 rv(v)
             }
+            ExprKind::WarpSize => {
+                let reg = oxicc_ir::SpecialReg::WarpSize;
+                let v = self.ins_v(InstData::SpecialReg { reg }, Type::I32);
+                rv(v)
+            }
             ExprKind::Convert { kind, expr } | ExprKind::Cast { kind, expr } => {
                 self.typed_convert(cx, kind, expr, ty)
             }

@@ -155,6 +155,10 @@ impl<E: Env> BodySema<'_, E> {
         }
         let Some(found) = self.env.lookup(name) else {
             let n = self.env.name(name).to_string();
+            if n == "warpSize" {
+                let int = QualType::new(self.env.types().int(IntKind::Int));
+                return Some(self.prvalue(ExprKind::WarpSize, int, span));
+            }
             return self.why(|| format!("the undeclared or dependent name \"{n}\""));
         };
         match found {
