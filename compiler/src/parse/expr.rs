@@ -915,7 +915,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Adjacent string literals, concatenated.
-    fn string_literal(&mut self) -> &'a Expr<'a> {
+    pub(super) fn string_literal(&mut self) -> &'a Expr<'a> {
         let start = self.span();
         let mut bytes = Vec::new();
         while let TokenKind::Str(s) = self.kind() {
