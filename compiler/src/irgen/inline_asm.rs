@@ -74,8 +74,7 @@ impl Lowerer<'_> {
                 self.error(
                     span,
                     format!(
-                        "invalid operand number %{n} in the asm template (the statement has {count} operand{})",
-                        if count == 1 { "" } else { "s" }
+                        "asm operand index %{n} is larger than the number of asm operands provided ({count})"
                     ),
                 );
                 ok = false;

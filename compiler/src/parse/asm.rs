@@ -1,6 +1,7 @@
 //! Inline assembly statements: `asm [volatile] ("template" : outputs : inputs : clobbers);`
 //! (also spelled `__asm__`/`__volatile__`). Each section is optional from the right; `::`
-//! is two empty separators. Operands are `"constraint"(expression)`. The constraints and
+//! is two empty separators. Operands are `"constraint"(expression)`, separated by commas
+//! (which nvcc lets one leave out). The constraints and
 //! the template are checked where the statement is lowered (`irgen/inline_asm.rs`).
 
 use super::specs::KW_VOLATILE_GNU;
@@ -58,7 +59,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                         inputs.push(op);
                     }
                 }
-                if !self.eat(Punct::Comma) {
+                // nvcc also reads operands without the comma between them (a sample in
+                // NVIDIA's cuda-samples relies on it).
+                if !self.eat(Punct::Comma) && !matches!(self.kind(), TokenKind::Str(_)) {
                     break;
                 }
             }

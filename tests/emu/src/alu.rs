@@ -164,6 +164,7 @@ pub fn int_op(op: IntOp, ty: Ty, a: u64, b: u64, c: u64, e: u64, cc: &mut u64) -
             d
         }
         IntOp::Sad => ((ia - ib).unsigned_abs() as u64).wrapping_add(c) & m,
+        IntOp::Video(v) => crate::video::video(v, a, b, c),
         IntOp::AddSat => (ia + ib).clamp(i32::MIN as i128, i32::MAX as i128) as u64 & m,
         IntOp::SubSat => (ia - ib).clamp(i32::MIN as i128, i32::MAX as i128) as u64 & m,
         IntOp::AddCc | IntOp::AddC | IntOp::AddCCc => {
