@@ -584,7 +584,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 Err(self.unsupported(span, &format!("`{text}`")))
             }
             TokenKind::Ident(s) if s == KW_ASM || s == KW_ASM_GNU => {
-                Err(self.unsupported(span, "inline assembly"))
+                // `asm` statements are parsed in `asm.rs`; as an expression it is GNU's
+                // statement-expression territory, which oxicc does not take.
+                Err(self.unsupported(span, "`asm` outside a statement"))
             }
             TokenKind::Ident(s) if s.is_keyword() => {
                 let text = self.interner.resolve(s).to_string();
