@@ -126,7 +126,7 @@ fn scalar(l: &Launch, o: &Outcome) -> Result<(), String> {
         oh.extend(r.iter().flat_map(|h| h.to_le_bytes()));
         let ints = [
             (xv < yv) as i32,
-            (xv == xv) as i32,
+            (!xv.is_nan()) as i32,
             (xv >= zv) as i32,
             (xv > yv) as i32,
             to_f64(rn(xv * 100.0)).trunc() as i32,
