@@ -18,8 +18,16 @@ fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels/inline_asm")
 }
 
+fn warp_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels/warp")
+}
+
 fn kernels() -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir())
+    kernels_in(&dir())
+}
+
+fn kernels_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
         .expect("tests/kernels/inline_asm exists")
         .filter_map(|e| e.ok())
         .filter_map(|e| {
@@ -34,7 +42,11 @@ fn kernels() -> Vec<String> {
 }
 
 fn launch(name: &str) -> Launch {
-    let p = dir().join(format!("{name}.json"));
+    launch_in(&dir(), name)
+}
+
+fn launch_in(dir: &Path, name: &str) -> Launch {
+    let p = dir.join(format!("{name}.json"));
     let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     Launch::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
@@ -47,7 +59,11 @@ fn run_and_check(name: &str, ptx: &str, l: &Launch) -> Result<(), String> {
 }
 
 fn oxicc_ptx(name: &str, sm: u32, opt: u8) -> Result<String, String> {
-    let path = dir().join(format!("{name}.cu"));
+    oxicc_ptx_in(&dir(), name, sm, opt)
+}
+
+fn oxicc_ptx_in(dir: &Path, name: &str, sm: u32, opt: u8) -> Result<String, String> {
+    let path = dir.join(format!("{name}.cu"));
     let source = KernelSource::load(&path);
     compile_guarded(&source, &oxicc_options(&path, sm, opt)).map_err(|e| e.to_string())
 }
@@ -148,4 +164,36 @@ fn asm_statements_are_emitted_as_nvcc_emits_them() {
         b.sort();
         assert_eq!(a, b, "{name}: oxicc's inline asm differs from nvcc's");
     }
+}
+
+/// The warp intrinsics written as inline PTX in `sm_70_intrinsics.h` (`match.sync`,
+/// `redux.sync`): nvcc's PTX for sm_80 and oxicc's for sm_80/sm_90 against plain Rust.
+#[test]
+fn warp_match_and_reduce_match_rust() {
+    let dir = warp_dir();
+    let mut failures = Vec::new();
+    for name in kernels_in(&dir) {
+        let path = dir.join(format!("{name}.cu"));
+        let l = launch_in(&dir, &name);
+        let nv = oxicc_tests::nvcc_ptx(&path, 80, 3);
+        if let Err(e) = run_and_check(&name, &nv, &l) {
+            failures.push(format!("{name} (nvcc PTX): {e}"));
+        }
+        for sm in [80, 90] {
+            for opt in [0u8, 3] {
+                let what = format!("{name} (oxicc sm_{sm} -O{opt})");
+                match oxicc_ptx_in(&dir, &name, sm, opt) {
+                    Err(e) => failures.push(format!("{what}: does not compile: {e}")),
+                    Ok(ptx) => {
+                        if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
+                            failures.push(format!("{what}: ptxas: {e}"));
+                        } else if let Err(e) = run_and_check(&name, &ptx, &l) {
+                            failures.push(format!("{what}: {e}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -50,6 +50,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "half_scalar" => scalar(l, o),
         "half_pairs" => pairs(l, o),
         "half_sizes" => sizes(o),
+        "bf16_ops" => bf16_ops(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -223,4 +224,71 @@ fn sizes(o: &Outcome) -> Result<(), String> {
         .flat_map(|v| v.to_le_bytes())
         .collect();
     compare(o, "out", &want, 4)
+}
+
+fn bf16_ops(l: &Launch, o: &Outcome) -> Result<(), String> {
+    use super::bf16::{rn as brn, round as bround, to_f64 as bf};
+    let (a, b, c) = (
+        u16s(&input(l, "a")),
+        u16s(&input(l, "b")),
+        u16s(&input(l, "c")),
+    );
+    let f: Vec<f32> = u32s(&input(l, "f"))
+        .into_iter()
+        .map(f32::from_bits)
+        .collect();
+    let big = |p: u16, q: u16| if bf(p) >= bf(q) { p } else { q };
+    let small = |p: u16, q: u16| if bf(p) <= bf(q) { p } else { q };
+    let mut oh = Vec::new();
+    let mut oi = Vec::new();
+    for t in 0..64 {
+        let (x, y, z) = (a[t], b[t], c[t]);
+        let (xv, yv, zv) = (bf(x), bf(y), bf(z));
+        let fv = f[t] as f64;
+        let plo = brn(xv * zv + fv.round_ties_even_bf16());
+        let phi = brn(yv * xv + 1.0);
+        let r = [
+            brn(xv + yv),
+            brn(xv - yv),
+            brn(xv * yv),
+            brn(xv * yv + zv),
+            brn(xv / yv),
+            x ^ 0x8000,
+            x & 0x7FFF,
+            big(x, y),
+            small(x, y),
+            brn(bf(brn(xv * yv)) + zv),
+            brn(fv),
+            bround(fv, Mode::Zero),
+            bround(fv, Mode::Up),
+            bround(fv, Mode::Down),
+            plo,
+            phi,
+        ];
+        oh.extend(r.iter().flat_map(|h| h.to_le_bytes()));
+        let ints = [
+            (xv < yv) as i32,
+            (!xv.is_nan()) as i32,
+            (xv >= zv) as i32,
+            (xv > yv) as i32,
+            f32_bits(zv as f32),
+            f32_bits(xv as f32 + yv as f32),
+            f32_bits(bf(plo) as f32 + bf(phi) as f32),
+            (xv > yv && yv > xv) as i32,
+        ];
+        oi.extend(ints.iter().flat_map(|v| v.to_le_bytes()));
+    }
+    compare(o, "oh", &oh, 2)?;
+    compare(o, "oi", &oi, 4)
+}
+
+/// `__floats2bfloat162_rn`'s rounding of an f32 to the nearest bfloat16, as a value.
+trait RoundBf16 {
+    fn round_ties_even_bf16(self) -> f64;
+}
+
+impl RoundBf16 for f64 {
+    fn round_ties_even_bf16(self) -> f64 {
+        super::bf16::to_f64(super::bf16::rn(self))
+    }
 }

@@ -53,6 +53,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "asm_basic" => basic(l, o),
         "asm_bits" => bits(l, o),
         "asm_memory" => memory(o),
+        "warp_match_reduce" => warp(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -194,4 +195,38 @@ fn memory(o: &Outcome) -> Result<(), String> {
     compare(o, "out", &bytes_u32(&out), 4)?;
     compare(o, "flags", &flags, 1)?;
     compare(o, "counter", &bytes_u32(&[64 * 65 / 2]), 4)
+}
+
+/// `match.any`: the lanes of the warp holding the same value; `match.all`: the full mask
+/// and true when all lanes agree (else 0 and false); `redux.sync`: the warp's sum (mod
+/// 2^32), signed maximum and xor.
+fn warp(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let input_u = u32s(&input(l, "in"));
+    let mut out = vec![0u32; 514];
+    for w in 0..2 {
+        let lanes = &input_u[w * 32..w * 32 + 32];
+        let v: Vec<u32> = lanes.iter().map(|x| x % 4).collect();
+        let same = |k: usize| {
+            (0..32)
+                .filter(|&j| v[j] == v[k])
+                .fold(0u32, |m, j| m | 1 << j)
+        };
+        let sum = lanes.iter().fold(0u32, |s, x| s.wrapping_add(*x));
+        let max = lanes.iter().map(|x| *x as i32 - 500_000).max().unwrap();
+        let xor = lanes.iter().fold(0u32, |s, x| s ^ x);
+        for k in 0..32 {
+            let r = &mut out[(w * 32 + k) * 8..(w * 32 + k) * 8 + 8];
+            r[0] = same(k);
+            r[1] = u32::MAX;
+            r[2] = 1;
+            r[3] = same(k);
+            r[4] = sum;
+            r[5] = max as u32;
+            r[6] = xor;
+            r[7] = same(k);
+        }
+        let all = v.iter().all(|x| *x == v[0]);
+        out[512 + w] = if all { u32::MAX ^ (1 << 4) } else { 0 };
+    }
+    compare(o, "out", &bytes_u32(&out), 4)
 }
