@@ -71,10 +71,11 @@ impl Lowerer<'_> {
         for (start, end, n) in operand_refs(template) {
             if n >= count as u64 {
                 let span = self.template_subspan(a, start, end);
+                let written = &template[start..end];
                 self.error(
                     span,
                     format!(
-                        "asm operand index %{n} is larger than the number of asm operands provided ({count})"
+                        "asm operand index {written} is larger than the number of asm operands provided ({count})"
                     ),
                 );
                 ok = false;
@@ -261,6 +262,7 @@ impl Lowerer<'_> {
     fn asm_check_type(&mut self, o: &AsmOperand<'_>, letter: u8, ty: QualType) -> Option<AsmReg> {
         let t = ty.ty;
         let size = self.types.size_of(t).unwrap_or(0);
+        // Unknown letters, matching constraints ("0") included, get nvcc's size message.
         let reg = AsmReg::from_letter(letter as char);
         let fits = match reg {
             Some(r) if r.is_float() => self.types.is_float(t) && size == r.size(),
