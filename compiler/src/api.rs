@@ -12,6 +12,10 @@ pub enum Emit {
     Ir,
     /// The preprocessed source (`-E`): what the parser reads, as text.
     Preprocessed,
+    /// The typed tree of every function body semantic analysis covers (`--emit=sema`,
+    /// like clang's `-ast-dump`): indented nodes with types, value categories and the
+    /// implicit conversions.
+    Sema,
 }
 
 /// Compile options, mirroring the nvcc flags that affect device code.
@@ -70,6 +74,10 @@ pub struct Options {
     pub no_warnings: bool,
     /// `--ptx-version=X.Y`: the `.version` to write (default: the target's minimum).
     pub ptx_version: Option<(u32, u32)>,
+    /// `--lowering=typed` (the default): function bodies the semantic layer covers are
+    /// lowered from the typed tree; `false` (`--lowering=one-walk`) lowers every body in
+    /// the one walk, for comparing the two paths during the front-end redesign.
+    pub typed_bodies: bool,
 }
 
 impl Default for Options {
@@ -99,6 +107,7 @@ impl Default for Options {
             warnings_as_errors: false,
             no_warnings: false,
             ptx_version: None,
+            typed_bodies: true,
         }
     }
 }

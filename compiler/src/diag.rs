@@ -76,6 +76,16 @@ impl Diagnostics {
     pub fn error_count(&self) -> usize {
         self.errors
     }
+    /// The point to which [`Diagnostics::rollback`] returns.
+    pub fn mark(&self) -> (usize, usize) {
+        (self.list.len(), self.errors)
+    }
+    /// Forgets what was reported since `mark` (a quiet query that tried a path which
+    /// reports: semantic analysis asking the lowering's tables).
+    pub fn rollback(&mut self, mark: (usize, usize)) {
+        self.list.truncate(mark.0);
+        self.errors = mark.1;
+    }
     /// True once so many errors were reported that stages should stop.
     pub fn too_many(&self) -> bool {
         self.errors > MAX_ERRORS

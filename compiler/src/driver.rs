@@ -55,6 +55,8 @@ pub struct Lowered {
     pub diagnostics: Vec<Diagnostic>,
     pub opened_files: Vec<std::path::PathBuf>,
     pub lowered_names: Vec<Option<String>>,
+    /// `--emit=sema`: the typed trees as text.
+    pub sema_dump: String,
 }
 
 /// Preprocesses, parses and lowers one input to IR. `Err` is the output to return as it
@@ -134,12 +136,14 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
             prec_sqrt: options.prec_sqrt,
             fast_math: options.fast_math,
         },
+        typed_bodies: options.typed_bodies,
+        dump_sema: options.emit == Emit::Sema,
     };
     let lowered =
         lower_translation_unit_with_names(&tu, &interner, &sources, &mut diags, &lower_opts);
     add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
     let mut lowered_names = vec![None; input.name_expressions.len()];
-    if let (Some((_, names)), Some((file, starts))) = (&lowered, &names_file) {
+    if let (Some((_, names, _)), Some((file, starts))) = (&lowered, &names_file) {
         for (span, name) in names {
             if span.file == *file {
                 let i = starts.partition_point(|&s| s <= span.start) - 1;
@@ -159,7 +163,7 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
             }
         }
     }
-    let Some(mut module) = lowered.map(|(m, _)| m).filter(|_| !diags.has_errors()) else {
+    let Some((mut module, _, sema_dump)) = lowered.filter(|_| !diags.has_errors()) else {
         return Err(done(failed(&diags, &sources)));
     };
     let (opened_files, lowered_names) = (opened.clone(), lowered_names);
@@ -172,6 +176,7 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
         diagnostics: diags.render(&sources),
         opened_files,
         lowered_names,
+        sema_dump,
     })
 }
 
@@ -182,7 +187,17 @@ pub fn finish(lowered: Lowered, options: &Options, file_name: &str) -> CompileOu
         diagnostics,
         opened_files,
         lowered_names,
+        sema_dump,
     } = lowered;
+    if options.emit == Emit::Sema {
+        return CompileOutput {
+            text: Some(sema_dump),
+            diagnostics,
+            trace: Vec::new(),
+            opened_files,
+            lowered_names,
+        };
+    }
     let mut trace = Vec::new();
     let pipeline = oxicc_passes::PipelineOptions {
         opt_level: options.opt_level,
@@ -208,7 +223,7 @@ pub fn finish(lowered: Lowered, options: &Options, file_name: &str) -> CompileOu
     }
 
     let text = match options.emit {
-        Emit::Ir | Emit::Preprocessed => oxicc_ir::text::print_module(&module),
+        Emit::Ir | Emit::Preprocessed | Emit::Sema => oxicc_ir::text::print_module(&module),
         Emit::Ptx => {
             let target = oxicc_backend::TargetOptions {
                 sm: options.sm,
@@ -306,6 +321,7 @@ pub fn run_linked(files: &[(&str, &str)], options: &Options) -> CompileOutput {
         diagnostics,
         opened_files,
         lowered_names: Vec::new(),
+        sema_dump: String::new(),
     };
     finish(lowered, options, files.first().map_or("<link>", |f| f.0))
 }

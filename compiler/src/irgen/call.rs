@@ -15,13 +15,21 @@ use oxicc_ir::{FuncId, InstData, ParamKind, Type, Value};
 pub(crate) enum CallArgs<'e, 'a> {
     Exprs(&'e [&'e Expr<'a>]),
     Lowered(Vec<(Option<Operand>, Span)>),
+    /// `n` arguments of the typed tree, each lowered by the function when the call needs
+    /// it (in the same order as `Exprs`: one argument lowered and passed at a time).
+    Typed(TypedArgFn<'e>, usize),
 }
+
+/// Lowers argument `i` of a typed call (see [`CallArgs::Typed`]).
+pub(crate) type TypedArgFn<'e> =
+    &'e mut dyn FnMut(&mut Lowerer<'_>, usize) -> (Option<Operand>, Span);
 
 impl CallArgs<'_, '_> {
     fn len(&self) -> usize {
         match self {
             CallArgs::Exprs(e) => e.len(),
             CallArgs::Lowered(v) => v.len(),
+            CallArgs::Typed(_, n) => *n,
         }
     }
 }
@@ -185,10 +193,18 @@ impl Lowerer<'_> {
                 if !constexpr {
                     self.warning(callee_span, msg);
                 }
-                if let CallArgs::Exprs(args) = args {
-                    for a in args {
-                        self.expr_discard(a);
+                match args {
+                    CallArgs::Exprs(args) => {
+                        for a in args {
+                            self.expr_discard(a);
+                        }
                     }
+                    CallArgs::Typed(f, n) => {
+                        for i in 0..n {
+                            f(self, i);
+                        }
+                    }
+                    CallArgs::Lowered(_) => {}
                 }
                 self.ins(InstData::Unreachable, None);
                 return self.undefined_result(info.ret);
@@ -237,6 +253,7 @@ impl Lowerer<'_> {
             let (o, a_span) = match &mut args {
                 CallArgs::Exprs(es) if i < es.len() => (self.expr_for(es[i], pty), es[i].span),
                 CallArgs::Lowered(v) if i < v.len() => (v[i].0.take(), v[i].1),
+                CallArgs::Typed(f, n) if i < *n => f(self, i),
                 _ => {
                     let d = info.defaults.get(i).copied().flatten();
                     (d.and_then(|d| self.default_operand(d, pty, span)), span)

@@ -4,7 +4,8 @@
 
 use super::expr::{OpKind, Operand, ValCat};
 use super::Lowerer;
-use crate::ast::{Expr, ExprKind, UnaryOp};
+use crate::ast::Expr;
+use crate::sema::body::is_cheap;
 use crate::sema::conv::usual_arith;
 use crate::sema::types::QualType;
 use crate::source::Span;
@@ -268,37 +269,5 @@ impl Lowerer<'_> {
         } else {
             c
         }))
-    }
-}
-
-/// Side-effect-free and trap-free enough to evaluate both arms of `?:` unconditionally.
-/// Where classes exist, only casts to built-in and pointer types qualify (`Tag(1)` calls a
-/// constructor).
-fn is_cheap(e: &Expr<'_>, no_classes: bool) -> bool {
-    match &e.kind {
-        ExprKind::IntLit { .. }
-        | ExprKind::FloatLit { .. }
-        | ExprKind::CharLit(_)
-        | ExprKind::BoolLit(_)
-        | ExprKind::Nullptr
-        | ExprKind::Ident(_) => true,
-        ExprKind::Unary {
-            op: UnaryOp::Neg | UnaryOp::Plus | UnaryOp::BitNot | UnaryOp::LogNot,
-            expr,
-        } => is_cheap(expr, no_classes),
-        ExprKind::Cast { expr, ty, .. } => {
-            (no_classes || scalar_type_expr(ty)) && is_cheap(expr, no_classes)
-        }
-        _ => false,
-    }
-}
-
-/// A built-in or pointer type, written so that no lookup is needed.
-fn scalar_type_expr(t: &crate::ast::TypeExpr<'_>) -> bool {
-    use crate::ast::TypeExpr;
-    match t {
-        TypeExpr::Builtin(_) | TypeExpr::Pointer { .. } => true,
-        TypeExpr::Qualified { inner, .. } => scalar_type_expr(inner),
-        _ => false,
     }
 }

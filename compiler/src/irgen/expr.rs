@@ -696,7 +696,11 @@ impl Lowerer<'_> {
             );
             return None;
         };
-        let a = self.index_address(p, index, i, it.ty, size);
+        let index_op = match index.kind {
+            ExprKind::Binary { op, .. } => Some(op),
+            _ => None,
+        };
+        let a = self.index_address(p, index_op, i, it.ty, size);
         Some(Operand::lv(a, elem))
     }
 

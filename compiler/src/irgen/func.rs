@@ -451,13 +451,21 @@ impl Lowerer<'_> {
             self.ctor_prologue(fid, ctor_inits);
         }
         // The outermost block shares the parameters' scope (C++ [basic.scope.block]).
-        match &body.kind {
-            StmtKind::Compound(stmts) => {
-                for s in *stmts {
-                    self.stmt(s);
-                }
+        let typed = self.analyze_typed_body(fid, body);
+        if let Ok(typed) = &typed {
+            self.lower_typed_body(typed);
+        } else {
+            if let (true, Err(why)) = (self.opts.dump_sema, &typed) {
+                self.dump_one_walk_body(fid, why);
             }
-            _ => self.stmt(body),
+            match &body.kind {
+                StmtKind::Compound(stmts) => {
+                    for s in *stmts {
+                        self.stmt(s);
+                    }
+                }
+                _ => self.stmt(body),
+            }
         }
         self.pop_scope();
         if self.opts.line_info {

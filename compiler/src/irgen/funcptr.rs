@@ -181,6 +181,7 @@ impl Lowerer<'_> {
         let kinds = sig.params[first..].to_vec();
         let lowered: Vec<(Option<Operand>, Span)> = match args {
             CallArgs::Lowered(v) => v,
+            CallArgs::Typed(f, n) => (0..n).map(|i| f(self, i)).collect(),
             CallArgs::Exprs(es) => es
                 .iter()
                 .zip(params)

@@ -10,22 +10,23 @@
 //! from its other operand; the `add` is left for `dce`.
 
 use super::Lowerer;
-use crate::ast::{self, Expr, ExprKind};
+use crate::ast;
 use crate::sema::types::TypeId;
 use oxicc_ir::{BinaryOp, InstData, Type, Value};
 
 impl Lowerer<'_> {
-    /// `p + index*size` for an index `i` of type `ity` lowered from `index`, with a
-    /// constant term of a signed index moved into a separate final `ptradd`.
+    /// `p + index*size` for an index `i` of type `ity` lowered from an expression whose
+    /// outermost operator is `index_op` (if it is a binary one), with a constant term of a
+    /// signed index moved into a separate final `ptradd`.
     pub fn index_address(
         &mut self,
         p: Value,
-        index: &Expr<'_>,
+        index_op: Option<ast::BinaryOp>,
         i: Value,
         ity: TypeId,
         size: u64,
     ) -> Value {
-        if let Some((x, c)) = self.constant_term(index, i, ity) {
+        if let Some((x, c)) = self.constant_term(index_op, i, ity) {
             let base = self.scaled_offset(x, ity, size, false);
             let a = self.ptr_add(p, base);
             let k = self.iconst(Type::I64, (c as i128) * size as i128);
@@ -36,11 +37,14 @@ impl Lowerer<'_> {
     }
 
     /// `(x, c)` when the signed index `i` is `x + c` (or `x - c`) computed by the C
-    /// operation `index`.
-    fn constant_term(&mut self, index: &Expr<'_>, i: Value, ity: TypeId) -> Option<(Value, i64)> {
-        let ExprKind::Binary { op: ast_op, .. } = &index.kind else {
-            return None;
-        };
+    /// operation `index_op`.
+    fn constant_term(
+        &mut self,
+        index_op: Option<ast::BinaryOp>,
+        i: Value,
+        ity: TypeId,
+    ) -> Option<(Value, i64)> {
+        let ast_op = &index_op?;
         if !matches!(ast_op, ast::BinaryOp::Add | ast::BinaryOp::Sub)
             || !self.types.int_kind(ity)?.signed()
         {

@@ -84,6 +84,7 @@ mod template_pack;
 mod template_sig;
 mod template_spec;
 mod template_template;
+mod typed;
 mod virtual_checks;
 mod virtual_fns;
 mod vtable_emit;
@@ -97,7 +98,7 @@ use crate::sema::types::{EnumId, QualType, RecordId, TypeTable};
 use crate::source::{SourceMap, Span};
 use oxicc_ir::{AddrSpace, FuncId, GlobalId, InlineHint, Module, Value};
 
-pub(crate) use func::FnState;
+pub(crate) use func::{visit_expr, FnState};
 
 /// Options of the lowering that depend on the target.
 #[derive(Clone, Debug)]
@@ -117,6 +118,12 @@ pub struct LowerOptions {
     /// The flags that choose how float division, square roots and the math functions
     /// are lowered.
     pub math: MathOptions,
+    /// Function bodies that semantic analysis covers are lowered from the typed tree
+    /// (`sema::body`, `irgen::typed`); off, every body takes the one-walk lowering. On by
+    /// default; off only to compare the two paths while the redesign is under way.
+    pub typed_bodies: bool,
+    /// `--emit=sema`: keep a text dump of every typed tree made (`Lowerer::sema_dump`).
+    pub dump_sema: bool,
 }
 
 /// nvcc's `-prec-div`, `-prec-sqrt` and `--use_fast_math` as irgen sees them (`-ftz`
@@ -151,6 +158,8 @@ impl Default for LowerOptions {
             rdc: false,
             name_expr_file: None,
             math: MathOptions::default(),
+            typed_bodies: true,
+            dump_sema: false,
         }
     }
 }
@@ -163,18 +172,23 @@ pub fn lower_translation_unit(
     diags: &mut Diagnostics,
     opts: &LowerOptions,
 ) -> Option<Module> {
-    lower_translation_unit_with_names(tu, interner, sources, diags, opts).map(|(m, _)| m)
+    lower_translation_unit_with_names(tu, interner, sources, diags, opts).map(|(m, _, _)| m)
 }
 
+/// The lowered module, the mangled names of the name expressions' launches by span, and
+/// the `--emit=sema` text.
+pub type Lowered = (Module, Vec<(Span, String)>, String);
+
 /// [`lower_translation_unit`], also returning the mangled name of the function each launch
-/// in `opts.name_expr_file` names, by the launch's span.
+/// in `opts.name_expr_file` names, by the launch's span, and (with `opts.dump_sema`) the
+/// typed trees of the bodies semantic analysis covered, as text.
 pub fn lower_translation_unit_with_names(
     tu: &ast::TranslationUnit<'_>,
     interner: &Interner,
     sources: &SourceMap,
     diags: &mut Diagnostics,
     opts: &LowerOptions,
-) -> Option<(Module, Vec<(Span, String)>)> {
+) -> Option<Lowered> {
     let errors_before = diags.error_count();
     // Template instances are lowered from declarations the walk keeps (and from AST nodes
     // it synthesizes, in this arena), so the walk's lifetime is the tree's.
@@ -194,7 +208,7 @@ pub fn lower_translation_unit_with_names(
     }
     l.finish_internal_names();
     let names = l.name_target_names();
-    Some((l.module, names))
+    Some((l.module, names, l.sema_dump))
 }
 
 /// What an ordinary identifier is bound to.
@@ -491,6 +505,8 @@ pub(crate) struct Lowerer<'x> {
     /// The body about to be lowered returns `decltype(auto)` (taken into
     /// `FnState::ret_decltype`).
     pub next_ret_decltype: bool,
+    /// `--emit=sema`: the typed trees made so far, as text.
+    pub sema_dump: String,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -563,6 +579,7 @@ impl<'x> Lowerer<'x> {
             reference_vars: hashbrown::HashSet::new(),
             name_targets: Vec::new(),
             next_ret_decltype: false,
+            sema_dump: String::new(),
         }
     }
 

@@ -143,7 +143,20 @@ fn set_emit(p: &mut Parsed, v: &str) -> Result<(), String> {
     p.options.emit = match v {
         "ptx" => Emit::Ptx,
         "ir" => Emit::Ir,
-        _ => return Err(format!("unknown --emit kind '{v}' (ptx or ir)")),
+        "sema" => Emit::Sema,
+        _ => return Err(format!("unknown --emit kind '{v}' (ptx, ir or sema)")),
+    };
+    Ok(())
+}
+
+/// `--lowering=typed|one-walk`: whether bodies the semantic layer covers are lowered from
+/// the typed tree (the default) or all by the one-walk lowering (to compare the two while
+/// the front end is redesigned).
+fn set_lowering(p: &mut Parsed, v: &str) -> Result<(), String> {
+    p.options.typed_bodies = match v {
+        "typed" => true,
+        "one-walk" => false,
+        _ => return Err(format!("unknown --lowering kind '{v}' (typed or one-walk)")),
     };
     Ok(())
 }
@@ -438,7 +451,14 @@ pub(crate) const SPECS: &[Spec] = &[
         Value,
         Device,
         set_emit,
-        "oxicc: what to write, ptx or ir",
+        "oxicc: what to write, ptx, ir or sema (the typed tree of each function body)",
+    ),
+    spec(
+        &["lowering"],
+        Value,
+        Device,
+        set_lowering,
+        "oxicc: lower function bodies from the typed tree (typed) or in one walk (one-walk)",
     ),
     spec(
         &["passes"],

@@ -5,10 +5,13 @@
 //! `docs/frontend-sema-irgen.md`); this module holds the parts of it that do not emit IR, so
 //! a typed AST for C++ can reuse them unchanged.
 
+pub mod body;
 pub mod consteval;
 pub mod conv;
 pub mod entity;
 pub mod scope;
+pub mod tree;
+pub mod tree_dump;
 pub mod types;
 
 pub use consteval::{ConstError, ConstValue};

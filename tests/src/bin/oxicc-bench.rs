@@ -10,8 +10,9 @@
 //! compile yet are listed as such. Run it from a release build:
 //!
 //! `cargo run --release -p oxicc-tests --bin oxicc-bench -- [--reps N] [--arch sm_XX] [-O N]
-//! [--filter TEXT] [--no-nvrtc] [--no-nvcc] [--lineinfo]` (`--lineinfo`: oxicc compiles with
-//! `-lineinfo`)
+//! [--filter TEXT] [--no-nvrtc] [--no-nvcc] [--lineinfo] [--one-walk]` (`--lineinfo`: oxicc
+//! compiles with `-lineinfo`; `--one-walk`: every body takes the one-walk lowering, to
+//! measure the typed tree's cost against it)
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -31,10 +32,11 @@ struct Args {
     nvrtc: bool,
     nvcc: bool,
     line_info: bool,
+    one_walk: bool,
 }
 
 const USAGE: &str = "usage: oxicc-bench [--reps N] [--arch sm_XX] [-O N] [--filter TEXT] \
-                     [--no-nvrtc] [--no-nvcc] [--lineinfo]";
+                     [--no-nvrtc] [--no-nvcc] [--lineinfo] [--one-walk]";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -45,6 +47,7 @@ fn parse_args() -> Result<Args, String> {
         nvrtc: true,
         nvcc: true,
         line_info: false,
+        one_walk: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -70,6 +73,7 @@ fn parse_args() -> Result<Args, String> {
             "--no-nvrtc" => args.nvrtc = false,
             "--no-nvcc" => args.nvcc = false,
             "--lineinfo" => args.line_info = true,
+            "--one-walk" => args.one_walk = true,
             "-h" | "--help" => return Err(USAGE.into()),
             other => match other.strip_prefix("-O").map(str::parse) {
                 Some(Ok(opt)) => args.opt = opt,
@@ -138,6 +142,7 @@ fn first_line(text: &str) -> String {
 fn time_oxicc(kernel: &KernelSource, args: &Args) -> Timing {
     let options = oxicc::Options {
         line_info: args.line_info,
+        typed_bodies: !args.one_walk,
         ..oxicc_options(&kernel.path, args.sm, args.opt)
     };
     // The first compile is guarded, so a file the compiler cannot handle yet (error,

@@ -1,0 +1,246 @@
+//! Lowering of the typed tree (`sema::tree`) to IR: the path a function body takes when
+//! semantic analysis (`sema::body`) covers it. Each node kind lowers in one place, with no
+//! lookup, overload resolution or conversion rule: those are in the tree.
+//!
+//! Files: `mod.rs` (the declaration tables as `sema::body::Env` sees them, and the entry
+//! point), `expr.rs`, `stmt.rs`.
+//!
+//! Stage 1 of issue 11: bodies the analysis does not cover are lowered by the one-walk
+//! `Lowerer` as before; the IR helpers (`ops.rs`, `func.rs`) are shared by both.
+
+mod expr;
+mod stmt;
+
+use super::{Binding, ExecSpace, FnId, Lowerer, Storage};
+use crate::ast;
+use crate::intern::Symbol;
+use crate::sema::body::{Env, EnvName, FnContext, FuncSig};
+use crate::sema::consteval::ConstValue;
+use crate::sema::tree::{Body, BuiltinVar, EntityRef};
+use crate::sema::types::{BitRange, QualType, RecordId, TypeTable};
+use oxicc_ir::Value;
+
+/// State of lowering one typed body: the stack slots of its locals.
+pub(crate) struct TypedCx<'b> {
+    pub body: &'b Body,
+    pub slots: Vec<Option<Value>>,
+}
+
+impl Lowerer<'_> {
+    /// The typed tree of the body of `fid`, when the function is one this stage covers
+    /// (a plain function returning a scalar or `void`) and the analysis covers its body.
+    /// Called with the parameters bound, right before the body would be lowered.
+    pub(super) fn analyze_typed_body(
+        &mut self,
+        fid: FnId,
+        body: &ast::Stmt<'_>,
+    ) -> Result<Body, String> {
+        if !self.opts.typed_bodies {
+            return Err("--lowering=one-walk".into());
+        }
+        let info = self.func_info(fid);
+        let plain = info.member.is_none()
+            && !info.ret_pending
+            && info.mangled.is_none()
+            && info.entity.is_none()
+            && self.this_val.is_none()
+            && self.pending_closure.is_none()
+            && !self.templates.sig.active;
+        let ret = info.ret;
+        if !plain || self.fs().ret_decltype {
+            return Err("a member, template instance, lambda or deduced return type".into());
+        }
+        if !self.types.is_void(ret.ty) && !self.types.is_scalar(ret.ty)
+            || self.referent(ret).is_some()
+        {
+            return Err("a return type that is not a scalar or void".into());
+        }
+        crate::sema::body::analyze_body(self, FnContext { ret }, body)
+    }
+
+    /// Lowers the statements of a typed body into the current function.
+    pub(super) fn lower_typed_body(&mut self, body: &Body) {
+        if self.opts.dump_sema {
+            self.dump_typed_body(body);
+        }
+        let mut cx = TypedCx {
+            body,
+            slots: vec![None; body.locals.len()],
+        };
+        for &s in &body.top {
+            self.typed_stmt(&mut cx, s);
+        }
+    }
+
+    /// `--emit=sema`'s header line of a function.
+    fn dump_function_line(&mut self, fid: FnId, note: &str) {
+        use std::fmt::Write;
+        let info = self.func_info(fid);
+        if self
+            .sources
+            .file(info.span.file)
+            .name
+            .starts_with("<oxicc>/")
+        {
+            return;
+        }
+        let params: Vec<String> = info.params.iter().map(|&p| self.show(p)).collect();
+        let _ = writeln!(
+            self.sema_dump,
+            "Function {} ({}) -> `{}`{note}",
+            self.name(info.name),
+            params.join(", "),
+            self.show(info.ret)
+        );
+    }
+
+    /// `--emit=sema` for a body the analysis does not cover yet (its tree is not made).
+    pub(super) fn dump_one_walk_body(&mut self, fid: FnId, why: &str) {
+        self.dump_function_line(fid, &format!(" lowered in one walk: {why}"));
+    }
+
+    /// Appends `--emit=sema`'s text for the body of the function being lowered.
+    fn dump_typed_body(&mut self, body: &Body) {
+        let fid = self.fs().fn_id;
+        let info = self.func_info(fid);
+        if self
+            .sources
+            .file(info.span.file)
+            .name
+            .starts_with("<oxicc>/")
+        {
+            return;
+        }
+        self.dump_function_line(fid, "");
+        let entity = |r: EntityRef| match r {
+            EntityRef::Var(v) => self.name(self.var(super::VarId(v)).name).to_string(),
+            EntityRef::Func(f) => self.name(self.func_info(FnId(f)).name).to_string(),
+        };
+        let text = crate::sema::tree_dump::dump_body(body, &self.types, self.interner, &entity);
+        self.sema_dump.push_str(&text);
+    }
+
+    /// Only the shapes of type the analysis resolves itself: no definitions, templates or
+    /// qualified names (whose resolution has effects beyond naming a type).
+    fn simple_type_expr(te: &ast::TypeExpr<'_>) -> bool {
+        match te {
+            ast::TypeExpr::Builtin(_) | ast::TypeExpr::Named { .. } => true,
+            ast::TypeExpr::Qualified { inner, .. } => Self::simple_type_expr(inner),
+            ast::TypeExpr::Pointer { pointee, .. } => Self::simple_type_expr(pointee),
+            ast::TypeExpr::Array { elem, size } => size.is_some() && Self::simple_type_expr(elem),
+            _ => false,
+        }
+    }
+}
+
+impl Env for Lowerer<'_> {
+    fn types(&mut self) -> &mut TypeTable {
+        &mut self.types
+    }
+
+    fn name(&self, s: Symbol) -> &str {
+        self.interner.resolve(s)
+    }
+
+    fn show(&self, t: QualType) -> String {
+        Lowerer::show(self, t)
+    }
+
+    fn lookup(&mut self, name: Symbol) -> Option<EnvName> {
+        if self.pack_element_binding(name).is_some() {
+            return Some(EnvName::Other);
+        }
+        Some(match self.lookup_ordinary(name)? {
+            Binding::Var(v) => {
+                let info = self.var(v);
+                if matches!(info.storage, Storage::Host) {
+                    EnvName::Other
+                } else {
+                    EnvName::Var {
+                        id: v.0,
+                        ty: info.ty,
+                    }
+                }
+            }
+            Binding::EnumConst(v, t) => EnvName::EnumConst(v, t),
+            Binding::Func(f) => {
+                let info = self.func_info(f);
+                let from_builtin_header = self
+                    .sources
+                    .file(info.span.file)
+                    .name
+                    .starts_with("<oxicc>/");
+                let callable = info.defined
+                    && !from_builtin_header
+                    && !info.variadic
+                    && info.member.is_none()
+                    && info.mangled.is_none()
+                    && !info.ret_pending
+                    && matches!(info.space, ExecSpace::Device | ExecSpace::HostDevice);
+                let scalar =
+                    |s: &Self, t: QualType| s.referent(t).is_none() && (s.types.is_scalar(t.ty));
+                if !callable
+                    || !info.params.iter().all(|&p| scalar(self, p))
+                    || !(self.types.is_void(info.ret.ty) || scalar(self, info.ret))
+                {
+                    return Some(EnvName::Other);
+                }
+                EnvName::Func(FuncSig {
+                    id: f.0,
+                    params: info.params.clone(),
+                    ret: info.ret,
+                })
+            }
+            _ => EnvName::Other,
+        })
+    }
+
+    fn builtin_var(&mut self, name: Symbol) -> Option<BuiltinVar> {
+        if let Some(Binding::Var(v)) = self.scopes.lookup(name) {
+            if !matches!(self.var(*v).storage, Storage::Host) {
+                return None;
+            }
+        }
+        Some(match self.interner.resolve(name) {
+            "threadIdx" => BuiltinVar::ThreadIdx,
+            "blockIdx" => BuiltinVar::BlockIdx,
+            "blockDim" => BuiltinVar::BlockDim,
+            "gridDim" => BuiltinVar::GridDim,
+            _ => return None,
+        })
+    }
+
+    fn resolve_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType> {
+        if !Self::simple_type_expr(te) {
+            return None;
+        }
+        let mark = self.diags.mark();
+        let t = Lowerer::resolve_type(self, te);
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        t
+    }
+
+    fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue> {
+        let mark = self.diags.mark();
+        let v = crate::sema::consteval::eval(self, e).ok();
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        v
+    }
+
+    fn float_literal(&self, text: Symbol, value: f64) -> f32 {
+        self.float_literal_value(text, value)
+    }
+
+    fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)> {
+        if self.classes.contains_key(&r) || !self.types.record(r).complete {
+            return None;
+        }
+        self.find_field(r, name, 0)
+    }
+}

@@ -1,0 +1,174 @@
+//! Semantic analysis of function bodies: the AST of a body → the typed tree
+//! (`sema::tree`).
+//!
+//! Map of this folder: `mod.rs` (the [`Env`] the declaration tables answer through, the
+//! analysis state and its entry point), `expr.rs` (expressions: names, operators, the
+//! implicit conversions), `stmt.rs` (statements and locals), `cheap.rs` (which `?:` arms
+//! may be evaluated unconditionally).
+//!
+//! Stage 1 of issue 11: the analysis covers the C subset of device code. Where a body
+//! uses anything else (classes, templates, overloaded operators, built-in functions,
+//! `switch`, `goto`, …) or has an error, [`analyze_body`] answers `None` without a
+//! diagnostic, and the one-walk lowering (`irgen`) handles the body as before and reports
+//! what is wrong. Declarations (file-scope variables and functions, types) are still the
+//! lowering's: the analysis sees them through [`Env`].
+
+mod cheap;
+mod expr;
+mod stmt;
+
+pub(crate) use cheap::is_cheap;
+
+use crate::ast;
+use crate::intern::Symbol;
+use crate::sema::consteval::ConstValue;
+use crate::sema::tree::{Body, BuiltinVar, LocalId};
+use crate::sema::types::{BitRange, QualType, RecordId, TypeTable};
+
+/// What a name outside the body denotes, as the declaration tables answer it.
+#[derive(Clone, Debug)]
+pub enum EnvName {
+    /// A variable usable in device code: a parameter or a module variable (references
+    /// are seen as the object they name).
+    Var { id: u32, ty: QualType },
+    /// A function this stage can call directly.
+    Func(FuncSig),
+    /// An enumerator's value and its enumeration type.
+    EnumConst(ConstValue, QualType),
+    /// Anything else (a type, a template, an overload set, a host variable, …).
+    Other,
+}
+
+/// The signature of a directly callable function.
+#[derive(Clone, Debug)]
+pub struct FuncSig {
+    pub id: u32,
+    pub params: Vec<QualType>,
+    pub ret: QualType,
+}
+
+/// The declaration tables as the analysis of a body sees them. Every method is quiet:
+/// it reports nothing, and answers `None`/`Other` where the lowering would report an error
+/// or the form is not covered.
+pub trait Env {
+    fn types(&mut self) -> &mut TypeTable;
+    fn name(&self, s: Symbol) -> &str;
+    /// A type as diagnostics print it (`const float *`).
+    fn show(&self, t: QualType) -> String;
+    /// An unqualified name, outside the body's own locals.
+    fn lookup(&mut self, name: Symbol) -> Option<EnvName>;
+    /// `threadIdx` and friends when `name` is not a user declaration.
+    fn builtin_var(&mut self, name: Symbol) -> Option<BuiltinVar>;
+    /// A type as written (the simple forms: built-ins, typedef names, pointers, arrays).
+    fn resolve_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType>;
+    /// A constant expression that names nothing declared in the body.
+    fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue>;
+    /// A `float` literal's value, rounded once from its text.
+    fn float_literal(&self, text: Symbol, value: f64) -> f32;
+    /// The field `name` of a record without C++ class data: its offset, type and bits.
+    fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)>;
+}
+
+/// The function whose body is analyzed.
+pub struct FnContext {
+    pub ret: QualType,
+}
+
+/// Analysis state of one body.
+pub(crate) struct BodySema<'e, E: Env> {
+    pub env: &'e mut E,
+    pub body: Body,
+    /// Block scopes of the body's locals, innermost last.
+    pub scopes: Vec<Vec<(Symbol, LocalId)>>,
+    pub ret: QualType,
+    /// Loops enclosing the current statement (for `break`/`continue`).
+    pub loops: u32,
+    /// The first form met that this stage does not cover (for `--emit=sema`).
+    pub why: Option<String>,
+}
+
+/// The typed tree of a function body, or (`Err`) the first form met that this stage does
+/// not cover, in words ("an unsupported form" where an operand's type is the reason, or
+/// the body has an error the lowering will report).
+pub fn analyze_body<E: Env>(
+    env: &mut E,
+    cx: FnContext,
+    body: &ast::Stmt<'_>,
+) -> Result<Body, String> {
+    let mut s = BodySema {
+        env,
+        body: Body::default(),
+        scopes: vec![Vec::new()],
+        ret: cx.ret,
+        loops: 0,
+        why: None,
+    };
+    let stmts: &[ast::Stmt<'_>] = match &body.kind {
+        ast::StmtKind::Compound(stmts) => stmts,
+        _ => std::slice::from_ref(body),
+    };
+    let mut top = Vec::with_capacity(stmts.len());
+    for st in stmts {
+        match s.stmt(st) {
+            Some(id) => top.push(id),
+            None => return Err(s.why.unwrap_or_else(|| "an unsupported form".into())),
+        }
+    }
+    s.body.top = top;
+    Ok(s.body)
+}
+
+impl<E: Env> BodySema<'_, E> {
+    /// Gives up on the body, remembering why (the first reason met, the innermost).
+    pub fn why<T>(&mut self, reason: impl FnOnce() -> String) -> Option<T> {
+        if self.why.is_none() {
+            self.why = Some(reason());
+        }
+        None
+    }
+
+    /// The local `name` is bound to, innermost scope first.
+    fn local(&self, name: Symbol) -> Option<LocalId> {
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|sc| sc.iter().rev().find(|(n, _)| *n == name).map(|(_, l)| *l))
+    }
+
+    /// True when `e` names one of the body's locals: the declaration tables cannot
+    /// evaluate it (and an outer declaration of the same name must not answer for it).
+    fn mentions_local(&self, e: &ast::Expr<'_>) -> bool {
+        let mut found = false;
+        crate::irgen::visit_expr(
+            e,
+            &mut |x| {
+                if let ast::ExprKind::Ident(n) = x.kind {
+                    found |= self.local(n).is_some();
+                }
+            },
+            0,
+        );
+        found
+    }
+
+    fn type_mentions_local(&self, te: &ast::TypeExpr<'_>) -> bool {
+        match te {
+            ast::TypeExpr::Builtin(_) => false,
+            ast::TypeExpr::Named { name, .. } => self.local(*name).is_some(),
+            ast::TypeExpr::Qualified { inner, .. } => self.type_mentions_local(inner),
+            ast::TypeExpr::Pointer { pointee, .. } => self.type_mentions_local(pointee),
+            ast::TypeExpr::Array { elem, size } => {
+                self.type_mentions_local(elem) || size.is_some_and(|e| self.mentions_local(e))
+            }
+            _ => true,
+        }
+    }
+
+    /// A type written in the body (only the simple forms).
+    fn written_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType> {
+        if self.type_mentions_local(te) {
+            return None;
+        }
+        self.env.resolve_type(te)
+    }
+}

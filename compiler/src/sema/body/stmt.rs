@@ -1,0 +1,250 @@
+//! Statements of the C subset and the locals they declare: blocks, expression statements,
+//! local variables with a scalar or no initializer, `if`, the three loops with their
+//! `#pragma unroll`, `break`, `continue`, `return`.
+
+use super::{BodySema, Env};
+use crate::ast::{self, StmtKind as A};
+use crate::sema::tree::{Local, Stmt, StmtId, StmtKind, Unroll};
+use crate::sema::types::TypeKind;
+
+impl<E: Env> BodySema<'_, E> {
+    fn add(&mut self, kind: StmtKind, span: crate::source::Span) -> StmtId {
+        self.body.add_stmt(Stmt { kind, span })
+    }
+
+    pub fn stmt(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
+        let span = s.span;
+        let kind = match &s.kind {
+            A::Expr(e) => StmtKind::Expr(self.expr(e, 0)?),
+            A::Decl(decls) => {
+                // One statement per declarator, in a block that opens no scope.
+                let mut v = Vec::with_capacity(decls.len());
+                for d in *decls {
+                    let ast::Decl::Var(vd) = d else {
+                        return self.why(|| "a local declaration that is not a variable".into());
+                    };
+                    v.push(self.local_var(vd)?);
+                }
+                if v.len() == 1 {
+                    return v.pop();
+                }
+                StmtKind::Decls(v)
+            }
+            A::Compound(stmts) => {
+                self.scopes.push(Vec::new());
+                let mut v = Vec::with_capacity(stmts.len());
+                for st in *stmts {
+                    let Some(id) = self.stmt(st) else {
+                        self.scopes.pop();
+                        return None;
+                    };
+                    v.push(id);
+                }
+                self.scopes.pop();
+                StmtKind::Block(v)
+            }
+            A::If {
+                init: None,
+                cond,
+                then,
+                els,
+                is_constexpr: false,
+            } => {
+                let cond = self.condition(cond, 0)?;
+                let then = self.scoped(then)?;
+                let els = match els {
+                    Some(e) => Some(self.scoped(e)?),
+                    None => None,
+                };
+                StmtKind::If { cond, then, els }
+            }
+            A::While { cond, body, unroll } => {
+                let unroll = self.unroll(unroll)?;
+                let cond = self.condition(cond, 0)?;
+                let body = self.loop_body(body)?;
+                StmtKind::While { cond, body, unroll }
+            }
+            A::DoWhile { body, cond, unroll } => {
+                let unroll = self.unroll(unroll)?;
+                let body = self.loop_body(body)?;
+                let cond = self.condition(cond, 0)?;
+                StmtKind::DoWhile { body, cond, unroll }
+            }
+            A::For {
+                init,
+                cond,
+                step,
+                body,
+                unroll,
+            } => {
+                self.scopes.push(Vec::new());
+                let r = self.for_stmt(*init, *cond, *step, body, unroll);
+                self.scopes.pop();
+                r?
+            }
+            A::Break | A::Continue if self.loops == 0 => return None,
+            A::Break => StmtKind::Break,
+            A::Continue => StmtKind::Continue,
+            A::Return(v) => self.return_stmt(*v)?,
+            A::Empty => StmtKind::Empty,
+            _ => return self.why(|| format!("the statement form {}", stmt_form(&s.kind))),
+        };
+        Some(self.add(kind, span))
+    }
+
+    fn for_stmt(
+        &mut self,
+        init: Option<&ast::Stmt<'_>>,
+        cond: Option<&ast::Expr<'_>>,
+        step: Option<&ast::Expr<'_>>,
+        body: &ast::Stmt<'_>,
+        unroll: &Option<ast::Unroll<'_>>,
+    ) -> Option<StmtKind> {
+        let init = match init {
+            Some(i) => Some(self.stmt(i)?),
+            None => None,
+        };
+        let unroll = self.unroll(unroll)?;
+        let cond = match cond {
+            Some(c) => Some(self.condition(c, 0)?),
+            None => None,
+        };
+        let step = match step {
+            Some(e) => Some(self.expr(e, 0)?),
+            None => None,
+        };
+        let body = self.loop_body(body)?;
+        Some(StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+            unroll,
+        })
+    }
+
+    /// A sub-statement with a scope of its own (C++ [stmt.select], [stmt.iter]).
+    fn scoped(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
+        self.scopes.push(Vec::new());
+        let r = self.stmt(s);
+        self.scopes.pop();
+        r
+    }
+
+    fn loop_body(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
+        self.loops += 1;
+        let r = self.scoped(s);
+        self.loops -= 1;
+        r
+    }
+
+    /// `#pragma unroll [N]`; `None` (not covered) for a count that is not a positive
+    /// constant, which the lowering reports.
+    fn unroll(&mut self, u: &Option<ast::Unroll<'_>>) -> Option<Option<Unroll>> {
+        Some(match u {
+            None => None,
+            Some(ast::Unroll::Full) => Some(Unroll::Full),
+            Some(ast::Unroll::Count(e)) => {
+                if self.mentions_local(e) {
+                    return None;
+                }
+                match self.env.const_eval(e)? {
+                    crate::sema::ConstValue::Int { value, .. }
+                        if value >= 1 && value <= u32::MAX as i128 =>
+                    {
+                        Some(Unroll::Count(value as u32))
+                    }
+                    _ => return None,
+                }
+            }
+        })
+    }
+
+    fn return_stmt(&mut self, v: Option<&ast::Expr<'_>>) -> Option<StmtKind> {
+        let ret = self.ret;
+        let is_void = self.env.types().is_void(ret.ty);
+        Some(match (v, is_void) {
+            (None, true) => StmtKind::Return(None),
+            (Some(e), false) => {
+                let x = self.rvalue(e, 0)?;
+                StmtKind::Return(Some(self.implicit(x, ret)?))
+            }
+            _ => return None,
+        })
+    }
+
+    /// A local variable: automatic storage, of arithmetic or pointer type with an optional
+    /// expression initializer, or an array without one.
+    fn local_var(&mut self, vd: &ast::VarDecl<'_>) -> Option<StmtId> {
+        let s = vd.specs;
+        if s.shared || s.is_static || s.is_extern || s.constant || s.is_constexpr {
+            return self.why(|| "a static, __shared__ or constexpr local".into());
+        }
+        if vd.align.is_some() || vd.direct_braced {
+            return self.why(|| "an aligned or brace-initialized local".into());
+        }
+        if self.scopes.last()?.iter().any(|(n, _)| *n == vd.name) {
+            return None;
+        }
+        let ty = self.written_type(vd.ty)?;
+        let types = self.env.types();
+        let is_array = match types.kind(ty.ty) {
+            TypeKind::Array { len: Some(_), elem } => {
+                let elem = *elem;
+                types.is_arith(elem.ty) || types.is_pointer(elem.ty)
+            }
+            _ => false,
+        };
+        let size = types.size_of(ty.ty)?;
+        let align = types.align_of(ty.ty);
+        let _ = size;
+        if !is_array && !self.is_scalar_object(ty) {
+            let t = self.env.show(ty);
+            return self.why(|| format!("a local of type \"{t}\""));
+        }
+        // The name is visible in its own initializer (C++ [basic.scope.pdecl]).
+        let local = self.body.add_local(Local {
+            name: vd.name,
+            ty,
+            align,
+            const_value: None,
+            span: vd.span,
+        });
+        self.scopes.last_mut()?.push((vd.name, local));
+        let init = match &vd.init {
+            None => None,
+            Some(_) if is_array => return None,
+            Some(ast::Init::Expr(e)) => {
+                let x = self.rvalue(e, 0)?;
+                let init = self.implicit(x, ty)?;
+                if ty.quals.konst && !ty.quals.volatile && !self.mentions_local(e) {
+                    // `const int n = 4;`: its uses read the constant, as the lowering does.
+                    if let (Some(a), Some(v)) = (self.arith(ty), self.env.const_eval(e)) {
+                        self.body.locals[local.0 as usize].const_value = Some(v.convert(a));
+                    }
+                }
+                Some(init)
+            }
+            Some(ast::Init::List { .. }) => return None,
+        };
+        Some(self.add(StmtKind::Local { local, init }, vd.span))
+    }
+
+    fn is_scalar_object(&mut self, t: crate::sema::types::QualType) -> bool {
+        let types = self.env.types();
+        (types.is_arith(t.ty) && !types.is_scoped_enum(t.ty)) || types.is_pointer(t.ty)
+    }
+}
+
+/// The name of a statement form, for `--emit=sema`'s note on bodies not covered yet.
+fn stmt_form(k: &A<'_>) -> &'static str {
+    match k {
+        A::If { .. } => "if with an initializer or constexpr",
+        A::Switch { .. } => "switch",
+        A::RangeFor { .. } => "range-for",
+        A::Case { .. } | A::Default { .. } => "case label",
+        A::Goto(_) => "goto",
+        A::Label { .. } => "label",
+        _ => "other",
+    }
+}

@@ -1,0 +1,297 @@
+//! The typed tree: what semantic analysis makes of a function body, and what IR generation
+//! lowers (issue 11's layer between the parser and `irgen`).
+//!
+//! Every expression node carries its type and value category, and the tree spells out what
+//! the source leaves implicit: lvalue-to-rvalue reads, array decay, the usual arithmetic
+//! conversions and the conversions of assignment, initialization, argument passing and
+//! `return` are `Convert` nodes with their kind; a name is resolved to the entity it denotes
+//! (a local of this body, a variable or function of the translation unit, an enumerator's
+//! value); a call names the function it calls. Lowering therefore makes no decision that
+//! needs lookup, overload resolution or conversion rules.
+//!
+//! Nodes live in one arena per body (`Body::exprs`, `Body::stmts`) and refer to each other
+//! by index ([`ExprId`], [`StmtId`]); entities outside the body are referred to by the
+//! index the declaration tables give them ([`EntityRef`]). No node holds a pointer into the
+//! AST.
+//!
+//! This is stage 1 of the redesign: the tree covers the C subset of function bodies (see
+//! `docs/frontend-sema-irgen.md`, "Typed tree"); `sema::body` builds it, `irgen::typed`
+//! lowers it, and bodies it does not cover yet are lowered by the one-walk `Lowerer`.
+
+use crate::ast::{BinaryOp, UnaryOp};
+use crate::intern::Symbol;
+use crate::sema::consteval::ConstValue;
+use crate::sema::types::QualType;
+use crate::source::Span;
+
+/// An expression of a [`Body`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ExprId(pub u32);
+
+/// A statement of a [`Body`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StmtId(pub u32);
+
+/// A local variable declared in a [`Body`] (parameters are the declaration tables').
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LocalId(pub u32);
+
+/// C++'s value categories ([basic.lval]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Category {
+    /// Designates an object or function (`x`, `*p`, `a[i]`).
+    LValue,
+    /// A value (`x + 1`, a literal, a call returning a scalar).
+    PRValue,
+}
+
+/// An entity declared outside the body, by the index its declaration table gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntityRef {
+    /// A variable: a parameter, a file-scope or namespace-scope variable.
+    Var(u32),
+    /// A function.
+    Func(u32),
+}
+
+/// What a name in an expression denotes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Decl {
+    Local(LocalId),
+    Entity(EntityRef),
+}
+
+/// The kind of an implicit or explicit conversion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvKind {
+    /// Reads the object an lvalue designates ([conv.lval]).
+    LValueToRValue,
+    /// An array lvalue becomes a pointer to its first element ([conv.array]).
+    ArrayToPointer,
+    /// Between integer types, `bool` and unscoped enumerations, including promotions.
+    Integral,
+    /// Between floating types.
+    Floating,
+    /// Integer to floating.
+    IntToFloat,
+    /// Floating to integer (truncating).
+    FloatToInt,
+    /// Arithmetic or pointer to `bool` ([conv.bool]).
+    ToBool,
+    /// A null pointer constant to a pointer type.
+    NullToPointer,
+    /// Between pointer types: to `void *`, adding qualifiers, or an explicit cast.
+    Pointer,
+    /// An explicit cast between an integer and a pointer.
+    IntPointer,
+    /// To `void` (`(void)e`).
+    ToVoid,
+}
+
+/// An expression node.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    /// The type (for an lvalue, the type of the object, with its qualifiers).
+    pub ty: QualType,
+    pub cat: Category,
+    /// A null pointer constant (`0` of integer type, `nullptr`).
+    pub npc: bool,
+    pub span: Span,
+}
+
+/// The built-in variables whose members read special registers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltinVar {
+    ThreadIdx,
+    BlockIdx,
+    BlockDim,
+    GridDim,
+}
+
+/// The expression forms.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// An integer (or `bool`, or character) constant, wrapped to its type.
+    IntConst(i128),
+    /// A floating constant (a `float` literal's value is already rounded to `f32`).
+    FloatConst(f64),
+    /// A named variable, parameter or function.
+    Name(Decl),
+    /// An enumerator or a constant variable folded to its value.
+    Const(ConstValue),
+    /// `threadIdx.x` and friends: component 0, 1 or 2.
+    BuiltinMember(BuiltinVar, u8),
+    /// An implicit conversion of `expr` to the node's type.
+    Convert { kind: ConvKind, expr: ExprId },
+    /// An explicit cast (`(T)e`, `T(e)`, `static_cast<T>(e)`, …) of `expr` to the node's
+    /// type, by the conversion `kind`.
+    Cast { kind: ConvKind, expr: ExprId },
+    /// Arithmetic, bitwise or comparison operator on operands already converted to their
+    /// common type (shifts: the left operand promoted, the count converted to its type).
+    Binary {
+        op: BinaryOp,
+        lhs: ExprId,
+        rhs: ExprId,
+        /// The type the operation is done in (the common type; for comparisons, not the
+        /// `bool` result).
+        op_ty: QualType,
+    },
+    /// `p + i`, `i + p`, `p - i` (`ptr` is the pointer operand; `sub` for `p - i`).
+    PointerOffset {
+        ptr: ExprId,
+        index: ExprId,
+        sub: bool,
+    },
+    /// `p - q`: the element count between two pointers of the same type.
+    PointerDiff { lhs: ExprId, rhs: ExprId },
+    /// `a && b`, `a || b` (operands are `bool`).
+    Logical { and: bool, lhs: ExprId, rhs: ExprId },
+    /// `a, b`.
+    Comma { lhs: ExprId, rhs: ExprId },
+    /// `-a`, `+a`, `~a`, `!a` (the operand converted already; `!` on `bool`).
+    Unary { op: UnaryOp, expr: ExprId },
+    /// `*p`: the object `p` points to.
+    Deref(ExprId),
+    /// `&x`: the address of an lvalue.
+    AddrOf(ExprId),
+    /// `++x`, `x--`, … on a modifiable scalar lvalue.
+    IncDec { op: UnaryOp, target: ExprId },
+    /// `a = b` (`value` converted to the target's type); the result is the stored value.
+    Assign { target: ExprId, value: ExprId },
+    /// `a op= b`: `target op value` computed in `op_ty` (the operands' common type),
+    /// converted back to the target's type and stored.
+    CompoundAssign {
+        op: BinaryOp,
+        target: ExprId,
+        value: ExprId,
+        op_ty: QualType,
+    },
+    /// `c ? a : b` on values (both arms converted to the result type). `select`: both
+    /// arms are cheap and cannot trap (`sema::body::is_cheap`), so both are evaluated and
+    /// one is selected; otherwise the arms are branches.
+    Cond {
+        cond: ExprId,
+        then: ExprId,
+        els: ExprId,
+        select: bool,
+    },
+    /// `p[i]` (`ptr` a pointer, `index` an integer; `i[p]` is normalized).
+    Index { ptr: ExprId, index: ExprId },
+    /// The field at `offset` bytes of the record object `base` (an lvalue).
+    Field {
+        base: ExprId,
+        name: Symbol,
+        offset: u64,
+    },
+    /// A direct call of the function `func`; arguments are converted to the parameter
+    /// types.
+    Call {
+        func: u32,
+        args: Vec<ExprId>,
+        callee_span: Span,
+    },
+}
+
+/// A statement node.
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+/// `#pragma unroll` on a loop, as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unroll {
+    Full,
+    Count(u32),
+}
+
+/// The statement forms.
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Expr(ExprId),
+    /// A local variable and its initializer (converted to its type), if any.
+    Local {
+        local: LocalId,
+        init: Option<ExprId>,
+    },
+    /// A block: its statements in a scope of their own.
+    Block(Vec<StmtId>),
+    /// The declarators of one declaration statement (no scope of their own).
+    Decls(Vec<StmtId>),
+    If {
+        cond: ExprId,
+        then: StmtId,
+        els: Option<StmtId>,
+    },
+    While {
+        cond: ExprId,
+        body: StmtId,
+        unroll: Option<Unroll>,
+    },
+    DoWhile {
+        body: StmtId,
+        cond: ExprId,
+        unroll: Option<Unroll>,
+    },
+    For {
+        init: Option<StmtId>,
+        cond: Option<ExprId>,
+        step: Option<ExprId>,
+        body: StmtId,
+        unroll: Option<Unroll>,
+    },
+    Break,
+    Continue,
+    /// `return e;` (`e` converted to the return type) or `return;`.
+    Return(Option<ExprId>),
+    Empty,
+}
+
+/// A local variable of a body.
+#[derive(Clone, Debug)]
+pub struct Local {
+    pub name: Symbol,
+    pub ty: QualType,
+    pub align: u64,
+    /// The value of a `const` integer local with a constant initializer (uses read the
+    /// constant, as C++ allows in constant expressions).
+    pub const_value: Option<ConstValue>,
+    pub span: Span,
+}
+
+/// The typed tree of one function body: its statements (the outermost block's, which
+/// share the parameters' scope), locals and node arenas.
+#[derive(Clone, Debug, Default)]
+pub struct Body {
+    pub exprs: Vec<Expr>,
+    pub stmts: Vec<Stmt>,
+    pub locals: Vec<Local>,
+    /// The statements of the function's outermost block.
+    pub top: Vec<StmtId>,
+}
+
+impl Body {
+    pub fn expr(&self, e: ExprId) -> &Expr {
+        &self.exprs[e.0 as usize]
+    }
+    pub fn stmt(&self, s: StmtId) -> &Stmt {
+        &self.stmts[s.0 as usize]
+    }
+    pub fn local(&self, l: LocalId) -> &Local {
+        &self.locals[l.0 as usize]
+    }
+    pub fn add_expr(&mut self, e: Expr) -> ExprId {
+        self.exprs.push(e);
+        ExprId(self.exprs.len() as u32 - 1)
+    }
+    pub fn add_stmt(&mut self, s: Stmt) -> StmtId {
+        self.stmts.push(s);
+        StmtId(self.stmts.len() as u32 - 1)
+    }
+    pub fn add_local(&mut self, l: Local) -> LocalId {
+        self.locals.push(l);
+        LocalId(self.locals.len() as u32 - 1)
+    }
+}

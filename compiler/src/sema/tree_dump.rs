@@ -1,0 +1,228 @@
+//! `--emit=sema`: the typed tree as indented text, one node per line with its type and
+//! value category, the implicit nodes (conversions, reads of lvalues, array decay) spelled
+//! out — the counterpart of clang's `-ast-dump`, and the form the snapshot tests check.
+
+use std::fmt::Write;
+
+use crate::intern::Interner;
+use crate::sema::tree::{Body, Category, Decl, EntityRef, ExprId, ExprKind, StmtId, StmtKind};
+use crate::sema::types::TypeTable;
+
+/// Prints a body. `entity` names the variables and functions declared outside it.
+pub fn dump_body(
+    body: &Body,
+    types: &TypeTable,
+    interner: &Interner,
+    entity: &dyn Fn(EntityRef) -> String,
+) -> String {
+    let mut p = Printer {
+        body,
+        types,
+        interner,
+        entity,
+        out: String::new(),
+    };
+    for &s in &body.top {
+        p.stmt(s, 1);
+    }
+    p.out
+}
+
+struct Printer<'a> {
+    body: &'a Body,
+    types: &'a TypeTable,
+    interner: &'a Interner,
+    entity: &'a dyn Fn(EntityRef) -> String,
+    out: String,
+}
+
+impl Printer<'_> {
+    fn line(&mut self, depth: usize, text: &str) {
+        for _ in 0..depth {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn stmt(&mut self, id: StmtId, d: usize) {
+        let s = self.body.stmt(id).clone();
+        match s.kind {
+            StmtKind::Expr(e) => {
+                self.line(d, "Expr");
+                self.expr(e, d + 1);
+            }
+            StmtKind::Local { local, init } => {
+                let l = self.body.local(local);
+                let mut t = format!(
+                    "Local {} `{}` align {}",
+                    self.interner.resolve(l.name),
+                    self.types.display(l.ty, self.interner),
+                    l.align
+                );
+                if let Some(c) = l.const_value {
+                    let _ = write!(t, " const {c:?}");
+                }
+                self.line(d, &t);
+                if let Some(e) = init {
+                    self.expr(e, d + 1);
+                }
+            }
+            StmtKind::Block(v) => {
+                self.line(d, "Block");
+                for s in v {
+                    self.stmt(s, d + 1);
+                }
+            }
+            StmtKind::Decls(v) => {
+                for s in v {
+                    self.stmt(s, d);
+                }
+            }
+            StmtKind::If { cond, then, els } => {
+                self.line(d, "If");
+                self.expr(cond, d + 1);
+                self.stmt(then, d + 1);
+                if let Some(e) = els {
+                    self.line(d, "Else");
+                    self.stmt(e, d + 1);
+                }
+            }
+            StmtKind::While { cond, body, unroll } => {
+                self.line(d, &format!("While{}", unroll_text(unroll)));
+                self.expr(cond, d + 1);
+                self.stmt(body, d + 1);
+            }
+            StmtKind::DoWhile { body, cond, unroll } => {
+                self.line(d, &format!("DoWhile{}", unroll_text(unroll)));
+                self.stmt(body, d + 1);
+                self.expr(cond, d + 1);
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+                unroll,
+            } => {
+                self.line(d, &format!("For{}", unroll_text(unroll)));
+                if let Some(i) = init {
+                    self.stmt(i, d + 1);
+                }
+                match cond {
+                    Some(c) => self.expr(c, d + 1),
+                    None => self.line(d + 1, "<no condition>"),
+                }
+                match step {
+                    Some(st) => self.expr(st, d + 1),
+                    None => self.line(d + 1, "<no step>"),
+                }
+                self.stmt(body, d + 1);
+            }
+            StmtKind::Break => self.line(d, "Break"),
+            StmtKind::Continue => self.line(d, "Continue"),
+            StmtKind::Return(v) => {
+                self.line(d, "Return");
+                if let Some(e) = v {
+                    self.expr(e, d + 1);
+                }
+            }
+            StmtKind::Empty => self.line(d, "Empty"),
+        }
+    }
+
+    fn expr(&mut self, id: ExprId, d: usize) {
+        let e = self.body.expr(id).clone();
+        let cat = match e.cat {
+            Category::LValue => "lvalue",
+            Category::PRValue => "prvalue",
+        };
+        let ty = self.types.display(e.ty, self.interner);
+        let head = match &e.kind {
+            ExprKind::IntConst(v) => format!("IntConst {v}"),
+            ExprKind::FloatConst(v) => format!("FloatConst {v:?}"),
+            ExprKind::Const(c) => format!("Const {c:?}"),
+            ExprKind::Name(Decl::Local(l)) => {
+                format!("Local {}", self.interner.resolve(self.body.local(*l).name))
+            }
+            ExprKind::Name(Decl::Entity(r)) => format!("Name {}", (self.entity)(*r)),
+            ExprKind::BuiltinMember(v, c) => format!("{v:?}.{}", ["x", "y", "z"][*c as usize]),
+            ExprKind::Convert { kind, .. } => format!("Convert {kind:?}"),
+            ExprKind::Cast { kind, .. } => format!("Cast {kind:?}"),
+            ExprKind::Binary { op, op_ty, .. } => format!(
+                "Binary {op:?} in `{}`",
+                self.types.display(*op_ty, self.interner)
+            ),
+            ExprKind::PointerOffset { sub, .. } => {
+                format!("PointerOffset {}", if *sub { "-" } else { "+" })
+            }
+            ExprKind::PointerDiff { .. } => "PointerDiff".into(),
+            ExprKind::Logical { and, .. } => if *and { "LogicalAnd" } else { "LogicalOr" }.into(),
+            ExprKind::Comma { .. } => "Comma".into(),
+            ExprKind::Unary { op, .. } => format!("Unary {op:?}"),
+            ExprKind::Deref(_) => "Deref".into(),
+            ExprKind::AddrOf(_) => "AddrOf".into(),
+            ExprKind::IncDec { op, .. } => format!("IncDec {op:?}"),
+            ExprKind::Assign { .. } => "Assign".into(),
+            ExprKind::CompoundAssign { op, op_ty, .. } => format!(
+                "CompoundAssign {op:?} in `{}`",
+                self.types.display(*op_ty, self.interner)
+            ),
+            ExprKind::Cond { select, .. } => {
+                format!("Cond{}", if *select { " select" } else { "" })
+            }
+            ExprKind::Index { .. } => "Index".into(),
+            ExprKind::Field { name, offset, .. } => {
+                format!("Field {} +{offset}", self.interner.resolve(*name))
+            }
+            ExprKind::Call { func, .. } => {
+                format!("Call {}", (self.entity)(EntityRef::Func(*func)))
+            }
+        };
+        let npc = if e.npc { " npc" } else { "" };
+        self.line(d, &format!("{head} : `{ty}` {cat}{npc}"));
+        for c in children(&e.kind) {
+            self.expr(c, d + 1);
+        }
+    }
+}
+
+fn unroll_text(u: Option<crate::sema::tree::Unroll>) -> String {
+    match u {
+        None => String::new(),
+        Some(crate::sema::tree::Unroll::Full) => " unroll".into(),
+        Some(crate::sema::tree::Unroll::Count(n)) => format!(" unroll {n}"),
+    }
+}
+
+/// The operands of an expression node, in evaluation order.
+fn children(k: &ExprKind) -> Vec<ExprId> {
+    match k {
+        ExprKind::IntConst(_)
+        | ExprKind::FloatConst(_)
+        | ExprKind::Const(_)
+        | ExprKind::Name(_)
+        | ExprKind::BuiltinMember(..) => Vec::new(),
+        ExprKind::Convert { expr, .. }
+        | ExprKind::Cast { expr, .. }
+        | ExprKind::Unary { expr, .. }
+        | ExprKind::Deref(expr)
+        | ExprKind::AddrOf(expr) => vec![*expr],
+        ExprKind::IncDec { target, .. } => vec![*target],
+        ExprKind::Binary { lhs, rhs, .. }
+        | ExprKind::PointerDiff { lhs, rhs }
+        | ExprKind::Logical { lhs, rhs, .. }
+        | ExprKind::Comma { lhs, rhs } => vec![*lhs, *rhs],
+        ExprKind::PointerOffset { ptr, index, .. } | ExprKind::Index { ptr, index } => {
+            vec![*ptr, *index]
+        }
+        ExprKind::Assign { target, value } | ExprKind::CompoundAssign { target, value, .. } => {
+            vec![*target, *value]
+        }
+        ExprKind::Cond {
+            cond, then, els, ..
+        } => vec![*cond, *then, *els],
+        ExprKind::Field { base, .. } => vec![*base],
+        ExprKind::Call { args, .. } => args.clone(),
+    }
+}
