@@ -222,8 +222,11 @@ pub fn live_intervals(f: &MFunction) -> Vec<Interval> {
                     rs.push((2 * id + 1, 2 * id + 2));
                 }
             }
+            // Inline PTX reads its inputs after it may have written an output, so they
+            // stay live through its def slot.
+            let end = 2 * id + 1 + inst.is_asm() as u32;
             for u in inst.uses() {
-                add(&mut ranges[u.index()], bstart, 2 * id + 1);
+                add(&mut ranges[u.index()], bstart, end);
                 live.insert(u);
             }
         }

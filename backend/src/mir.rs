@@ -591,6 +591,17 @@ pub enum MInstKind {
     Call(CallSeq),
     /// A directive inside the body, e.g. `.pragma "nounroll";` at a loop header.
     Pragma(&'static str),
+    /// Inline PTX: `%N` in the template names `defs ++ uses`; `tied` are the registers of
+    /// `+` outputs, read as well as written (their initial value was moved in before).
+    /// Inputs stay live through the statement (`liveness.rs`), so no output shares a
+    /// register with an input: a template may write an output before it reads the inputs,
+    /// which nvcc's PTX (one register per value) allows.
+    Asm {
+        asm: Box<oxicc_ir::AsmBlock>,
+        defs: Vec<VReg>,
+        uses: Vec<Operand>,
+        tied: Vec<VReg>,
+    },
 }
 
 /// A machine instruction with an optional guard predicate (`@%p1` / `@!%p1`).
@@ -643,6 +654,7 @@ impl MInst {
             MInstKind::Op { defs, .. } => defs.iter().filter_map(|o| o.reg()).collect(),
             MInstKind::Call(c) => c.ret.iter().map(|r| r.2).collect(),
             MInstKind::Pragma(_) => Vec::new(),
+            MInstKind::Asm { defs, .. } => defs.clone(),
         }
     }
 
@@ -658,6 +670,10 @@ impl MInst {
                 v.extend(c.target);
             }
             MInstKind::Pragma(_) => {}
+            MInstKind::Asm { uses, tied, .. } => {
+                v.extend(uses.iter().filter_map(|o| o.reg()));
+                v.extend(tied.iter().copied());
+            }
         }
         v
     }
@@ -691,7 +707,24 @@ impl MInst {
                 }
             }
             MInstKind::Pragma(_) => {}
+            MInstKind::Asm {
+                defs, uses, tied, ..
+            } => {
+                for r in defs.iter_mut().chain(tied.iter_mut()) {
+                    *r = f(*r);
+                }
+                for o in uses.iter_mut() {
+                    if let Some(r) = o.reg_mut() {
+                        *r = f(*r);
+                    }
+                }
+            }
         }
+    }
+
+    /// True for inline PTX, whose inputs stay live until after its outputs are written.
+    pub fn is_asm(&self) -> bool {
+        matches!(self.kind, MInstKind::Asm { .. })
     }
 
     /// The branch target if this is a `bra`.
@@ -711,7 +744,7 @@ impl MInst {
             MInstKind::Op { op, .. } => {
                 self.guard.is_none() && matches!(op.opc, Opc::Bra | Opc::Ret | Opc::Trap)
             }
-            MInstKind::Call(_) | MInstKind::Pragma(_) => false,
+            MInstKind::Call(_) | MInstKind::Pragma(_) | MInstKind::Asm { .. } => false,
         }
     }
 }

@@ -11,6 +11,7 @@
 
 use crate::entity::EntityMap;
 use crate::function::Signature;
+pub use crate::inline_asm::{AsmBlock, AsmPiece, AsmReg};
 pub use crate::texture::{SurfClamp, SurfOp, TexGeom, TexKind, TexMode, TexOp};
 use crate::types::Type;
 use crate::{Block, FuncId, GlobalId, StackSlot, Value};
@@ -459,6 +460,17 @@ pub enum InstData {
         op: SurfOp,
         args: Vec<Value>,
     },
+    /// Inline PTX (`inline_asm.rs`): `args` are the inputs, then the initial values of the
+    /// `+` outputs (`asm.tied`). The result is the first output, if there is one.
+    InlineAsm {
+        asm: Box<AsmBlock>,
+        args: Vec<Value>,
+    },
+    /// Output `index` (at least 1) of the `InlineAsm` whose result is `asm`.
+    AsmOutput {
+        asm: Value,
+        index: u32,
+    },
     Jump {
         dest: BlockCall,
     },
@@ -511,6 +523,11 @@ pub enum Opcode {
     TexFetch,
     SurfRead,
     SurfWrite,
+    /// Inline PTX without effects: outputs computed from inputs only.
+    InlineAsm,
+    /// `asm volatile`, a `"memory"` clobber, or no outputs.
+    InlineAsmVolatile,
+    AsmOutput,
     Jump,
     Branch,
     Switch,
@@ -582,6 +599,12 @@ impl Opcode {
             Opcode::TexFetch => p(false, false, false, false, true, false),
             Opcode::SurfRead => p(false, true, false, false, true, false),
             Opcode::SurfWrite => p(false, false, true, true, true, false),
+            // Inline PTX is opaque: it may trap and may contain warp-synchronous code, so it
+            // is never speculated or moved across control flow; a pure one may be deleted
+            // when its outputs are unused, a pinned one is a barrier to memory optimizations.
+            Opcode::InlineAsm => p(false, false, false, false, true, true),
+            Opcode::InlineAsmVolatile => p(false, true, true, true, true, true),
+            Opcode::AsmOutput => p(false, false, false, false, false, false),
             Opcode::Jump => p(true, false, false, true, false, false),
             Opcode::Branch => p(true, false, false, true, false, false),
             Opcode::Switch => p(true, false, false, true, false, false),
@@ -641,7 +664,9 @@ macro_rules! visit_operands {
             InstData::Call { args, .. }
             | InstData::TexFetch { args, .. }
             | InstData::SurfRead { args, .. }
-            | InstData::SurfWrite { args, .. } => args.$iter().for_each($f),
+            | InstData::SurfWrite { args, .. }
+            | InstData::InlineAsm { args, .. } => args.$iter().for_each($f),
+            InstData::AsmOutput { asm, .. } => $f(asm),
             InstData::CallIndirect { target, args, .. } => {
                 $f(target);
                 args.$iter().for_each($f)
@@ -731,6 +756,9 @@ impl InstData {
             InstData::TexFetch { .. } => Opcode::TexFetch,
             InstData::SurfRead { .. } => Opcode::SurfRead,
             InstData::SurfWrite { .. } => Opcode::SurfWrite,
+            InstData::InlineAsm { asm, .. } if asm.pinned() => Opcode::InlineAsmVolatile,
+            InstData::InlineAsm { .. } => Opcode::InlineAsm,
+            InstData::AsmOutput { .. } => Opcode::AsmOutput,
             InstData::Jump { .. } => Opcode::Jump,
             InstData::Branch { .. } => Opcode::Branch,
             InstData::Switch { .. } => Opcode::Switch,

@@ -13,6 +13,7 @@ pub mod cfg;
 pub mod dominators;
 pub mod entity;
 pub mod function;
+pub mod inline_asm;
 pub mod inst;
 pub mod loops;
 pub mod module;
@@ -30,9 +31,9 @@ pub use function::{
     UnrollHint, ValueData, ValueDef,
 };
 pub use inst::{
-    AtomicOp, BinaryOp, BlockCall, CastOp, Dim, FloatCC, InstData, InstNode, IntCC, MemFlags,
-    OpInfo, Opcode, Scope, ShuffleMode, SpecialReg, SurfClamp, SurfOp, TexGeom, TexKind, TexMode,
-    TexOp, UnaryOp, VoteMode,
+    AsmBlock, AsmPiece, AsmReg, AtomicOp, BinaryOp, BlockCall, CastOp, Dim, FloatCC, InstData,
+    InstNode, IntCC, MemFlags, OpInfo, Opcode, Scope, ShuffleMode, SpecialReg, SurfClamp, SurfOp,
+    TexGeom, TexKind, TexMode, TexOp, UnaryOp, VoteMode,
 };
 pub use loops::{Loop, LoopData, LoopInfo};
 pub use module::{GlobalVar, Module};

@@ -64,6 +64,9 @@ fn all_opcodes() -> Vec<Opcode> {
         Opcode::TexFetch,
         Opcode::SurfRead,
         Opcode::SurfWrite,
+        Opcode::InlineAsm,
+        Opcode::InlineAsmVolatile,
+        Opcode::AsmOutput,
         Opcode::Jump,
         Opcode::Branch,
         Opcode::Switch,
@@ -101,6 +104,9 @@ fn all_opcodes() -> Vec<Opcode> {
             | Opcode::TexFetch
             | Opcode::SurfRead
             | Opcode::SurfWrite
+            | Opcode::InlineAsm
+            | Opcode::InlineAsmVolatile
+            | Opcode::AsmOutput
             | Opcode::Jump
             | Opcode::Branch
             | Opcode::Switch

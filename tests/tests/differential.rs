@@ -266,7 +266,9 @@ const ROUNDS_DIFFERENTLY: &[(&str, &str)] = &[];
 
 /// Kernels of the other suites (`tests/kernels/<suite>/NAME.cu`) that have a launch file
 /// `NAME.json` beside them: nvcc's PTX must run; where oxicc compiles the kernel, its run must
-/// produce the same buffers bit for bit (there is no CPU reference for these).
+/// produce the same buffers bit for bit (there is no CPU reference for these). Both compile
+/// for sm_75, or for the target a `// harness-arch: sm_N` line in the kernel names (bf16 arithmetic and
+/// `redux.sync` need sm_80).
 #[test]
 fn suite_kernels_with_launch_files_agree_with_nvcc() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels");
@@ -301,7 +303,13 @@ fn suite_kernels_with_launch_files_agree_with_nvcc() {
                 .map(|o| o.buffers)
                 .map_err(|e| e.to_string())
         };
-        let reference = oxicc_tests::try_nvcc_ptx(&cu, 75, 3).and_then(|p| run(&p));
+        let sm: u32 = std::fs::read_to_string(&cu)
+            .expect("kernel source")
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("// harness-arch: sm_"))
+            .and_then(|s| s.trim().parse().ok())
+            .unwrap_or(75);
+        let reference = oxicc_tests::try_nvcc_ptx(&cu, sm, 3).and_then(|p| run(&p));
         let reference = match reference {
             Ok(r) => r,
             Err(e) => {
@@ -310,13 +318,13 @@ fn suite_kernels_with_launch_files_agree_with_nvcc() {
             }
         };
         let options = oxicc::Options {
-            sm: 75,
+            sm,
             opt_level: 3,
             ..Default::default()
         };
         match compile_guarded(&KernelSource::load(&cu), &options) {
             Ok(ptx) => {
-                let ours = oxicc_tests::ptxas_check(&ptx, 75)
+                let ours = oxicc_tests::ptxas_check(&ptx, sm)
                     .map_err(|e| format!("ptxas rejects oxicc's PTX: {e}"))
                     .and_then(|()| run(&ptx));
                 let stem = cu.file_stem().and_then(|s| s.to_str()).unwrap_or("");

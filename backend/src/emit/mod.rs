@@ -61,6 +61,8 @@ pub enum PtxInst {
     },
     /// `.pragma "…";`
     Pragma(String),
+    /// Inline PTX with its operands substituted, between nvcc's begin/end comments.
+    Asm(String),
     /// `.loc file line column` (`-lineinfo`); `file` numbers [`PtxModule::files`] from 1.
     Loc { file: u32, line: u32, col: u32 },
 }
@@ -192,6 +194,13 @@ pub fn build_function(
                     }
                 }
                 MInstKind::Pragma(p) => PtxInst::Pragma((*p).to_string()),
+                MInstKind::Asm {
+                    asm, defs, uses, ..
+                } => {
+                    let mut ops: Vec<String> = defs.iter().map(|d| reg(*d).to_string()).collect();
+                    ops.extend(uses.iter().map(|u| conv(u, &mut reg, &label).to_string()));
+                    PtxInst::Asm(asm.render(|n| ops[n as usize].clone()))
+                }
                 MInstKind::Call(c) => {
                     let args = c
                         .args

@@ -144,6 +144,13 @@ impl Display for PtxInst {
                 f.write_str(";\n")
             }
             PtxInst::Pragma(p) => writeln!(f, "\t.pragma \"{p}\";"),
+            PtxInst::Asm(text) => {
+                f.write_str("\t// begin inline asm\n")?;
+                if !text.is_empty() {
+                    writeln!(f, "\t{text}")?;
+                }
+                f.write_str("\t// end inline asm\n")
+            }
             PtxInst::Loc { file, line, col } => writeln!(f, "\t.loc\t{file} {line} {col}"),
             PtxInst::Call {
                 seq,

@@ -13,7 +13,8 @@
 //! Files: `arith` (integer/float arithmetic, comparisons, selects), `convert` (casts),
 //! `memory` (loads, stores, addresses, atomics), `control` (branches, switch, calls,
 //! returns), `gpu` (special registers, barriers, fences, shuffles, votes), `frem` (the exact
-//! `fmod` expansion), `half` (`f16`/`bf16` operations the target lacks, through `f32`).
+//! `fmod` expansion), `half` (`f16`/`bf16` operations the target lacks, through `f32`),
+//! `texture` (`tex`, `tld4`, `suld`, `sust`), `inline_asm` (inline PTX).
 
 mod analysis;
 mod arith;
@@ -22,6 +23,7 @@ mod convert;
 mod frem;
 mod gpu;
 mod half;
+mod inline_asm;
 mod memory;
 mod texture;
 
@@ -50,6 +52,8 @@ pub(crate) struct Ctx<'a> {
     tex_memo: Vec<texture::Memo<oxicc_ir::TexOp>>,
     /// The `suld` emitted since the last instruction that writes memory in this block.
     surf_memo: Vec<texture::Memo<oxicc_ir::SurfOp>>,
+    /// The registers of inline asm outputs after the first, by the statement's result.
+    asm_outputs: HashMap<(Value, u32), VReg>,
     /// The block instructions are appended to.
     pub cur: MBlockId,
     block_map: HashMap<Block, MBlockId>,
@@ -86,6 +90,7 @@ pub(crate) fn select_function(
         vreg_of: HashMap::new(),
         tex_memo: Vec::new(),
         surf_memo: Vec::new(),
+        asm_outputs: HashMap::new(),
         cur: MBlockId(0),
         block_map: HashMap::new(),
         chain: Vec::new(),
@@ -462,6 +467,8 @@ impl<'a> Ctx<'a> {
             InstData::TexFetch { op, args } => self.sel_tex(op, &args, result.unwrap()),
             InstData::SurfRead { op, args } => self.sel_suld(op, &args, result.unwrap()),
             InstData::SurfWrite { op, args } => self.sel_sust(op, &args),
+            InstData::InlineAsm { asm, args } => self.sel_inline_asm(&asm, &args, result),
+            InstData::AsmOutput { asm, index } => self.sel_asm_output(asm, index, result.unwrap()),
             InstData::Jump { dest } => self.sel_jump(&dest),
             InstData::Branch {
                 cond,

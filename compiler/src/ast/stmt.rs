@@ -86,5 +86,27 @@ pub enum StmtKind<'a> {
         name: Symbol,
         body: &'a Stmt<'a>,
     },
+    /// `asm [volatile] ("template" : outputs : inputs : clobbers);` (inline PTX).
+    Asm(&'a AsmStmt<'a>),
     Empty,
+}
+
+/// An inline assembly statement. Strings are the bytes of their (concatenated) literals;
+/// each keeps its span for diagnostics.
+#[derive(Debug)]
+pub struct AsmStmt<'a> {
+    pub volatile: bool,
+    pub template: &'a [u8],
+    pub template_span: Span,
+    pub outputs: &'a [AsmOperand<'a>],
+    pub inputs: &'a [AsmOperand<'a>],
+    pub clobbers: &'a [(&'a [u8], Span)],
+}
+
+/// `"constraint"(expr)`.
+#[derive(Debug)]
+pub struct AsmOperand<'a> {
+    pub constraint: &'a [u8],
+    pub constraint_span: Span,
+    pub expr: &'a Expr<'a>,
 }

@@ -52,6 +52,8 @@ pub(crate) struct ClassData {
     pub ctors: Vec<FnId>,
     /// A defaulted (or implicit) default constructor exists.
     pub trivial_default_ctor: bool,
+    /// `S() = default;` was declared (it survives user-declared constructors).
+    pub defaulted_default_ctor: bool,
     /// Conversion functions `operator T()`.
     pub conversions: Vec<FnId>,
     /// Base classes and their offsets.
@@ -462,7 +464,12 @@ impl Lowerer<'_> {
         }
         if fd.method.defaulted {
             // `S() = default;`, `S& operator=(const S&) = default;`, `~S() = default;` keep
-            // the implicit member.
+            // the implicit member, also next to user-declared constructors.
+            if is_ctor && params.is_empty() {
+                let data = self.class_data(r);
+                data.defaulted_default_ctor = true;
+                data.trivial_default_ctor = true;
+            }
             return None;
         }
         let s = &fd.specs;
@@ -531,10 +538,11 @@ impl Lowerer<'_> {
             if !self.func_info(id).params.is_empty() {
                 // A user-declared constructor removes the implicit default constructor
                 // unless one is declared (`= default` or with no parameters).
-                let has_default = self.classes[&r]
-                    .ctors
-                    .iter()
-                    .any(|&c| self.func_info(c).params.is_empty());
+                let has_default = self.classes[&r].defaulted_default_ctor
+                    || self.classes[&r]
+                        .ctors
+                        .iter()
+                        .any(|&c| self.func_info(c).params.is_empty());
                 self.class_data(r).trivial_default_ctor &= has_default;
             } else {
                 self.class_data(r).trivial_default_ctor = false;

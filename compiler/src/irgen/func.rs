@@ -741,6 +741,11 @@ pub(crate) fn visit_stmt(s: &ast::Stmt<'_>, f: &mut dyn FnMut(&ast::Expr<'_>)) {
             visit_stmt(body, f)
         }
         StmtKind::Return(Some(e)) => visit_expr(e, f, 0),
+        StmtKind::Asm(a) => {
+            for o in a.outputs.iter().chain(a.inputs) {
+                visit_expr(o.expr, f, 0);
+            }
+        }
         _ => {}
     }
 }

@@ -23,6 +23,7 @@ mod builtins_conv;
 mod builtins_gpu;
 mod builtins_math;
 mod builtins_tex;
+mod inline_asm;
 pub(crate) use builtins_math::fast_math_name;
 mod call;
 mod class;

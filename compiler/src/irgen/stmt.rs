@@ -275,6 +275,7 @@ impl Lowerer<'_> {
                 self.switch_to(b);
                 self.stmt(body);
             }
+            StmtKind::Asm(a) => self.asm_stmt(a),
             StmtKind::Empty => {}
         }
     }

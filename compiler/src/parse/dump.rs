@@ -775,6 +775,28 @@ impl Dumper<'_> {
                 self.stmt(body, indent + 1);
                 self.out.push(')');
             }
+            StmtKind::Asm(a) => {
+                self.out.push_str(if a.volatile {
+                    "(asm volatile "
+                } else {
+                    "(asm "
+                });
+                self.out
+                    .push_str(&format!("{:?}", String::from_utf8_lossy(a.template)));
+                for (what, ops) in [("out", a.outputs), ("in", a.inputs)] {
+                    for o in ops {
+                        let c = String::from_utf8_lossy(o.constraint).into_owned();
+                        self.out.push_str(&format!(" ({what} {c:?} "));
+                        self.expr(o.expr);
+                        self.out.push(')');
+                    }
+                }
+                for (c, _) in a.clobbers {
+                    let c = String::from_utf8_lossy(c).into_owned();
+                    self.out.push_str(&format!(" (clobber {c:?})"));
+                }
+                self.out.push(')');
+            }
             StmtKind::Empty => self.out.push_str("(empty)"),
         }
     }

@@ -584,7 +584,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 Err(self.unsupported(span, &format!("`{text}`")))
             }
             TokenKind::Ident(s) if s == KW_ASM || s == KW_ASM_GNU => {
-                Err(self.unsupported(span, "inline assembly"))
+                // `asm` statements are parsed in `asm.rs`; as an expression it is GNU's
+                // statement-expression territory, which oxicc does not take.
+                Err(self.unsupported(span, "`asm` outside a statement"))
             }
             TokenKind::Ident(s) if s.is_keyword() => {
                 let text = self.interner.resolve(s).to_string();
@@ -915,7 +917,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Adjacent string literals, concatenated.
-    fn string_literal(&mut self) -> &'a Expr<'a> {
+    pub(super) fn string_literal(&mut self) -> &'a Expr<'a> {
         let start = self.span();
         let mut bytes = Vec::new();
         while let TokenKind::Str(s) = self.kind() {

@@ -15,6 +15,7 @@
 //! `toplevel.rs` (external declarations, host code), `expr.rs`, `literal.rs`, `stmt.rs`, and
 //! `dump.rs` (a compact textual AST print for tests and debugging).
 
+mod asm;
 mod class;
 mod cursor;
 mod cxx_forms;

@@ -331,6 +331,31 @@ impl Parser {
                     ParsedInst::new(InstData::SurfRead { op: s, args }, Some(s.value_type()))
                 }
             }
+            "asm" => {
+                let Tok::Bytes(bytes) = self.peek().clone() else {
+                    return self.unexpected("the template as a byte string `x\"…\"`");
+                };
+                self.advance();
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| ParseError::at(pos, "asm template is not UTF-8"))?;
+                let asm = AsmBlock::from_parts(&op.parts[1..], &text)
+                    .ok_or_else(|| ParseError::at(pos, format!("malformed inline asm `{word}`")))?;
+                let args = self.value_list(names)?;
+                let ty = asm.outputs.first().map(|r| r.ty());
+                ParsedInst::new(
+                    InstData::InlineAsm {
+                        asm: Box::new(asm),
+                        args,
+                    },
+                    ty,
+                )
+            }
+            "asmout" => {
+                let index = op.parsed(0, "output index", |s| s.parse::<u32>().ok())?;
+                let ty = op.req_type(1)?;
+                let asm = self.value_use(names)?;
+                ParsedInst::new(InstData::AsmOutput { asm, index }, Some(ty))
+            }
             "jump" => {
                 op.no_type(0)?;
                 let dest = self.block_call(names)?;

@@ -472,6 +472,20 @@ fn write_inst(
             out.push(' ');
             write_args(out, names, args);
         }
+        InstData::InlineAsm { asm, args } => {
+            // The template as a byte string (it may hold newlines and quotes).
+            let _ = write!(out, "{} x\"", asm.word());
+            for b in asm.template_text().bytes() {
+                let _ = write!(out, "{b:02x}");
+            }
+            out.push_str("\" ");
+            write_args(out, names, args);
+        }
+        InstData::AsmOutput { asm, index } => {
+            let _ = write!(out, "asmout.{index}");
+            ty(out);
+            let _ = write!(out, " {}", v(*asm));
+        }
         InstData::Jump { dest } => {
             out.push_str("jump ");
             write_block_call(out, names, dest);

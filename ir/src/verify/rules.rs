@@ -343,6 +343,35 @@ impl Verifier<'_> {
                 }
                 (!store).then(|| op.value_type())
             }
+            InstData::InlineAsm { asm, args } => {
+                let tys: Vec<Type> = args.iter().map(|a| ty(*a)).collect();
+                if let Some(m) = asm.problem(&tys) {
+                    operand(m);
+                }
+                asm.outputs.first().map(|r| r.ty())
+            }
+            InstData::AsmOutput { asm, index } => {
+                let def = match f.values[*asm].def {
+                    crate::ValueDef::Result(d) => match &f.insts[d].data {
+                        InstData::InlineAsm { asm, .. } => Some(asm.outputs.clone()),
+                        _ => None,
+                    },
+                    crate::ValueDef::Param(..) => None,
+                };
+                match def {
+                    None => {
+                        operand("asmout reads a value that no inline asm defines".to_string());
+                        node.result.map(&ty)
+                    }
+                    Some(outs) => match outs.get(*index as usize) {
+                        Some(r) if *index > 0 => Some(r.ty()),
+                        _ => {
+                            operand(format!("asmout index {index} is not an output >= 1"));
+                            node.result.map(&ty)
+                        }
+                    },
+                }
+            }
             InstData::Jump { .. } | InstData::Unreachable => None,
             InstData::Branch { cond, .. } => {
                 if ty(*cond) != Type::I1 {

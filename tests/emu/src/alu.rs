@@ -164,6 +164,7 @@ pub fn int_op(op: IntOp, ty: Ty, a: u64, b: u64, c: u64, e: u64, cc: &mut u64) -
             d
         }
         IntOp::Sad => ((ia - ib).unsigned_abs() as u64).wrapping_add(c) & m,
+        IntOp::Video(v) => crate::video::video(v, a, b, c),
         IntOp::AddSat => (ia + ib).clamp(i32::MIN as i128, i32::MAX as i128) as u64 & m,
         IntOp::SubSat => (ia - ib).clamp(i32::MIN as i128, i32::MAX as i128) as u64 & m,
         IntOp::AddCc | IntOp::AddC | IntOp::AddCCc => {
@@ -317,6 +318,23 @@ pub fn shf(left: bool, wrap: bool, a: u64, b: u64, c: u64) -> u64 {
 
 // Float semantics live in `fops`; re-exported for the interpreter.
 pub use crate::fops::{compare, cvt, float_op, read_float, write_float};
+
+/// The lane type of a packed pair of halves (`f16x2`, `bf16x2`).
+pub fn pair_lane(ty: Ty) -> Option<Ty> {
+    match ty {
+        Ty::F16x2 => Some(Ty::F16),
+        Ty::BF16x2 => Some(Ty::BF16),
+        _ => None,
+    }
+}
+
+/// A comparison of the low and of the high halves of two packed pairs.
+pub fn compare_pair(cmp: Cmp, lane: Ty, ftz: bool, a: u64, b: u64) -> (bool, bool) {
+    (
+        compare(cmp, lane, ftz, a & 0xFFFF, b & 0xFFFF),
+        compare(cmp, lane, ftz, (a >> 16) & 0xFFFF, (b >> 16) & 0xFFFF),
+    )
+}
 
 #[cfg(test)]
 mod tests {

@@ -237,7 +237,6 @@ impl Env<'_> {
                 Op::Mov => set!(i.d[0], s!(0)),
                 Op::Float(op, ty, m) => set!(i.d[0], alu::float_op(op, ty, m, s!(0), s!(1), s!(2))),
                 Op::Setp { cmp, bop, ty, ftz } => {
-                    let r = alu::compare(cmp, ty, ftz, s!(0), s!(1));
                     let c = s!(2) & 1 != 0;
                     let comb = |x: bool| match bop {
                         BoolOp::None => x,
@@ -245,9 +244,19 @@ impl Env<'_> {
                         BoolOp::Or => x || c,
                         BoolOp::Xor => x ^ c,
                     };
-                    set!(i.d[0], comb(r) as u64);
-                    if i.d[1] != NO_REG {
-                        set!(i.d[1], comb(!r) as u64);
+                    if let Some(lane) = alu::pair_lane(ty) {
+                        // `setp.cmp.f16x2 p|q, a, b`: p from the low halves, q the high.
+                        let (lo, hi) = alu::compare_pair(cmp, lane, ftz, s!(0), s!(1));
+                        set!(i.d[0], comb(lo) as u64);
+                        if i.d[1] != NO_REG {
+                            set!(i.d[1], comb(hi) as u64);
+                        }
+                    } else {
+                        let r = alu::compare(cmp, ty, ftz, s!(0), s!(1));
+                        set!(i.d[0], comb(r) as u64);
+                        if i.d[1] != NO_REG {
+                            set!(i.d[1], comb(!r) as u64);
+                        }
                     }
                 }
                 Op::Selp => set!(i.d[0], if s!(2) & 1 != 0 { s!(0) } else { s!(1) }),
@@ -373,18 +382,36 @@ impl Env<'_> {
                     ty,
                     ftz,
                 } => {
-                    let r = alu::compare(cmp, ty, ftz, s!(0), s!(1));
                     let c = s!(2) & 1 != 0;
-                    let r = match bop {
+                    let comb = |r: bool| match bop {
                         BoolOp::None => r,
                         BoolOp::And => r && c,
                         BoolOp::Or => r || c,
                         BoolOp::Xor => r ^ c,
                     };
-                    let v = match (r, dty) {
-                        (false, _) => 0,
-                        (true, Ty::F32) => 1.0f32.to_bits() as u64,
-                        (true, t) => alu::mask(t.bits()),
+                    // True is 1.0 in a float destination (per 16-bit lane for the pair
+                    // types) and all ones in an integer one.
+                    let one = |t: Ty| match t {
+                        Ty::F32 => 1.0f32.to_bits() as u64,
+                        Ty::F16 | Ty::F16x2 => 0x3C00,
+                        Ty::BF16 | Ty::BF16x2 => 0x3F80,
+                        t => alu::mask(t.bits()),
+                    };
+                    let v = if let Some(lane) = alu::pair_lane(ty) {
+                        let (lo, hi) = alu::compare_pair(cmp, lane, ftz, s!(0), s!(1));
+                        let t = if matches!(dty, Ty::F16x2 | Ty::BF16x2) {
+                            one(dty)
+                        } else {
+                            0xFFFF
+                        };
+                        (comb(lo) as u64 * t) | ((comb(hi) as u64 * t) << 16)
+                    } else {
+                        let r = comb(alu::compare(cmp, ty, ftz, s!(0), s!(1)));
+                        if r {
+                            one(dty)
+                        } else {
+                            0
+                        }
                     };
                     set!(i.d[0], v)
                 }

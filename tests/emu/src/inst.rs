@@ -254,6 +254,33 @@ pub enum IntOp {
     Bmsk(bool),
     /// `szext.clamp/.wrap.{s32,u32}`: extends the low `b` bits of `a` (`true` = wrap).
     Szext(bool),
+    /// The SIMD video instructions `vop2`/`vop4` (`lanes` 2 or 4) without lane masks or
+    /// selectors (`alu::video`).
+    Video(Video),
+}
+
+/// The operation and form of a SIMD video instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Video {
+    pub op: VideoOp,
+    pub lanes: u8,
+    /// Signedness of the result, `a` and `b` lanes.
+    pub sd: bool,
+    pub sa: bool,
+    pub sb: bool,
+    pub sat: bool,
+    /// `.add`: the lane results are summed into `c` instead of packed.
+    pub add: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VideoOp {
+    Add,
+    Sub,
+    Avrg,
+    Absdiff,
+    Min,
+    Max,
 }
 
 /// Float operations evaluated by `alu::float_op`.

@@ -22,6 +22,7 @@ mod printf;
 mod sched;
 mod tex_ops;
 mod texture;
+mod video;
 
 pub use inst::Ty;
 pub use launch::{Arg, Buffer, Launch};

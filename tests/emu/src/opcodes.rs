@@ -348,6 +348,37 @@ pub(crate) fn decode_inst(
             c.emit(iop(IntOp::Bfi), [d, NO_REG, NO_REG, NO_REG], s, 0, 0);
         }
         "sad" => alu!(iop(IntOp::Sad), 3),
+        "vadd2" | "vsub2" | "vavrg2" | "vabsdiff2" | "vmin2" | "vmax2" | "vadd4" | "vsub4"
+        | "vavrg4" | "vabsdiff4" | "vmin4" | "vmax4" => {
+            let (name, lanes) = base.split_at(base.len() - 1);
+            let op = match name {
+                "vadd" => VideoOp::Add,
+                "vsub" => VideoOp::Sub,
+                "vavrg" => VideoOp::Avrg,
+                "vabsdiff" => VideoOp::Absdiff,
+                "vmin" => VideoOp::Min,
+                _ => VideoOp::Max,
+            };
+            let [td, ta, tb] = types[..] else {
+                return Err(c.err("needs three types (d, a, b)"));
+            };
+            if ops
+                .iter()
+                .any(|o| matches!(o, Operand::Name(n) if n.contains('.')))
+            {
+                return Err(c.err("lane masks and selectors are not supported"));
+            }
+            let v = Video {
+                op,
+                lanes: if lanes == "2" { 2 } else { 4 },
+                sd: td.is_signed(),
+                sa: ta.is_signed(),
+                sb: tb.is_signed(),
+                sat: has("sat"),
+                add: has("add"),
+            };
+            alu!(Op::Int(IntOp::Video(v), Ty::U32), 3)
+        }
         "bmsk" => alu!(Op::Int(IntOp::Bmsk(has("wrap")), Ty::B32), 2),
         "szext" => alu!(iop(IntOp::Szext(has("wrap"))), 2),
         "dp4a" => {

@@ -217,3 +217,66 @@ fn f64_reciprocal_and_division_by_zero_are_exact_infinities() {
     let expect: Vec<u64> = expect.iter().map(|x| x.to_bits()).collect();
     assert_eq!(f64s, expect);
 }
+
+/// The SIMD video instructions, lane by lane from the PTX ISA's definition (each lane of
+/// `a` and `b` extended by its type, combined exactly, then saturated or truncated into the
+/// lane, or summed into `c` with `.add`), computed here in plain Rust.
+#[test]
+fn simd_video_instructions() {
+    let (a, b, c) = (0x80FF_7F01u32, 0x7F01_80FFu32, 1000u32);
+    let out = single(
+        "mov.u32 %r1, 0x80FF7F01;\nmov.u32 %r2, 0x7F0180FF;\nmov.u32 %r3, 1000;\n\
+         vadd4.u32.u32.u32.sat %r4, %r1, %r2, %r3;\nvsub4.s32.s32.s32.sat %r5, %r1, %r2, %r3;\n\
+         vabsdiff4.u32.u32.u32.add %r6, %r1, %r2, %r3;\nvavrg4.u32.u32.u32 %r7, %r1, %r2, %r3;\n\
+         vmin2.s32.s32.s32 %r8, %r1, %r2, %r3;\nvmax4.u32.u32.u32 %r9, %r1, %r2, %r3;\n\
+         vsub2.s32.s32.s32.add %r10, %r1, %r2, %r3;\nvadd4.u32.u32.u32 %r11, %r1, %r2, %r3;\n\
+         st.global.v4.u32 [%rd1], {%r4, %r5, %r6, %r7};\n\
+         st.global.v4.u32 [%rd1+16], {%r8, %r9, %r10, %r11};",
+        8,
+    );
+    let bytes = |x: u32| x.to_le_bytes();
+    let halves = |x: u32| [x as u16, (x >> 16) as u16];
+    let pack4 = |f: &dyn Fn(u8, u8) -> u8| {
+        let (p, q) = (bytes(a), bytes(b));
+        u32::from_le_bytes([f(p[0], q[0]), f(p[1], q[1]), f(p[2], q[2]), f(p[3], q[3])])
+    };
+    let want = [
+        pack4(&|x, y| x.saturating_add(y)),
+        pack4(&|x, y| (x as i8).saturating_sub(y as i8) as u8),
+        bytes(a)
+            .iter()
+            .zip(bytes(b))
+            .map(|(x, y)| x.abs_diff(y) as u32)
+            .sum::<u32>()
+            + c,
+        pack4(&|x, y| ((x as u16 + y as u16 + 1) >> 1) as u8),
+        {
+            let (p, q) = (halves(a), halves(b));
+            let m = |i: usize| (p[i] as i16).min(q[i] as i16) as u16 as u32;
+            m(0) | m(1) << 16
+        },
+        pack4(&|x, y| x.max(y)),
+        {
+            let (p, q) = (halves(a), halves(b));
+            let d = |i: usize| p[i] as i16 as i32 - q[i] as i16 as i32;
+            (c as i32 + d(0) + d(1)) as u32
+        },
+        pack4(&|x, y| x.wrapping_add(y)),
+    ];
+    assert_eq!(out, want);
+}
+
+/// `setp`/`set` on packed halves compare each lane: `p|q` get the low and the high lane, a
+/// half-pair destination gets 1.0 (`0x3C00`) per true lane, an integer one all ones per lane.
+#[test]
+fn packed_half_comparisons_are_per_lane() {
+    // a = {1.0, 2.0}, b = {2.0, 1.0} (low lane first).
+    let out = single(
+        "mov.b32 %r1, 0x40003C00;\nmov.b32 %r2, 0x3C004000;\n\
+         setp.lt.f16x2 %p1|%p2, %r1, %r2;\nselp.u32 %r3, 1, 0, %p1;\nselp.u32 %r4, 1, 0, %p2;\n\
+         set.lt.f16x2.f16x2 %r5, %r1, %r2;\nset.gt.u32.f16x2 %r6, %r1, %r2;\n\
+         st.global.v4.u32 [%rd1], {%r3, %r4, %r5, %r6};",
+        4,
+    );
+    assert_eq!(out, vec![1, 0, 0x0000_3C00, 0xFFFF_0000]);
+}

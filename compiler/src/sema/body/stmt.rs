@@ -395,6 +395,7 @@ fn stmt_form(k: &A<'_>) -> &'static str {
         A::Case { .. } | A::Default { .. } => "case label",
         A::Goto(_) => "goto",
         A::Label { .. } => "label",
+        A::Asm(_) => "asm",
         _ => "other",
     }
 }
