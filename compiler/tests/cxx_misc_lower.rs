@@ -469,3 +469,16 @@ fn closures_returned_by_calls_are_callable() {
          __global__ void k(int *o) { o[threadIdx.x] = make_adder(3)(o[threadIdx.x]) + make_adder(2)(1); }",
     );
 }
+
+#[test]
+fn const_local_with_a_non_constant_initializer_is_just_not_a_constant() {
+    // nvcc accepts it (checked with nvcc 13): a `const` variable needs no constant
+    // initializer; only a `constexpr` one does. (oxicc evaluates `__int_as_float` at
+    // compile time, so it also accepts the `constexpr` form nvcc rejects: left alone.)
+    lower_ok(
+        "__global__ void k(float *o) {
+             const float v = __int_as_float(0x7f800000);
+             o[0] = v;
+         }",
+    );
+}

@@ -586,7 +586,14 @@ impl Lowerer<'_> {
         let Some(ast::Init::Expr(e)) = &vd.init else {
             return None;
         };
-        let v = crate::sema::consteval::eval(self, e).ok()?;
+        // A `const` variable whose initializer is not a constant (a call of a function
+        // that is not constexpr) is simply not a constant: nothing is reported. A
+        // `constexpr` one must be, and its errors stand.
+        let v = if vd.specs.is_constexpr {
+            crate::sema::consteval::eval(self, e).ok()?
+        } else {
+            self.quietly(|l| crate::sema::consteval::eval(l, e).ok())?
+        };
         Some(v.convert(a))
     }
 
