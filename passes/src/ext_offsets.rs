@@ -4,7 +4,8 @@
 //!
 //! Three rewrites, in layout order (each result replaces the old value; the old
 //! instructions are left for `dce`):
-//! 1. `sext.i64 (x + C)` → `sext.i64 x + C` when `x + C` provably does not overflow `i32`
+//! 1. `sext.i64 (x + C)` → `sext.i64 x + C` when `x + C` cannot overflow `i32`: the add is
+//!    `nsw` (C's signed arithmetic, whose overflow is undefined) or provably in range
 //!    (and `zext.i64 (x + C)` → `zext.i64 x + C` when it provably stays in `[0, 2^32)`).
 //!    The proof is a small interval analysis over `i32` values: constants, the special
 //!    registers' ranges (`%tid.x`/`.y` < 1024, `%tid.z` < 64, `%ntid.x`/`.y` ≤ 1024,
@@ -54,7 +55,7 @@ fn range(func: &Function, v: Value, depth: u32) -> Option<(i64, i64)> {
             SpecialReg::WarpSize => (32, 32),
             SpecialReg::LaneId => (0, 31),
         }),
-        InstData::Binary { op, lhs, rhs } => {
+        InstData::Binary { op, lhs, rhs, .. } => {
             let c = |x: Value| const_value(func, x).map(|(_, c)| c as u32 as i32 as i64);
             match op {
                 BinaryOp::And => match (c(lhs), c(rhs)) {
@@ -95,6 +96,7 @@ fn add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
         op: BinaryOp::Add,
         lhs,
         rhs,
+        ..
     } = func.insts[func.def_inst(v)?].data
     else {
         return None;
@@ -131,8 +133,12 @@ pub fn run(func: &mut Function) -> bool {
                     to: Type::I64,
                 } => {
                     let arg = reps.resolve(arg);
-                    let ok = |x: Value, c: u64| {
+                    let ok = |x: Value, c: u64, nsw: bool| {
                         let c = c as u32 as i32 as i64;
+                        // C's signed add may not overflow (`nsw`): no range needed.
+                        if nsw && op == CastOp::SExt {
+                            return Some(c);
+                        }
                         let (x_lo, x_hi) = range(func, x, MAX_DEPTH)?;
                         let (lo, hi) = (x_lo + c, x_hi + c);
                         let fits = match op {
@@ -150,6 +156,7 @@ pub fn run(func: &mut Function) -> bool {
                             op: BinaryOp::Add,
                             lhs,
                             rhs,
+                            nsw,
                         }) if func.value_type(arg) == Type::I32 => {
                             let split = match (const_value(func, lhs), const_value(func, rhs)) {
                                 (None, Some((_, c))) => Some((lhs, c)),
@@ -157,7 +164,7 @@ pub fn run(func: &mut Function) -> bool {
                                 _ => None,
                             };
                             split
-                                .and_then(|(x, c)| ok(x, c).map(|c| (x, c)))
+                                .and_then(|(x, c)| ok(x, c, nsw).map(|c| (x, c)))
                                 .map(|(x, c)| {
                                     (
                                         vec![
@@ -182,6 +189,7 @@ pub fn run(func: &mut Function) -> bool {
                     op: op @ (BinaryOp::Shl | BinaryOp::Mul),
                     lhs,
                     rhs,
+                    ..
                 } if func.value_type(result) == Type::I64 => {
                     let y = reps.resolve(lhs);
                     match (add_const(func, y), const_value(func, rhs)) {
@@ -194,7 +202,12 @@ pub fn run(func: &mut Function) -> bool {
                             scaled.map(|s| {
                                 (
                                     vec![
-                                        InstData::Binary { op, lhs: x, rhs },
+                                        InstData::Binary {
+                                            op,
+                                            lhs: x,
+                                            rhs,
+                                            nsw: false,
+                                        },
                                         InstData::IConst {
                                             ty: Type::I64,
                                             imm: s,
@@ -248,6 +261,7 @@ pub fn run(func: &mut Function) -> bool {
                     op: BinaryOp::Add,
                     lhs: made[0],
                     rhs: made[1],
+                    nsw: false,
                 }
             } else {
                 InstData::PtrAdd {

@@ -26,6 +26,7 @@ pub mod load_elim;
 pub mod loop_unroll;
 pub mod manager;
 pub mod mem2reg;
+pub mod minmax;
 mod operand_rank;
 pub mod pipelines;
 pub mod simplify_cfg;
