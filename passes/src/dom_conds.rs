@@ -74,9 +74,9 @@ fn lower_bound(func: &Function, (cond, holds): (Value, bool), x: Value) -> Optio
     let InstData::ICmp { cond: cc, lhs, rhs } = func.insts[func.def_inst(cond)?].data else {
         return None;
     };
-    let (cc, k) = if lhs == x {
+    let (cc, k) = if same(func, lhs, x) {
         (cc, const_value(func, rhs)?.1)
-    } else if rhs == x {
+    } else if same(func, rhs, x) {
         (cc.swapped(), const_value(func, lhs)?.1)
     } else {
         return None;
@@ -89,4 +89,14 @@ fn lower_bound(func: &Function, (cond, holds): (Value, bool), x: Value) -> Optio
         (IntCC::Ne, true) | (IntCC::Eq, false) if k == 0 => Some(1),
         _ => None,
     }
+}
+
+/// One value, or two reads of the same special register (`cse` has not merged the front
+/// end's repeated `threadIdx.x` reads yet when `ext-offsets` runs).
+fn same(func: &Function, a: Value, b: Value) -> bool {
+    let sreg = |v: Value| match func.def_inst(v).map(|i| &func.insts[i].data) {
+        Some(InstData::SpecialReg { reg }) => Some(*reg),
+        _ => None,
+    };
+    a == b || sreg(a).is_some_and(|r| sreg(b) == Some(r))
 }

@@ -6,11 +6,13 @@
 //! instructions are left for `dce`):
 //! 1. `sext.i64 (x + C)` → `sext.i64 x + C` when `x + C` cannot overflow `i32`: the add is
 //!    `nsw` (C's signed arithmetic, whose overflow is undefined) or provably in range
-//!    (and `zext.i64 (x + C)` → `zext.i64 x + C` when it provably stays in `[0, 2^32)`).
+//!    (and `zext.i64 (x + C)` → `zext.i64 x + C` when it provably stays in `[0, 2^32)`,
+//!    by the ranges below or, for `C < 0`, a dominating branch on `x >= -C`: `dom_conds.rs`).
 //!    The proof is a small interval analysis over `i32` values: constants, the special
 //!    registers' ranges (`%tid.x`/`.y` < 1024, `%tid.z` < 64, `%ntid.x`/`.y` ≤ 1024,
 //!    `%ntid.z` ≤ 64, `%ctaid.y`/`.z` < 65535, `%laneid` < 32, …: CUDA's launch limits),
 //!    `+`, `-`, `*`, `& C`, shifts right by constants, `urem` by a constant.
+//!    1b. `sext.i64 (a + (b + C))` with both adds `nsw` → `(sext a + sext b) + C`.
 //! 2. `(y + C) << K` → `(y << K) + (C << K)`, `(y + C) * K` → `y * K + C * K` (64-bit,
 //!    exact in wrapping arithmetic), when the add came from rule 1 or has no other use.
 //! 3. `ptradd p, (y + C)` → `ptradd (ptradd p, y), C`, under the same condition; the
@@ -23,6 +25,7 @@
 use hashbrown::HashSet;
 use oxicc_ir::{BinaryOp, CastOp, Dim, Function, InstData, SpecialReg, Type, Value};
 
+use crate::dom_conds::DomConds;
 use crate::util::{const_value, use_counts, Replacements};
 
 const MAX_DEPTH: u32 = 8;
@@ -108,11 +111,30 @@ fn add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
     }
 }
 
+/// `v = y + C`, an `nsw` add of an `i32` constant: `(y, C)`.
+fn nsw_add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
+    let InstData::Binary {
+        op: BinaryOp::Add,
+        lhs,
+        rhs,
+        nsw: true,
+    } = func.insts[func.def_inst(v)?].data
+    else {
+        return None;
+    };
+    match (const_value(func, lhs), const_value(func, rhs)) {
+        (None, Some((_, c))) => Some((lhs, c)),
+        (Some((_, c)), None) => Some((rhs, c)),
+        _ => None,
+    }
+}
+
 pub fn run(func: &mut Function) -> bool {
     if func.is_declaration() {
         return false;
     }
     let uses = use_counts(func);
+    let conds = DomConds::new(func);
     let mut reps = Replacements::new();
     // Adds created by rule 1 (their old counterpart's uses now read them).
     let mut fresh: HashSet<Value> = HashSet::new();
@@ -139,6 +161,13 @@ pub fn run(func: &mut Function) -> bool {
                         if nsw && op == CastOp::SExt {
                             return Some(c);
                         }
+                        // Under `if (x >= -c)`, `x + c` does not wrap below zero.
+                        if op == CastOp::ZExt
+                            && c < 0
+                            && conds.unsigned_at_least(func, b, x, (-c) as u32)
+                        {
+                            return Some(c);
+                        }
                         let (x_lo, x_hi) = range(func, x, MAX_DEPTH)?;
                         let (lo, hi) = (x_lo + c, x_hi + c);
                         let fits = match op {
@@ -163,24 +192,47 @@ pub fn run(func: &mut Function) -> bool {
                                 (Some((_, c)), None) => Some((rhs, c)),
                                 _ => None,
                             };
-                            split
-                                .and_then(|(x, c)| ok(x, c, nsw).map(|c| (x, c)))
-                                .map(|(x, c)| {
-                                    (
-                                        vec![
-                                            InstData::Cast {
-                                                op,
-                                                arg: x,
-                                                to: Type::I64,
-                                            },
-                                            InstData::IConst {
-                                                ty: Type::I64,
-                                                imm: c as u64,
-                                            },
-                                        ],
-                                        true,
+                            // `sext(a + (b + c))`, both adds `nsw`: the exact sum, so
+                            // `(sext(a) + sext(b)) + c` (rule 1b; `A[row * k + (i + 1)]`
+                            // after unrolling shares `A + 8 * (row * k + i)`).
+                            let nested = (split.is_none() && nsw && op == CastOp::SExt)
+                                .then(|| {
+                                    nsw_add_const(func, rhs).map(|(b, c)| (lhs, b, c)).or_else(
+                                        || nsw_add_const(func, lhs).map(|(b, c)| (rhs, b, c)),
                                     )
                                 })
+                                .flatten();
+                            if let Some((a, b, c)) = nested {
+                                let ext = |v: Value| InstData::Cast {
+                                    op: CastOp::SExt,
+                                    arg: v,
+                                    to: Type::I64,
+                                };
+                                let imm = c as u32 as i32 as i64 as u64;
+                                Some((
+                                    vec![ext(a), ext(b), InstData::IConst { ty: Type::I64, imm }],
+                                    true,
+                                ))
+                            } else {
+                                split.and_then(|(x, c)| ok(x, c, nsw).map(|c| (x, c))).map(
+                                    |(x, c)| {
+                                        (
+                                            vec![
+                                                InstData::Cast {
+                                                    op,
+                                                    arg: x,
+                                                    to: Type::I64,
+                                                },
+                                                InstData::IConst {
+                                                    ty: Type::I64,
+                                                    imm: c as u64,
+                                                },
+                                            ],
+                                            true,
+                                        )
+                                    },
+                                )
+                            }
                         }
                         _ => None,
                     }
@@ -245,7 +297,8 @@ pub fn run(func: &mut Function) -> bool {
             let Some((parts, is_add)) = new else {
                 continue;
             };
-            // `parts` = [the operation on the variable part, the constant]; then combine.
+            // `parts` = [the operation on the variable part, the constant] (rule 1b: the
+            // two extensions to add, then the constant); then combine.
             let mut made = Vec::new();
             for data in parts {
                 let ty = match &data {
@@ -255,6 +308,17 @@ pub fn run(func: &mut Function) -> bool {
                 let n = func.make_inst(data, Some(ty));
                 made.push(func.result(n));
                 insts.push(n);
+            }
+            if made.len() == 3 {
+                let sum = InstData::Binary {
+                    op: BinaryOp::Add,
+                    lhs: made[0],
+                    rhs: made[1],
+                    nsw: false,
+                };
+                let n = func.make_inst(sum, Some(Type::I64));
+                insts.push(n);
+                made = vec![func.result(n), made[2]];
             }
             let combined = if is_add {
                 InstData::Binary {

@@ -12,6 +12,7 @@ pub mod const_call;
 pub mod const_fold;
 pub mod cse;
 pub mod dce;
+mod dom_conds;
 pub mod dse;
 pub mod ext_offsets;
 mod fold_float;
