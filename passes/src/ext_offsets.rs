@@ -12,7 +12,8 @@
 //!    registers' ranges (`%tid.x`/`.y` < 1024, `%tid.z` < 64, `%ntid.x`/`.y` ≤ 1024,
 //!    `%ntid.z` ≤ 64, `%ctaid.y`/`.z` < 65535, `%laneid` < 32, …: CUDA's launch limits),
 //!    `+`, `-`, `*`, `& C`, shifts right by constants, `urem` by a constant.
-//!    1b. `sext.i64 (a + (b + C))` with both adds `nsw` → `(sext a + sext b) + C`.
+//!    1b. `sext.i64 (a + (b + C))` with both adds `nsw` → `(sext a + sext b) + C`, and
+//!    then also `sext.i64 (a + b)` (`nsw`) → `sext a + sext b`, to share the sum.
 //! 2. `(y + C) << K` → `(y << K) + (C << K)`, `(y + C) * K` → `y * K + C * K` (64-bit,
 //!    exact in wrapping arithmetic), when the add came from rule 1 or has no other use.
 //! 3. `ptradd p, (y + C)` → `ptradd (ptradd p, y), C`, under the same condition; the
@@ -129,12 +130,82 @@ fn nsw_add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
     }
 }
 
+/// A value up to recomputation: the unrolled copies of a loop each recompute the invariant
+/// `row * k` (`cse` runs after this pass), so values are compared by what computes them,
+/// a few operations deep.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum VKey {
+    Val(Value),
+    Const(Type, u64),
+    Sreg(SpecialReg),
+    Bin(BinaryOp, bool, Box<VKey>, Box<VKey>),
+}
+
+fn vkey(func: &Function, v: Value, depth: u32) -> VKey {
+    let Some(d) = func.def_inst(v) else {
+        return VKey::Val(v);
+    };
+    match func.insts[d].data {
+        InstData::IConst { ty, imm } => VKey::Const(ty, imm),
+        InstData::SpecialReg { reg } => VKey::Sreg(reg),
+        InstData::Binary { op, lhs, rhs, nsw } if depth > 0 => VKey::Bin(
+            op,
+            nsw,
+            Box::new(vkey(func, lhs, depth - 1)),
+            Box::new(vkey(func, rhs, depth - 1)),
+        ),
+        _ => VKey::Val(v),
+    }
+}
+
+/// How deep `vkey` looks.
+const KEY_DEPTH: u32 = 3;
+
+/// The `(a, b)` of every `sext(a +nsw (b +nsw c))` (rule 1b): a plain `sext(a +nsw b)` is
+/// rewritten too, so that it shares `sext(a) + sext(b)` with its neighbours instead of
+/// computing its own address (the first copy of an unrolled round).
+fn nested_pairs(func: &Function) -> HashSet<(VKey, VKey)> {
+    let mut pairs = HashSet::new();
+    for &b in &func.layout {
+        for &i in &func.blocks[b].insts {
+            let InstData::Cast {
+                op: CastOp::SExt,
+                arg,
+                to: Type::I64,
+            } = func.insts[i].data
+            else {
+                continue;
+            };
+            let Some(d) = func.def_inst(arg) else {
+                continue;
+            };
+            if let InstData::Binary {
+                op: BinaryOp::Add,
+                lhs,
+                rhs,
+                nsw: true,
+            } = func.insts[d].data
+            {
+                let key = |v: Value| vkey(func, v, KEY_DEPTH);
+                for (a, inner) in [(lhs, rhs), (rhs, lhs)] {
+                    if let Some((x, _)) = nsw_add_const(func, inner) {
+                        pairs.insert((key(a), key(x)));
+                        pairs.insert((key(x), key(a)));
+                    }
+                }
+            }
+        }
+    }
+    pairs
+}
+
 pub fn run(func: &mut Function) -> bool {
     if func.is_declaration() {
         return false;
     }
     let uses = use_counts(func);
     let conds = DomConds::new(func);
+    let pairs = nested_pairs(func);
     let mut reps = Replacements::new();
     // Adds created by rule 1 (their old counterpart's uses now read them).
     let mut fresh: HashSet<Value> = HashSet::new();
@@ -197,9 +268,19 @@ pub fn run(func: &mut Function) -> bool {
                             // after unrolling shares `A + 8 * (row * k + i)`).
                             let nested = (split.is_none() && nsw && op == CastOp::SExt)
                                 .then(|| {
-                                    nsw_add_const(func, rhs).map(|(b, c)| (lhs, b, c)).or_else(
-                                        || nsw_add_const(func, lhs).map(|(b, c)| (rhs, b, c)),
-                                    )
+                                    nsw_add_const(func, rhs)
+                                        .map(|(b, c)| (lhs, b, c))
+                                        .or_else(|| {
+                                            nsw_add_const(func, lhs).map(|(b, c)| (rhs, b, c))
+                                        })
+                                        .or_else(|| {
+                                            // The round's first copy, `sext(a + b)`.
+                                            let key = (
+                                                vkey(func, lhs, KEY_DEPTH),
+                                                vkey(func, rhs, KEY_DEPTH),
+                                            );
+                                            pairs.contains(&key).then_some((lhs, rhs, 0))
+                                        })
                                 })
                                 .flatten();
                             if let Some((a, b, c)) = nested {

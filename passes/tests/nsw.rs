@@ -198,51 +198,83 @@ fn ext_offsets_takes_the_flag_as_proof() {
     }
 }
 
-/// `sext(a + (i + c))` for three constants, all adds `nsw` (`A[row * k + (i + c)]` after
-/// unrolling): one shared `sext(a) + sext(i)`, the constants as offsets; without the flags
-/// each index keeps its own extension.
+/// `sext(a + i)` and `sext(a + (i + c))` for three constants, all adds `nsw`
+/// (`A[row * k + i]` unrolled by 4): one shared `sext(a) + sext(i)`, the constants as
+/// offsets; without the flags each index keeps its own extension. Each copy may compute
+/// its own `a = 3 * x` (the unrolled copies do, before `cse`).
 #[test]
 fn ext_offsets_splits_a_sum_of_flagged_adds() {
-    for (flag, want_casts) in [(".nsw", 2), ("", 3)] {
-        let mut body = String::from("    v9 = iconst.i64 0\n");
-        let mut last = "v9".to_string();
-        for (k, c) in [1i32, 2, -3].iter().enumerate() {
-            let b = 10 + 10 * k;
-            body.push_str(&format!(
-                "    v{c0} = iconst.i32 {c}\n    v{i} = add{flag}.i32 v1, v{c0}\n    \
-                 v{a} = add{flag}.i32 v0, v{i}\n    v{e} = sext.i64 v{a}\n    \
-                 v{k2} = iconst.i64 3\n    v{s} = shl.i64 v{e}, v{k2}\n    \
-                 v{t} = add.i64 {last}, v{s}\n",
-                c0 = b,
-                i = b + 1,
-                a = b + 2,
-                e = b + 3,
-                k2 = b + 4,
-                s = b + 5,
-                t = b + 6,
-            ));
-            last = format!("v{}", b + 6);
+    for recompute in [false, true] {
+        for (flag, want_casts) in [(".nsw", 2), ("", 4)] {
+            check_sum_of_flagged_adds(recompute, flag, want_casts);
         }
-        let src = format!(
-            "device @f(i32, i32) -> i64 {{\nblock0(v0: i32, v1: i32):\n{body}    return {last}\n}}\n"
-        );
-        let mut m = parse(&src);
-        run_passes(&mut m, &["ext-offsets", "const-fold", "cse", "dce"]);
-        let f = func(&m, "f");
-        assert_eq!(
-            count_ops(f, &[Opcode::Cast]),
-            want_casts,
-            "{flag}:\n{}",
-            print_module(&m)
-        );
-        for (a, i) in [
-            (0i64, 0i64),
-            (1000, -7),
-            (-2_000_000_000, 5),
-            (2_000_000_000, 100_000_000),
-        ] {
-            let want: i64 = [1i64, 2, -3].iter().map(|c| 8 * (a + i + c)).sum();
-            assert_eq!(run_i(&m, "f", &[a, i]), want, "{flag}, a = {a}, i = {i}");
+    }
+}
+
+fn check_sum_of_flagged_adds(recompute: bool, flag: &str, want_casts: usize) {
+    // `a` of copy `n`: `v0` itself, or a fresh `3 * v0`.
+    let a_of = |n: usize| -> (String, String) {
+        if recompute {
+            (
+                format!(
+                    "    v{k} = iconst.i32 3\n    v{m} = mul{flag}.i32 v0, v{k}\n",
+                    k = 100 + 2 * n,
+                    m = 101 + 2 * n
+                ),
+                format!("v{}", 101 + 2 * n),
+            )
+        } else {
+            (String::new(), "v0".to_string())
         }
+    };
+    let (def, a) = a_of(0);
+    let mut body = format!(
+        "{def}    v2 = add{flag}.i32 {a}, v1\n    v3 = sext.i64 v2\n    v4 = iconst.i64 3\n    \
+         v9 = shl.i64 v3, v4\n"
+    );
+    let mut last = "v9".to_string();
+    for (k, c) in [1i32, 2, -3].iter().enumerate() {
+        let b = 10 + 10 * k;
+        let (def, a) = a_of(k + 1);
+        body.push_str(&def);
+        body.push_str(&format!(
+            "    v{c0} = iconst.i32 {c}\n    v{i} = add{flag}.i32 v1, v{c0}\n    \
+             v{s0} = add{flag}.i32 {a}, v{i}\n    v{e} = sext.i64 v{s0}\n    \
+             v{k2} = iconst.i64 3\n    v{s} = shl.i64 v{e}, v{k2}\n    \
+             v{t} = add.i64 {last}, v{s}\n",
+            c0 = b,
+            i = b + 1,
+            s0 = b + 2,
+            e = b + 3,
+            k2 = b + 4,
+            s = b + 5,
+            t = b + 6,
+        ));
+        last = format!("v{}", b + 6);
+    }
+    let src = format!(
+        "device @f(i32, i32) -> i64 {{\nblock0(v0: i32, v1: i32):\n{body}    return {last}\n}}\n"
+    );
+    let mut m = parse(&src);
+    run_passes(&mut m, &["ext-offsets", "const-fold", "cse", "dce"]);
+    let f = func(&m, "f");
+    assert_eq!(
+        count_ops(f, &[Opcode::Cast]),
+        want_casts,
+        "{flag}:\n{}",
+        print_module(&m)
+    );
+    let scale = if recompute { 3 } else { 1 };
+    for (x, i) in [
+        (0i64, 0i64),
+        (1000, -7),
+        (-600_000_000, 5),
+        (600_000_000, 100_000_000),
+    ] {
+        let want: i64 = [0i64, 1, 2, -3]
+            .iter()
+            .map(|c| 8 * (scale * x + i + c))
+            .sum();
+        assert_eq!(run_i(&m, "f", &[x, i]), want, "{flag}, x = {x}, i = {i}");
     }
 }
