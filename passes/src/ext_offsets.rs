@@ -275,6 +275,9 @@ pub fn run(func: &mut Function) -> bool {
                                         })
                                         .or_else(|| {
                                             // The round's first copy, `sext(a + b)`.
+                                            if pairs.is_empty() {
+                                                return None;
+                                            }
                                             let key = (
                                                 vkey(func, lhs, KEY_DEPTH),
                                                 vkey(func, rhs, KEY_DEPTH),
