@@ -463,3 +463,86 @@ fn integer_initializers_that_call_functions_are_not_constant_errors() {
         .iter()
         .any(|i| matches!(i, oxicc_ir::InstData::ActiveMask)));
 }
+
+/// C's signed `+ - *` (and `++`/`--` of signed types) overflow undefinedly: their IR
+/// operations carry `nsw`; unsigned arithmetic wraps and does not; `short` operands are
+/// promoted to `int` first, so their operations are `nsw` too (in `i32`, where they cannot
+/// overflow).
+#[test]
+fn signed_arithmetic_is_marked_nsw() {
+    use oxicc_ir::{BinaryOp, InstData, Type};
+    let cases: [(&str, &str, BinaryOp, Type, bool); 8] = [
+        (
+            "k_add_int",
+            "int* o, int a, int b) { *o = a + b;",
+            BinaryOp::Add,
+            Type::I32,
+            true,
+        ),
+        (
+            "k_add_uint",
+            "unsigned* o, unsigned a, unsigned b) { *o = a + b;",
+            BinaryOp::Add,
+            Type::I32,
+            false,
+        ),
+        (
+            "k_mul_ll",
+            "long long* o, long long a, long long b) { *o = a * b;",
+            BinaryOp::Mul,
+            Type::I64,
+            true,
+        ),
+        (
+            "k_mul_ull",
+            "unsigned long long* o, unsigned long long a) { *o = a * a;",
+            BinaryOp::Mul,
+            Type::I64,
+            false,
+        ),
+        (
+            "k_sub_short",
+            "int* o, short a, short b) { *o = a - b;",
+            BinaryOp::Sub,
+            Type::I32,
+            true,
+        ),
+        (
+            "k_inc_int",
+            "int* o, int a) { *o = ++a;",
+            BinaryOp::Add,
+            Type::I32,
+            true,
+        ),
+        (
+            "k_dec_uint",
+            "unsigned* o, unsigned a) { *o = a--;",
+            BinaryOp::Sub,
+            Type::I32,
+            false,
+        ),
+        (
+            "k_compound_ushort",
+            "unsigned short* o, unsigned short a) { a += 1; *o = a;",
+            BinaryOp::Add,
+            Type::I32,
+            true,
+        ),
+    ];
+    for (name, body, op, ty, nsw) in cases {
+        let m = lower_ok(&format!("extern \"C\" __global__ void {name}({body} }}"));
+        let f = func(&m, name);
+        let got: Vec<(BinaryOp, Type, bool)> = f
+            .layout
+            .iter()
+            .flat_map(|b| f.blocks[*b].insts.iter())
+            .filter_map(|&i| match f.insts[i].data {
+                InstData::Binary { op, nsw, .. } => {
+                    Some((op, f.value_type(f.insts[i].result?), nsw))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(got, [(op, ty, nsw)], "{name}:\n{m}");
+    }
+}

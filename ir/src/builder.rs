@@ -103,7 +103,29 @@ impl<'f> FunctionBuilder<'f> {
 
     pub fn binary(&mut self, op: BinaryOp, lhs: Value, rhs: Value) -> Value {
         let ty = self.func.value_type(lhs);
-        self.ins_value(InstData::Binary { op, lhs, rhs }, ty)
+        self.ins_value(
+            InstData::Binary {
+                op,
+                lhs,
+                rhs,
+                nsw: false,
+            },
+            ty,
+        )
+    }
+
+    /// An `add`/`sub`/`mul` whose signed overflow is undefined (`nsw`).
+    pub fn binary_nsw(&mut self, op: BinaryOp, lhs: Value, rhs: Value) -> Value {
+        let ty = self.func.value_type(lhs);
+        self.ins_value(
+            InstData::Binary {
+                op,
+                lhs,
+                rhs,
+                nsw: true,
+            },
+            ty,
+        )
     }
 
     pub fn fma(&mut self, a: Value, b: Value, c: Value) -> Value {

@@ -327,10 +327,18 @@ pub enum InstData {
         op: UnaryOp,
         arg: Value,
     },
+    /// `nsw` ("no signed wrap", only on `add`/`sub`/`mul`): the operation comes from C
+    /// arithmetic whose signed overflow is undefined, so passes may assume the exact
+    /// result fits the type (`sext(a + c) == sext(a) + c`). An overflowing `nsw`
+    /// operation gives an unspecified value (LLVM's poison: nothing that only moves or
+    /// duplicates the instruction turns it into undefined behaviour). Interpreters wrap.
+    /// A pass that rewrites the operation into another one must drop the flag unless it
+    /// proves the new one cannot overflow either.
     Binary {
         op: BinaryOp,
         lhs: Value,
         rhs: Value,
+        nsw: bool,
     },
     /// Fused multiply-add `a * b + c` with one rounding.
     Fma {

@@ -107,6 +107,7 @@ fn missing_entities() {
         op: oxicc_ir::BinaryOp::Add,
         lhs: ghost,
         rhs: ghost,
+        nsw: false,
     };
     b.ins(add, Some(Type::I32));
     b.ret(None);

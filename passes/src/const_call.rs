@@ -129,7 +129,7 @@ impl Eval<'_> {
                             fold_int::unary(*op, get(*arg)?, ty)?
                         }
                     }
-                    InstData::Binary { op, lhs, rhs } => {
+                    InstData::Binary { op, lhs, rhs, .. } => {
                         let ty = func.value_type(*lhs);
                         let (a, b) = (get(*lhs)?, get(*rhs)?);
                         if ty.is_float() {

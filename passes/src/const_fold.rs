@@ -208,7 +208,9 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
             }
             Outcome::Keep
         }
-        InstData::Binary { op, lhs, rhs } => simplify_binary(func, i, op, lhs, rhs, extra),
+        InstData::Binary { op, lhs, rhs, nsw } => {
+            simplify_binary(func, i, op, lhs, rhs, nsw, extra)
+        }
         InstData::Fma { a, b, c: cc } => {
             let ty = func.value_type(a);
             match (c(a), c(b), c(cc)) {
@@ -304,6 +306,7 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
                         op: BinaryOp::And,
                         lhs: cond,
                         rhs: if_true,
+                        nsw: false,
                     });
                 }
                 if c(if_true) == Some(1) {
@@ -311,6 +314,7 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
                         op: BinaryOp::Or,
                         lhs: cond,
                         rhs: if_false,
+                        nsw: false,
                     });
                 }
             }
@@ -446,12 +450,25 @@ fn new_const(func: &mut Function, extra: &mut Vec<Inst>, ty: Type, imm: u64) -> 
     func.result(i)
 }
 
+/// Whether `a op b` (`add`/`mul` of two `bits`-wide constants read as signed) fits the type.
+fn signed_exact(op: BinaryOp, a: u64, b: u64, bits: u32) -> bool {
+    let sx = |v: u64| ((v << (64 - bits)) as i64 >> (64 - bits)) as i128;
+    let r = match op {
+        BinaryOp::Add => sx(a) + sx(b),
+        BinaryOp::Mul => sx(a) * sx(b),
+        _ => return false,
+    };
+    let half = 1i128 << (bits - 1);
+    (-half..half).contains(&r)
+}
+
 fn simplify_binary(
     func: &mut Function,
     i: Inst,
     op: BinaryOp,
     lhs: Value,
     rhs: Value,
+    nsw: bool,
     extra: &mut Vec<Inst>,
 ) -> Outcome {
     let ty = result_ty(func, i);
@@ -470,6 +487,7 @@ fn simplify_binary(
             op,
             lhs: rhs,
             rhs: lhs,
+            nsw,
         });
     }
     if ty.is_float() {
@@ -524,15 +542,18 @@ fn simplify_binary(
                 op: new_op,
                 lhs,
                 rhs: r,
+                nsw: false,
             })
         }
-        // `x - c` is `x + (-c)`, so constant offsets meet in one form (as LLVM does).
+        // `x - c` is `x + (-c)`, so constant offsets meet in one form (as LLVM does);
+        // no signed wrap stays true unless `-c` itself wraps (`c` = the type's minimum).
         BinaryOp::Sub if bits > 1 => {
             let r = new_const(func, extra, ty, k.wrapping_neg());
             Outcome::Rewrite(InstData::Binary {
                 op: BinaryOp::Add,
                 lhs,
                 rhs: r,
+                nsw: nsw && k != 1u64 << (bits - 1),
             })
         }
         // `(x op c1) op c2` is `x op (c1 op c2)` for associative operations.
@@ -542,13 +563,25 @@ fn simplify_binary(
                     op: inner_op,
                     lhs,
                     rhs,
+                    ..
                 } if inner_op == op => Some((lhs, rhs)),
                 _ => None,
             });
-            match inner.and_then(|(x, k1)| Some((x, fold_int::binary(op, k1, k, ty)?))) {
-                Some((x, k2)) => {
+            let inner_nsw = func
+                .def_inst(lhs)
+                .is_some_and(|d| matches!(func.insts[d].data, InstData::Binary { nsw: true, .. }));
+            match inner.and_then(|(x, k1)| Some((x, k1, fold_int::binary(op, k1, k, ty)?))) {
+                Some((x, k1, k2)) => {
                     let r = new_const(func, extra, ty, k2);
-                    Outcome::Rewrite(InstData::Binary { op, lhs: x, rhs: r })
+                    // Both steps exact and `c1 op c2` exact: `x op (c1 op c2)` is the same
+                    // exact value, so it does not wrap either.
+                    let nsw = nsw && inner_nsw && signed_exact(op, k1, k, bits);
+                    Outcome::Rewrite(InstData::Binary {
+                        op,
+                        lhs: x,
+                        rhs: r,
+                        nsw,
+                    })
                 }
                 None => Outcome::Keep,
             }

@@ -21,7 +21,8 @@ use oxicc_ir::{Cfg, DomTree};
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Key {
     Unary(UnaryOp, Value),
-    Binary(BinaryOp, Value, Value),
+    /// With the `nsw` flag: an `add` that may wrap never reuses one that may not.
+    Binary(BinaryOp, bool, Value, Value),
     Fma(Value, Value, Value),
     ICmp(IntCC, Value, Value),
     FCmp(FloatCC, Value, Value),
@@ -48,13 +49,13 @@ fn key_of(func: &Function, i: Inst, canon: &SecondaryMap<Value, Option<Value>>) 
         InstData::IConst { ty, imm } => Key::Const(ty, imm),
         InstData::FConst { ty, bits } => Key::Const(ty, bits),
         InstData::Unary { op, arg } => Key::Unary(op, arg),
-        InstData::Binary { op, lhs, rhs } => {
+        InstData::Binary { op, lhs, rhs, nsw } => {
             let (a, b) = if is_commutative(op) && rhs < lhs {
                 (rhs, lhs)
             } else {
                 (lhs, rhs)
             };
-            Key::Binary(op, a, b)
+            Key::Binary(op, nsw, a, b)
         }
         InstData::Fma { a, b, c } => Key::Fma(a, b, c),
         InstData::ICmp { cond, lhs, rhs } => Key::ICmp(cond, lhs, rhs),

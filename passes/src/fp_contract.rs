@@ -255,6 +255,7 @@ pub fn pin_rounding(func: &mut Function) -> bool {
                 op: BinaryOp::FSub,
                 lhs,
                 rhs,
+                ..
             } = func.insts[i].data
             else {
                 continue;
@@ -265,6 +266,7 @@ pub fn pin_rounding(func: &mut Function) -> bool {
                     op: BinaryOp::FAdd,
                     lhs,
                     rhs: negated,
+                    nsw: false,
                 };
                 replaced.push(rhs);
             }
@@ -295,7 +297,7 @@ pub fn pin_rounding(func: &mut Function) -> bool {
 /// `(op, lhs, rhs)` of an `f32`/`f64` `fadd` or `fsub`.
 fn add_or_sub(func: &Function, i: Inst) -> Option<(BinaryOp, Value, Value)> {
     match func.insts[i].data {
-        InstData::Binary { op, lhs, rhs }
+        InstData::Binary { op, lhs, rhs, .. }
             if matches!(op, BinaryOp::FAdd | BinaryOp::FSub) && is_fused_type(func, lhs) =>
         {
             Some((op, lhs, rhs))
@@ -374,6 +376,7 @@ fn fmul_operands(func: &Function, v: Value) -> Option<(Value, Value)> {
             op: BinaryOp::FMul,
             lhs,
             rhs,
+            ..
         } if is_fused_type(func, v) => Some((lhs, rhs)),
         _ => None,
     }
@@ -420,6 +423,7 @@ fn negate(func: &mut Function, v: Value, new_insts: &mut Vec<Inst>) -> Value {
                 op: BinaryOp::FMul,
                 lhs,
                 rhs,
+                ..
             } if const_factor(func, lhs, rhs) => {
                 let (x, k) = if util::const_value(func, rhs).is_some() {
                     (lhs, rhs)
@@ -432,6 +436,7 @@ fn negate(func: &mut Function, v: Value, new_insts: &mut Vec<Inst>) -> Value {
                         op: BinaryOp::FMul,
                         lhs: x,
                         rhs: neg_k,
+                        nsw: false,
                     },
                     Some(ty),
                 );

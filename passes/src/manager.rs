@@ -115,6 +115,11 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::ext_offsets::run),
     },
     PassInfo {
+        name: "minmax",
+        description: "integer selects of a comparison of their arms into min/max (and clamps)",
+        entry: PassEntry::Function(crate::minmax::run),
+    },
+    PassInfo {
         name: "licm",
         description: "hoist loop-invariant pure instructions into loop preheaders",
         entry: PassEntry::Function(crate::licm::run),

@@ -42,7 +42,15 @@ impl Emit<'_> {
 
     fn binary(&mut self, op: BinaryOp, lhs: Value, rhs: Value) -> Value {
         let ty = self.func.value_type(lhs);
-        self.ins(InstData::Binary { op, lhs, rhs }, ty)
+        self.ins(
+            InstData::Binary {
+                op,
+                lhs,
+                rhs,
+                nsw: false,
+            },
+            ty,
+        )
     }
 
     fn cast(&mut self, op: CastOp, arg: Value, to: Type) -> Value {
@@ -120,6 +128,7 @@ fn find_bits(func: &Function, v: Value, lo: u32, width: u32, depth: u32) -> Opti
             op: BinaryOp::Or,
             lhs,
             rhs,
+            ..
         } => {
             if known_zero(func, lhs, lo, width, depth + 1) {
                 find_bits(func, rhs, lo, width, depth + 1)
@@ -133,6 +142,7 @@ fn find_bits(func: &Function, v: Value, lo: u32, width: u32, depth: u32) -> Opti
             op: BinaryOp::Shl,
             lhs,
             rhs,
+            ..
         } => {
             let c = shift_amount(func, rhs)?;
             (lo >= c).then(|| find_bits(func, lhs, lo - c, width, depth + 1))?
@@ -141,6 +151,7 @@ fn find_bits(func: &Function, v: Value, lo: u32, width: u32, depth: u32) -> Opti
             op: BinaryOp::LShr,
             lhs,
             rhs,
+            ..
         } => {
             let c = shift_amount(func, rhs)?;
             find_bits(func, lhs, lo + c, width, depth + 1)
@@ -183,6 +194,7 @@ fn known_zero(func: &Function, v: Value, lo: u32, width: u32, depth: u32) -> boo
             op: BinaryOp::Shl,
             lhs,
             rhs,
+            ..
         } => match shift_amount(func, rhs) {
             Some(c) if lo + width <= c => true,
             Some(c) if lo >= c => known_zero(func, lhs, lo - c, width, depth + 1),
@@ -192,6 +204,7 @@ fn known_zero(func: &Function, v: Value, lo: u32, width: u32, depth: u32) -> boo
             op: BinaryOp::Or,
             lhs,
             rhs,
+            ..
         } => {
             known_zero(func, lhs, lo, width, depth + 1)
                 && known_zero(func, rhs, lo, width, depth + 1)

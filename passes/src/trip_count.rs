@@ -171,7 +171,7 @@ fn constant_chain(func: &Function, mut x: Value) -> Option<(Value, Vec<Link>)> {
             return Some((x, links));
         }
         let def = func.def_inst(x)?;
-        let InstData::Binary { op, lhs, rhs } = func.insts[def].data else {
+        let InstData::Binary { op, lhs, rhs, .. } = func.insts[def].data else {
             return None;
         };
         let (base, constant, constant_on_left) =
@@ -212,7 +212,7 @@ fn folded_constant(func: &Function, v: Value, depth: usize) -> Option<u64> {
     if depth == 0 {
         return None;
     }
-    let InstData::Binary { op, lhs, rhs } = func.insts[func.def_inst(v)?].data else {
+    let InstData::Binary { op, lhs, rhs, .. } = func.insts[func.def_inst(v)?].data else {
         return None;
     };
     let a = folded_constant(func, lhs, depth - 1)?;

@@ -126,7 +126,7 @@ fn add_chain(func: &Function, mut v: Value) -> Option<(Value, u64)> {
         if matches!(func.values[v].def, ValueDef::Param(..)) {
             return Some((v, sum));
         }
-        let InstData::Binary { op, lhs, rhs } = func.insts[func.def_inst(v)?].data else {
+        let InstData::Binary { op, lhs, rhs, .. } = func.insts[func.def_inst(v)?].data else {
             return None;
         };
         let (base, c) = match (op, const_value(func, lhs), const_value(func, rhs)) {
@@ -233,6 +233,7 @@ pub fn apply(func: &mut Function, lp: &LoopData, guard: &RuntimeGuard, n: u32) -
             op: BinaryOp::Add,
             lhs: xw,
             rhs: k,
+            nsw: false,
         },
         Type::I64,
     );

@@ -114,3 +114,107 @@ block0(v0: ptr.global):
         .count();
     assert_eq!(ptradds, 3, "{}", print_module(&m));
 }
+
+/// `zext(x - k)` under a branch on `x >= bound`: the constant leaves the extension when the
+/// bound covers `k` (either branch polarity), and stays otherwise.
+#[test]
+fn a_dominating_branch_proves_an_unsigned_difference() {
+    // (comparison, guarded block is the true edge, k, bound, casts expected)
+    let cases = [
+        ("uge v0, v1", true, 4, 4, 1),
+        ("ult v0, v1", false, 4, 4, 1),
+        ("ugt v0, v1", true, 4, 3, 1),
+        ("ule v1, v0", true, 4, 4, 1),
+        ("uge v0, v1", true, 4, 3, 2),
+        ("ult v0, v1", true, 4, 4, 2),
+        ("sge v0, v1", true, 4, 4, 2),
+    ];
+    for (cmp, on_true, k, bound, want_casts) in cases {
+        check_guarded(cmp, on_true, k, bound, want_casts);
+    }
+}
+
+/// The same proof when the branch and the index read `%tid.x` separately (before `cse`).
+#[test]
+fn a_dominating_branch_on_another_read_of_the_special_register_counts() {
+    let src = "kernel @k(ptr.global) {
+block0(v0: ptr.global):
+    v1 = sreg %tid.x
+    v2 = iconst.i32 2
+    v3 = icmp.uge v1, v2
+    brif v3, block1, block2
+block1:
+    v4 = sreg %tid.x
+    v5 = iconst.i32 -2
+    v6 = add.i32 v4, v5
+    v7 = zext.i64 v6
+    v8 = iconst.i64 2
+    v9 = shl.i64 v7, v8
+    v10 = ptradd.ptr.global v0, v9
+    v11 = load.i32 v10, align 4
+    v12 = zext.i64 v4
+    v13 = shl.i64 v12, v8
+    v14 = ptradd.ptr.global v0, v13
+    store v11, v14, align 4
+    jump block2
+block2:
+    return
+}
+";
+    let mut m = parse(src);
+    run_passes(&mut m, &["ext-offsets", "const-fold", "cse", "dce"]);
+    assert_eq!(count_casts(func(&m, "k")), 1, "{}", print_module(&m));
+}
+
+fn check_guarded(cmp: &str, on_true: bool, k: u32, bound: u32, want_casts: usize) {
+    let (t, f) = if on_true {
+        ("block1", "block2")
+    } else {
+        ("block2", "block1")
+    };
+    let src = format!(
+        "device @f(i32) -> i64 {{
+block0(v0: i32):
+    v1 = iconst.i32 {bound}
+    v2 = icmp.{cmp}
+    brif v2, {t}, {f}
+block1:
+    v3 = iconst.i32 -{k}
+    v4 = add.i32 v0, v3
+    v5 = zext.i64 v4
+    v6 = iconst.i64 2
+    v7 = shl.i64 v5, v6
+    v8 = zext.i64 v0
+    v9 = shl.i64 v8, v6
+    v10 = add.i64 v7, v9
+    return v10
+block2:
+    v11 = iconst.i64 0
+    return v11
+}}
+"
+    );
+    let mut m = parse(&src);
+    run_passes(&mut m, &["ext-offsets", "const-fold", "cse", "dce"]);
+    assert_eq!(
+        count_casts(func(&m, "f")),
+        want_casts,
+        "{cmp}:\n{}",
+        print_module(&m)
+    );
+    for x in [0u32, 1, 3, 4, 5, 1000, u32::MAX] {
+        let holds = match cmp {
+            "uge v0, v1" => x >= bound,
+            "ult v0, v1" => x < bound,
+            "ugt v0, v1" => x > bound,
+            "ule v1, v0" => bound <= x,
+            _ => (x as i32) >= bound as i32,
+        };
+        let want = if holds == on_true {
+            ((x.wrapping_sub(k) as u64) << 2).wrapping_add((x as u64) << 2) as i64
+        } else {
+            0
+        };
+        assert_eq!(run_i(&m, "f", &[x as i64]), want, "{cmp}, x = {x}");
+    }
+}

@@ -179,7 +179,7 @@ impl Ctx<'_> {
 
     /// A `mul.wide` form of `Mul`/`Shl` instruction `i` (operands `l`, `r`).
     fn mul_wide(&self, i: Inst) -> Option<(Pattern, Vec<Inst>)> {
-        let InstData::Binary { op, lhs, rhs } = self.f.insts[i].data else {
+        let InstData::Binary { op, lhs, rhs, .. } = self.f.insts[i].data else {
             return None;
         };
         if self.f.value_type(lhs) != Type::I64 {
@@ -275,7 +275,7 @@ impl Ctx<'_> {
         if matches!(self.f.insts[i].data, InstData::Cast { .. }) {
             return self.ext_load(i);
         }
-        let InstData::Binary { op, lhs, rhs } = self.f.insts[i].data else {
+        let InstData::Binary { op, lhs, rhs, .. } = self.f.insts[i].data else {
             return None;
         };
         let ty = self.f.value_type(lhs);
@@ -295,6 +295,7 @@ impl Ctx<'_> {
                         op: BinaryOp::Mul,
                         lhs: a,
                         rhs: b,
+                        ..
                     } = self.f.insts[mi].data
                     {
                         return Some((Pattern::Mad { a, b, c }, vec![mi]));

@@ -386,7 +386,7 @@ impl<'a> Ctx<'a> {
                 Ok(())
             }
             InstData::Unary { op, arg } => self.sel_unary(op, arg, result.unwrap()),
-            InstData::Binary { op, lhs, rhs } => {
+            InstData::Binary { op, lhs, rhs, .. } => {
                 self.sel_binary(inst, op, lhs, rhs, result.unwrap())
             }
             InstData::Fma { a, b, c } => self.sel_fma(a, b, c, result.unwrap()),

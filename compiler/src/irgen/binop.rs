@@ -380,7 +380,14 @@ impl Lowerer<'_> {
             let pt = self.types.int(promote(k));
             let a = self.convert(old, t.ty, pt);
             let one = self.iconst(self.vty(a), 1);
-            let s = self.bin(if dec { IrOp::Sub } else { IrOp::Add }, a, one);
+            let op = if dec { IrOp::Sub } else { IrOp::Add };
+            // `++` of a signed `int`/`long` that overflows is undefined (`nsw`); a promoted
+            // `short` computes in `int` and cannot.
+            let s = if self.types.int_kind(pt).is_some_and(|k| k.signed()) {
+                self.bin_nsw(op, a, one)
+            } else {
+                self.bin(op, a, one)
+            };
             self.convert(s, pt, t.ty)
         };
         self.store_scalar(addr, new, t);

@@ -161,7 +161,29 @@ impl Lowerer<'_> {
 
     pub fn bin(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
         let ty = self.vty(a);
-        self.ins_v(InstData::Binary { op, lhs: a, rhs: b }, ty)
+        self.ins_v(
+            InstData::Binary {
+                op,
+                lhs: a,
+                rhs: b,
+                nsw: false,
+            },
+            ty,
+        )
+    }
+
+    /// `add`/`sub`/`mul` of C's signed arithmetic, whose overflow is undefined (`nsw`).
+    pub fn bin_nsw(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        let ty = self.vty(a);
+        self.ins_v(
+            InstData::Binary {
+                op,
+                lhs: a,
+                rhs: b,
+                nsw: true,
+            },
+            ty,
+        )
     }
 
     pub fn un(&mut self, op: oxicc_ir::UnaryOp, a: Value) -> Value {

@@ -52,7 +52,7 @@ impl Lowerer<'_> {
         }
         let func = &self.fs().func;
         let def = func.def_inst(i)?;
-        let InstData::Binary { op, lhs, rhs } = func.insts[def].data else {
+        let InstData::Binary { op, lhs, rhs, .. } = func.insts[def].data else {
             return None;
         };
         let constant = |v: Value| match func.def_inst(v).map(|d| &func.insts[d].data) {

@@ -241,6 +241,10 @@ impl Lowerer<'_> {
             B::Shr => BinaryOp::LShr,
             _ => BinaryOp::Add,
         };
+        // Signed overflow is undefined in C and C++ (LLVM's `nsw`, as clang and cicc mark it).
+        if signed && matches!(irop, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
+            return self.bin_nsw(irop, a, b);
+        }
         self.bin(irop, a, b)
     }
 

@@ -104,10 +104,16 @@ impl Parser {
             return Ok(ParsedInst::new(InstData::Unary { op: u, arg }, Some(ty)));
         }
         if let Some(b) = BinaryOp::from_name(head) {
-            let ty = op.req_type(0)?;
+            let nsw = op.parts.get(1) == Some(&"nsw");
+            let ty = op.req_type(usize::from(nsw))?;
             let (lhs, rhs) = self.two_values(names)?;
             return Ok(ParsedInst::new(
-                InstData::Binary { op: b, lhs, rhs },
+                InstData::Binary {
+                    op: b,
+                    lhs,
+                    rhs,
+                    nsw,
+                },
                 Some(ty),
             ));
         }

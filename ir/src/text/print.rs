@@ -332,8 +332,11 @@ fn write_inst(
             ty(out);
             let _ = write!(out, " {}", v(*arg));
         }
-        InstData::Binary { op, lhs, rhs } => {
+        InstData::Binary { op, lhs, rhs, nsw } => {
             out.push_str(op.name());
+            if *nsw {
+                out.push_str(".nsw");
+            }
             ty(out);
             let _ = write!(out, " {}, {}", v(*lhs), v(*rhs));
         }

@@ -138,8 +138,11 @@ impl Verifier<'_> {
                 }
                 Some(t)
             }
-            InstData::Binary { op, lhs, rhs } => {
+            InstData::Binary { op, lhs, rhs, nsw } => {
                 let (a, c) = (ty(*lhs), ty(*rhs));
+                if *nsw && !matches!(op, BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) {
+                    operand(format!("{} cannot be nsw", op.name()));
+                }
                 if a != c {
                     operand(format!("{} operands differ: {a} and {c}", op.name()));
                 } else if is_float_binary(*op) && !a.is_float() {

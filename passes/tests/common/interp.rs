@@ -106,7 +106,7 @@ impl Machine<'_> {
                     InstData::IConst { ty, imm } => Some(mask(*imm, *ty)),
                     InstData::FConst { bits, .. } => Some(*bits),
                     InstData::Unary { op, arg } => Some(unary(*op, g(*arg), ty_of(*arg))),
-                    InstData::Binary { op, lhs, rhs } => {
+                    InstData::Binary { op, lhs, rhs, .. } => {
                         Some(binary(*op, g(*lhs), g(*rhs), ty_of(*lhs)))
                     }
                     InstData::Fma { a, b, c } => Some(match ty_of(*a) {
