@@ -358,6 +358,20 @@ impl Lowerer<'_> {
             Place::Addr(a) => a,
             Place::Bits { .. } => return self.inc_dec_bit_field(op, place, t, span),
         };
+        let v = self.inc_dec_at(op, addr, t, span)?;
+        Some(Operand::rv(v, t.unqual()))
+    }
+
+    /// `++`/`--` (`op`) of the scalar object of type `t` at `addr`: the new value is
+    /// stored; the result is the new value (prefix) or the old one (postfix). Shared by the
+    /// one-walk and the typed lowering.
+    pub(super) fn inc_dec_at(
+        &mut self,
+        op: UnaryOp,
+        addr: Value,
+        t: QualType,
+        span: Span,
+    ) -> Option<Value> {
         let old = self.load_scalar(addr, t);
         let dec = matches!(op, UnaryOp::PreDec | UnaryOp::PostDec);
         let new = if let Some(elem) = self.types.pointee(t.ty) {
@@ -391,11 +405,10 @@ impl Lowerer<'_> {
             self.convert(s, pt, t.ty)
         };
         self.store_scalar(addr, new, t);
-        let result = if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) {
+        Some(if matches!(op, UnaryOp::PreInc | UnaryOp::PreDec) {
             new
         } else {
             old
-        };
-        Some(Operand::rv(result, t.unqual()))
+        })
     }
 }

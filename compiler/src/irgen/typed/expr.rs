@@ -7,7 +7,7 @@ use crate::irgen::call::CallArgs;
 use crate::irgen::expr::{OpKind, Operand};
 use crate::irgen::{Binding, FnId, Lowerer, Storage, VarId};
 use crate::sema::tree::{BuiltinVar, Category, ConvKind, Decl, EntityRef, ExprId, ExprKind};
-use crate::sema::types::{IntKind, QualType};
+use crate::sema::types::QualType;
 use oxicc_ir::{BinaryOp as IrOp, Block, BlockCall, InstData, Type, Value};
 
 /// An operand split for evaluation in the one-walk lowering's order (see `stage`).
@@ -375,34 +375,9 @@ impl Lowerer<'_> {
     ) -> Option<Operand> {
         let addr = self.typed_place(cx, target)?;
         let t = cx.body.expr(target).ty;
-        let old = self.load_scalar(addr, t);
-        let dec = matches!(
-            op,
-            crate::ast::UnaryOp::PreDec | crate::ast::UnaryOp::PostDec
-        );
-        let new = if let Some(elem) = self.types.pointee(t.ty) {
-            let size = self.types.size_of(elem.ty)?;
-            let off = self.iconst(Type::I64, if dec { -(size as i128) } else { size as i128 });
-            self.ptr_add(old, off)
-        } else if self.types.is_float(t.ty) {
-            let vt = self.vty(old);
-            let one = self.fconst(vt, 1.0);
-            self.bin(if dec { IrOp::FSub } else { IrOp::FAdd }, old, one)
-        } else {
-            // Small types are promoted, incremented and converted back (wrap-around).
-            let k = self.types.int_kind(t.ty).unwrap_or(IntKind::Int);
-            let pt = self.types.int(crate::sema::conv::promote(k));
-            let a = self.convert(old, t.ty, pt);
-            let one = self.iconst(self.vty(a), 1);
-            let s = self.bin(if dec { IrOp::Sub } else { IrOp::Add }, a, one);
-            self.convert(s, pt, t.ty)
-        };
-        self.store_scalar(addr, new, t);
-        let pre = matches!(
-            op,
-            crate::ast::UnaryOp::PreInc | crate::ast::UnaryOp::PreDec
-        );
-        Some(Operand::rv(if pre { new } else { old }, ty))
+        let span = cx.body.expr(target).span;
+        let v = self.inc_dec_at(op, addr, t, span)?;
+        Some(Operand::rv(v, ty))
     }
 
     /// `a && b`, `a || b`: the right side runs only when needed; the join block takes
