@@ -486,8 +486,9 @@ fn explicit_specializations_replace_the_primary() {
     };
     assert!(body("_Z1fIfET_S0_").contains("fmul.f32"), "{text}");
     assert!(body("_Z1fIdET_S0_").contains("fmul.f64"), "{text}");
-    assert!(body("_Z1fIiET_S0_").contains("add.i32"), "{text}");
-    assert!(body("_ZN2ns1hIiEET_S1_").contains("mul.i32"), "{text}");
+    // Signed `int` arithmetic carries the no-signed-wrap flag.
+    assert!(body("_Z1fIiET_S0_").contains("add.nsw.i32"), "{text}");
+    assert!(body("_ZN2ns1hIiEET_S1_").contains("mul.nsw.i32"), "{text}");
     assert!(!body("_ZN2ns1hIlEET_S1_").contains("mul"), "{text}");
     assert!(
         body("_Z1gIiLi2EET_PKS0_").contains("neg") || body("_Z1gIiLi2EET_PKS0_").contains("sub"),

@@ -73,7 +73,7 @@ impl Lowerer<'_> {
     /// `--emit=sema`'s header line of a function.
     fn dump_function_line(&mut self, fid: FnId, note: &str) {
         use std::fmt::Write;
-        if self.from_builtin_header(fid) {
+        if self.declared_in_builtin_header(fid) {
             return;
         }
         let info = self.func_info(fid);
@@ -93,7 +93,7 @@ impl Lowerer<'_> {
     }
 
     /// Functions of oxicc's own headers are not dumped.
-    fn from_builtin_header(&self, fid: FnId) -> bool {
+    fn declared_in_builtin_header(&self, fid: FnId) -> bool {
         let file = self.func_info(fid).span.file;
         self.sources.file(file).name.starts_with("<oxicc>/")
     }
@@ -101,7 +101,7 @@ impl Lowerer<'_> {
     /// Appends `--emit=sema`'s text for the body of the function being lowered.
     fn dump_typed_body(&mut self, body: &Body) {
         let fid = self.fs().fn_id;
-        if self.from_builtin_header(fid) {
+        if self.declared_in_builtin_header(fid) {
             return;
         }
         self.dump_function_line(fid, "");
