@@ -15,7 +15,7 @@
 use super::Lowerer;
 use crate::ast::Expr;
 use crate::sema::consteval::ConstValue;
-use crate::sema::conv::Arith;
+use crate::sema::conv::{constant_int_loss, Arith};
 use crate::sema::types::{FloatKind, IntKind, QualType, TypeKind};
 use crate::source::Span;
 
@@ -108,28 +108,6 @@ fn int_range_within(f: IntKind, t: IntKind) -> bool {
         (true, true) | (false, false) => f.bits() <= t.bits(),
         (false, true) => f.bits() < t.bits(),
         (true, false) => false,
-    }
-}
-
-/// EDG's warning for a constant integer `v` converted to kind `t`, if it does not fit.
-fn constant_int_loss(v: i128, t: IntKind) -> Option<&'static str> {
-    if t == IntKind::Bool {
-        return None;
-    }
-    let bits = t.bits();
-    let (min, max) = if t.signed() {
-        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
-    } else {
-        (0, (1i128 << bits) - 1)
-    };
-    if (min..=max).contains(&v) || bits >= 128 {
-        return None;
-    }
-    // The bits still fit (as the other signedness): only the sign changed.
-    if v >= -(1i128 << (bits - 1)) && v < (1i128 << bits) {
-        Some("integer conversion resulted in a change of sign")
-    } else {
-        Some("integer conversion resulted in truncation")
     }
 }
 

@@ -203,6 +203,7 @@ impl Lowerer<'_> {
                     None => self.jump_to(bb),
                 }
                 self.switch_to(bb);
+                self.check_for_body_redeclarations(body);
                 self.loop_body(body, exit, sb);
                 self.jump_to(sb);
                 self.switch_to(sb);
@@ -277,6 +278,33 @@ impl Lowerer<'_> {
             }
             StmtKind::Asm(a) => self.asm_stmt(a),
             StmtKind::Empty => {}
+        }
+    }
+
+    /// The outermost block of a `for` body may not redeclare a variable of the loop's
+    /// initializer (C++ [stmt.for]; nvcc's message). Called with the initializer's scope
+    /// innermost.
+    fn check_for_body_redeclarations(&mut self, body: &Stmt<'_>) {
+        let StmtKind::Compound(stmts) = &body.kind else {
+            return;
+        };
+        for st in *stmts {
+            let StmtKind::Decl(decls) = &st.kind else {
+                continue;
+            };
+            for d in *decls {
+                if let ast::Decl::Var(vd) = d {
+                    if self.scopes.lookup_local(vd.name).is_some() {
+                        let n = self.name(vd.name);
+                        self.error(
+                            vd.name_span,
+                            format!(
+                                "\"{n}\", declared in for-loop initialization, may not be redeclared in this scope"
+                            ),
+                        );
+                    }
+                }
+            }
         }
     }
 
@@ -430,7 +458,7 @@ impl Lowerer<'_> {
                 let k = self.fs().switches.last().expect("checked").kind;
                 // A case label is a converted constant expression of the condition's
                 // (promoted) type: a value that does not fit is a narrowing error.
-                if !fits_int(n, k) {
+                if !crate::sema::conv::int_fits(n, k) {
                     let from = match self.quietly(|l| crate::sema::consteval::eval(l, e).ok()) {
                         Some(crate::sema::ConstValue::Int { kind, .. }) => kind.name(),
                         _ => "long long",
@@ -813,16 +841,5 @@ impl Lowerer<'_> {
             self.quietly(|l| crate::sema::consteval::eval(l, e).ok())?
         };
         Some(v.convert(a))
-    }
-}
-
-/// `n` is a value of the integer kind `k`.
-fn fits_int(n: i128, k: crate::sema::types::IntKind) -> bool {
-    let bits = k.bits();
-    if k.signed() {
-        let half = 1i128 << (bits - 1);
-        (-half..half).contains(&n)
-    } else {
-        (0..(1i128 << bits)).contains(&n)
     }
 }

@@ -185,6 +185,11 @@ impl Env for Lowerer<'_> {
         })
     }
 
+    fn is_parameter(&self, name: Symbol) -> bool {
+        // The analysis runs with the parameters' scope innermost.
+        self.scopes.lookup_local(name).is_some()
+    }
+
     fn builtin_var(&mut self, name: Symbol) -> Option<BuiltinVar> {
         if let Some(Binding::Var(v)) = self.scopes.lookup(name) {
             if !matches!(self.var(*v).storage, Storage::Host) {

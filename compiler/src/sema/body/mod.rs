@@ -57,6 +57,8 @@ pub trait Env {
     fn show(&self, t: QualType) -> String;
     /// An unqualified name, outside the body's own locals.
     fn lookup(&mut self, name: Symbol) -> Option<EnvName>;
+    /// `name` is a parameter of the function whose body is analyzed.
+    fn is_parameter(&self, name: Symbol) -> bool;
     /// `threadIdx` and friends when `name` is not a user declaration.
     fn builtin_var(&mut self, name: Symbol) -> Option<BuiltinVar>;
     /// A type as written (the simple forms: built-ins, typedef names, pointers, arrays).
@@ -96,6 +98,9 @@ pub(crate) struct BodySema<'e, E: Env> {
     /// Loops and `switch`es enclosing the current statement (for `break`): their nesting
     /// order does not matter to the analysis, only that there is one.
     pub breakables: u32,
+    /// The variables of the enclosing `for` statements' initializers, with the scope
+    /// depth of each loop body's outermost block (which may not redeclare them).
+    pub loop_vars: Vec<(usize, Vec<Symbol>)>,
     /// The first form met that this stage does not cover (for `--emit=sema`).
     pub why: Option<String>,
 }
@@ -116,6 +121,7 @@ pub fn analyze_body<E: Env>(
         loops: 0,
         switches: Vec::new(),
         breakables: 0,
+        loop_vars: Vec::new(),
         why: None,
     };
     let stmts: &[ast::Stmt<'_>] = match &body.kind {

@@ -127,6 +127,7 @@ impl<E: Env> BodySema<'_, E> {
             None => None,
         };
         let unroll = self.unroll(unroll)?;
+        let vars: Vec<_> = self.scopes.last()?.iter().map(|(n, _)| *n).collect();
         let cond = match cond {
             Some(c) => Some(self.condition(c, 0)?),
             None => None,
@@ -135,7 +136,11 @@ impl<E: Env> BodySema<'_, E> {
             Some(e) => Some(self.expr(e, 0)?),
             None => None,
         };
-        let body = self.loop_body(body)?;
+        // The body's outermost block is the scope `loop_body_of_for` pushes.
+        self.loop_vars.push((self.scopes.len() + 1, vars));
+        let body = self.loop_body_of_for(body);
+        self.loop_vars.pop();
+        let body = body?;
         Some(StmtKind::For {
             init,
             cond,
@@ -157,6 +162,36 @@ impl<E: Env> BodySema<'_, E> {
         self.loops += 1;
         self.breakables += 1;
         let r = self.scoped(s);
+        self.breakables -= 1;
+        self.loops -= 1;
+        r
+    }
+
+    /// A `for` body: its outermost block may not redeclare the loop's variables
+    /// (`loop_vars`, checked in `local_var`); blocks inside it may.
+    fn loop_body_of_for(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
+        self.loops += 1;
+        self.breakables += 1;
+        self.scopes.push(Vec::new());
+        let r = match &s.kind {
+            A::Compound(stmts) => {
+                // The body's block is the scope just pushed.
+                let mut v = Vec::with_capacity(stmts.len());
+                let mut ok = true;
+                for st in *stmts {
+                    match self.stmt(st) {
+                        Some(id) => v.push(id),
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                ok.then(|| self.add(StmtKind::Block(v), s.span))
+            }
+            _ => self.stmt(s),
+        };
+        self.scopes.pop();
         self.breakables -= 1;
         self.loops -= 1;
         r
@@ -196,13 +231,7 @@ impl<E: Env> BodySema<'_, E> {
         };
         let sw = self.switches.last_mut()?;
         let bits = sw.kind.bits();
-        let fits = if sw.kind.signed() {
-            let half = 1i128 << (bits - 1);
-            (-half..half).contains(&value)
-        } else {
-            (0..(1i128 << bits)).contains(&value)
-        };
-        if !fits {
+        if !crate::sema::conv::int_fits(value, sw.kind) {
             return None;
         }
         let key = if bits >= 64 {
@@ -267,7 +296,15 @@ impl<E: Env> BodySema<'_, E> {
         if vd.align.is_some() || vd.direct_braced {
             return self.why(|| "an aligned or brace-initialized local".into());
         }
-        if self.scopes.last()?.iter().any(|(n, _)| *n == vd.name) {
+        // The outermost block shares the parameters' scope; a loop body's outermost
+        // block may not redeclare the loop's own variables (the lowering reports both).
+        let redeclared = self.scopes.last()?.iter().any(|(n, _)| *n == vd.name)
+            || (self.scopes.len() == 1 && self.env.is_parameter(vd.name))
+            || self
+                .loop_vars
+                .last()
+                .is_some_and(|(depth, v)| *depth == self.scopes.len() && v.contains(&vd.name));
+        if redeclared {
             return None;
         }
         if let Some(quals) = auto_quals(vd.ty) {
@@ -312,6 +349,7 @@ impl<E: Env> BodySema<'_, E> {
             Some(_) if is_array => return None,
             Some(ast::Init::Expr(e)) => {
                 let x = self.rvalue(e, 0)?;
+                self.no_constant_loss(e, x, ty)?;
                 let init = self.implicit(x, ty)?;
                 if ty.quals.konst && !ty.quals.volatile && !self.mentions_local(e) {
                     // `const int n = 4;`: its uses read the constant, as the lowering does.
@@ -378,6 +416,33 @@ impl<E: Env> BodySema<'_, E> {
             },
             vd.span,
         ))
+    }
+
+    /// `None` when a constant integer initializer does not fit the variable's integer type:
+    /// nvcc warns about it, and so does the one-walk lowering, which takes the body.
+    fn no_constant_loss(
+        &mut self,
+        e: &ast::Expr<'_>,
+        x: crate::sema::tree::ExprId,
+        to: crate::sema::types::QualType,
+    ) -> Option<()> {
+        let from = self.body.expr(x).ty;
+        let types = self.env.types();
+        let plain_int = |t: crate::sema::types::QualType| {
+            !matches!(types.kind(t.ty), TypeKind::Enum(_)) && types.is_integer(t.ty)
+        };
+        if !plain_int(from) || !plain_int(to) || self.mentions_local(e) {
+            return Some(());
+        }
+        let tk = self.env.types().int_kind(to.ty)?;
+        match self.env.const_eval(e) {
+            Some(crate::sema::ConstValue::Int { value, .. })
+                if crate::sema::conv::constant_int_loss(value, tk).is_some() =>
+            {
+                self.why(|| "an initialization nvcc warns about".into())
+            }
+            _ => Some(()),
+        }
     }
 
     fn is_scalar_object(&mut self, t: crate::sema::types::QualType) -> bool {
