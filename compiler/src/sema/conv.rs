@@ -99,6 +99,34 @@ pub fn literal_kind(value: u128, unsigned: bool, longs: u8, decimal: bool) -> Op
     (value <= u64::MAX as u128).then_some(ULongLong)
 }
 
+/// The integer `v` is a value of kind `k`.
+pub fn int_fits(v: i128, k: IntKind) -> bool {
+    let bits = k.bits();
+    if bits >= 128 {
+        return true;
+    }
+    if k.signed() {
+        let half = 1i128 << (bits - 1);
+        (-half..half).contains(&v)
+    } else {
+        (0..(1i128 << bits)).contains(&v)
+    }
+}
+
+/// EDG's warning for a constant integer `v` converted to kind `t`, if it does not fit.
+pub fn constant_int_loss(v: i128, t: IntKind) -> Option<&'static str> {
+    if t == IntKind::Bool || int_fits(v, t) {
+        return None;
+    }
+    let bits = t.bits();
+    // The bits still fit (as the other signedness): only the sign changed.
+    if v >= -(1i128 << (bits - 1)) && v < (1i128 << bits) {
+        Some("integer conversion resulted in a change of sign")
+    } else {
+        Some("integer conversion resulted in truncation")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -138,33 +166,5 @@ mod tests {
             Some(IntKind::UInt)
         );
         assert_eq!(literal_kind(5, true, 2, true), Some(IntKind::ULongLong));
-    }
-}
-
-/// The integer `v` is a value of kind `k`.
-pub fn int_fits(v: i128, k: IntKind) -> bool {
-    let bits = k.bits();
-    if bits >= 128 {
-        return true;
-    }
-    if k.signed() {
-        let half = 1i128 << (bits - 1);
-        (-half..half).contains(&v)
-    } else {
-        (0..(1i128 << bits)).contains(&v)
-    }
-}
-
-/// EDG's warning for a constant integer `v` converted to kind `t`, if it does not fit.
-pub fn constant_int_loss(v: i128, t: IntKind) -> Option<&'static str> {
-    if t == IntKind::Bool || int_fits(v, t) {
-        return None;
-    }
-    let bits = t.bits();
-    // The bits still fit (as the other signedness): only the sign changed.
-    if v >= -(1i128 << (bits - 1)) && v < (1i128 << bits) {
-        Some("integer conversion resulted in a change of sign")
-    } else {
-        Some("integer conversion resulted in truncation")
     }
 }
