@@ -434,7 +434,11 @@ impl Lowerer<'_> {
             return;
         };
         let extern_shared = s.is_extern && space == AddrSpace::Shared;
-        if s.is_extern && !extern_shared && !self.opts.rdc {
+        if let Some(r) = self.complete_extern_var(vd, ty, space) {
+            return r;
+        }
+        if s.is_extern && !extern_shared && !self.opts.rdc && !self.defined_vars.contains(&vd.name)
+        {
             // What nvcc does without -rdc=true (its words): the declaration defines a
             // zero-initialized module-local variable.
             let name = self.name(vd.name).to_string();
@@ -495,7 +499,55 @@ impl Lowerer<'_> {
             storage: Storage::Global(gid, space),
             const_value: None,
         });
+        if s.is_extern && !extern_shared {
+            self.extern_vars.insert(id.0);
+        }
         self.scopes.bind(vd.name, Binding::Var(id));
+    }
+
+    /// A declaration of a variable an earlier `extern` declaration of this scope made: a
+    /// repeated `extern` changes nothing, a definition of the same type completes the same
+    /// module variable (nvcc writes one `.global`). `None`: not such a declaration.
+    fn complete_extern_var(
+        &mut self,
+        vd: &ast::VarDecl<'_>,
+        ty: QualType,
+        space: AddrSpace,
+    ) -> Option<()> {
+        let Some(Binding::Var(prev)) = self.scopes.lookup_local(vd.name).copied() else {
+            return None;
+        };
+        let Storage::Global(gid, prev_space) = self.var(prev).storage else {
+            return None;
+        };
+        if prev_space != space || self.var(prev).ty.ty != ty.ty {
+            return None;
+        }
+        if vd.specs.is_extern {
+            // `extern` after a declaration or a definition of the same variable.
+            return Some(());
+        }
+        if !self.extern_vars.contains(&prev.0) {
+            return None;
+        }
+        self.extern_vars.remove(&prev.0);
+        let (init, func_addrs) = match &vd.init {
+            Some(i) => {
+                let size = self.types.size_of(ty.ty)?;
+                let (b, f) = self.global_init_bytes(ty, i, size)?;
+                (Some(b), f)
+            }
+            None => (None, Vec::new()),
+        };
+        let g = &mut self.module.globals[gid];
+        g.init = init;
+        g.func_addrs = func_addrs;
+        g.linkage = if self.opts.rdc && !vd.specs.is_static {
+            Linkage::External
+        } else {
+            Linkage::Internal
+        };
+        Some(())
     }
 
     /// Creates a module variable (file-scope, local static or local `__shared__`) declared

@@ -197,6 +197,13 @@ pub fn lower_translation_unit_with_names(
     l.lambdas = tu.lambdas;
     l.note_host_launches(tu.host_launches);
     for d in tu.decls {
+        if let ast::Decl::Var(vd) = d {
+            if !vd.specs.is_extern {
+                l.defined_vars.insert(vd.name);
+            }
+        }
+    }
+    for d in tu.decls {
         if l.diags.too_many() {
             break;
         }
@@ -507,6 +514,12 @@ pub(crate) struct Lowerer<'x> {
     pub next_ret_decltype: bool,
     /// `--emit=sema`: the typed trees made so far, as text.
     pub sema_dump: String,
+    /// File-scope variables declared `extern` and not defined yet (a later definition
+    /// completes the same module variable).
+    pub extern_vars: hashbrown::HashSet<u32>,
+    /// Names of the variables the translation unit defines at file scope (not `extern`):
+    /// an `extern` declaration of one of them is not "treated as a static definition".
+    pub defined_vars: hashbrown::HashSet<Symbol>,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -580,6 +593,8 @@ impl<'x> Lowerer<'x> {
             name_targets: Vec::new(),
             next_ret_decltype: false,
             sema_dump: String::new(),
+            extern_vars: hashbrown::HashSet::new(),
+            defined_vars: hashbrown::HashSet::new(),
         }
     }
 
