@@ -179,6 +179,23 @@ impl IntCC {
             IntCC::Uge => IntCC::Ule,
         }
     }
+
+    /// The condition that holds exactly when this one does not: `!(a cc b)` ⇔
+    /// `a cc.inverse() b`.
+    pub fn inverse(self) -> IntCC {
+        match self {
+            IntCC::Eq => IntCC::Ne,
+            IntCC::Ne => IntCC::Eq,
+            IntCC::Slt => IntCC::Sge,
+            IntCC::Sle => IntCC::Sgt,
+            IntCC::Sgt => IntCC::Sle,
+            IntCC::Sge => IntCC::Slt,
+            IntCC::Ult => IntCC::Uge,
+            IntCC::Ule => IntCC::Ugt,
+            IntCC::Ugt => IntCC::Ule,
+            IntCC::Uge => IntCC::Ult,
+        }
+    }
 }
 
 /// Float comparison conditions: ordered (false on NaN) or unordered (true on NaN).

@@ -94,17 +94,21 @@ fn range(func: &Function, v: Value, depth: u32) -> Option<(i64, i64)> {
     }
 }
 
-/// `v = y + C` (64-bit, `C` a constant): `(y, C)`.
-fn add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
+/// `v = y + C` (`C` a constant): `(y, C)`; with `nsw`, only an add that carries the
+/// no-signed-wrap flag.
+fn add_const_of(func: &Function, v: Value, nsw: bool) -> Option<(Value, u64)> {
     let InstData::Binary {
         op: BinaryOp::Add,
         lhs,
         rhs,
-        ..
+        nsw: flagged,
     } = func.insts[func.def_inst(v)?].data
     else {
         return None;
     };
+    if nsw && !flagged {
+        return None;
+    }
     match (const_value(func, lhs), const_value(func, rhs)) {
         (None, Some((_, c))) => Some((lhs, c)),
         (Some((_, c)), None) => Some((rhs, c)),
@@ -112,22 +116,14 @@ fn add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
     }
 }
 
+/// `v = y + C` (64-bit, `C` a constant): `(y, C)`.
+fn add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
+    add_const_of(func, v, false)
+}
+
 /// `v = y + C`, an `nsw` add of an `i32` constant: `(y, C)`.
 fn nsw_add_const(func: &Function, v: Value) -> Option<(Value, u64)> {
-    let InstData::Binary {
-        op: BinaryOp::Add,
-        lhs,
-        rhs,
-        nsw: true,
-    } = func.insts[func.def_inst(v)?].data
-    else {
-        return None;
-    };
-    match (const_value(func, lhs), const_value(func, rhs)) {
-        (None, Some((_, c))) => Some((lhs, c)),
-        (Some((_, c)), None) => Some((rhs, c)),
-        _ => None,
-    }
+    add_const_of(func, v, true)
 }
 
 /// A value up to recomputation: the unrolled copies of a loop each recompute the invariant

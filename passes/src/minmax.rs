@@ -54,7 +54,7 @@ fn rewrite(func: &Function, cond: Value, t: Value, f: Value) -> Option<InstData>
     };
     // `select(P, c, y)` with `c` the arm the comparison names; the other polarity is
     // `select(!P, f, t)`.
-    for (c, y, cc) in [(t, f, cc), (f, t, inverse(cc)?)] {
+    for (c, y, cc) in [(t, f, cc), (f, t, ordered_inverse(cc)?)] {
         // `x cc c`, with `x` the other compared value.
         let (x, cc) = if same(func, rhs, c) {
             (lhs, cc)
@@ -144,17 +144,7 @@ fn same(func: &Function, a: Value, b: Value) -> bool {
         )
 }
 
-/// The negation of an ordered comparison.
-fn inverse(cc: IntCC) -> Option<IntCC> {
-    Some(match cc {
-        IntCC::Slt => IntCC::Sge,
-        IntCC::Sle => IntCC::Sgt,
-        IntCC::Sgt => IntCC::Sle,
-        IntCC::Sge => IntCC::Slt,
-        IntCC::Ult => IntCC::Uge,
-        IntCC::Ule => IntCC::Ugt,
-        IntCC::Ugt => IntCC::Ule,
-        IntCC::Uge => IntCC::Ult,
-        _ => return None,
-    })
+/// The negation of an ordered comparison (`None` for `==`/`!=`, which are not clamps).
+fn ordered_inverse(cc: IntCC) -> Option<IntCC> {
+    (!matches!(cc, IntCC::Eq | IntCC::Ne)).then(|| cc.inverse())
 }

@@ -89,7 +89,7 @@ pub fn analyze(func: &Function, lp: &LoopData) -> Option<RuntimeGuard> {
         return None;
     };
     if !then_in {
-        cc = negate(cc);
+        cc = cc.inverse();
     }
     // `x = p + c…` with `p` a header parameter updated by `p + s` on the back edge.
     let (p, _) = add_chain(func, x)?;
@@ -144,21 +144,6 @@ fn add_chain(func: &Function, mut v: Value) -> Option<(Value, u64)> {
 fn sext(v: u64, bits: u32) -> i64 {
     let sh = 64 - bits;
     ((v << sh) as i64) >> sh
-}
-
-fn negate(cc: IntCC) -> IntCC {
-    match cc {
-        IntCC::Eq => IntCC::Ne,
-        IntCC::Ne => IntCC::Eq,
-        IntCC::Slt => IntCC::Sge,
-        IntCC::Sle => IntCC::Sgt,
-        IntCC::Sgt => IntCC::Sle,
-        IntCC::Sge => IntCC::Slt,
-        IntCC::Ult => IntCC::Uge,
-        IntCC::Ule => IntCC::Ugt,
-        IntCC::Ugt => IntCC::Ule,
-        IntCC::Uge => IntCC::Ult,
-    }
 }
 
 /// Builds the guarded main loop in front of `lp` and unrolls it by `n`; returns whether the

@@ -160,30 +160,23 @@ impl Lowerer<'_> {
     }
 
     pub fn bin(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
-        let ty = self.vty(a);
-        self.ins_v(
-            InstData::Binary {
-                op,
-                lhs: a,
-                rhs: b,
-                nsw: false,
-            },
-            ty,
-        )
+        self.binary_inst(op, a, b, false)
     }
 
     /// `add`/`sub`/`mul` of C's signed arithmetic, whose overflow is undefined (`nsw`).
     pub fn bin_nsw(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        self.binary_inst(op, a, b, true)
+    }
+
+    fn binary_inst(&mut self, op: BinaryOp, a: Value, b: Value, nsw: bool) -> Value {
         let ty = self.vty(a);
-        self.ins_v(
-            InstData::Binary {
-                op,
-                lhs: a,
-                rhs: b,
-                nsw: true,
-            },
-            ty,
-        )
+        let data = InstData::Binary {
+            op,
+            lhs: a,
+            rhs: b,
+            nsw,
+        };
+        self.ins_v(data, ty)
     }
 
     pub fn un(&mut self, op: oxicc_ir::UnaryOp, a: Value) -> Value {
