@@ -40,11 +40,21 @@ impl Drop for ScratchFile {
 /// Assembles `ptx` with `ptxas -arch=sm_<sm>`; `Err` holds ptxas's messages.
 /// Panics only when ptxas itself is missing or cannot be started.
 pub fn ptxas_check(ptx: &str, sm: u32) -> Result<(), String> {
+    ptxas_check_with(ptx, sm, &[])
+}
+
+/// [`ptxas_check`] for relocatable code (`-rdc=true` PTX): `ptxas -c`, as nvcc assembles it.
+pub fn ptxas_check_relocatable(ptx: &str, sm: u32) -> Result<(), String> {
+    ptxas_check_with(ptx, sm, &["-c"])
+}
+
+fn ptxas_check_with(ptx: &str, sm: u32, extra: &[&str]) -> Result<(), String> {
     let ptxas = tools::ptxas();
     let input = ScratchFile::new("ptx");
     let output = ScratchFile::new("cubin");
     std::fs::write(input.path(), ptx).expect("cannot write a scratch PTX file");
     let result = Command::new(&ptxas)
+        .args(extra)
         .arg(format!("-arch=sm_{sm}"))
         .arg(input.path())
         .arg("-o")

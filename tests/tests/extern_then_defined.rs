@@ -29,6 +29,7 @@ fn an_extern_declaration_and_its_definition_are_one_variable() {
         assert_eq!(ptx.matches(".u32 g = 5;").count(), 1, "rdc={rdc}:\n{ptx}");
         if rdc {
             // Relocatable code is assembled with -c (nvcc's -rdc PTX is too).
+            oxicc_tests::nvidia::ptxas_check_relocatable(&ptx, 90).unwrap();
             assert!(
                 ptx.contains(".visible .global .align 4 .u32 g = 5;"),
                 "{ptx}"
