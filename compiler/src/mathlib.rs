@@ -146,6 +146,26 @@ const UNITS: &[Unit] = &[
         names: &["erff", "erfcf", "erf", "erfc", "normcdff", "normcdf"],
     },
     Unit {
+        header: "oxicc_math/erfd.cuh",
+        names: &[
+            "erf",
+            "erfc",
+            "erfcx",
+            "erfcxf",
+            "normcdf",
+            "erfinv",
+            "erfinvf",
+            "erfcinv",
+            "erfcinvf",
+            "normcdfinv",
+            "normcdfinvf",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/powid.cuh",
+        names: &["powi", "powif", "pow"],
+    },
+    Unit {
         header: "oxicc_math/remd.cuh",
         names: &[
             "fmod",

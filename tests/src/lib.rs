@@ -5,9 +5,11 @@
 //! a parallel map ([`parallel`]), and the checks every kernel suite runs ([`suite`]).
 
 pub mod dd_ref;
+pub mod dd_special;
 pub mod guard;
 pub mod kernels;
 pub mod math_fns;
+pub mod math_fns_special;
 pub mod math_harness;
 pub mod nvidia;
 pub mod parallel;

@@ -183,6 +183,7 @@ fn ln10() -> Dd {
 pub fn functions() -> Vec<MathFn> {
     let mut v = float_functions();
     v.extend(double_functions());
+    v.extend(crate::math_fns_special::special_functions());
     v
 }
 

@@ -1,0 +1,184 @@
+//! The harness rows of the special functions (`docs/math.md`): the error-function family
+//! (`erf erfc erfcx normcdf erfinv erfcinv normcdfinv`, double and float) and `powi`,
+//! `powif` (as `pow(double, int)`, `pow(float, int)`: nvcc does not declare `powi`), with their references (`dd_ref`, `dd_special`) and CUDA's bounds.
+
+use crate::dd_ref::{self as dd, Dd};
+use crate::dd_special as sp;
+use crate::math_harness::{MathFn, Prec, Reference};
+
+fn row(
+    name: &'static str,
+    expr: &'static str,
+    prec: Prec,
+    reference: Reference,
+    bound: f64,
+    hard: &'static [(f64, f64)],
+) -> MathFn {
+    MathFn {
+        name,
+        expr,
+        prec,
+        reference,
+        bound,
+        max_abs: f64::INFINITY,
+        hard,
+        hard_y: &[],
+    }
+}
+
+fn erf_ref(x: f64) -> Dd {
+    if x.is_nan() {
+        Dd::new(f64::NAN)
+    } else if x.is_infinite() {
+        Dd::new(x.signum())
+    } else {
+        dd::erf(x)
+    }
+}
+
+fn erfc_ref(x: f64) -> Dd {
+    if x.is_nan() {
+        Dd::new(f64::NAN)
+    } else if x.is_infinite() {
+        Dd::new(if x > 0.0 { 0.0 } else { 2.0 })
+    } else {
+        sp::erfc_dd(Dd::new(x))
+    }
+}
+
+/// `powi`'s exponent in the kernels: `y` clamped to [-2000, 2000], truncated (NaN gives
+/// -2000 through fmax, as in C).
+fn powi_n(y: f64) -> f64 {
+    y.max(-2000.0).min(2000.0).trunc()
+}
+
+fn powi_ref(x: f64, y: f64) -> Dd {
+    let n = powi_n(y);
+    if !x.is_finite() || x == 0.0 || n == 0.0 || x.abs() == 1.0 || (n * x.abs().ln()).abs() > 800.0
+    {
+        return Dd::new(x.powf(n));
+    }
+    let v = dd::pow_pos(x.abs(), n);
+    if x < 0.0 && (n % 2.0).abs() == 1.0 {
+        v.neg()
+    } else {
+        v
+    }
+}
+
+pub fn special_functions() -> Vec<MathFn> {
+    use Prec::{F32, F64};
+    use Reference::{D1, D2, F1, F2};
+    vec![
+        row(
+            "erf",
+            "erf(x)",
+            F64,
+            D1(erf_ref),
+            2.0,
+            &[(-6.0, 6.0), (-0.6, 0.6), (0.45, 0.55)],
+        ),
+        row(
+            "erfc",
+            "erfc(x)",
+            F64,
+            D1(erfc_ref),
+            5.0,
+            &[(-6.0, 28.0), (0.45, 0.55), (25.0, 27.5)],
+        ),
+        row(
+            "erfcx",
+            "erfcx(x)",
+            F64,
+            D1(sp::erfcx),
+            4.0,
+            &[(-27.0, 30.0), (-1.0, 5.0), (1e3, 1e9)],
+        ),
+        row(
+            "normcdf",
+            "normcdf(x)",
+            F64,
+            D1(sp::normcdf),
+            5.0,
+            &[(-39.0, 9.0), (-1.5, 1.5)],
+        ),
+        row(
+            "erfinv",
+            "erfinv(x)",
+            F64,
+            D1(sp::erfinv),
+            5.0,
+            &[(-1.0, 1.0), (0.99, 1.0), (0.45, 0.55)],
+        ),
+        row(
+            "erfcinv",
+            "erfcinv(x)",
+            F64,
+            D1(sp::erfcinv),
+            6.0,
+            &[(0.0, 2.0), (0.0, 1e-3), (1.999, 2.0), (0.45, 0.55)],
+        ),
+        row(
+            "normcdfinv",
+            "normcdfinv(x)",
+            F64,
+            D1(sp::normcdfinv),
+            8.0,
+            &[(0.0, 1.0), (0.0, 1e-3), (0.999, 1.0)],
+        ),
+        row(
+            "erfcxf",
+            "erfcxf(x)",
+            F32,
+            F1(|x| sp::erfcx(x).to_f64()),
+            4.0,
+            &[(-10.0, 30.0), (-1.0, 5.0)],
+        ),
+        row(
+            "erfinvf",
+            "erfinvf(x)",
+            F32,
+            F1(|x| sp::erfinv(x).to_f64()),
+            2.0,
+            &[(-1.0, 1.0), (0.99, 1.0)],
+        ),
+        row(
+            "erfcinvf",
+            "erfcinvf(x)",
+            F32,
+            F1(|x| sp::erfcinv(x).to_f64()),
+            4.0,
+            &[(0.0, 2.0), (0.0, 1e-3), (1.999, 2.0)],
+        ),
+        row(
+            "normcdfinvf",
+            "normcdfinvf(x)",
+            F32,
+            F1(|x| sp::normcdfinv(x).to_f64()),
+            5.0,
+            &[(0.0, 1.0), (0.0, 1e-3)],
+        ),
+        MathFn {
+            hard_y: &[(-30.0, 30.0), (-1000.0, 1000.0)],
+            ..row(
+                "powi",
+                "pow(x, (int)fmin(fmax(y, -2000.0), 2000.0))",
+                F64,
+                D2(powi_ref),
+                2.0,
+                &[(0.0, 4.0), (-1.1, 1.1)],
+            )
+        },
+        MathFn {
+            hard_y: &[(-30.0, 30.0), (-200.0, 200.0)],
+            ..row(
+                "powif",
+                "pow(x, (int)fminf(fmaxf(y, -2000.0f), 2000.0f))",
+                F32,
+                F2(|x, y| x.powf(powi_n(y))),
+                4.0,
+                &[(0.0, 4.0), (-1.1, 1.1)],
+            )
+        },
+    ]
+}
