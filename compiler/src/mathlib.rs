@@ -162,6 +162,10 @@ const UNITS: &[Unit] = &[
         ],
     },
     Unit {
+        header: "oxicc_math/gammad.cuh",
+        names: &["lgamma", "lgammaf", "tgamma", "tgammaf"],
+    },
+    Unit {
         header: "oxicc_math/powid.cuh",
         names: &["powi", "powif", "pow"],
     },

@@ -2,6 +2,7 @@
 //! (`erf erfc erfcx normcdf erfinv erfcinv normcdfinv`, double and float) and `powi`,
 //! `powif` (as `pow(double, int)`, `pow(float, int)`: nvcc does not declare `powi`), with their references (`dd_ref`, `dd_special`) and CUDA's bounds.
 
+use crate::dd_gamma;
 use crate::dd_ref::{self as dd, Dd};
 use crate::dd_special as sp;
 use crate::math_harness::{MathFn, Prec, Reference};
@@ -63,6 +64,24 @@ fn powi_ref(x: f64, y: f64) -> Dd {
         v.neg()
     } else {
         v
+    }
+}
+
+/// lgamma outside CUDA's interval of larger error (-23.0001, -2.2637) for double,
+/// (-10.0001, -2.264) for float; 0 inside, in the kernel and the reference alike.
+fn lgamma_outside(x: f64) -> Dd {
+    if x > -23.0001 && x < -2.2637 {
+        Dd::new(0.0)
+    } else {
+        dd_gamma::lgamma(x)
+    }
+}
+
+fn lgammaf_outside(x: f64) -> f64 {
+    if x > -10.0001 && x < -2.264 {
+        0.0
+    } else {
+        dd_gamma::lgamma(x).to_f64()
     }
 }
 
@@ -157,6 +176,53 @@ pub fn special_functions() -> Vec<MathFn> {
             F1(|x| sp::normcdfinv(x).to_f64()),
             5.0,
             &[(0.0, 1.0), (0.0, 1e-3)],
+        ),
+        row(
+            "lgamma",
+            "(x > -23.0001 && x < -2.2637) ? 0.0 : lgamma(x)",
+            F64,
+            D1(lgamma_outside),
+            4.0,
+            &[
+                (0.0, 3.0),
+                (0.9, 1.1),
+                (1.9, 2.1),
+                (-2.2637, 0.0),
+                (-60.0, -23.0),
+                (2.5, 200.0),
+                (0.0, 1e-5),
+            ],
+        ),
+        row(
+            "tgamma",
+            "tgamma(x)",
+            F64,
+            D1(dd_gamma::tgamma),
+            10.0,
+            &[(-190.0, 172.0), (0.0, 5.0), (-5.0, 0.0), (-185.0, -170.0)],
+        ),
+        row(
+            "lgammaf",
+            "(x > -10.0001f && x < -2.264f) ? 0.0f : lgammaf(x)",
+            F32,
+            F1(lgammaf_outside),
+            6.0,
+            &[
+                (0.0, 3.0),
+                (0.9, 1.1),
+                (1.9, 2.1),
+                (-2.264, 0.0),
+                (-60.0, -10.0),
+                (2.5, 200.0),
+            ],
+        ),
+        row(
+            "tgammaf",
+            "tgammaf(x)",
+            F32,
+            F1(|x| dd_gamma::tgamma(x).to_f64()),
+            5.0,
+            &[(-45.0, 36.0), (0.0, 5.0), (-5.0, 0.0)],
         ),
         MathFn {
             hard_y: &[(-30.0, 30.0), (-1000.0, 1000.0)],

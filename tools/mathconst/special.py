@@ -39,6 +39,16 @@ def erf_over_x(z):
     return mpmath.erf(x) / x
 
 
+def lgamma1(t):
+    """lgamma(1 + t)/t (-euler at 0)."""
+    return mpmath.loggamma(1 + t) / t if t != 0 else -mpmath.euler
+
+
+def lgamma2(t):
+    """lgamma(2 + t)/t (1 - euler at 0)."""
+    return mpmath.loggamma(2 + t) / t if t != 0 else 1 - mpmath.euler
+
+
 def fit(f, a, b, n):
     """Coefficients (constant first) of a degree n-1 polynomial in t = x - c."""
     a, b = mpf(a), mpf(b)
@@ -97,6 +107,11 @@ def const(name, x, comment):
 const("__OXM_SQRTPIO2", mpmath.sqrt(mpmath.pi) / 2, "sqrt(pi)/2")
 const("__OXM_RSQRT2", 1 / mpmath.sqrt(2), "1/sqrt(2)")
 const("__OXM_SQRT2", mpmath.sqrt(2), "sqrt(2)")
+const("__OXM_LNSQRT2PI", mpmath.log(2 * mpmath.pi) / 2, "ln sqrt(2 pi)")
+const("__OXM_LNPI", mpmath.log(mpmath.pi), "ln pi")
+out.append("/* Stirling's series: B_2k / (2k (2k - 1)), k = 1..9 */")
+for k in range(1, 10):
+    out.append(f"#define __OXM_STIRLING_C{k} {float(mpmath.bernoulli(2 * k) / (2 * k * (2 * k - 1)))!r}")
 out.append("")
 emit("__oxm_erf_small", "erf(x)/x in z = x^2", erf_over_x, 0, 0.25, 12, "z")
 emit("__oxm_erfcx_p0", "erfcx(x)", erfcx, 0, 0.5, 16)
@@ -104,4 +119,8 @@ emit("__oxm_erfcx_p1", "erfcx(x)", erfcx, 0.5, 1, 16)
 emit("__oxm_erfcx_p2", "erfcx(x)", erfcx, 1, 2, 18)
 emit("__oxm_erfcx_p3", "erfcx(x)", erfcx, 2, 4, 20)
 emit("__oxm_erfcx_p4", "x erfcx(x) in v = 1/x^2", erfcx_v, 0, 0.0625, 16, "v")
+emit("__oxm_lgamma1_neg", "lgamma(1 + t)/t", lgamma1, -0.5, 0, 22, "t")
+emit("__oxm_lgamma1_pos", "lgamma(1 + t)/t", lgamma1, 0, 0.5, 18, "t")
+emit("__oxm_lgamma2_neg", "lgamma(2 + t)/t", lgamma2, -0.5, 0, 16, "t")
+emit("__oxm_lgamma2_pos", "lgamma(2 + t)/t", lgamma2, 0, 0.5, 14, "t")
 print("\n".join(out))
