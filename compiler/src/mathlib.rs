@@ -166,6 +166,15 @@ const UNITS: &[Unit] = &[
         names: &["lgamma", "lgammaf", "tgamma", "tgammaf"],
     },
     Unit {
+        header: "oxicc_math/besseld.cuh",
+        names: &[
+            "cyl_bessel_i0",
+            "cyl_bessel_i0f",
+            "cyl_bessel_i1",
+            "cyl_bessel_i1f",
+        ],
+    },
+    Unit {
         header: "oxicc_math/powid.cuh",
         names: &["powi", "powif", "pow"],
     },

@@ -2,6 +2,7 @@
 //! (`erf erfc erfcx normcdf erfinv erfcinv normcdfinv`, double and float) and `powi`,
 //! `powif` (as `pow(double, int)`, `pow(float, int)`: nvcc does not declare `powi`), with their references (`dd_ref`, `dd_special`) and CUDA's bounds.
 
+use crate::dd_bessel::bessel_i;
 use crate::dd_gamma;
 use crate::dd_ref::{self as dd, Dd};
 use crate::dd_special as sp;
@@ -223,6 +224,38 @@ pub fn special_functions() -> Vec<MathFn> {
             F1(|x| dd_gamma::tgamma(x).to_f64()),
             5.0,
             &[(-45.0, 36.0), (0.0, 5.0), (-5.0, 0.0)],
+        ),
+        row(
+            "cyl_bessel_i0",
+            "cyl_bessel_i0(x)",
+            F64,
+            D1(|x| bessel_i(0, x)),
+            6.0,
+            &[(-20.0, 20.0), (7.0, 17.0), (-714.0, 714.0), (700.0, 714.0)],
+        ),
+        row(
+            "cyl_bessel_i1",
+            "cyl_bessel_i1(x)",
+            F64,
+            D1(|x| bessel_i(1, x)),
+            6.0,
+            &[(-20.0, 20.0), (7.0, 17.0), (-714.0, 714.0), (700.0, 714.0)],
+        ),
+        row(
+            "cyl_bessel_i0f",
+            "cyl_bessel_i0f(x)",
+            F32,
+            F1(|x| bessel_i(0, x).to_f64()),
+            6.0,
+            &[(-20.0, 20.0), (-95.0, 95.0)],
+        ),
+        row(
+            "cyl_bessel_i1f",
+            "cyl_bessel_i1f(x)",
+            F32,
+            F1(|x| bessel_i(1, x).to_f64()),
+            6.0,
+            &[(-20.0, 20.0), (-95.0, 95.0)],
         ),
         MathFn {
             hard_y: &[(-30.0, 30.0), (-1000.0, 1000.0)],

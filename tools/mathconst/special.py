@@ -49,6 +49,15 @@ def lgamma2(t):
     return mpmath.loggamma(2 + t) / t if t != 0 else 1 - mpmath.euler
 
 
+def scaled_i(nu):
+    """I_nu(x) e^-x sqrt(x) as a function of u = 1/x (1/sqrt(2 pi) at 0)."""
+    def g(u):
+        if u == 0:
+            return 1 / mpmath.sqrt(2 * mpmath.pi)
+        return mpmath.besseli(nu, 1 / u) * mpmath.exp(-1 / u) / mpmath.sqrt(u)
+    return g
+
+
 def fit(f, a, b, n):
     """Coefficients (constant first) of a degree n-1 polynomial in t = x - c."""
     a, b = mpf(a), mpf(b)
@@ -123,4 +132,29 @@ emit("__oxm_lgamma1_neg", "lgamma(1 + t)/t", lgamma1, -0.5, 0, 22, "t")
 emit("__oxm_lgamma1_pos", "lgamma(1 + t)/t", lgamma1, 0, 0.5, 18, "t")
 emit("__oxm_lgamma2_neg", "lgamma(2 + t)/t", lgamma2, -0.5, 0, 16, "t")
 emit("__oxm_lgamma2_pos", "lgamma(2 + t)/t", lgamma2, 0, 0.5, 14, "t")
+
+
+def series(name, what, coef):
+    """A Taylor series with positive coefficients (Horner in w, w >= 0: every term and
+    partial sum positive, so the rounded coefficients and operations cost about an ulp)."""
+    out.append(f"/* {what}: {len(coef)} terms */")
+    out.append(f"static __device__ __forceinline__ double {name}(double __w)")
+    out.append("{")
+    out.append(f"    double __p = {float(coef[-1])!r};")
+    for cf in reversed(coef[:-1]):
+        out.append(f"    __p = fma(__p, __w, {float(cf)!r});")
+    out.append("    return __p;")
+    out.append("}")
+    out.append("")
+
+
+# I0(x) = sum (x^2/4)^k / (k!)^2, I1(x) = x/2 sum (x^2/4)^k / (k! (k+1)!): to |x| = 8 the
+# terms beyond k = 30 are below 2^-60 of the sum.
+fac = mpmath.factorial
+series("__oxm_i0_series", "I0(x) = sum w^k / (k!)^2, w = x^2/4", [1 / fac(k) ** 2 for k in range(31)])
+series("__oxm_i1_series", "2 I1(x)/x = sum w^k / (k! (k+1)!), w = x^2/4", [1 / (fac(k) * fac(k + 1)) for k in range(31)])
+emit("__oxm_i0_c", "I0(x) e^-x sqrt(x) in u = 1/x", scaled_i(0), 0.0625, 0.125, 16, "u")
+emit("__oxm_i0_d", "I0(x) e^-x sqrt(x) in u = 1/x", scaled_i(0), 0, 0.0625, 14, "u")
+emit("__oxm_i1_c", "I1(x) e^-x sqrt(x) in u = 1/x", scaled_i(1), 0.0625, 0.125, 16, "u")
+emit("__oxm_i1_d", "I1(x) e^-x sqrt(x) in u = 1/x", scaled_i(1), 0, 0.0625, 14, "u")
 print("\n".join(out))
