@@ -8,6 +8,7 @@ pub mod dd_bessel;
 pub mod dd_gamma;
 pub mod dd_ref;
 pub mod dd_special;
+pub mod dd_trig;
 pub mod guard;
 pub mod kernels;
 pub mod math_fns;

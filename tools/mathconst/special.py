@@ -12,9 +12,24 @@ header above each function. Each is emitted as a static Horner function whose co
 
     python3 tools/mathconst/special.py > runtime-libs/include/oxicc_math/specpoly.cuh
 
+With the argument `2opi` it prints instead the table of the bits of 2/pi that trigd.cuh's
+Payne-Hanek reduction uses (1280 bits, as 64-bit words after a zero word), and with
+`2opi32` the same bits as 32-bit words for the harness's reference (tests/src/dd_trig.rs).
+
 Needs mpmath (pip install mpmath); only to regenerate the header, never to build."""
+import sys
+
 import mpmath
 from mpmath import mp, mpf
+
+if len(sys.argv) > 1 and sys.argv[1] in ("2opi", "2opi32"):
+    mp.prec = 1400
+    bits = int(mpmath.floor(2 / mpmath.pi * mpf(2) ** 1280))
+    w = 64 if sys.argv[1] == "2opi" else 32
+    words = [(bits >> (1280 - w * (i + 1))) & ((1 << w) - 1) for i in range(1280 // w)]
+    fmt = "0x{:016X}ull" if w == 64 else "0x{:08X}"
+    print(", ".join(fmt.format(x) for x in words))
+    sys.exit(0)
 
 mp.prec = 160
 
