@@ -175,6 +175,23 @@ const UNITS: &[Unit] = &[
         ],
     },
     Unit {
+        header: "oxicc_math/roundd.cuh",
+        names: &[
+            "__fsqrt_rz",
+            "__fsqrt_ru",
+            "__fsqrt_rd",
+            "__dsqrt_rz",
+            "__dsqrt_ru",
+            "__dsqrt_rd",
+            "__fmaf_rz",
+            "__fmaf_ru",
+            "__fmaf_rd",
+            "__fma_rz",
+            "__fma_ru",
+            "__fma_rd",
+        ],
+    },
+    Unit {
         header: "oxicc_math/powid.cuh",
         names: &["powi", "powif", "pow"],
     },

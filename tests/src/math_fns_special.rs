@@ -86,6 +86,103 @@ fn lgammaf_outside(x: f64) -> f64 {
     }
 }
 
+/// A directed rounding mode.
+#[derive(Clone, Copy, PartialEq)]
+enum Dir {
+    Zero,
+    Up,
+    Down,
+}
+
+fn f32_next_up(f: f32) -> f32 {
+    if f.is_nan() || f == f32::INFINITY {
+        f
+    } else if f == 0.0 {
+        f32::from_bits(1)
+    } else if f > 0.0 {
+        f32::from_bits(f.to_bits() + 1)
+    } else {
+        f32::from_bits(f.to_bits() - 1)
+    }
+}
+
+/// `hi + lo` (its exact value, or `lo` carrying the sign of the rest) rounded to float in
+/// direction `d`: the nearest float, moved one step where it lies on the wrong side.
+fn to_f32_dir(hi: f64, lo: f64, d: Dir) -> f64 {
+    let f = hi as f32;
+    if !hi.is_finite() || f.is_nan() {
+        return f as f64;
+    }
+    // The sign of f - (hi + lo): f - hi is exact (Sterbenz), then lo.
+    let diff = (f as f64 - hi) - lo;
+    let v_pos = hi > 0.0 || (hi == 0.0 && lo > 0.0);
+    let r = match d {
+        Dir::Zero if diff != 0.0 && (diff > 0.0) == v_pos => {
+            if v_pos {
+                -f32_next_up(-f)
+            } else {
+                f32_next_up(f)
+            }
+        }
+        Dir::Up if diff < 0.0 => f32_next_up(f),
+        Dir::Down if diff > 0.0 => -f32_next_up(-f),
+        _ => f,
+    };
+    r as f64
+}
+
+fn fmaf_dir(a: f64, b: f64, c: f64, d: Dir) -> f64 {
+    let p = a * b; // exact: two 24-bit significands
+    if !p.is_finite() || !c.is_finite() {
+        return (p + c) as f32 as f64;
+    }
+    if p + c == 0.0 && (p != 0.0 || c != 0.0 || p.is_sign_negative() != c.is_sign_negative()) {
+        // An exact zero of operands of different signs: -0 rounding down, +0 otherwise.
+        return if d == Dir::Down { -0.0 } else { 0.0 };
+    }
+    let (s, e) = two_sum(p, c);
+    to_f32_dir(s, e, d)
+}
+
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let s = a + b;
+    let bb = s - a;
+    (s, (a - (s - bb)) + (b - bb))
+}
+
+fn fsqrt_dir(x: f64, d: Dir) -> f64 {
+    if x.is_nan() || x < 0.0 {
+        return f64::NAN;
+    }
+    if x == 0.0 || x.is_infinite() {
+        return x;
+    }
+    let r = x.sqrt();
+    // x - r^2 exactly (fma), over 2r: the sign of sqrt(x) - r.
+    let lo = (-r).mul_add(r, x) / (2.0 * r);
+    to_f32_dir(r, lo, d)
+}
+
+fn dsqrt_dir(x: f64, d: Dir) -> Dd {
+    if x.is_nan() || x < 0.0 || x == 0.0 || x.is_infinite() {
+        return Dd::new(x.sqrt());
+    }
+    let r = x.sqrt();
+    let e = (-r).mul_add(r, x);
+    let step = |up: bool| {
+        if up {
+            f64::from_bits(r.to_bits() + 1)
+        } else {
+            f64::from_bits(r.to_bits() - 1)
+        }
+    };
+    Dd::new(match d {
+        Dir::Zero | Dir::Down if e < 0.0 => step(false),
+        Dir::Up if e > 0.0 => step(true),
+        _ => r,
+    })
+}
+
 pub fn special_functions() -> Vec<MathFn> {
     use Prec::{F32, F64};
     use Reference::{D1, D2, F1, F2};
@@ -257,6 +354,89 @@ pub fn special_functions() -> Vec<MathFn> {
             6.0,
             &[(-20.0, 20.0), (-95.0, 95.0)],
         ),
+        // Directed roundings: exact (0 ulp), against a float rounding decided from the
+        // exact residual.
+        row(
+            "__fsqrt_rz",
+            "__fsqrt_rz(x)",
+            F32,
+            F1(|x| fsqrt_dir(x, Dir::Zero)),
+            0.0,
+            &[(0.0, 4.0), (0.0, 1e-38)],
+        ),
+        row(
+            "__fsqrt_ru",
+            "__fsqrt_ru(x)",
+            F32,
+            F1(|x| fsqrt_dir(x, Dir::Up)),
+            0.0,
+            &[(0.0, 4.0), (0.0, 1e-38)],
+        ),
+        row(
+            "__fsqrt_rd",
+            "__fsqrt_rd(x)",
+            F32,
+            F1(|x| fsqrt_dir(x, Dir::Down)),
+            0.0,
+            &[(0.0, 4.0), (0.0, 1e-38)],
+        ),
+        row(
+            "__dsqrt_rz",
+            "__dsqrt_rz(x)",
+            F64,
+            D1(|x| dsqrt_dir(x, Dir::Zero)),
+            0.0,
+            &[(0.0, 4.0), (0.0, 1e-300)],
+        ),
+        row(
+            "__dsqrt_ru",
+            "__dsqrt_ru(x)",
+            F64,
+            D1(|x| dsqrt_dir(x, Dir::Up)),
+            0.0,
+            &[(0.0, 4.0), (0.0, 1e-300)],
+        ),
+        row(
+            "__dsqrt_rd",
+            "__dsqrt_rd(x)",
+            F64,
+            D1(|x| dsqrt_dir(x, Dir::Down)),
+            0.0,
+            &[(0.0, 4.0), (0.0, 1e-300)],
+        ),
+        MathFn {
+            hard_y: &[(-4.0, 4.0), (-1e-20, 1e-20)],
+            ..row(
+                "__fmaf_rz",
+                "__fmaf_rz(x, y, x)",
+                F32,
+                F2(|x, y| fmaf_dir(x, y, x, Dir::Zero)),
+                0.0,
+                &[(-4.0, 4.0), (-1.0, 1.0)],
+            )
+        },
+        MathFn {
+            hard_y: &[(-4.0, 4.0), (-1e-20, 1e-20)],
+            ..row(
+                "__fmaf_ru",
+                "__fmaf_ru(x, y, x)",
+                F32,
+                F2(|x, y| fmaf_dir(x, y, x, Dir::Up)),
+                0.0,
+                &[(-4.0, 4.0), (-1.0, 1.0)],
+            )
+        },
+        MathFn {
+            hard_y: &[(-4.0, 4.0), (-1e-20, 1e-20)],
+            ..row(
+                "__fmaf_rd",
+                "__fmaf_rd(x, y, x)",
+                F32,
+                F2(|x, y| fmaf_dir(x, y, x, Dir::Down)),
+                0.0,
+                &[(-4.0, 4.0), (-1.0, 1.0)],
+            )
+        },
         MathFn {
             hard_y: &[(-30.0, 30.0), (-1000.0, 1000.0)],
             ..row(
