@@ -31,15 +31,23 @@ struct Unit {
     names: &'static [&'static str],
 }
 
-/// The units of the library (`runtime-libs/include/oxicc_math/`).
+/// The units of the library (`runtime-libs/include/oxicc_math/`). The half-precision
+/// functions of `cuda_fp16.h`/`cuda_bf16.h` (`hsin`, `h2exp`, …) call the float functions,
+/// so their names link the float units.
 const UNITS: &[Unit] = &[
     Unit {
         header: "oxicc_math/expf.cuh",
-        names: &["expf", "exp2f", "exp10f", "exp", "exp2", "exp10"],
+        names: &[
+            "expf", "exp2f", "exp10f", "exp", "exp2", "exp10", "hexp", "h2exp", "hexp2", "h2exp2",
+            "hexp10", "h2exp10",
+        ],
     },
     Unit {
         header: "oxicc_math/logf.cuh",
-        names: &["logf", "log2f", "log10f", "log", "log2", "log10"],
+        names: &[
+            "logf", "log2f", "log10f", "log", "log2", "log10", "hlog", "h2log", "hlog2", "h2log2",
+            "hlog10", "h2log10",
+        ],
     },
     Unit {
         header: "oxicc_math/trigf.cuh",
@@ -47,11 +55,11 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/sinf.cuh",
-        names: &["sinf", "sin"],
+        names: &["sinf", "sin", "hsin", "h2sin"],
     },
     Unit {
         header: "oxicc_math/cosf.cuh",
-        names: &["cosf", "cos"],
+        names: &["cosf", "cos", "hcos", "h2cos"],
     },
     Unit {
         header: "oxicc_math/tanf.cuh",

@@ -243,6 +243,9 @@ static __host__ __device__ __forceinline__ int __hisinf(const __nv_bfloat16 a) {
 
 /* ---- operators ---- */
 
+/* The math functions (hsin … hrint, h2sin … h2rint) are cuda_fp16.hpp's templates: they
+ * take __nv_bfloat16 and __nv_bfloat162 too. */
+
 static __device__ __forceinline__ __nv_bfloat16 operator+(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hadd(a, b); }
 static __device__ __forceinline__ __nv_bfloat16 operator-(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hsub(a, b); }
 static __device__ __forceinline__ __nv_bfloat16 operator*(const __nv_bfloat16 &a, const __nv_bfloat16 &b) { return __hmul(a, b); }

@@ -8,6 +8,7 @@
  * Division goes through f32 (`div.rn.f32`), which rounds correctly for f16 operands. */
 #pragma once
 #include <vector_types.h>
+#include <math.h> /* the float functions the math functions below call */
 
 #define __CUDA_FP16_TYPES_EXIST__
 
@@ -359,6 +360,42 @@ static __host__ __device__ __forceinline__ bool __hisnan(const __half a) {
 static __host__ __device__ __forceinline__ int __hisinf(const __half a) {
     return a.__x == 0x7c00u ? 1 : (a.__x == 0xfc00u ? -1 : 0);
 }
+
+/* ---- math functions (issue 14): the float function of the value, rounded once to the
+ * type (the float functions are the device math library's; these names link their units).
+ * Templates over the type (__half, __nv_bfloat16 and their pairs: one definition for both
+ * headers), so a function nobody calls is never instantiated and its float function's unit
+ * is linked only where the kernel names it. ---- */
+template <class __H> static __device__ __forceinline__ __H hsin(const __H a) { float __f = (float)a; return __H(sinf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2sin(const __H2 a) { return __H2(hsin(a.x), hsin(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hcos(const __H a) { float __f = (float)a; return __H(cosf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2cos(const __H2 a) { return __H2(hcos(a.x), hcos(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hexp(const __H a) { float __f = (float)a; return __H(expf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2exp(const __H2 a) { return __H2(hexp(a.x), hexp(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hexp2(const __H a) { float __f = (float)a; return __H(exp2f(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2exp2(const __H2 a) { return __H2(hexp2(a.x), hexp2(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hexp10(const __H a) { float __f = (float)a; return __H(exp10f(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2exp10(const __H2 a) { return __H2(hexp10(a.x), hexp10(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hlog(const __H a) { float __f = (float)a; return __H(logf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2log(const __H2 a) { return __H2(hlog(a.x), hlog(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hlog2(const __H a) { float __f = (float)a; return __H(log2f(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2log2(const __H2 a) { return __H2(hlog2(a.x), hlog2(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hlog10(const __H a) { float __f = (float)a; return __H(log10f(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2log10(const __H2 a) { return __H2(hlog10(a.x), hlog10(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hrcp(const __H a) { float __f = (float)a; return __H(__frcp_rn(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2rcp(const __H2 a) { return __H2(hrcp(a.x), hrcp(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hrsqrt(const __H a) { float __f = (float)a; return __H(rsqrtf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2rsqrt(const __H2 a) { return __H2(hrsqrt(a.x), hrsqrt(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hsqrt(const __H a) { float __f = (float)a; return __H(sqrtf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2sqrt(const __H2 a) { return __H2(hsqrt(a.x), hsqrt(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hceil(const __H a) { float __f = (float)a; return __H(ceilf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2ceil(const __H2 a) { return __H2(hceil(a.x), hceil(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hfloor(const __H a) { float __f = (float)a; return __H(floorf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2floor(const __H2 a) { return __H2(hfloor(a.x), hfloor(a.y)); }
+template <class __H> static __device__ __forceinline__ __H htrunc(const __H a) { float __f = (float)a; return __H(truncf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2trunc(const __H2 a) { return __H2(htrunc(a.x), htrunc(a.y)); }
+template <class __H> static __device__ __forceinline__ __H hrint(const __H a) { float __f = (float)a; return __H(rintf(__f)); }
+template <class __H2> static __device__ __forceinline__ __H2 h2rint(const __H2 a) { return __H2(hrint(a.x), hrint(a.y)); }
 
 /* ---- operators ---- */
 
