@@ -51,7 +51,11 @@ fn erfc_ref(x: f64) -> Dd {
 /// `powi`'s exponent in the kernels: `y` clamped to [-2000, 2000], truncated (NaN gives
 /// -2000 through fmax, as in C).
 fn powi_n(y: f64) -> f64 {
-    y.max(-2000.0).min(2000.0).trunc()
+    if y.is_nan() {
+        -2000.0
+    } else {
+        y.clamp(-2000.0, 2000.0).trunc()
+    }
 }
 
 fn powi_ref(x: f64, y: f64) -> Dd {

@@ -13,8 +13,10 @@ mod f16;
 
 use oxicc_emu::{Arg, Buffer, Launch, Module, RunOptions, Ty};
 
-/// (name, exact function) of each scalar math function.
-const FUNCTIONS: &[(&str, fn(f64) -> f64)] = &[
+/// A scalar math function: its name and the exact function.
+type Function = (&'static str, fn(f64) -> f64);
+
+const FUNCTIONS: &[Function] = &[
     ("hsin", f64::sin),
     ("hcos", f64::cos),
     ("hexp", f64::exp),
