@@ -95,7 +95,11 @@ fn lgamma1p(t: f64) -> Dd {
 /// Stirling's `lgamma(b)` for `b >= 30`.
 fn stirling(b: Dd) -> Dd {
     let lb = dd::ln(b);
-    let mut s = b.sub(Dd::new(0.5)).mul(lb).sub(b);
+    // (b - 1/2)(ln b - 1) - 1/2: b ln b alone would overflow before lgamma does.
+    let mut s = b
+        .sub(Dd::new(0.5))
+        .mul(lb.sub(Dd::new(1.0)))
+        .sub(Dd::new(0.5));
     s = s.add(dd::ln(dd::pi().mulf(2.0)).mulf(0.5));
     let y = Dd::new(1.0).div(b);
     let y2 = y.mul(y);
@@ -191,6 +195,7 @@ mod tests {
         close(lgamma(100.5), 361.435_540_467_777_6);
         close(lgamma(-2.5), -0.056_243_716_497_674_05);
         close(lgamma(1e-20), 46.051_701_859_880_91);
+        close(lgamma(2.559e305), 1.797_001_630_926_205_4e308);
         close(tgamma(4.5), 11.631_728_396_567_45);
         close(tgamma(-1.5), 2.363_271_801_207_355);
         close(tgamma(170.5), 5.562_092_414_56e305);

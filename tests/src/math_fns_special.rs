@@ -60,6 +60,10 @@ fn powi_n(y: f64) -> f64 {
 
 fn powi_ref(x: f64, y: f64) -> Dd {
     let n = powi_n(y);
+    if n == 0.0 {
+        // C99: pow(x, 0) = 1 for every x, NaN included.
+        return Dd::new(1.0);
+    }
     if !x.is_finite() || x == 0.0 || n == 0.0 || x.abs() == 1.0 || (n * x.abs().ln()).abs() > 800.0
     {
         return Dd::new(x.powf(n));
@@ -293,6 +297,7 @@ pub fn special_functions() -> Vec<MathFn> {
                 (-60.0, -23.0),
                 (2.5, 200.0),
                 (0.0, 1e-5),
+                (2.5e305, 2.57e305),
             ],
         ),
         row(

@@ -24,22 +24,26 @@
 #include <oxicc_math/specpoly.cuh>
 #include <oxicc_math/trigd.cuh>
 
-/* Stirling's lgamma(bh + bl) for b >= 10 as hi + *lo (b below 2.5e305). */
+/* Stirling's lgamma(bh + bl) for b >= 10 as hi + *lo, written
+ * (b - 1/2)(ln b - 1) - 1/2 + ln sqrt(2 pi) + S(1/b) so that no intermediate exceeds the
+ * result (b ln b would overflow before lgamma does, from 2.556e305). */
 static __device__ __forceinline__ double __oxm_stirling(double __bh, double __bl, double *__lo)
 {
     double __ll;
     double __lh = __oxm_log_dd(__bh, &__ll);
     __ll += __bl / __bh;
+    double __e0;
+    __lh = __oxm_two_sum(__lh, -1.0, &__e0);
+    __ll += __e0;
     double __ul;
     double __uh = __oxm_two_sum(__bh, -0.5, &__ul);
     __ul += __bl;
     double __pl;
     double __ph = __oxm_two_prod(__uh, __lh, &__pl);
     __pl += fma(__uh, __ll, __ul * __lh);
-    double __e1;
-    double __s = __oxm_two_sum(__ph, -__bh, &__e1);
     double __e2;
-    __s = __oxm_two_sum(__s, __OXM_LNSQRT2PI_HI, &__e2);
+    /* ln sqrt(2 pi) - 1/2: the subtraction is exact (Sterbenz). */
+    double __s = __oxm_two_sum(__ph, __OXM_LNSQRT2PI_HI - 0.5, &__e2);
     double __y = 1.0 / __bh;
     double __y2 = __y * __y;
     double __q = __OXM_STIRLING_C9;
@@ -51,7 +55,7 @@ static __device__ __forceinline__ double __oxm_stirling(double __bh, double __bl
     __q = fma(__q, __y2, __OXM_STIRLING_C3);
     __q = fma(__q, __y2, __OXM_STIRLING_C2);
     __q = fma(__q, __y2, __OXM_STIRLING_C1);
-    double __l = __e1 + __e2 + (__pl - __bl) + __OXM_LNSQRT2PI_LO + __q * __y;
+    double __l = __e2 + __pl + __OXM_LNSQRT2PI_LO + __q * __y;
     return __oxm_fast_two_sum(__s, __l, __lo);
 }
 
@@ -106,7 +110,8 @@ static __device__ __forceinline__ double __oxm_lgamma_pos(double __a, double *__
         return __oxm_lgamma1(__a - 1.0);
     if (__a < 2.5)
         return __oxm_lgamma2(__a - 2.0);
-    if (__a > 2.5e305)
+    /* lgamma exceeds the largest double beyond 2.5599833278516383e305 (mpmath). */
+    if (__a > 2.5599833278516383e305)
         return __longlong_as_double(0x7ff0000000000000LL);
     double __bl, __pl, __bh;
     double __ph = __oxm_gamma_shift(__a, &__bl, &__pl, &__bh);
