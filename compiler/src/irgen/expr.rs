@@ -204,6 +204,7 @@ impl Lowerer<'_> {
 
     fn expr_inner(&mut self, e: &Expr<'_>) -> Option<Operand> {
         match &e.kind {
+            ExprKind::TypedArg(n) => self.typed_builtin_arg(*n),
             ExprKind::Name(q) if self.names_enumerator(q) => self.qual_ident(q, e.span),
             ExprKind::Name(q) if self.is_template_member(q) => self.template_member_expr(q, e.span),
             ExprKind::Name(q) if matches!(q.last(), crate::ast::NameSeg::TemplateId { .. }) => {
