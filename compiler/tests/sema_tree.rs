@@ -140,6 +140,40 @@ fn builtin_calls_with_arguments() {
     assert_ptxas_accepts(&ptx, 75, "builtin_calls_with_arguments");
 }
 
+/// `helper_math.h`'s pattern: the user's `max` takes vectors only, so `max` on integers is
+/// CUDA's built-in overload (as nvcc resolves it); the typed tree calls the built-in.
+#[test]
+fn builtin_beside_user_overloads_on_classes() {
+    let src = "__device__ int2 max(int2 a, int2 b) { return make_int2(max(a.x, b.x), max(a.y, b.y)); }
+         __device__ float2 fmaxf(float2 a, float2 b) { return make_float2(fmaxf(a.x, b.x), fmaxf(a.y, b.y)); }
+         __device__ float f(int a, unsigned b) { return max(a, 3) + max(a, b) + fmaxf(1.5f, a); }
+         __global__ void k(float *o, int2 *v) { o[0] = f(v[0].x, 2u); v[1] = max(v[0], v[1]); }";
+    let text = sema(src);
+    let f = text
+        .split("Function ")
+        .find(|t| t.starts_with("f (int, unsigned int)"))
+        .expect("f in the dump");
+    assert!(!f.contains("lowered in one walk"), "{f}");
+    assert!(f.contains("BuiltinCall max : `int` prvalue"), "{f}");
+    assert!(
+        f.contains("BuiltinCall max : `unsigned int` prvalue"),
+        "{f}"
+    );
+    assert!(f.contains("BuiltinCall fmaxf : `float` prvalue"), "{f}");
+    let typed = compile("t.cu", src, &Options::default());
+    let one_walk = compile(
+        "t.cu",
+        src,
+        &Options {
+            typed_bodies: false,
+            ..Options::default()
+        },
+    );
+    let ptx = typed.text.expect("compiles");
+    assert_eq!(Some(&ptx), one_walk.text.as_ref());
+    assert_ptxas_accepts(&ptx, 75, "builtin_beside_user_overloads_on_classes");
+}
+
 #[test]
 fn bodies_outside_stage_one_are_listed_without_a_tree() {
     // A member function and a class object: the one-walk lowering takes them.

@@ -208,6 +208,18 @@ impl Env for Lowerer<'_> {
         }
     }
 
+    fn overloaded_builtin_name(&mut self, name: Symbol) -> bool {
+        crate::irgen::call::OVERLOADED_BUILTINS.contains(&self.interner.resolve(name))
+            && matches!(
+                self.lookup_ordinary(name),
+                Some(Binding::Func(_) | Binding::Overloads(_))
+            )
+    }
+
+    fn overloaded_builtin_wins(&mut self, name: Symbol, arithmetic: &[bool]) -> bool {
+        self.builtin_wins_over_overloads(name, arithmetic)
+    }
+
     fn sm(&self) -> u32 {
         self.opts.sm
     }

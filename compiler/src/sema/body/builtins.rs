@@ -34,15 +34,37 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         depth: u32,
     ) -> Option<ExprId> {
-        let n = self.env.name(name).to_string();
+        let ids = self.builtin_args(name, args, depth)?;
+        self.builtin_call_of(name, ids, span)
+    }
+
+    /// The arguments of a built-in call, analyzed as values.
+    pub(super) fn builtin_args(
+        &mut self,
+        name: Symbol,
+        args: &[&ast::Expr<'_>],
+        depth: u32,
+    ) -> Option<Vec<ExprId>> {
         // `abs(1.5)` is CUDA's float overload, which the lowering picks by the literal.
-        if n == "abs" && args.iter().any(|a| matches!(a.kind, A::FloatLit { .. })) {
+        if self.env.name(name) == "abs" && args.iter().any(|a| matches!(a.kind, A::FloatLit { .. }))
+        {
             return self.why(|| "the call of \"abs\" on a floating literal".into());
         }
         let mut ids = Vec::with_capacity(args.len());
         for a in args {
             ids.push(self.rvalue(a, depth + 1)?);
         }
+        Some(ids)
+    }
+
+    /// The call of the built-in `name` with the analyzed arguments `ids`.
+    pub(super) fn builtin_call_of(
+        &mut self,
+        name: Symbol,
+        ids: Vec<ExprId>,
+        span: Span,
+    ) -> Option<ExprId> {
+        let n = self.env.name(name).to_string();
         let tys: Vec<QualType> = ids.iter().map(|&i| self.ty(i)).collect();
         let Some(ret) = self.builtin_result(&n, &tys) else {
             return self.why(|| format!("the built-in function \"{n}\""));
@@ -53,6 +75,31 @@ impl<E: Env> BodySema<'_, E> {
             Ret::Same(t) => t,
         };
         Some(self.builtin_node(name, ids, ret, span))
+    }
+
+    /// `max(a, b)` where the user's `max` overloads all take classes (`helper_math.h`'s
+    /// `max(int2, int2)`) and the arguments are arithmetic: CUDA's own overload, the
+    /// built-in, is called (the one-walk lowering's `builtin_overload_wins`). `None` with
+    /// the reason where the user's overloads are the candidates.
+    pub(super) fn overloaded_builtin_call(
+        &mut self,
+        name: Symbol,
+        args: &[&ast::Expr<'_>],
+        span: Span,
+        depth: u32,
+    ) -> Option<ExprId> {
+        let ids = self.builtin_args(name, args, depth)?;
+        let mut arithmetic = Vec::with_capacity(args.len());
+        for (a, &id) in args.iter().zip(&ids) {
+            let literal = matches!(a.kind, A::IntLit { .. } | A::FloatLit { .. });
+            let t = self.ty(id);
+            arithmetic.push(literal || self.env.types().is_arith(t.ty));
+        }
+        if !self.env.overloaded_builtin_wins(name, &arithmetic) {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the call of \"{n}\""));
+        }
+        self.builtin_call_of(name, ids, span)
     }
 
     fn builtin_node(&mut self, name: Symbol, args: Vec<ExprId>, ret: QualType, sp: Span) -> ExprId {

@@ -770,6 +770,9 @@ impl<E: Env> BodySema<'_, E> {
         if self.env.builtin_call_reaches(name) {
             return self.builtin_call(name, args, span, d);
         }
+        if self.env.overloaded_builtin_name(name) {
+            return self.overloaded_builtin_call(name, args, span, d);
+        }
         let found = self.env.lookup(name)?;
         let EnvName::Func(sig) = found else {
             let n = self.env.name(name).to_string();

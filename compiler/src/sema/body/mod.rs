@@ -63,6 +63,13 @@ pub trait Env {
     /// the CUDA headers have, does not count), no overload set or template has the name,
     /// and argument-dependent lookup does not apply.
     fn builtin_call_reaches(&mut self, name: Symbol) -> bool;
+    /// `name` is one of the built-ins CUDA declares as overloads beside the user's
+    /// (`min`, `fabsf`, …) and names a user overload set (not a template).
+    fn overloaded_builtin_name(&mut self, name: Symbol) -> bool;
+    /// Such a call with arguments that are arithmetic or not (`arithmetic[i]`) calls the
+    /// built-in: every user overload that is defined needs a class where an arithmetic
+    /// value is passed.
+    fn overloaded_builtin_wins(&mut self, name: Symbol, arithmetic: &[bool]) -> bool;
     /// The target's SM version times ten (`75` for `sm_75`).
     fn sm(&self) -> u32;
     /// `name` is a parameter of the function whose body is analyzed.
