@@ -146,6 +146,56 @@ const UNITS: &[Unit] = &[
         names: &["erff", "erfcf", "erf", "erfc", "normcdff", "normcdf"],
     },
     Unit {
+        header: "oxicc_math/erfd.cuh",
+        names: &[
+            "erf",
+            "erfc",
+            "erfcx",
+            "erfcxf",
+            "normcdf",
+            "erfinv",
+            "erfinvf",
+            "erfcinv",
+            "erfcinvf",
+            "normcdfinv",
+            "normcdfinvf",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/gammad.cuh",
+        names: &["lgamma", "lgammaf", "tgamma", "tgammaf"],
+    },
+    Unit {
+        header: "oxicc_math/besseld.cuh",
+        names: &[
+            "cyl_bessel_i0",
+            "cyl_bessel_i0f",
+            "cyl_bessel_i1",
+            "cyl_bessel_i1f",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/roundd.cuh",
+        names: &[
+            "__fsqrt_rz",
+            "__fsqrt_ru",
+            "__fsqrt_rd",
+            "__dsqrt_rz",
+            "__dsqrt_ru",
+            "__dsqrt_rd",
+            "__fmaf_rz",
+            "__fmaf_ru",
+            "__fmaf_rd",
+            "__fma_rz",
+            "__fma_ru",
+            "__fma_rd",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/powid.cuh",
+        names: &["powi", "powif", "pow"],
+    },
+    Unit {
         header: "oxicc_math/remd.cuh",
         names: &[
             "fmod",

@@ -233,7 +233,7 @@ pub fn sinpi_cospi(x: f64) -> (Dd, Dd) {
     quadrant(j, s, c)
 }
 
-fn quadrant(j: i64, s: Dd, c: Dd) -> (Dd, Dd) {
+pub(crate) fn quadrant(j: i64, s: Dd, c: Dd) -> (Dd, Dd) {
     match j.rem_euclid(4) {
         0 => (s, c),
         1 => (c, s.neg()),
@@ -243,7 +243,7 @@ fn quadrant(j: i64, s: Dd, c: Dd) -> (Dd, Dd) {
 }
 
 /// `sin r`, `cos r` for `|r| <= pi/4`: Taylor series to `r^27`.
-fn sin_cos_reduced(r: Dd) -> (Dd, Dd) {
+pub(crate) fn sin_cos_reduced(r: Dd) -> (Dd, Dd) {
     let r2 = r.mul(r);
     let mut s = Dd::new(0.0);
     let mut c = Dd::new(0.0);

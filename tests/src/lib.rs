@@ -4,10 +4,15 @@
 //! compile guard that turns a compiler panic or hang into a reportable error ([`guard`]),
 //! a parallel map ([`parallel`]), and the checks every kernel suite runs ([`suite`]).
 
+pub mod dd_bessel;
+pub mod dd_gamma;
 pub mod dd_ref;
+pub mod dd_special;
+pub mod dd_trig;
 pub mod guard;
 pub mod kernels;
 pub mod math_fns;
+pub mod math_fns_special;
 pub mod math_harness;
 pub mod nvidia;
 pub mod parallel;

@@ -5,6 +5,7 @@
 //! CUDA's bound, and the regions sampled densely.
 
 use crate::dd_ref::{self as dd, Dd};
+use crate::dd_trig::sin_cos_any;
 use crate::math_harness::{MathFn, Prec, Reference};
 
 const PIO2: f64 = std::f64::consts::FRAC_PI_2;
@@ -183,6 +184,7 @@ fn ln10() -> Dd {
 pub fn functions() -> Vec<MathFn> {
     let mut v = float_functions();
     v.extend(double_functions());
+    v.extend(crate::math_fns_special::special_functions());
     v
 }
 
@@ -463,6 +465,12 @@ fn double_functions() -> Vec<MathFn> {
         (78.5, 78.6),
         (1.0e5, 1.1e5),
         (-1.0e6, 1.0e6),
+        (0.99e6, 1.7e6),
+        (1.0e15, 1.0e16),
+        (-1.0e300, 1.0e300),
+        // 6381956970095103 2^797, the double closest to a multiple of pi/2 (Muller,
+        // Elementary Functions): cos is -4.7e-19 there.
+        (5.319_372_648_326_541e255, 5.319_372_648_326_541e255),
     ];
     let log: &[(f64, f64)] = &[(0.5, 2.0), (0.999, 1.001), (0.0, 1e-300), (0.0, 1e300)];
     vec![
@@ -553,47 +561,39 @@ fn double_functions() -> Vec<MathFn> {
             ),
             &[(-1e-3, 1e-3), (-1.0, 0.0), (-1.0, 10.0)],
         ),
-        MathFn {
-            max_abs: 1.0e6,
-            ..with(
-                double1(
-                    "sin",
-                    "sin(x)",
-                    |x| or_std(x, false, f64::sin, |x| dd::sin_cos(x).0),
-                    2.0,
-                ),
-                trig,
-            )
-        },
-        MathFn {
-            max_abs: 1.0e6,
-            ..with(
-                double1(
-                    "cos",
-                    "cos(x)",
-                    |x| or_std(x, false, f64::cos, |x| dd::sin_cos(x).1),
-                    2.0,
-                ),
-                trig,
-            )
-        },
-        MathFn {
-            max_abs: 1.0e6,
-            ..with(
-                double1(
-                    "tan",
-                    "tan(x)",
-                    |x| {
-                        or_std(x, false, f64::tan, |x| {
-                            let (s, c) = dd::sin_cos(x);
-                            s.div(c)
-                        })
-                    },
-                    2.0,
-                ),
-                trig,
-            )
-        },
+        // The whole double range: Payne-Hanek beyond 1e6.
+        with(
+            double1(
+                "sin",
+                "sin(x)",
+                |x| or_std(x, false, f64::sin, |x| sin_cos_any(x).0),
+                2.0,
+            ),
+            trig,
+        ),
+        with(
+            double1(
+                "cos",
+                "cos(x)",
+                |x| or_std(x, false, f64::cos, |x| sin_cos_any(x).1),
+                2.0,
+            ),
+            trig,
+        ),
+        with(
+            double1(
+                "tan",
+                "tan(x)",
+                |x| {
+                    or_std(x, false, f64::tan, |x| {
+                        let (s, c) = sin_cos_any(x);
+                        s.div(c)
+                    })
+                },
+                2.0,
+            ),
+            trig,
+        ),
         with(
             double1(
                 "atan",

@@ -1,84 +1,12 @@
-/* oxicc device math library: erff, erfcf, normcdff (float code, below), and the float
- * overloads of erf, erfc. (The double erf series and continued fraction below are not
- * used by the float functions any more; they stay for the double erf, erfc to come.)
- *
- * |x| < 3: erf x = 2/sqrt(pi) x sum (-x^2)^n / (n! (2n+1)), the Taylor series to n = 44
- * (its largest term is below 60 at x = 3, so at most 6 bits of a double are lost to
- * cancellation: far below a float ulp, even for erfc = 1 - erf down to erfc(3) = 2e-5).
- * |x| >= 3: erfc x = e^(-x^2)/sqrt(pi) / (x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))),
- * Laplace's continued fraction evaluated backward from its 20th term (relative
- * truncation below 2e-13 at x = 3). */
+/* oxicc device math library: erff, erfcf, normcdff (float code), and the float
+ * overloads of erf, erfc, normcdf. The double functions are erfd.cuh's. */
 #pragma once
-#include <oxicc_math/constd.cuh>
 #include <oxicc_math/coeffs.cuh>
-#include <oxicc_math/expd.cuh>
 #include <oxicc_math/expf.cuh>
 
 extern "C" __host__ __device__ double erf(double);
 extern "C" __host__ __device__ double erfc(double);
 extern "C" __host__ __device__ double normcdf(double);
-
-/* erf(x) for |x| < 3: Horner in z = x^2 over the coefficients of constd.cuh. */
-static __device__ __forceinline__ double __oxm_erf_series(double __x)
-{
-    double __z = __x * __x;
-    double __p = __OXM_ERF_C44;
-    __p = fma(__p, __z, __OXM_ERF_C43);
-    __p = fma(__p, __z, __OXM_ERF_C42);
-    __p = fma(__p, __z, __OXM_ERF_C41);
-    __p = fma(__p, __z, __OXM_ERF_C40);
-    __p = fma(__p, __z, __OXM_ERF_C39);
-    __p = fma(__p, __z, __OXM_ERF_C38);
-    __p = fma(__p, __z, __OXM_ERF_C37);
-    __p = fma(__p, __z, __OXM_ERF_C36);
-    __p = fma(__p, __z, __OXM_ERF_C35);
-    __p = fma(__p, __z, __OXM_ERF_C34);
-    __p = fma(__p, __z, __OXM_ERF_C33);
-    __p = fma(__p, __z, __OXM_ERF_C32);
-    __p = fma(__p, __z, __OXM_ERF_C31);
-    __p = fma(__p, __z, __OXM_ERF_C30);
-    __p = fma(__p, __z, __OXM_ERF_C29);
-    __p = fma(__p, __z, __OXM_ERF_C28);
-    __p = fma(__p, __z, __OXM_ERF_C27);
-    __p = fma(__p, __z, __OXM_ERF_C26);
-    __p = fma(__p, __z, __OXM_ERF_C25);
-    __p = fma(__p, __z, __OXM_ERF_C24);
-    __p = fma(__p, __z, __OXM_ERF_C23);
-    __p = fma(__p, __z, __OXM_ERF_C22);
-    __p = fma(__p, __z, __OXM_ERF_C21);
-    __p = fma(__p, __z, __OXM_ERF_C20);
-    __p = fma(__p, __z, __OXM_ERF_C19);
-    __p = fma(__p, __z, __OXM_ERF_C18);
-    __p = fma(__p, __z, __OXM_ERF_C17);
-    __p = fma(__p, __z, __OXM_ERF_C16);
-    __p = fma(__p, __z, __OXM_ERF_C15);
-    __p = fma(__p, __z, __OXM_ERF_C14);
-    __p = fma(__p, __z, __OXM_ERF_C13);
-    __p = fma(__p, __z, __OXM_ERF_C12);
-    __p = fma(__p, __z, __OXM_ERF_C11);
-    __p = fma(__p, __z, __OXM_ERF_C10);
-    __p = fma(__p, __z, __OXM_ERF_C9);
-    __p = fma(__p, __z, __OXM_ERF_C8);
-    __p = fma(__p, __z, __OXM_ERF_C7);
-    __p = fma(__p, __z, __OXM_ERF_C6);
-    __p = fma(__p, __z, __OXM_ERF_C5);
-    __p = fma(__p, __z, __OXM_ERF_C4);
-    __p = fma(__p, __z, __OXM_ERF_C3);
-    __p = fma(__p, __z, __OXM_ERF_C2);
-    __p = fma(__p, __z, __OXM_ERF_C1);
-    __p = fma(__p, __z, 1.0);
-    return __x * __p * __OXM_2OSQRTPI_HI;
-}
-
-/* erfc(a) for a >= 3 (0 beyond 27, where it underflows double). */
-static __device__ __forceinline__ double __oxm_erfc_cf(double __a)
-{
-    double __t = __a;
-    for (int __k = 20; __k >= 1; --__k)
-        __t = __a + (0.5 * __k) / __t;
-    double __e = exp(-__a * __a);
-    return __a > 27.0 ? 0.0 : __e / (__t * 1.7724538509055159);
-}
 
 /* erff in float: |x| < 1, x + x q(x^2) (minimax, coeffs.cuh); 1 <= |x| < 3.92,
  * 1 - e^p(|x|) with p the minimax fit of log erfc (coeffs.cuh; its error is a relative
@@ -203,6 +131,7 @@ extern "C" __host__ __device__ __forceinline__ float normcdff(float __x)
 
 __host__ __device__ __forceinline__ float erf(float __x) { return erff(__x); }
 __host__ __device__ __forceinline__ float erfc(float __x) { return erfcf(__x); }
+__host__ __device__ __forceinline__ float normcdf(float __x) { return normcdff(__x); }
 
 namespace std {
 using ::erff;

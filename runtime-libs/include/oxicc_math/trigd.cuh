@@ -3,17 +3,96 @@
  *
  * x = j pi/2 + r, j = rint(x 2/pi), with pi/2 in four pieces, the first three of 33 bits
  * so that j times each is exact while |j| < 2^20 (Cody-Waite), and r kept as a
- * double-double: good to far below an ulp up to |x| ~ 1.6e6. Larger arguments need a
- * Payne-Hanek reduction, not written yet (docs/math.md). sin r and cos r are Taylor
+ * double-double: good to far below an ulp up to |x| ~ 1.6e6. Beyond 1e6, Payne-Hanek
+ * in 64-bit integer arithmetic (__oxm_trigd_reduce_far, below). sin r and cos r are Taylor
  * polynomials (|r| <= pi/4: truncation below 2^-62), summed so the result rounds about
  * once; tan divides them in double-double. */
 #pragma once
 #include <oxicc_math/constd.cuh>
 #include <oxicc_math/ddouble.cuh>
 
+/* The bits of 2/pi (mpmath; `python3 tools/mathconst/special.py 2opi`) after a zero word
+ * that stands for the bits above the binary point: the bit of weight 2^-p (p >= 1) is bit
+ * 63 + p counted from the top of the first word. */
+static __device__ const unsigned long long __oxm_2opi_bits64[21] = {
+    0x0000000000000000ull,
+    0xA2F9836E4E441529ull, 0xFC2757D1F534DDC0ull, 0xDB6295993C439041ull,
+    0xFE5163ABDEBBC561ull, 0xB7246E3A424DD2E0ull, 0x06492EEA09D1921Cull,
+    0xFE1DEB1CB129A73Eull, 0xE88235F52EBB4484ull, 0xE99C7026B45F7E41ull,
+    0x3991D639835339F4ull, 0x9C845F8BBDF9283Bull, 0x1FF897FFDE05980Full,
+    0xEF2F118B5A0A6D1Full, 0x6D367ECF27CB09B7ull, 0x4F463F669E5FEA2Dull,
+    0x7527BAC7EBE5F17Bull, 0x3D0739F78A5292EAull, 0x6BFB5FB11F8D5D08ull,
+    0x56033046FC7B6BABull, 0xF0CFBC209AF4361Dull
+};
+
+/* 64 bits of the table from bit b (0 <= b < 64 * 20). */
+static __device__ __forceinline__ unsigned long long __oxm_2opi_window64(int __b)
+{
+    unsigned long long __hi = __oxm_2opi_bits64[__b >> 6];
+    unsigned long long __lo = __oxm_2opi_bits64[(__b >> 6) + 1];
+    int __s = __b & 63;
+    return __s == 0 ? __hi : (__hi << __s) | (__lo >> (64 - __s));
+}
+
+/* Payne-Hanek for |x| > 1e6 (and inf, NaN): |x| = m 2^E with m the 53-bit integer
+ * significand. x 2/pi mod 4 needs only the bits of 2/pi from weight 2^-(E-1) down (those
+ * above give multiples of 4 m): with 192 of them (W, aligned from the table),
+ * m W 2^-190 is x 2/pi mod 4 + (under 2^-137). Of the 245-bit product (three 64 x 64-bit
+ * products, __umul64hi for their high halves), bits 191-190 are j mod 4 and the 128 below
+ * the fraction, taken as a signed 128-bit fixed-point number (which rounds j to nearest);
+ * it is converted to a double-double (exact in its top 64 bits) and multiplied by a
+ * double-double pi/2. Even for the doubles closest to a multiple of pi/2 (r about 2^-61
+ * relative to the quadrant) r keeps about 67 significant bits. */
+static __device__ __noinline__ double __oxm_trigd_reduce_far(double __x, double *__rl, int *__q)
+{
+    unsigned long long __ix = (unsigned long long)__double_as_longlong(__x) & 0x7fffffffffffffffull;
+    int __e = (int)(__ix >> 52) - 1075;
+    unsigned long long __m = (__ix & 0xfffffffffffffull) | 0x10000000000000ull;
+    int __b = 62 + __e;
+    unsigned long long __w0 = __oxm_2opi_window64(__b);
+    unsigned long long __w1 = __oxm_2opi_window64(__b + 64);
+    unsigned long long __w2 = __oxm_2opi_window64(__b + 128);
+    unsigned long long __p0 = __m * __w2;
+    unsigned long long __h2 = __umul64hi(__m, __w2);
+    unsigned long long __l1 = __m * __w1;
+    unsigned long long __h1 = __umul64hi(__m, __w1);
+    unsigned long long __l0 = __m * __w0;
+    unsigned long long __p1 = __h2 + __l1;
+    unsigned long long __c1 = __p1 < __l1 ? 1ull : 0ull;
+    unsigned long long __p2 = __h1 + __l0 + __c1;
+    unsigned long long __fh = (__p2 << 2) | (__p1 >> 62);
+    unsigned long long __fl = (__p1 << 2) | (__p0 >> 62);
+    /* j rounded to nearest: the fraction's top bit set means it is negative. */
+    int __j = (int)(__p2 >> 62) + (int)(__fh >> 63);
+    long long __sfh = (long long)__fh;
+    /* f = sfh 2^-64 + fl 2^-128 as hi + lo: sfh in two exact halves. */
+    double __a = (double)(__sfh >> 32) * 4294967296.0;
+    double __bb = (double)(__fh & 0xffffffffull);
+    double __fe;
+    double __f = __oxm_two_sum(__a, __bb, &__fe);
+    __fe += (double)__fl * 5.421010862427522e-20;
+    __f *= 5.421010862427522e-20;
+    __fe *= 5.421010862427522e-20;
+    double __t = __oxm_fast_two_sum(__f, __fe, &__fe);
+    double __pl;
+    double __ph = __oxm_two_prod(__t, __OXM_PIO2_HI, &__pl);
+    __pl = fma(__t, __OXM_PIO2_LO, fma(__fe, __OXM_PIO2_HI, __pl));
+    double __rh = __oxm_fast_two_sum(__ph, __pl, __rl);
+    if (__x < 0.0) {
+        __rh = -__rh;
+        *__rl = -*__rl;
+        __j = -__j;
+    }
+    *__q = __j & 3;
+    /* inf and NaN: NaN. */
+    return __ix >= 0x7ff0000000000000ull ? __x - __x : __rh;
+}
+
 /* r = hi + *rl, and j mod 4 in *q. */
 static __device__ __forceinline__ double __oxm_trigd_reduce(double __x, double *__rl, int *__q)
 {
+    if (fabs(__x) > 1.0e6)
+        return __oxm_trigd_reduce_far(__x, __rl, __q);
     double __j = rint(__x * __OXM_2OPI);
     double __r1 = fma(__j, -__OXM_PIO2_1, __x);
     double __e2, __e3;
