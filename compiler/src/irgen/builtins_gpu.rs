@@ -10,7 +10,7 @@ use crate::sema::conv::{promote, Arith};
 use crate::sema::types::{FloatKind, IntKind, QualType};
 use crate::source::Span;
 use oxicc_ir::{
-    AddrSpace, AtomicOp, BinaryOp, CastOp, FuncKind, Function, InstData, Linkage, ParamKind, Scope,
+    AddrSpace, AsmBlock, AsmPiece, AsmReg, AtomicOp, BinaryOp, CastOp, FuncKind, Function, InstData, Linkage, ParamKind, Scope,
     ShuffleMode, Signature, Type, Value, VoteMode,
 };
 
@@ -140,6 +140,44 @@ impl Lowerer<'_> {
     }
 
     /// `__activemask()`.
+    /// `clock()` and `clock64()`: a read of the SM's 64-bit cycle counter, as nvcc (CUDA 13)
+    /// lowers both (`mov.u64 %rd, %clock64;`). It is a volatile inline-PTX statement, so two
+    /// reads are never merged or moved across memory operations; `clock()` returns it as
+    /// `clock_t` (`long`).
+    pub(super) fn clock_read(
+        &mut self,
+        n: &str,
+        args: &[&Expr<'_>],
+        span: Span,
+    ) -> Option<Operand> {
+        if !self.argc(args, 0, span) {
+            return None;
+        }
+        let asm = AsmBlock {
+            pieces: vec![
+                AsmPiece::Text("mov.u64 ".into()),
+                AsmPiece::Operand(0),
+                AsmPiece::Text(", %clock64;".into()),
+            ],
+            outputs: vec![AsmReg::L],
+            inputs: Vec::new(),
+            tied: Vec::new(),
+            volatile: true,
+            memory: false,
+        };
+        let data = InstData::InlineAsm {
+            asm: Box::new(asm),
+            args: Vec::new(),
+        };
+        let r = self.ins_v(data, Type::I64);
+        let kind = if n == "clock" {
+            IntKind::Long
+        } else {
+            IntKind::LongLong
+        };
+        Some(Operand::rv(r, QualType::new(self.int_ty(kind))))
+    }
+
     pub(super) fn active_mask(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
         if !self.argc(args, 0, span) {
             return None;
