@@ -307,6 +307,10 @@ impl<'x> Lowerer<'x> {
                 laid.push((None, bt, 1, None));
             }
         }
+        // Member typedefs name the types of the data members after them (`typedef T
+        // value_type; value_type a;`).
+        self.push_member_typedefs(rd);
+        let mut bad_align = false;
         for f in fields {
             let Some(t) = self.resolve_type(f.ty) else {
                 ok = false;
@@ -328,10 +332,20 @@ impl<'x> Lowerer<'x> {
                 continue;
             }
             let align = match f.align {
-                Some(a) => self.alignment(a)?,
+                Some(a) => match self.alignment(a) {
+                    Some(a) => a,
+                    None => {
+                        bad_align = true;
+                        break;
+                    }
+                },
                 None => 1,
             };
             laid.push((f.name, t, align, width));
+        }
+        self.pop_member_typedefs();
+        if bad_align {
+            return None;
         }
         let min_align = match rd.align {
             Some(a) => self.alignment(a)?,

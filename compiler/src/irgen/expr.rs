@@ -574,6 +574,10 @@ impl Lowerer<'_> {
                     );
                     return Some(Operand::rv(v, QualType::new(self.types.int(IntKind::Int))));
                 }
+                let n = self.name(name).to_string();
+                if let Some(r) = self.builtin_var_value(&n, span) {
+                    return r;
+                }
                 self.error(
                     span,
                     format!("identifier \"{}\" is undefined", self.name(name)),

@@ -10,6 +10,20 @@ use oxicc_emu::{Launch, Outcome};
 /// Checks kernel `name`; `None` when this module does not know it.
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
     Some(match name {
+        "host_class_declarations" => {
+            // Pair<int>::sum() + first + the window's width (hi - lo = i); then the limits
+            // (UINT_MAX or INT_MAX) - CHAR_BIT + sizeof(short) + sizeof(Window) (two shorts).
+            let input = i32s(l, "in");
+            let n = scalar_bits(l, 2) as usize;
+            let mut out = vec![7u32; 200];
+            for i in 0..n {
+                let x = input[i];
+                out[2 * i] = (4 * x - 7 + i as i32) as u32;
+                let limit = if x < 0 { u32::MAX } else { i32::MAX as u32 };
+                out[2 * i + 1] = limit - 8 + 2 + 4;
+            }
+            eq_u32(o, "out", &out)
+        }
         "vec3_particles" => {
             // dt = 1/64 is a power of two, so dt*g and dt*v are exact and the position and
             // velocity updates are single correctly rounded adds, fused or not. The energy's
