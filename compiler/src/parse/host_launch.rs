@@ -147,6 +147,15 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.bump();
                     continue;
                 }
+                // `case N:` / `default:` labels in front of a statement (samples pick the
+                // kernel to launch in a switch): skipped up to their `:`.
+                TokenKind::Ident(kw::CASE | kw::DEFAULT) => {
+                    while self.pos < last && !self.at(Punct::Colon) {
+                        self.bump();
+                    }
+                    self.bump();
+                    continue;
+                }
                 TokenKind::Ident(kw::FOR | kw::IF | kw::WHILE | kw::SWITCH)
                     if self.peek_at(1).is_punct(Punct::LParen) =>
                 {
