@@ -586,7 +586,11 @@ fn host_launches_under_case_labels_instantiate_template_kernels() {
     kernels.sort();
     assert_eq!(
         kernels,
-        ["_Z2kAILi16EEvPf", "_Z2kAILi8EEvPf", "_Z2kRILN2ns4roleE1EEvPi"]
+        [
+            "_Z2kAILi16EEvPf",
+            "_Z2kAILi8EEvPf",
+            "_Z2kRILN2ns4roleE1EEvPi"
+        ]
     );
 }
 

@@ -497,6 +497,22 @@ impl Env<'_> {
                             .map_err(|e| self.fail(t, pc, e))?;
                     }
                 }
+                Op::Wmma(spec) if spec.kind == crate::wmma::WKind::Mma => {
+                    t.pc = pc;
+                    t.state = TState::Blocked;
+                    break Ok(Stop::Sync);
+                }
+                Op::Wmma(spec) => {
+                    let addr = s!(0).wrapping_add(s!(2));
+                    let first = if spec.kind == crate::wmma::WKind::Store {
+                        i.off as u32
+                    } else {
+                        i.aux
+                    };
+                    self.wmma_ldst(t, spec, addr, s!(1), first)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                }
+                Op::CvtTf32 => set!(i.d[0], crate::wmma::to_tf32(s!(0) as u32) as u64),
                 Op::Mbar { op, space } => {
                     let addr = s!(0).wrapping_add(i.off as u64);
                     match self

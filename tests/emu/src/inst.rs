@@ -464,6 +464,10 @@ pub enum Op {
         space: Space,
     },
     AssertFail,
+    /// `wmma.load/store/mma` (`wmma.rs`).
+    Wmma(crate::wmma::WmmaSpec),
+    /// `cvt.rna.tf32.f32`.
+    CvtTf32,
     /// `tex`/`tld4`: results in `d`, handle in `s[0]`, coordinates in registers from `off`
     /// (see `tex_ops.rs`).
     Tex(crate::tex_ops::TexSpec),

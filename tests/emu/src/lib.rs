@@ -24,6 +24,7 @@ mod sched;
 mod tex_ops;
 mod texture;
 mod video;
+mod wmma;
 
 pub use inst::Ty;
 pub use launch::{Arg, Buffer, Launch};

@@ -512,6 +512,7 @@ pub(crate) fn decode_inst(
                 0,
             );
         }
+        "cvt" if has("tf32") && has("f32") => alu!(Op::CvtTf32, 1),
         "cvt" => {
             if types.len() < 2 {
                 return Err(c.err("cvt needs two types"));
@@ -539,6 +540,7 @@ pub(crate) fn decode_inst(
         }
         "isspacep" => alu!(Op::IsSpace(space_of(mods)), 1),
         "mbarrier" => crate::mbarrier::decode(&mut c, base, mods, ops)?,
+        "wmma" => crate::wmma::decode(&mut c, mods, ops)?,
         "cp" if has("async") && has("mbarrier") => {
             crate::mbarrier::decode(&mut c, base, mods, ops)?
         }

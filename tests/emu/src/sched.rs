@@ -347,6 +347,7 @@ fn warp_op_mask(i: &Inst) -> Option<Src> {
         Op::BarWarpSync | Op::Elect => Some(i.s[0]),
         Op::Shfl(_) => Some(i.s[3]),
         Op::Vote(_) | Op::MatchAny(_) | Op::MatchAll(_) | Op::Redux(..) => Some(i.s[1]),
+        Op::Wmma(s) if s.kind == crate::wmma::WKind::Mma => Some(Src::Imm(0xFFFF_FFFF)),
         _ => None,
     }
 }
@@ -673,6 +674,7 @@ fn complete_collective(
                 out.push((l, acc, None));
             }
         }
+        Op::Wmma(_) => crate::wmma::mma(env, threads, base, &lanes)?,
         _ => {}
     }
     for (l, v, p) in out {
