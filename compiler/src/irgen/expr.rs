@@ -764,6 +764,15 @@ impl Lowerer<'_> {
             return None;
         }
         let Some((offset, fty, bits)) = self.find_field(r, name, 0) else {
+            // `obj.kStatic`, `frag.num_elements`: a static data member or an enumerator of
+            // the class, reached through an object (which has no side effects here: an
+            // lvalue already computed).
+            if let Some(b @ (Binding::Var(_) | Binding::EnumConst(..))) =
+                self.class_member_binding(r, name)
+            {
+                return self.ident_binding(Some(b), name, name_span);
+            }
+            let info = self.types.record(r);
             let rn = info.name.map(|n| self.name(n)).unwrap_or("<unnamed>");
             self.error(
                 name_span,
