@@ -271,7 +271,10 @@ impl<'x> Lowerer<'x> {
             self.types.record_mut(r).template_args = Some(args);
         }
         if let Some(key) = self.pending_instance.take() {
-            // Known before the members are lowered: the injected class name needs it.
+            // Known before the members are lowered: the injected class name needs it, and
+            // so does `S<T>` written in S's own body (the instance being defined, not a
+            // new instantiation that would recurse).
+            self.templates.class_instances.insert(key.clone(), Some(r));
             self.templates.instance_of.insert(r, key);
         }
         self.defining_records.push(r);

@@ -68,6 +68,32 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 close_f32(o, "n2", &n2, 2e-5, 1e-5),
             ])
         }
+        "out_of_class_ctors" => {
+            // c = a + (float)d, then c *= a (its products may contract into fma): compared
+            // in f64 within 1e-5 absolute + 1e-5 relative (inputs in [-4, 4], results below
+            // ~100). r = 0.25f * (c.re + 1) is a correctly rounded multiply of a rounded add.
+            let (x, d) = (input(l, "in").to_f32(), input(l, "din").to_f64());
+            let n = scalar_i32(l, 4) as usize;
+            let mut out = vec![0.0f64; 128];
+            let mut counts = vec![0i32; 4];
+            for i in 0..n {
+                let (ar, ai) = (x[2 * i], x[2 * i + 1]);
+                let (cr, ci) = (ar + d[i] as f32, ai);
+                let (pr, pi) = (
+                    cr as f64 * ar as f64 - ci as f64 * ai as f64,
+                    cr as f64 * ai as f64 + ci as f64 * ar as f64,
+                );
+                // r uses c after `*=`: round the product to f32 first, as the kernel does.
+                let rr = 0.25f32 * (pr as f32 + 1.0);
+                // sizeof(cplx<double>) + alignof(cplx<float>) = 16 + 8 (the `__align__`).
+                out[4 * i..4 * i + 4].copy_from_slice(&[pr, pi, rr as f64, 24.0]);
+                counts[i % 4] += 3 * i as i32;
+            }
+            all([
+                close_f32(o, "out", &out, 1e-5, 1e-5),
+                eq_i32(o, "counts", &counts),
+            ])
+        }
         "namespaces" => {
             let (a, b) = (i32s(l, "a"), i32s(l, "b"));
             let want: Vec<i32> = a
