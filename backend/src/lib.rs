@@ -105,8 +105,33 @@ fn resolve_target(module: &Module, opts: &TargetOptions) -> Result<target::Targe
         if largest > target::SMALL_KERNEL_PARAMS {
             target.ptx = target.ptx.max(target::LARGE_KERNEL_PARAMS_PTX);
         }
+        target.ptx = target.ptx.max(inline_ptx_version(module));
     }
     Ok(target)
+}
+
+/// The `.version` the module's inline PTX needs beyond the target's minimum
+/// ([`target::INLINE_PTX_VERSIONS`]); (0, 0) when nothing in it does.
+fn inline_ptx_version(module: &Module) -> (u32, u32) {
+    let mut need = (0, 0);
+    for f in module.functions.values() {
+        for node in f.insts.values() {
+            let oxicc_ir::InstData::InlineAsm { asm, .. } = &node.data else {
+                continue;
+            };
+            for piece in &asm.pieces {
+                let oxicc_ir::AsmPiece::Text(text) = piece else {
+                    continue;
+                };
+                for &(mnemonic, v) in target::INLINE_PTX_VERSIONS {
+                    if text.contains(mnemonic) {
+                        need = need.max(v);
+                    }
+                }
+            }
+        }
+    }
+    need
 }
 
 /// The bytes a kernel's parameters take in the parameter space, each at its alignment.

@@ -71,6 +71,16 @@ pub const SMALL_KERNEL_PARAMS: u32 = 4352;
 /// The `.version` that allows kernel parameters of up to 32764 bytes.
 pub const LARGE_KERNEL_PARAMS_PTX: (u32, u32) = (8, 1);
 
+/// Instructions that inline PTX (oxicc's own headers included) may contain which need a
+/// newer `.version` than their targets' minimum, with that version: a module whose inline
+/// PTX contains one is printed with at least it (nvcc writes its newest `.version` for every
+/// target, so its headers never meet the question). Matched as text in the templates.
+pub const INLINE_PTX_VERSIONS: &[(&str, (u32, u32))] = &[
+    // sm_80's own minimum is 7.0; the parity forms of the waits came with 7.1.
+    ("mbarrier.test_wait.parity", (7, 1)),
+    ("mbarrier.try_wait", (7, 8)),
+];
+
 /// The newest PTX ISA version we know (the one ptxas 13.5 implements).
 pub const MAX_PTX: (u32, u32) = (9, 5);
 

@@ -798,6 +798,11 @@ pub struct Expr<'a> {
 
 #[derive(Debug)]
 pub enum ExprKind<'a> {
+    /// Never written by the parser. Transitional (issue 11): argument `n` of a built-in
+    /// call in a body lowered from the typed tree. The built-ins still take AST arguments,
+    /// so the typed lowering hands them these, and `irgen` lowers each from the typed tree
+    /// when the built-in asks for it (`irgen/typed/builtin_args.rs`).
+    TypedArg(u32),
     /// An integer literal, validated; `decimal` matters for C's literal typing rules.
     IntLit {
         value: u128,

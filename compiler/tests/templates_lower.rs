@@ -553,6 +553,47 @@ fn host_launches_instantiate_template_kernels() {
     );
 }
 
+/// Launches under `case`/`default` labels of a host `switch` (how cuda-samples pick the
+/// kernel to run) instantiate their kernels too; a scoped enumerator qualified by its
+/// namespace (`ns::role::consumer`) is a template argument. Names from nvcc.
+#[test]
+fn host_launches_under_case_labels_instantiate_template_kernels() {
+    let m = lower_ok(
+        "template <int B> __global__ void kA(float *c) { c[threadIdx.x] = B; }
+         namespace ns { enum class role { producer, consumer }; }
+         template <ns::role R> __global__ void kR(int *o) { o[0] = (int)R; }
+         enum sel { one, two };
+         void run(sel s, float *d, int *o) {
+             switch (s) {
+             case one:
+                 kA<16><<<1, 1>>>(d);
+                 break;
+             case sel::two: {
+                 kA<8><<<1, 1>>>(d);
+                 break;
+             }
+             default:
+                 kR<ns::role::consumer><<<1, 1>>>(o);
+             }
+         }",
+    );
+    let text = format!("{m}");
+    let mut kernels: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("kernel @"))
+        .map(|l| &l[..l.find('(').unwrap()])
+        .collect();
+    kernels.sort();
+    assert_eq!(
+        kernels,
+        [
+            "_Z2kAILi16EEvPf",
+            "_Z2kAILi8EEvPf",
+            "_Z2kRILN2ns4roleE1EEvPi"
+        ]
+    );
+}
+
 /// `&&`, `||` and `,` folds (empty packs included), `template <class T, T v>` and
 /// `template <auto V>`: instances named as nvcc names them (`nvcc -rdc=true -std=c++17`).
 /// Their values are checked by the C++ suite's `fold_logic`.

@@ -1,8 +1,8 @@
 /* oxicc built-in header: what nvcc's cuda_runtime.h gives device code.
  *
  * nvcc includes this header before every .cu file (`-include cuda_runtime.h`), and through
- * it string.h, stdio.h, stdlib.h, assert.h and the math functions, so those names are
- * usable without an #include. threadIdx, blockIdx, blockDim, gridDim, warpSize,
+ * it string.h, stdio.h, stdlib.h, assert.h, limits.h, time.h and the math functions, so
+ * those names (UINT_MAX, INT_MAX, …) are usable without an #include. threadIdx, blockIdx, blockDim, gridDim, warpSize,
  * __syncthreads and the overloaded intrinsics (atomics, shuffles, min/max) are built into
  * the compiler and need no declaration. */
 #pragma once
@@ -20,3 +20,4 @@
 #include <assert.h>
 #include <math.h>
 #include <time.h>
+#include <limits.h>

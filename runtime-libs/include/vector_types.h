@@ -169,5 +169,9 @@ struct dim3 {
     unsigned int x, y, z;
     __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
         : x(vx), y(vy), z(vz) {}
+    /* threadIdx and blockIdx (uint3) convert to dim3, as with CUDA's dim3. Its conversion
+     * back to uint3 is built into the compiler: a conversion function here would make
+     * every file one that declares operator functions. */
+    __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
 };
 typedef struct dim3 dim3;

@@ -19,8 +19,6 @@ const UNSUPPORTED: &[&str] = &[
     "__syncthreads_count",
     "__syncthreads_and",
     "__syncthreads_or",
-    "clock",
-    "clock64",
     "__nanosleep",
     "assert",
 ];
@@ -52,6 +50,7 @@ impl Lowerer<'_> {
             }),
             "__syncwarp" => self.warp_sync(args, span),
             "__activemask" => self.active_mask(args, span),
+            "clock" | "clock64" => self.clock_read(n, args, span),
             "__threadfence" => self.fence(args, span, Scope::Gpu),
             "__threadfence_block" => self.fence(args, span, Scope::Cta),
             "__threadfence_system" => self.fence(args, span, Scope::System),

@@ -4,14 +4,14 @@
 
 use super::builtins::Built;
 use super::expr::Operand;
-use super::Lowerer;
+use super::{Lowerer, Tag};
 use crate::ast::Expr;
 use crate::sema::conv::{promote, Arith};
-use crate::sema::types::{FloatKind, IntKind, QualType};
+use crate::sema::types::{FloatKind, IntKind, QualType, Qualifiers, TypeKind};
 use crate::source::Span;
 use oxicc_ir::{
-    AddrSpace, AtomicOp, BinaryOp, CastOp, FuncKind, Function, InstData, Linkage, ParamKind, Scope,
-    ShuffleMode, Signature, Type, Value, VoteMode,
+    AddrSpace, AsmBlock, AsmPiece, AsmReg, AtomicOp, BinaryOp, CastOp, FuncKind, Function,
+    InstData, Linkage, ParamKind, Scope, ShuffleMode, Signature, Type, Value, VoteMode,
 };
 
 impl Lowerer<'_> {
@@ -140,6 +140,77 @@ impl Lowerer<'_> {
     }
 
     /// `__activemask()`.
+    /// `threadIdx`, `blockIdx` (`const uint3`), `blockDim`, `gridDim` (`const dim3`) as whole
+    /// values (`uint3 t = threadIdx;`): a temporary filled from the special registers.
+    /// `None` for other names, outside a function, or when the header's types are hidden.
+    pub(super) fn builtin_var_value(&mut self, name: &str, span: Span) -> Option<Option<Operand>> {
+        use oxicc_ir::{Dim, SpecialReg as R};
+        let (make, tag): (fn(Dim) -> R, &str) = match name {
+            "threadIdx" => (R::Tid, "uint3"),
+            "blockIdx" => (R::CtaId, "uint3"),
+            "blockDim" => (R::NTid, "dim3"),
+            "gridDim" => (R::NCtaId, "dim3"),
+            _ => return None,
+        };
+        let sym = self.interner.get(tag)?;
+        let Some(Tag::Record(r)) = self.scopes.lookup_tag_at(0, sym).copied() else {
+            return None;
+        };
+        self.f.as_ref()?;
+        let ty = QualType::new(self.types.intern(TypeKind::Record(r))).with_quals(Qualifiers {
+            konst: true,
+            ..Qualifiers::default()
+        });
+        let Some(slot) = self.alloca(12, 4, span) else {
+            return Some(None);
+        };
+        let ut = QualType::new(self.types.int(IntKind::UInt));
+        for (i, d) in [Dim::X, Dim::Y, Dim::Z].into_iter().enumerate() {
+            let v = self.ins_v(InstData::SpecialReg { reg: make(d) }, Type::I32);
+            let a = self.ptr_add_const(slot, 4 * i as u64);
+            self.store_scalar(a, v, ut);
+        }
+        Some(Some(Operand::lv(slot, ty)))
+    }
+
+    /// `clock()` and `clock64()`: a read of the SM's 64-bit cycle counter, as nvcc (CUDA 13)
+    /// lowers both (`mov.u64 %rd, %clock64;`). It is a volatile inline-PTX statement, so two
+    /// reads are never merged or moved across memory operations; `clock()` returns it as
+    /// `clock_t` (`long`).
+    pub(super) fn clock_read(
+        &mut self,
+        n: &str,
+        args: &[&Expr<'_>],
+        span: Span,
+    ) -> Option<Operand> {
+        if !self.argc(args, 0, span) {
+            return None;
+        }
+        let asm = AsmBlock {
+            pieces: vec![
+                AsmPiece::Text("mov.u64 ".into()),
+                AsmPiece::Operand(0),
+                AsmPiece::Text(", %clock64;".into()),
+            ],
+            outputs: vec![AsmReg::L],
+            inputs: Vec::new(),
+            tied: Vec::new(),
+            volatile: true,
+            memory: false,
+        };
+        let data = InstData::InlineAsm {
+            asm: Box::new(asm),
+            args: Vec::new(),
+        };
+        let r = self.ins_v(data, Type::I64);
+        let kind = if n == "clock" {
+            IntKind::Long
+        } else {
+            IntKind::LongLong
+        };
+        Some(Operand::rv(r, QualType::new(self.int_ty(kind))))
+    }
+
     pub(super) fn active_mask(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
         if !self.argc(args, 0, span) {
             return None;

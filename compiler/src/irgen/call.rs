@@ -34,6 +34,14 @@ impl CallArgs<'_, '_> {
     }
 }
 
+/// The built-ins that CUDA declares as overloads beside the user's (see
+/// `Lowerer::builtin_overload_wins`).
+pub(crate) const OVERLOADED_BUILTINS: &[&str] = &[
+    "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax", "abs", "labs", "llabs",
+    "fminf", "fmaxf", "fmin", "fmax", "fabsf", "fabs", "floorf", "floor", "ceilf", "ceil",
+    "truncf", "trunc", "sqrtf", "sqrt", "rsqrtf", "roundf",
+];
+
 impl Lowerer<'_> {
     pub fn call(&mut self, callee: &Expr<'_>, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
         if let Some(r) = self.member_fn_ptr_call(callee, args, span) {
@@ -96,12 +104,26 @@ impl Lowerer<'_> {
     /// types have no converting constructor), and at least one does: the built-in is
     /// called instead.
     fn builtin_overload_wins(&mut self, name: Symbol, args: &[&Expr<'_>]) -> bool {
-        const OVERLOADED: &[&str] = &[
-            "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax", "abs", "labs",
-            "llabs", "fminf", "fmaxf", "fmin", "fmax", "fabsf", "fabs", "floorf", "floor", "ceilf",
-            "ceil", "truncf", "trunc", "sqrtf", "sqrt", "rsqrtf", "roundf",
-        ];
-        if !OVERLOADED.contains(&self.name(name)) {
+        if !OVERLOADED_BUILTINS.contains(&self.name(name)) {
+            return false;
+        }
+        let mut arithmetic = Vec::with_capacity(args.len());
+        for a in args {
+            let literal = matches!(a.kind, ExprKind::IntLit { .. } | ExprKind::FloatLit { .. });
+            let t = if literal { None } else { self.peek_type(a) };
+            arithmetic.push(literal || t.is_some_and(|t| self.types.is_arith(t.ty)));
+        }
+        self.builtin_wins_over_overloads(name, &arithmetic)
+    }
+
+    /// [`Self::builtin_overload_wins`] once the arguments are known to be arithmetic or
+    /// not (`arithmetic[i]`); also asked by sema (`Env::overloaded_builtin_wins`).
+    pub(crate) fn builtin_wins_over_overloads(
+        &mut self,
+        name: Symbol,
+        arithmetic: &[bool],
+    ) -> bool {
+        if !OVERLOADED_BUILTINS.contains(&self.name(name)) {
             return false;
         }
         let Some(b) = self.lookup_ordinary(name) else {
@@ -111,17 +133,11 @@ impl Lowerer<'_> {
         if fns.is_empty() {
             return false;
         }
-        let mut arithmetic = Vec::with_capacity(args.len());
-        for a in args {
-            let literal = matches!(a.kind, ExprKind::IntLit { .. } | ExprKind::FloatLit { .. });
-            let t = if literal { None } else { self.peek_type(a) };
-            arithmetic.push(literal || t.is_some_and(|t| self.types.is_arith(t.ty)));
-        }
         let not_viable = |s: &Self, f: FnId| {
             s.func_info(f)
                 .params
                 .iter()
-                .zip(&arithmetic)
+                .zip(arithmetic)
                 .any(|(p, &arith)| arith && s.is_class(*p).is_some())
         };
         // The built-in headers' own declarations (`extern "C" int abs(int);`) stand for the

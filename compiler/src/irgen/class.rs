@@ -380,16 +380,24 @@ impl Lowerer<'_> {
             _ => None,
         };
         let object = self.is_constexpr_object(ty, vd);
-        if const_value.is_none() && !object {
+        let s = vd.specs;
+        let constant = const_value.is_some() || object;
+        if !constant && (s.device || s.shared || s.constant || s.managed) {
             self.error(
                 vd.span,
                 "a static data member that is not a constant is not supported in device code yet",
             );
         }
-        let ty = ty.with_quals(Qualifiers {
-            konst: true,
-            ..ty.quals
-        });
+        // Any other static data member is a host variable (`static bool testRunning;`):
+        // device code may use it only as a constant, as a file-scope host variable.
+        let ty = if constant {
+            ty.with_quals(Qualifiers {
+                konst: true,
+                ..ty.quals
+            })
+        } else {
+            ty
+        };
         let id = self.add_var(VarInfo {
             name: vd.name,
             ty,

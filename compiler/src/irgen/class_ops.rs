@@ -383,6 +383,41 @@ impl Lowerer<'_> {
         fallback
     }
 
+    /// A class object converted to another class `to` by its conversion function, or a
+    /// `dim3` to `uint3` (`uint3 u = blockDim;`: CUDA's `dim3::operator uint3()`, built in,
+    /// the two have one layout); `None` when none applies (the same class, a base, no
+    /// conversion function to `to`).
+    pub(super) fn class_to_class(
+        &mut self,
+        o: &Operand,
+        to: QualType,
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        let r = self.is_class(o.ty)?;
+        if o.ty.ty == to.ty
+            || !self.types.is_record(to.ty)
+            || self.base_offset(o.ty.ty, to.ty).is_some()
+        {
+            return None;
+        }
+        let OpKind::LValue(a) = o.kind else {
+            return None;
+        };
+        if let Some(f) = self.conversion_function(r, to, false) {
+            return Some(self.call_fn(f, Some(a), Vec::new(), span, span));
+        }
+        let named = |l: &Self, t: crate::sema::types::TypeId, n: &str| match l.types.kind(t) {
+            TypeKind::Record(x) => l.types.record(*x).name.is_some_and(|s| l.name(s) == n),
+            _ => false,
+        };
+        (named(self, o.ty.ty, "dim3") && named(self, to.ty, "uint3")).then(|| {
+            Some(Operand {
+                ty: to.with_quals(o.ty.quals),
+                ..*o
+            })
+        })
+    }
+
     /// `static_cast<T>(obj)` / `(T)obj` / `T(obj)` involving a class: constructors and
     /// conversion functions. `None`: the C cast handles it.
     pub fn class_cast(
@@ -488,6 +523,9 @@ impl Lowerer<'_> {
                 };
                 return Some(self.implicit(res, to, ctx, span));
             }
+        }
+        if let Some(res) = self.class_to_class(&o, to, span) {
+            return Some(self.implicit(res?, to, ctx, span));
         }
         if let (Some(fp), Some(tp)) = (self.types.pointee(o.ty.ty), self.types.pointee(to.ty)) {
             if fp.ty != tp.ty {

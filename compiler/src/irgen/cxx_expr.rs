@@ -23,9 +23,32 @@ impl Lowerer<'_> {
         Some(Operand::rv(c, ty))
     }
 
-    /// True when `q` is `E::X` with `E` an enum (scoped or not) visible here.
-    pub fn names_enumerator(&self, q: &QualName<'_>) -> bool {
-        matches!(q.segments, [scope, _] if !q.global && scope.ident().is_some_and(|n| self.enum_named(n).is_some()))
+    /// True when `q` is `E::X` with `E` an enum (scoped or not) visible here, or
+    /// `N::E::X` / `S::E::X` with `E` found through its qualifier.
+    pub fn names_enumerator(&mut self, q: &QualName<'_>) -> bool {
+        q.segments.len() >= 2 && self.enum_scope(q).is_some()
+    }
+
+    /// The enum that `q`'s qualifier (all but its last segment) names.
+    fn enum_scope(&mut self, q: &QualName<'_>) -> Option<crate::sema::types::EnumId> {
+        let n = q.segments.len();
+        if n == 2 && !q.global {
+            if let Some(e) = q.segments[0].ident().and_then(|s| self.enum_named(s)) {
+                return Some(e);
+            }
+        }
+        if n < 2 || (n == 2 && !q.global) {
+            return None;
+        }
+        let scope = QualName {
+            global: q.global,
+            segments: &q.segments[..n - 1],
+            span: q.span,
+        };
+        match self.lookup_qualified_tag(&scope) {
+            Some(Tag::Enum(e)) => Some(e),
+            _ => None,
+        }
     }
 
     /// The enum a name denotes (its tag, or a typedef/alias of it).
@@ -44,10 +67,10 @@ impl Lowerer<'_> {
 
     /// Looks up `E::X`: the enumerator's value and the enum type.
     pub fn qual_enumerator(&mut self, q: &QualName<'_>, report: bool) -> Option<(i128, QualType)> {
-        let [scope, member] = q.segments else {
+        let [.., scope, member] = q.segments else {
             return None;
         };
-        let e = scope.ident().and_then(|n| self.enum_named(n));
+        let e = self.enum_scope(q);
         let Some(e) = e else {
             if report {
                 self.error(

@@ -271,7 +271,10 @@ impl<'x> Lowerer<'x> {
             self.types.record_mut(r).template_args = Some(args);
         }
         if let Some(key) = self.pending_instance.take() {
-            // Known before the members are lowered: the injected class name needs it.
+            // Known before the members are lowered: the injected class name needs it, and
+            // so does `S<T>` written in S's own body (the instance being defined, not a
+            // new instantiation that would recurse).
+            self.templates.class_instances.insert(key.clone(), Some(r));
             self.templates.instance_of.insert(r, key);
         }
         self.defining_records.push(r);
@@ -307,6 +310,10 @@ impl<'x> Lowerer<'x> {
                 laid.push((None, bt, 1, None));
             }
         }
+        // Member typedefs name the types of the data members after them (`typedef T
+        // value_type; value_type a;`).
+        self.push_member_typedefs(rd);
+        let mut bad_align = false;
         for f in fields {
             let Some(t) = self.resolve_type(f.ty) else {
                 ok = false;
@@ -328,10 +335,20 @@ impl<'x> Lowerer<'x> {
                 continue;
             }
             let align = match f.align {
-                Some(a) => self.alignment(a)?,
+                Some(a) => match self.alignment(a) {
+                    Some(a) => a,
+                    None => {
+                        bad_align = true;
+                        break;
+                    }
+                },
                 None => 1,
             };
             laid.push((f.name, t, align, width));
+        }
+        self.pop_member_typedefs();
+        if bad_align {
+            return None;
         }
         let min_align = match rd.align {
             Some(a) => self.alignment(a)?,

@@ -3,7 +3,9 @@
 //! temporary `T()` / `T{}` (a functor argument's usual default: `Op op = Op()`) becomes
 //! "a zero-initialized `T`". A call that leaves trailing arguments out gets these. Other
 //! default arguments (which would need the declaration's context at each call) are "not
-//! supported yet".
+//! supported yet" when a call in device code uses them: host declarations carry such
+//! defaults all the time (`const std::string &help = "none"`), and device code never
+//! calls those.
 
 use super::expr::Operand;
 use super::Lowerer;
@@ -18,6 +20,8 @@ pub(crate) enum DefaultArg {
     Const(ConstValue),
     /// A value-initialized object of this type (`T()`, `T{}`).
     ValueInit(QualType),
+    /// Any other expression (at this span): an error if a call uses it.
+    Unsupported(Span),
 }
 
 impl Lowerer<'_> {
@@ -67,15 +71,17 @@ impl Lowerer<'_> {
             let t = self.resolve_type(ty)?;
             return Some(DefaultArg::ValueInit(t));
         }
+        // Tried quietly first: a default that is not a constant is no error by itself.
+        // The second evaluation (pure) keeps the warnings of one that is.
+        if self
+            .quietly(|l| crate::sema::consteval::eval(l, e).ok())
+            .is_none()
+        {
+            return Some(DefaultArg::Unsupported(e.span));
+        }
         match crate::sema::consteval::eval(self, e) {
             Ok(v) => Some(DefaultArg::Const(v)),
-            Err(_) => {
-                self.error(
-                    e.span,
-                    "a default argument that is not a constant expression is not supported yet",
-                );
-                None
-            }
+            Err(_) => Some(DefaultArg::Unsupported(e.span)),
         }
     }
 
@@ -84,6 +90,13 @@ impl Lowerer<'_> {
         match d {
             DefaultArg::Const(cv) => self.const_operand(cv, pty),
             DefaultArg::ValueInit(t) => self.braced_value(t, &[], span),
+            DefaultArg::Unsupported(at) => {
+                self.error(
+                    at,
+                    "a default argument that is not a constant expression is not supported yet",
+                );
+                None
+            }
         }
     }
 }

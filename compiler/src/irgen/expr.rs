@@ -204,6 +204,7 @@ impl Lowerer<'_> {
 
     fn expr_inner(&mut self, e: &Expr<'_>) -> Option<Operand> {
         match &e.kind {
+            ExprKind::TypedArg(n) => self.typed_builtin_arg(*n),
             ExprKind::Name(q) if self.names_enumerator(q) => self.qual_ident(q, e.span),
             ExprKind::Name(q) if self.is_template_member(q) => self.template_member_expr(q, e.span),
             ExprKind::Name(q) if matches!(q.last(), crate::ast::NameSeg::TemplateId { .. }) => {
@@ -573,6 +574,10 @@ impl Lowerer<'_> {
                     );
                     return Some(Operand::rv(v, QualType::new(self.types.int(IntKind::Int))));
                 }
+                let n = self.name(name).to_string();
+                if let Some(r) = self.builtin_var_value(&n, span) {
+                    return r;
+                }
                 self.error(
                     span,
                     format!("identifier \"{}\" is undefined", self.name(name)),
@@ -759,6 +764,15 @@ impl Lowerer<'_> {
             return None;
         }
         let Some((offset, fty, bits)) = self.find_field(r, name, 0) else {
+            // `obj.kStatic`, `frag.num_elements`: a static data member or an enumerator of
+            // the class, reached through an object (which has no side effects here: an
+            // lvalue already computed).
+            if let Some(b @ (Binding::Var(_) | Binding::EnumConst(..))) =
+                self.class_member_binding(r, name)
+            {
+                return self.ident_binding(Some(b), name, name_span);
+            }
+            let info = self.types.record(r);
             let rn = info.name.map(|n| self.name(n)).unwrap_or("<unnamed>");
             self.error(
                 name_span,

@@ -467,8 +467,8 @@ impl Lowerer<'_> {
         }
         // The outermost block shares the parameters' scope (C++ [basic.scope.block]).
         let typed = self.analyze_typed_body(fid, body);
-        if let Ok(typed) = &typed {
-            self.lower_typed_body(typed);
+        if let Ok(typed) = typed {
+            self.lower_typed_body(std::rc::Rc::new(typed));
         } else {
             if let (true, Err(why)) = (self.opts.dump_sema, &typed) {
                 self.dump_one_walk_body(fid, why);

@@ -480,6 +480,11 @@ impl Lowerer<'_> {
                 let Some(o) = self.expr(e) else {
                     return;
                 };
+                let o = match self.class_to_class(&o, ty, e.span) {
+                    Some(Some(c)) => c,
+                    Some(None) => return,
+                    None => o,
+                };
                 match o.kind {
                     OpKind::LValue(_) if o.ty.ty == ty.ty => {
                         self.copy_construct(addr, ty.unqual(), o, e.span);

@@ -450,6 +450,9 @@ pub(crate) struct Lowerer<'x> {
     /// Operands already lowered for expressions that are lowered again by the C code
     /// after a C++ hook looked at them (see `class_ops.rs`).
     pub stash: Vec<(*const (), expr::Operand)>,
+    /// The arguments of the built-in call being lowered from a typed tree, which its
+    /// `ast::ExprKind::TypedArg` placeholders stand for (`typed/builtin_args.rs`).
+    pub typed_builtin_args: Option<typed::TypedBuiltinArgs>,
     /// Some class declares an operator function (operands are checked for overloads).
     pub has_operator_fns: bool,
     /// Argument-dependent lookup's tables (`adl.rs`).
@@ -569,6 +572,7 @@ impl<'x> Lowerer<'x> {
             fn_scope_base: None,
             this_val: None,
             stash: Vec::new(),
+            typed_builtin_args: None,
             has_operator_fns: false,
             adl: adl::AdlState::default(),
             decl_ns: None,

@@ -60,6 +60,28 @@ impl<'x> Lowerer<'x> {
         out
     }
 
+    /// Opens a scope with the member typedefs of `rd`, in declaration order, for the types
+    /// of its data members (the class's member table is filled only after its layout).
+    /// Errors in them are reported when they are declared as members.
+    pub(super) fn push_member_typedefs(&mut self, rd: &ast::RecordDecl<'_>) {
+        self.scopes.push();
+        for m in rd.members {
+            if let ast::Decl::Typedef(td) = &m.decl {
+                if let Some(t) = self.quietly(|l| l.resolve_type(td.ty)) {
+                    self.scopes.bind(td.name, Binding::Typedef(t));
+                }
+            }
+        }
+    }
+
+    /// Closes `push_member_typedefs`' scope; tags declared in it stay visible.
+    pub(super) fn pop_member_typedefs(&mut self) {
+        let (_, tags) = self.scopes.pop_take();
+        for (n, t) in tags {
+            self.scopes.bind_tag(n, t);
+        }
+    }
+
     /// Makes the member classes of `r` member types of it (`Outer::Inner`).
     pub(super) fn bind_nested_classes(
         &mut self,

@@ -206,6 +206,7 @@ impl<'x> Lowerer<'x> {
                 ns: self.decl_ns(),
                 friend: None,
             };
+            self.define_declared_instances(old);
             self.make_pending_host_instances(old);
             return;
         }
@@ -220,6 +221,42 @@ impl<'x> Lowerer<'x> {
         if self.decl_ns() != 0 {
             // Argument-dependent lookup may find it from outside its namespace.
             self.adl.names.insert(fd.name);
+        }
+    }
+
+    /// The instances of function template `tpl` made while it was only declared (a call or
+    /// a host launch before its definition: `template <class T> __global__ void k(T*);
+    /// … k<float><<<…>>>(…) … template <class T> __global__ void k(T *p) {…}`) get their
+    /// bodies from the definition that just replaced the declaration, as nvcc defines them.
+    fn define_declared_instances(&mut self, tpl: u32) {
+        let mut made: Vec<(FnId, Vec<TArg>)> = self
+            .templates
+            .instances
+            .iter()
+            .filter_map(|((t, args), f)| match f {
+                Some(f) if *t == tpl && !self.fns[f.0 as usize].defined => Some((*f, args.clone())),
+                _ => None,
+            })
+            .collect();
+        // In the order they were made (the map's order is not deterministic).
+        made.sort_by_key(|(f, _)| f.0);
+        let (params, fd, ns) = {
+            let t = &self.templates.fns[tpl as usize];
+            (t.params, t.decl, t.ns)
+        };
+        for (fid, args) in made {
+            self.templates.depth += 1;
+            self.in_decl_context(|l| {
+                l.decl_ns = Some(ns);
+                l.with_ns_open(ns, |l| {
+                    l.bind_friend_outer(tpl);
+                    l.bind_template_params(params, &args);
+                    l.declare_param_packs(fd);
+                    let inst = l.instance_decl(fd, fid);
+                    l.define_function(fid, inst);
+                })
+            });
+            self.templates.depth -= 1;
         }
     }
 

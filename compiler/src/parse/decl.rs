@@ -31,7 +31,12 @@ impl<'a, 'c> Parser<'a, 'c> {
             self.bump();
             return self.declaration_without_declarators(&specs, hoisted, start, out);
         }
-        let base = self.specs_type(&specs)?;
+        let base: &'a TypeExpr<'a> = if !specs.has_type() && self.out_of_class_ctor_at(0) {
+            // `S::S(int x) : v(x) {}` / `C<T>::~C() {}`: no return type, as in the class.
+            self.alloc(TypeExpr::Builtin(crate::ast::BuiltinType::Void))
+        } else {
+            self.specs_type(&specs)?
+        };
         if self.at_structured_binding(base) {
             return self.structured_binding(&specs, start, out);
         }

@@ -271,11 +271,41 @@ impl<'a, 'c> Parser<'a, 'c> {
         if mode != DeclaratorMode::Named {
             return true;
         }
+        if self.functional_cast_at(1) {
+            return false;
+        }
         matches!(
             self.peek_at(1).kind,
             TokenKind::Punct(Punct::RParen | Punct::Ellipsis)
         ) || self.is_decl_start_at(1)
             || self.is_unknown_type_at(1)
+    }
+
+    /// A one-token type name followed by `(` and a literal or a prefix operator, or by
+    /// `{`: `T(0.25) * x`, `float(-1)`, `S{1}` start an expression, never a parameter
+    /// declaration, so `complex<T> r(T(0.25) * x, 0);` is a variable with a direct
+    /// initializer (C++'s disambiguation: a declaration only where one can parse).
+    fn functional_cast_at(&self, n: usize) -> bool {
+        if !self.is_decl_start_at(n) || self.at_qualified_name(n) {
+            return false;
+        }
+        if self.peek_at(n + 1).is_punct(Punct::LBrace) {
+            return true;
+        }
+        self.peek_at(n + 1).is_punct(Punct::LParen)
+            && matches!(
+                self.peek_at(n + 2).kind,
+                TokenKind::Number(_)
+                    | TokenKind::Char(_)
+                    | TokenKind::Str(_)
+                    | TokenKind::Punct(
+                        Punct::Minus
+                            | Punct::Plus
+                            | Punct::Bang
+                            | Punct::PlusPlus
+                            | Punct::MinusMinus
+                    )
+            )
     }
 
     /// An unknown plain identifier followed by a plain identifier: a declaration with a

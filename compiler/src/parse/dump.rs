@@ -417,6 +417,9 @@ impl Dumper<'_> {
                 let _ = write!(self.out, "{b}");
             }
             ExprKind::Nullptr => self.out.push_str("nullptr"),
+            ExprKind::TypedArg(n) => {
+                let _ = write!(self.out, "<typed argument {n}>");
+            }
             ExprKind::Ident(s) => self.name(*s),
             ExprKind::SizeofPack(_) | ExprKind::PackExpansion(_) | ExprKind::Fold { .. } => {
                 self.template_expr(e)

@@ -390,6 +390,19 @@ impl<'a, 'c> Parser<'a, 'c> {
                         e = self.mk(kind, e.span.to(self.prev_span()));
                         continue;
                     }
+                    if self.at_kw(super::qualname::KW_OPERATOR) {
+                        // `this->operator[](i)`: the member named by its declared spelling.
+                        let seg = self.operator_name()?;
+                        let name = self.declared_symbol(&seg);
+                        let kind = ExprKind::Member {
+                            base: e,
+                            name,
+                            name_span: seg.span(),
+                            arrow: p == Punct::Arrow,
+                        };
+                        e = self.mk(kind, e.span.to(self.prev_span()));
+                        continue;
+                    }
                     let Some((name, name_span)) = self.eat_plain_ident() else {
                         let span = self.span();
                         if self.at(Punct::Tilde) || self.at_kw(kw::TEMPLATE) {

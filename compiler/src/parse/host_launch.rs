@@ -147,6 +147,17 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.bump();
                     continue;
                 }
+                // Labels (`case 512:`, `default:`, `retry:`) come before the statement
+                // they label, which may be a launch.
+                TokenKind::Ident(kw::CASE) => {
+                    self.skip_case_label(last);
+                    continue;
+                }
+                TokenKind::Ident(_) if self.peek_at(1).is_punct(Punct::Colon) => {
+                    self.bump();
+                    self.bump();
+                    continue;
+                }
                 TokenKind::Ident(kw::FOR | kw::IF | kw::WHILE | kw::SWITCH)
                     if self.peek_at(1).is_punct(Punct::LParen) =>
                 {
@@ -177,7 +188,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             } else if self.toks[self.pos..stmt_end].iter().any(
                 |t| matches!(t.kind, TokenKind::Ident(n) if self.launching_templates.contains(&n)),
             ) {
-                match self.speculate(|p| p.host_call_statement(stmt_end, in_fn)) {
+                match self.host_call_in(stmt_end, in_fn) {
                     Some(mut l) => {
                         l.vars = self.arena.alloc_slice_copy(&vars);
                         self.host_launches.push(l);
@@ -237,6 +248,25 @@ impl<'a, 'c> Parser<'a, 'c> {
             i += 1;
         }
         last
+    }
+
+    /// Steps past `case expr :` (the `:` outside parentheses; `?:` in the expression
+    /// pairs its own `:`).
+    fn skip_case_label(&mut self, last: usize) {
+        self.bump();
+        let (mut paren, mut cond) = (0usize, 0usize);
+        while self.pos < last {
+            match self.bump().kind {
+                TokenKind::Punct(Punct::LParen | Punct::LBracket) => paren += 1,
+                TokenKind::Punct(Punct::RParen | Punct::RBracket) => {
+                    paren = paren.saturating_sub(1)
+                }
+                TokenKind::Punct(Punct::Question) => cond += 1,
+                TokenKind::Punct(Punct::Colon) if cond > 0 => cond -= 1,
+                TokenKind::Punct(Punct::Colon) if paren == 0 => return,
+                _ => {}
+            }
+        }
     }
 
     /// Steps past the `)` closing the parenthesis the cursor is inside of.
@@ -308,11 +338,46 @@ impl<'a, 'c> Parser<'a, 'c> {
         })
     }
 
-    /// `name<args>(args);` at the cursor, `name` a launching host function template.
+    /// A call of a launching host function template in the statement at the cursor: the
+    /// whole statement (`run<float>(d, n);`), else a call inside it (`failures +=
+    /// runTest<uint8>(1, size);`, `int r = run<T>(…);`, `return run(…);`), the first one
+    /// that parses. The cursor is left where it was.
+    fn host_call_in(&mut self, stmt_end: usize, in_fn: Span) -> Option<HostLaunch<'a>> {
+        let start = self.pos;
+        if let Some(l) = self.speculate(|p| p.host_call_statement(stmt_end, in_fn, true)) {
+            self.pos = start;
+            return Some(l);
+        }
+        let mut found = None;
+        for i in start + 1..stmt_end {
+            let TokenKind::Ident(n) = self.toks[i].kind else {
+                continue;
+            };
+            if !self.launching_templates.contains(&n) {
+                continue;
+            }
+            // `obj.f(…)` / `p->f(…)` starts at the object.
+            let member = i >= start + 2
+                && (self.toks[i - 1].is_punct(Punct::Dot)
+                    || self.toks[i - 1].is_punct(Punct::Arrow))
+                && matches!(self.toks[i - 2].kind, TokenKind::Ident(_));
+            self.pos = if member { i - 2 } else { i };
+            found = self.speculate(|p| p.host_call_statement(stmt_end, in_fn, false));
+            if found.is_some() {
+                break;
+            }
+        }
+        self.pos = start;
+        found
+    }
+
+    /// `name<args>(args)` at the cursor, `name` a launching host function template; with
+    /// `whole`, it must be the whole statement.
     fn host_call_statement(
         &mut self,
         stmt_end: usize,
         in_fn: Span,
+        whole: bool,
     ) -> super::PResult<HostLaunch<'a>> {
         let start = self.span();
         // `obj.f(args)` / `p->f(args)`: a member function template.
@@ -349,7 +414,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         self.expect(Punct::LParen, "after a function name")?;
         let args = self.call_args()?;
-        if self.pos != stmt_end {
+        if whole && self.pos != stmt_end || self.pos > stmt_end {
             return Err(super::Failed);
         }
         Ok(HostLaunch {

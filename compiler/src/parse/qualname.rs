@@ -104,6 +104,48 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// At `C<args>::C(` or `C<args>::~C(`: the declarator of a class template's
+    /// constructor or destructor defined outside the class, which has no type specifier
+    /// (`C<args>` must not be read as one).
+    pub(super) fn at_class_template_ctor(&self) -> bool {
+        self.is_class_template_id_at(0) && self.out_of_class_ctor_at(0)
+    }
+
+    /// At `[::] N::C::C(`, `C::~C(` or `C<args>::C(`: an out-of-class constructor or
+    /// destructor declarator (its last qualifier names the class it names).
+    pub(super) fn out_of_class_ctor_at(&self, n: usize) -> bool {
+        let mut i = n + self.peek_at(n).is_punct(Punct::ColonColon) as usize;
+        let mut prev = None;
+        loop {
+            let tilde = prev.is_some() && self.peek_at(i).is_punct(Punct::Tilde);
+            i += tilde as usize;
+            let TokenKind::Ident(s) = self.peek_at(i).kind else {
+                return false;
+            };
+            if s.is_keyword() {
+                return false;
+            }
+            if prev == Some(s) && self.peek_at(i + 1).is_punct(Punct::LParen) {
+                return true;
+            }
+            if tilde {
+                return false;
+            }
+            i += 1;
+            if self.peek_at(i).is_punct(Punct::Lt) {
+                let Some(close) = self.closing_angle_at(i) else {
+                    return false;
+                };
+                i = close + 1;
+            }
+            if !self.peek_at(i).is_punct(Punct::ColonColon) {
+                return false;
+            }
+            i += 1;
+            prev = Some(s);
+        }
+    }
+
     /// The index of the `>` closing the `<` at `open` (bracket counting), if any.
     fn closing_angle_at(&self, open: usize) -> Option<usize> {
         let mut depth = 0usize;
@@ -263,7 +305,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// `operator@` / `operator()` / `operator[]` / `operator T`, at `operator`.
-    fn operator_name(&mut self) -> PResult<NameSeg<'a>> {
+    pub(super) fn operator_name(&mut self) -> PResult<NameSeg<'a>> {
         let start = self.bump().span;
         let t = *self.peek();
         use OverloadedOp as O;

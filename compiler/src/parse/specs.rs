@@ -178,6 +178,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                     break;
                 }
                 if self.is_class_template_id_at(0) {
+                    if self.at_class_template_ctor() {
+                        break;
+                    }
                     s.base = Some(self.template_id_type()?);
                     s.any = true;
                     continue;

@@ -68,7 +68,20 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.kind(),
                 TokenKind::Ident(kw::STRUCT | kw::CLASS | kw::UNION)
             ) {
-                if let TokenKind::Ident(n) = self.peek_at(1).kind {
+                // `struct __align__(sizeof(T) * 2) complex {`: the name follows attributes.
+                let mut i = 1;
+                while matches!(self.peek_at(i).kind, TokenKind::Ident(a)
+                        if matches!(a, kw::ALIGN | kw::ATTRIBUTE)
+                            || a == super::specs::KW_ALIGNAS
+                            || a == super::specs::KW_DECLSPEC)
+                    && self.peek_at(i + 1).is_punct(Punct::LParen)
+                {
+                    match self.matching_close(self.pos + i + 1) {
+                        Some(after) => i = after - self.pos,
+                        None => break,
+                    }
+                }
+                if let TokenKind::Ident(n) = self.peek_at(i).kind {
                     if !n.is_keyword() {
                         self.scopes
                             .declare_at(depth, n, NameKind::Template { class: true });

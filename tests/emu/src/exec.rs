@@ -86,6 +86,9 @@ pub struct Env<'a> {
     pub instructions: u64,
     /// Executions per instruction index when profiling, else empty.
     pub pc_counts: Vec<u64>,
+    /// Set when an `mbarrier` phase completes: the scheduler wakes the threads blocked in
+    /// `mbarrier.try_wait` (`mbarrier.rs`).
+    pub mbar_phase_done: bool,
 }
 
 const MAX_CALL_DEPTH: usize = 4096;
@@ -481,7 +484,9 @@ impl Env<'_> {
                 Op::Nop => {}
                 Op::CpAsync => {
                     let (dst, src, size, src_size) = (s!(0), s!(1), s!(2), s!(3));
-                    for k in 0..size.min(16) {
+                    // aux 1: a bulk copy (any multiple of 16 bytes).
+                    let n = if i.aux == 1 { size } else { size.min(16) };
+                    for k in 0..n {
                         let b = if k < src_size {
                             self.load(t, Space::Global, src + k, 1)
                                 .map_err(|e| self.fail(t, pc, e))?
@@ -490,6 +495,49 @@ impl Env<'_> {
                         };
                         self.store(t, Space::Shared, dst + k, 1, b)
                             .map_err(|e| self.fail(t, pc, e))?;
+                    }
+                }
+                Op::Wmma(spec) if spec.kind == crate::wmma::WKind::Mma => {
+                    t.pc = pc;
+                    t.state = TState::Blocked;
+                    break Ok(Stop::Sync);
+                }
+                Op::Wmma(spec) => {
+                    let addr = s!(0).wrapping_add(s!(2));
+                    let first = if spec.kind == crate::wmma::WKind::Store {
+                        i.off as u32
+                    } else {
+                        i.aux
+                    };
+                    self.wmma_ldst(t, spec, addr, s!(1), first)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                }
+                Op::CvtTf32 => set!(i.d[0], crate::wmma::to_tf32(s!(0) as u32) as u64),
+                Op::Mbar { op, space } => {
+                    let addr = s!(0).wrapping_add(i.off as u64);
+                    match self
+                        .mbar(t, op, space, addr, s!(1))
+                        .map_err(|e| self.fail(t, pc, e))?
+                    {
+                        crate::mbarrier::MbarStep::Next(v) => {
+                            if let Some(v) = v {
+                                if i.d[0] != NO_REG {
+                                    set!(i.d[0], v);
+                                }
+                            }
+                        }
+                        crate::mbarrier::MbarStep::Yield => {
+                            if i.d[0] != NO_REG {
+                                set!(i.d[0], 0);
+                            }
+                            pc += 1;
+                            break Ok(Stop::Quantum);
+                        }
+                        crate::mbarrier::MbarStep::Block => {
+                            t.pc = pc;
+                            t.state = TState::Blocked;
+                            break Ok(Stop::Sync);
+                        }
                     }
                 }
                 Op::Call => {

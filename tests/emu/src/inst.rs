@@ -457,7 +457,17 @@ pub enum Op {
     /// `cp.async` to shared memory: copies `s[2]` bytes from global `s[1]` to shared `s[0]`,
     /// zero-filling past `s[3]` source bytes.
     CpAsync,
+    /// `mbarrier.*` and `cp.async.mbarrier.arrive` (`mbarrier.rs`): object address in
+    /// `s[0]` + `off`, count/token/parity in `s[1]`.
+    Mbar {
+        op: crate::mbarrier::MbarOp,
+        space: Space,
+    },
     AssertFail,
+    /// `wmma.load/store/mma` (`wmma.rs`).
+    Wmma(crate::wmma::WmmaSpec),
+    /// `cvt.rna.tf32.f32`.
+    CvtTf32,
     /// `tex`/`tld4`: results in `d`, handle in `s[0]`, coordinates in registers from `off`
     /// (see `tex_ops.rs`).
     Tex(crate::tex_ops::TexSpec),

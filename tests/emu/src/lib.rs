@@ -14,6 +14,7 @@ mod fops;
 mod heap;
 mod inst;
 mod launch;
+mod mbarrier;
 mod memory;
 mod opcodes;
 mod operands;
@@ -23,6 +24,7 @@ mod sched;
 mod tex_ops;
 mod texture;
 mod video;
+mod wmma;
 
 pub use inst::Ty;
 pub use launch::{Arg, Buffer, Launch};
@@ -215,7 +217,7 @@ pub const CLASSES: [&str; 6] = [
 ];
 
 /// Sums profiled executions (`Outcome::pc_counts`) by instruction class, in the order of
-/// [`CLASSES`]: memory (`ld`, `st`, `atom`, `red`, `cp.async`), arithmetic (integer and
+/// [`CLASSES`]: memory (`ld`, `st`, `atom`, `red`, `cp.async`, `mbarrier`), arithmetic (integer and
 /// float operations, `setp`, `selp`, `lop3`, `prmt`, …), control (`bra`, calls, `ret`,
 /// `exit`, `bar`), conversion (`cvt`, `cvta`, `isspacep`), move (`mov`, special registers,
 /// addresses, packing) and other (warp collectives, `printf`, `malloc`, `nop`).
@@ -224,7 +226,7 @@ pub fn class_counts(module: &Module, pc_counts: &[u64]) -> [u64; 6] {
     let mut out = [0u64; 6];
     for (i, &n) in module.prog.insts.iter().zip(pc_counts) {
         let class = match i.op {
-            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::CpAsync => 0,
+            Op::Ld { .. } | Op::St { .. } | Op::Atom { .. } | Op::CpAsync | Op::Mbar { .. } => 0,
             Op::Int(..)
             | Op::Float(..)
             | Op::Shf { .. }

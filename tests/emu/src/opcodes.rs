@@ -512,6 +512,7 @@ pub(crate) fn decode_inst(
                 0,
             );
         }
+        "cvt" if has("tf32") && has("f32") => alu!(Op::CvtTf32, 1),
         "cvt" => {
             if types.len() < 2 {
                 return Err(c.err("cvt needs two types"));
@@ -538,6 +539,17 @@ pub(crate) fn decode_inst(
             alu!(Op::Cvta { to, space }, 1)
         }
         "isspacep" => alu!(Op::IsSpace(space_of(mods)), 1),
+        "mbarrier" => crate::mbarrier::decode(&mut c, base, mods, ops)?,
+        "wmma" => crate::wmma::decode(&mut c, mods, ops)?,
+        "cp" if has("async") && has("mbarrier") => {
+            crate::mbarrier::decode(&mut c, base, mods, ops)?
+        }
+        "cp" if has("async")
+            && has("bulk")
+            && mods.iter().any(|m| m.starts_with("mbarrier::complete_tx")) =>
+        {
+            crate::mbarrier::decode_bulk(&mut c, ops)?
+        }
         "cp" if has("async") && (has("commit_group") || has("wait_group") || has("wait_all")) => {
             // The copies complete immediately, so commits and waits have nothing to do.
             c.emit(Op::Nop, NR, NS, 0, 0);

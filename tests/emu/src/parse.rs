@@ -81,8 +81,20 @@ fn lex(src: &str) -> Result<Vec<(Tok, u32)>, EmuError> {
         } else if word_start(c) {
             let start = i;
             i += 1;
-            while i < b.len() && word_char(b[i]) {
-                i += 1;
+            loop {
+                while i < b.len() && word_char(b[i]) {
+                    i += 1;
+                }
+                // State-space and completion qualifiers are part of the opcode:
+                // `mbarrier.arrive.shared::cta.b64`, `.mbarrier::complete_tx::bytes`.
+                if b.get(i) == Some(&b':')
+                    && b.get(i + 1) == Some(&b':')
+                    && b.get(i + 2).is_some_and(|&c| word_char(c))
+                {
+                    i += 2;
+                } else {
+                    break;
+                }
             }
             out.push((Tok::Word(src[start..i].to_string()), line));
         } else {

@@ -151,6 +151,7 @@ impl GridRun<'_> {
             am_wait: vec![0; nwarps],
             exited: 0,
             next: 0,
+            mbar_wait: Vec::new(),
         };
         Cta {
             ctaid,
@@ -178,6 +179,7 @@ impl GridRun<'_> {
             printf: &mut self.printf,
             instructions: self.instructions,
             pc_counts: std::mem::take(&mut self.pc_counts),
+            mbar_phase_done: false,
         };
         let done = run_cta(
             &mut env,
@@ -239,6 +241,8 @@ struct CtaState {
     exited: usize,
     /// Rotation of the random schedule.
     next: usize,
+    /// Threads blocked in `mbarrier.try_wait`, woken when any phase completes.
+    mbar_wait: Vec<u32>,
 }
 
 /// Runs a CTA until it finishes (true) or has run `slice` more instructions (false).
@@ -343,6 +347,7 @@ fn warp_op_mask(i: &Inst) -> Option<Src> {
         Op::BarWarpSync | Op::Elect => Some(i.s[0]),
         Op::Shfl(_) => Some(i.s[3]),
         Op::Vote(_) | Op::MatchAny(_) | Op::MatchAll(_) | Op::Redux(..) => Some(i.s[1]),
+        Op::Wmma(s) if s.kind == crate::wmma::WKind::Mma => Some(Src::Imm(0xFFFF_FFFF)),
         _ => None,
     }
 }
@@ -359,6 +364,7 @@ fn after_stop(
         warp_wait,
         am_wait,
         exited,
+        mbar_wait,
         ..
     } = st;
     let n = threads.len();
@@ -420,6 +426,7 @@ fn after_stop(
                     try_release(env, threads, bars, id, n - *exited);
                 }
                 Op::Activemask => am_wait[w] += 1,
+                Op::Mbar { .. } => mbar_wait.push(idx as u32),
                 _ => {
                     let t = &threads[idx];
                     let mask = t.src(warp_op_mask(i).expect("warp op")) as u32;
@@ -446,6 +453,13 @@ fn after_stop(
     }
     if am_wait[w] > 0 {
         resolve_activemask(env, threads, w, false, &mut am_wait[w]);
+    }
+    if env.mbar_phase_done {
+        // They execute their try_wait again (and block again if their phase is not done).
+        env.mbar_phase_done = false;
+        for k in mbar_wait.drain(..) {
+            threads[k as usize].state = TState::Ready;
+        }
     }
     Ok(())
 }
@@ -660,6 +674,7 @@ fn complete_collective(
                 out.push((l, acc, None));
             }
         }
+        Op::Wmma(_) => crate::wmma::mma(env, threads, base, &lanes)?,
         _ => {}
     }
     for (l, v, p) in out {

@@ -10,6 +10,20 @@ use oxicc_emu::{Launch, Outcome};
 /// Checks kernel `name`; `None` when this module does not know it.
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
     Some(match name {
+        "host_class_declarations" => {
+            // Pair<int>::sum() + first + the window's width (hi - lo = i); then the limits
+            // (UINT_MAX or INT_MAX) - CHAR_BIT + sizeof(short) + sizeof(Window) (two shorts).
+            let input = i32s(l, "in");
+            let n = scalar_bits(l, 2) as usize;
+            let mut out = vec![7u32; 200];
+            for i in 0..n {
+                let x = input[i];
+                out[2 * i] = (4 * x - 7 + i as i32) as u32;
+                let limit = if x < 0 { u32::MAX } else { i32::MAX as u32 };
+                out[2 * i + 1] = limit - 8 + 2 + 4;
+            }
+            eq_u32(o, "out", &out)
+        }
         "vec3_particles" => {
             // dt = 1/64 is a power of two, so dt*g and dt*v are exact and the position and
             // velocity updates are single correctly rounded adds, fused or not. The energy's
@@ -52,6 +66,32 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             all([
                 close_f32(o, "z", &z, 2e-6, 1e-5),
                 close_f32(o, "n2", &n2, 2e-5, 1e-5),
+            ])
+        }
+        "out_of_class_ctors" => {
+            // c = a + (float)d, then c *= a (its products may contract into fma): compared
+            // in f64 within 1e-5 absolute + 1e-5 relative (inputs in [-4, 4], results below
+            // ~100). r = 0.25f * (c.re + 1) is a correctly rounded multiply of a rounded add.
+            let (x, d) = (input(l, "in").to_f32(), input(l, "din").to_f64());
+            let n = scalar_i32(l, 4) as usize;
+            let mut out = vec![0.0f64; 128];
+            let mut counts = vec![0i32; 4];
+            for i in 0..n {
+                let (ar, ai) = (x[2 * i], x[2 * i + 1]);
+                let (cr, ci) = (ar + d[i] as f32, ai);
+                let (pr, pi) = (
+                    cr as f64 * ar as f64 - ci as f64 * ai as f64,
+                    cr as f64 * ai as f64 + ci as f64 * ar as f64,
+                );
+                // r uses c after `*=`: round the product to f32 first, as the kernel does.
+                let rr = 0.25f32 * (pr as f32 + 1.0);
+                // sizeof(cplx<double>) + alignof(cplx<float>) = 16 + 8 (the `__align__`).
+                out[4 * i..4 * i + 4].copy_from_slice(&[pr, pi, rr as f64, 24.0]);
+                counts[i % 4] += 3 * i as i32;
+            }
+            all([
+                close_f32(o, "out", &out, 1e-5, 1e-5),
+                eq_i32(o, "counts", &counts),
             ])
         }
         "namespaces" => {

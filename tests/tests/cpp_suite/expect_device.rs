@@ -1,6 +1,6 @@
-//! Expected results of the C++ suite's device-API kernels (cooperative groups), computed
-//! in plain Rust from the CUDA Programming Guide's definitions of each group and
-//! collective.
+//! Expected results of the C++ suite's device-API kernels (cooperative groups, the cycle
+//! counter), computed in plain Rust from the CUDA Programming Guide's definitions of each
+//! group and collective.
 
 use super::check::*;
 use oxicc_emu::{Launch, Outcome};
@@ -53,6 +53,37 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                         -2
                     };
                 }
+            }
+            eq_i32(o, "out", &out)
+        }
+        "builtin_var_values" => {
+            // Grid 3×2 of blocks 4×2: the thread's linear id in the launch, then the
+            // packed coordinates x + 100·y + 10000·z of each built-in variable.
+            let pack = |x: u32, y: u32, z: u32| x + 100 * y + 10000 * z;
+            let mut out = vec![0u32; 192];
+            for (by, bx, ty, tx) in (0..2).flat_map(|by| {
+                (0..3).flat_map(move |bx| {
+                    (0..2).flat_map(move |ty| (0..4).map(move |tx| (by, bx, ty, tx)))
+                })
+            }) {
+                let id = ((bx + 3 * by) * 8 + tx + 4 * ty) as usize;
+                out[4 * id] = pack(tx, ty, 0);
+                out[4 * id + 1] = pack(bx, by, 0);
+                out[4 * id + 2] = pack(4, 2, 1) + 1_000_000 * ty;
+                out[4 * id + 3] = pack(3, 2, 1) + 12_000_000;
+            }
+            eq_u32(o, "out", &out)
+        }
+        "clock_counters" => {
+            // Every read of the cycle counter is at least the one before it (the
+            // interpreter's counter is monotonic, as the hardware's is per SM).
+            let input = i32s(l, "in");
+            let n = scalar_bits(l, 2) as usize;
+            let mut out = vec![-9i32; 300];
+            for i in 0..n {
+                out[3 * i] = (0..=i % 7).map(|k| input[(i + k) % n]).sum();
+                out[3 * i + 1] = 7;
+                out[3 * i + 2] = 88;
             }
             eq_i32(o, "out", &out)
         }

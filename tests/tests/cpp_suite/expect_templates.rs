@@ -251,6 +251,23 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             eq_i32(o, "out", &want)
         }
+        "forward_declared_templates" => {
+            // weighted(x, k) = x·(k+1) − k; weighted(0.5f, 2) = 1.5 − 2 = −0.5, truncated to 0.
+            let want: Vec<i32> = i32s(l, "in")
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| {
+                    let k = (i % 5) as i32;
+                    x * (k + 1) - k
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "host_launch_forms" => {
+            // The instance run is scale_pass<8, true>: in[i] * 8 + 1.
+            let want: Vec<i32> = i32s(l, "in").iter().map(|&v| v * 8 + 1).collect();
+            eq_i32(o, "out", &want)
+        }
         "member_template_launch" => {
             // sum = 1; per k: sum += 3v (weight<int>), sum += (v * 0.5f) * 2 (weight<float>,
             // add_scaled<2>), over in[(i + k) % n] for k < 4.

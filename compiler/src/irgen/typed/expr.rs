@@ -236,9 +236,7 @@ impl Lowerer<'_> {
                 Some(Operand::lv(f, ty))
             }
             ExprKind::BuiltinCall { name, ref args } => {
-                // Stage 1: the built-ins without arguments, lowered by the built-in table.
-                debug_assert!(args.is_empty());
-                self.builtin_call(name, &[], e.span).flatten()
+                self.typed_builtin_call(cx, name, args, e.span)
             }
             ExprKind::Call {
                 func,

@@ -8,8 +8,11 @@
 //! Stage 1 of issue 11: bodies the analysis does not cover are lowered by the one-walk
 //! `Lowerer` as before; the IR helpers (`ops.rs`, `func.rs`) are shared by both.
 
+mod builtin_args;
 mod expr;
 mod stmt;
+
+pub(crate) use builtin_args::TypedBuiltinArgs;
 
 use super::{Binding, ExecSpace, FnId, Lowerer, Storage};
 use crate::ast;
@@ -18,10 +21,13 @@ use crate::sema::body::{Env, EnvName, FnContext, FuncSig};
 use crate::sema::consteval::ConstValue;
 use crate::sema::tree::{Body, BuiltinVar, EntityRef};
 use crate::sema::types::{BitRange, QualType, RecordId, TypeTable};
+use std::rc::Rc;
 
 /// State of lowering one typed body: where its locals live, once declared.
 pub(crate) struct TypedCx<'b> {
-    pub body: &'b Body,
+    /// Shared so that a built-in call's arguments can be lowered from inside the built-in
+    /// (`builtin_args.rs`).
+    pub body: &'b Rc<Body>,
     pub slots: Vec<Option<Storage>>,
 }
 
@@ -57,12 +63,12 @@ impl Lowerer<'_> {
     }
 
     /// Lowers the statements of a typed body into the current function.
-    pub(super) fn lower_typed_body(&mut self, body: &Body) {
+    pub(super) fn lower_typed_body(&mut self, body: Rc<Body>) {
         if self.opts.dump_sema {
-            self.dump_typed_body(body);
+            self.dump_typed_body(&body);
         }
         let mut cx = TypedCx {
-            body,
+            body: &body,
             slots: vec![None; body.locals.len()],
         };
         for &s in &body.top {
@@ -183,6 +189,39 @@ impl Env for Lowerer<'_> {
             }
             _ => EnvName::Other,
         })
+    }
+
+    fn builtin_call_reaches(&mut self, name: Symbol) -> bool {
+        // The one-walk lowering's `call`: ADL first, then a defined function, a variable
+        // or an overload set wins over the built-in of the same name.
+        let found = self.lookup_ordinary(name);
+        if self.adl_applies(name, found) || self.pack_element_binding(name).is_some() {
+            return false;
+        }
+        match found {
+            None => true,
+            Some(Binding::Func(f)) => {
+                let info = self.func_info(f);
+                !info.defined && info.member.is_none() && !self.needs_cxx_call(f)
+            }
+            Some(_) => false,
+        }
+    }
+
+    fn overloaded_builtin_name(&mut self, name: Symbol) -> bool {
+        crate::irgen::call::OVERLOADED_BUILTINS.contains(&self.interner.resolve(name))
+            && matches!(
+                self.lookup_ordinary(name),
+                Some(Binding::Func(_) | Binding::Overloads(_))
+            )
+    }
+
+    fn overloaded_builtin_wins(&mut self, name: Symbol, arithmetic: &[bool]) -> bool {
+        self.builtin_wins_over_overloads(name, arithmetic)
+    }
+
+    fn sm(&self) -> u32 {
+        self.opts.sm
     }
 
     fn is_parameter(&self, name: Symbol) -> bool {

@@ -767,9 +767,13 @@ impl<E: Env> BodySema<'_, E> {
         if self.local(name).is_some() {
             return None;
         }
-        let Some(found) = self.env.lookup(name) else {
-            return self.builtin_call(name, args, span);
-        };
+        if self.env.builtin_call_reaches(name) {
+            return self.builtin_call(name, args, span, d);
+        }
+        if self.env.overloaded_builtin_name(name) {
+            return self.overloaded_builtin_call(name, args, span, d);
+        }
+        let found = self.env.lookup(name)?;
         let EnvName::Func(sig) = found else {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the call of \"{n}\""));
@@ -793,42 +797,6 @@ impl<E: Env> BodySema<'_, E> {
                 callee_span: callee.span,
             },
             sig.ret.unqual(),
-            span,
-        ))
-    }
-}
-
-impl<E: Env> BodySema<'_, E> {
-    /// A call of a built-in function (one no declaration names). Stage 1 types the
-    /// built-ins without arguments; the others are left to the one-walk lowering.
-    fn builtin_call(
-        &mut self,
-        name: crate::intern::Symbol,
-        args: &[&ast::Expr<'_>],
-        span: Span,
-    ) -> Option<ExprId> {
-        let n = self.env.name(name);
-        let ret = match (n, args.len()) {
-            (
-                "__syncthreads"
-                | "__syncwarp"
-                | "__threadfence"
-                | "__threadfence_block"
-                | "__threadfence_system",
-                0,
-            ) => QualType::new(self.env.types().void()),
-            ("__activemask", 0) => QualType::new(self.env.types().int(IntKind::UInt)),
-            _ => {
-                let n = n.to_string();
-                return self.why(|| format!("the built-in function \"{n}\""));
-            }
-        };
-        Some(self.prvalue(
-            ExprKind::BuiltinCall {
-                name,
-                args: Vec::new(),
-            },
-            ret,
             span,
         ))
     }

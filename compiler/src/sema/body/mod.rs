@@ -3,16 +3,17 @@
 //!
 //! Map of this folder: `mod.rs` (the [`Env`] the declaration tables answer through, the
 //! analysis state and its entry point), `expr.rs` (expressions: names, operators, the
-//! implicit conversions), `stmt.rs` (statements and locals), `cheap.rs` (which `?:` arms
-//! may be evaluated unconditionally).
+//! implicit conversions), `builtins.rs` (calls of built-in functions), `stmt.rs`
+//! (statements and locals), `cheap.rs` (which `?:` arms may be evaluated unconditionally).
 //!
-//! Stage 1 of issue 11: the analysis covers the C subset of device code. Where a body
-//! uses anything else (classes, templates, overloaded operators, built-in functions,
-//! `switch`, `goto`, …) or has an error, [`analyze_body`] answers `None` without a
-//! diagnostic, and the one-walk lowering (`irgen`) handles the body as before and reports
-//! what is wrong. Declarations (file-scope variables and functions, types) are still the
-//! lowering's: the analysis sees them through [`Env`].
+//! Stages 1 and 2 of issue 11: the analysis covers the C subset of device code and calls
+//! of CUDA's scalar built-in functions. Where a body uses anything else (classes,
+//! templates, overloaded operators, `goto`, …) or has an error, [`analyze_body`] answers
+//! `None` without a diagnostic, and the one-walk lowering (`irgen`) handles the body as
+//! before and reports what is wrong. Declarations (file-scope variables and functions,
+//! types) are still the lowering's: the analysis sees them through [`Env`].
 
+mod builtins;
 mod cheap;
 mod expr;
 mod stmt;
@@ -57,6 +58,20 @@ pub trait Env {
     fn show(&self, t: QualType) -> String;
     /// An unqualified name, outside the body's own locals.
     fn lookup(&mut self, name: Symbol) -> Option<EnvName>;
+    /// An unqualified call of `name` with arithmetic or pointer arguments goes to the
+    /// built-in table: no declaration defines it (a declaration without a definition, as
+    /// the CUDA headers have, does not count), no overload set or template has the name,
+    /// and argument-dependent lookup does not apply.
+    fn builtin_call_reaches(&mut self, name: Symbol) -> bool;
+    /// `name` is one of the built-ins CUDA declares as overloads beside the user's
+    /// (`min`, `fabsf`, …) and names a user overload set (not a template).
+    fn overloaded_builtin_name(&mut self, name: Symbol) -> bool;
+    /// Such a call with arguments that are arithmetic or not (`arithmetic[i]`) calls the
+    /// built-in: every user overload that is defined needs a class where an arithmetic
+    /// value is passed.
+    fn overloaded_builtin_wins(&mut self, name: Symbol, arithmetic: &[bool]) -> bool;
+    /// The target's SM version times ten (`75` for `sm_75`).
+    fn sm(&self) -> u32;
     /// `name` is a parameter of the function whose body is analyzed.
     fn is_parameter(&self, name: Symbol) -> bool;
     /// `threadIdx` and friends when `name` is not a user declaration.

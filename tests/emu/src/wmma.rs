@@ -1,0 +1,533 @@
+//! `wmma.load`, `wmma.store` and `wmma.mma` (PTX ISA, warp-level matrix instructions) for
+//! the shapes and types CUDA's `mma.h` reaches: f16 and bf16 m16n16k16, tf32 m16n16k8, u8/s8
+//! m16n16k16 with s32 accumulators, f64 m8n8k4.
+//!
+//! PTX leaves the distribution of a fragment's elements over the warp's lanes opaque, so
+//! the interpreter picks one and uses it for all three instructions: lane `l` holds elements
+//! `l·E … l·E+E-1` of the matrix in row-major order (E = registers × elements a register
+//! packs; low half or byte first), wrapping around when the fragment holds each element twice
+//! (f16 A and B: 16 elements a lane for a 256-element matrix). Loads and stores are per
+//! thread; `mma` is a warp collective of all 32 lanes that gathers A, B and C, computes
+//! `D = A·B + C` and hands each lane its D registers.
+//!
+//! Arithmetic (the definition the tests' Rust reference follows): for floating-point types
+//! each D element starts from C (f16 converted to f32) and adds the products over k in
+//! order, each as an f32 `fma` (products of f16, bf16 and tf32 values are exact in f32), then
+//! rounds to f16 (to nearest even) for an f16 D; tf32 inputs use their top 19 bits; f64 uses
+//! f64 `fma`. Integer products accumulate exactly and wrap to 32 bits (`.satfinite` clamps).
+//!
+//! An instruction has four sources, so the decoder copies the register lists into
+//! consecutive fresh registers (`off`: inputs; `aux`: the outputs, copied to the named
+//! registers by `mov`s after the instruction).
+
+use crate::exec::{Env, Thread};
+use crate::float::{bf16_to_f32, f16_to_f32, f32_to_f16};
+use crate::inst::*;
+use crate::operands::{space_of, Ctx};
+use crate::parse::Operand;
+use crate::EmuError;
+
+/// Element types of fragments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WElem {
+    F16,
+    Bf16,
+    Tf32,
+    F32,
+    S8,
+    U8,
+    S32,
+    F64,
+}
+
+impl WElem {
+    fn parse(s: &str) -> Option<WElem> {
+        Some(match s {
+            "f16" => WElem::F16,
+            "bf16" => WElem::Bf16,
+            "tf32" => WElem::Tf32,
+            "f32" => WElem::F32,
+            "s8" => WElem::S8,
+            "u8" => WElem::U8,
+            "s32" => WElem::S32,
+            "f64" => WElem::F64,
+            _ => return None,
+        })
+    }
+    fn bits(self) -> u32 {
+        match self {
+            WElem::F16 | WElem::Bf16 => 16,
+            WElem::S8 | WElem::U8 => 8,
+            WElem::F64 => 64,
+            _ => 32,
+        }
+    }
+    /// Elements one register holds.
+    fn per_reg(self) -> u32 {
+        match self {
+            WElem::F64 => 1,
+            e => 32 / e.bits(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WKind {
+    /// `wmma.load.{a,b,c}` (matrix 0, 1, 2).
+    Load(u8),
+    Store,
+    Mma,
+}
+
+/// What one `Op::Wmma` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WmmaSpec {
+    pub kind: WKind,
+    pub m: u8,
+    pub n: u8,
+    pub k: u8,
+    /// Layout of the memory (load/store) or of A (mma): row-major.
+    pub row: bool,
+    /// Layout of B (mma).
+    pub b_row: bool,
+    /// The element type loaded or stored, or A's and B's (mma).
+    pub ty: WElem,
+    pub cty: WElem,
+    pub dty: WElem,
+    pub sat: bool,
+    /// Registers: of the fragment (load/store); of A, C and D (mma).
+    pub na: u8,
+    pub nc: u8,
+    pub nd: u8,
+}
+
+fn parse_shape(s: &str) -> Option<(u8, u8, u8)> {
+    let rest = s.strip_prefix('m')?;
+    let (m, rest) = rest.split_once('n')?;
+    let (n, k) = rest.split_once('k')?;
+    Some((m.parse().ok()?, n.parse().ok()?, k.parse().ok()?))
+}
+
+fn list(c: &Ctx, o: &Operand) -> Result<Vec<Operand>, EmuError> {
+    match o {
+        Operand::Vector(v) => Ok(v.clone()),
+        Operand::Name(_) => Ok(vec![o.clone()]),
+        _ => Err(c.err(format!("expected a register list, found {o:?}"))),
+    }
+}
+
+/// Copies `ops` into consecutive fresh registers; returns the first.
+fn stage(c: &mut Ctx, ops: &[Operand], ty: Ty) -> Result<u32, EmuError> {
+    let first = c.f.nregs;
+    let regs: Vec<u32> = ops.iter().map(|_| c.f.new_temp()).collect();
+    for (o, r) in ops.iter().zip(regs) {
+        let s = c.src(o, ty)?;
+        c.emit(
+            Op::Mov,
+            [r, NO_REG, NO_REG, NO_REG],
+            [s, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+            0,
+            0,
+        );
+    }
+    Ok(first)
+}
+
+/// Fresh consecutive registers for `n` results; returns the first.
+fn fresh(c: &mut Ctx, n: usize) -> u32 {
+    let first = c.f.nregs;
+    for _ in 0..n {
+        c.f.new_temp();
+    }
+    first
+}
+
+/// Copies results from consecutive registers at `first` to the named `dsts`.
+fn unstage(c: &mut Ctx, dsts: &[Operand], first: u32) -> Result<(), EmuError> {
+    for (k, o) in dsts.iter().enumerate() {
+        let d = c.dst(o)?;
+        let s = [
+            Src::Reg(first + k as u32),
+            Src::Imm(0),
+            Src::Imm(0),
+            Src::Imm(0),
+        ];
+        c.emit(Op::Mov, [d, NO_REG, NO_REG, NO_REG], s, 0, 0);
+    }
+    Ok(())
+}
+
+/// Registers a fragment of `ty` needs (checked against the operand list).
+fn regs_of(m: u8, n: u8, k: u8, mat: u8, ty: WElem) -> u32 {
+    let (rows, cols) = dims(m, n, k, mat);
+    let elems = (rows * cols) as u32 / 32;
+    // f16 A and B fragments hold every element twice.
+    let elems = if ty == WElem::F16 && mat < 2 {
+        elems * 2
+    } else {
+        elems
+    };
+    elems.div_ceil(ty.per_reg())
+}
+
+fn dims(m: u8, n: u8, k: u8, mat: u8) -> (usize, usize) {
+    match mat {
+        0 => (m as usize, k as usize),
+        1 => (k as usize, n as usize),
+        _ => (m as usize, n as usize),
+    }
+}
+
+/// Decodes `wmma.load/store/mma`.
+pub(crate) fn decode(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), EmuError> {
+    let has = |m: &str| mods.contains(&m);
+    let (m, n, k) = mods
+        .iter()
+        .find_map(|s| parse_shape(s))
+        .ok_or_else(|| c.err("wmma: no shape (m16n16k16, …)"))?;
+    let types: Vec<WElem> = mods.iter().filter_map(|s| WElem::parse(s)).collect();
+    let layouts: Vec<bool> = mods
+        .iter()
+        .filter_map(|s| match *s {
+            "row" => Some(true),
+            "col" => Some(false),
+            _ => None,
+        })
+        .collect();
+    let supported = matches!((m, n, k), (16, 16, 16) | (16, 16, 8) | (8, 8, 4));
+    if !supported {
+        return Err(c.err(format!("wmma shape m{m}n{n}k{k} is not supported")));
+    }
+    let mut spec = WmmaSpec {
+        kind: WKind::Mma,
+        m,
+        n,
+        k,
+        row: layouts.first().copied().unwrap_or(true),
+        b_row: layouts.get(1).copied().unwrap_or(true),
+        ty: WElem::F16,
+        cty: WElem::F32,
+        dty: WElem::F32,
+        sat: has("satfinite"),
+        na: 0,
+        nc: 0,
+        nd: 0,
+    };
+    let reg_ty = |e: WElem| if e == WElem::F64 { Ty::B64 } else { Ty::B32 };
+    if has("load") || has("store") {
+        let ty = *types.last().ok_or_else(|| c.err("wmma: no element type"))?;
+        let store = has("store");
+        let mat = if store {
+            2
+        } else if has("a") {
+            0
+        } else if has("b") {
+            1
+        } else {
+            2
+        };
+        if ops.len() < 2 {
+            return Err(c.err("wmma.load/store: expected registers and an address"));
+        }
+        let (regs_op, addr_op) = if store {
+            (&ops[1], &ops[0])
+        } else {
+            (&ops[0], &ops[1])
+        };
+        let regs = list(c, regs_op)?;
+        let want = regs_of(m, n, k, mat, ty);
+        if regs.len() as u32 != want {
+            return Err(c.err(format!(
+                "wmma: {} registers for this fragment, expected {want}",
+                regs.len()
+            )));
+        }
+        spec.kind = if store {
+            WKind::Store
+        } else {
+            WKind::Load(mat)
+        };
+        spec.ty = ty;
+        spec.na = regs.len() as u8;
+        let (abase, aoff, aux, _) = c.addr(addr_op, space_of(mods))?;
+        if aux != 0 {
+            return Err(c.err("frame-relative wmma addresses are not supported"));
+        }
+        let (rows, cols) = dims(m, n, k, mat);
+        let natural = if spec.row { cols } else { rows };
+        let stride = match ops.get(2) {
+            Some(o) => c.src(o, Ty::U32)?,
+            None => Src::Imm(natural as u64),
+        };
+        let s = [abase, stride, Src::Imm(aoff as u64), Src::Imm(0)];
+        if store {
+            let first = stage(c, &regs, reg_ty(ty))?;
+            c.emit(Op::Wmma(spec), [NO_REG; 4], s, first as i64, 0);
+        } else {
+            let first = fresh(c, regs.len());
+            c.emit(Op::Wmma(spec), [NO_REG; 4], s, 0, first);
+            unstage(c, &regs, first)?;
+        }
+        return Ok(());
+    }
+    if !has("mma") {
+        return Err(c.err("this wmma operation is not supported"));
+    }
+    // Two types: D and C (f16 A and B); four: D, A, B, C.
+    let (dty, ab, cty) = match types[..] {
+        [d, cc] => (d, WElem::F16, cc),
+        [d, a, _, cc] => (d, a, cc),
+        _ => return Err(c.err("wmma.mma: expected two or four types")),
+    };
+    spec.ty = ab;
+    spec.cty = cty;
+    spec.dty = dty;
+    if ops.len() < 4 {
+        return Err(c.err("wmma.mma: expected d, a, b, c"));
+    }
+    let d = list(c, &ops[0])?;
+    let a = list(c, &ops[1])?;
+    let b = list(c, &ops[2])?;
+    let cc = list(c, &ops[3])?;
+    let checks = [
+        (d.len(), regs_of(m, n, k, 2, dty)),
+        (a.len(), regs_of(m, n, k, 0, ab)),
+        (b.len(), regs_of(m, n, k, 1, ab)),
+        (cc.len(), regs_of(m, n, k, 2, cty)),
+    ];
+    if checks.iter().any(|(got, want)| *got as u32 != *want) {
+        return Err(c.err("wmma.mma: register lists do not match the shape and types"));
+    }
+    spec.na = a.len() as u8;
+    spec.nc = cc.len() as u8;
+    spec.nd = d.len() as u8;
+    let first_in = stage(c, &a, reg_ty(ab))?;
+    stage(c, &b, reg_ty(ab))?;
+    stage(c, &cc, reg_ty(cty))?;
+    let first_out = fresh(c, d.len());
+    c.emit(
+        Op::Wmma(spec),
+        [NO_REG; 4],
+        [Src::Imm(0); 4],
+        first_in as i64,
+        first_out,
+    );
+    unstage(c, &d, first_out)
+}
+
+/// The element `j` of a fragment whose registers are `regs`.
+fn get(regs: &[u64], ty: WElem, j: usize) -> u64 {
+    let per = ty.per_reg() as usize;
+    let bits = ty.bits();
+    let r = regs[j / per];
+    if bits == 64 {
+        r
+    } else {
+        (r >> ((j % per) as u32 * bits)) & ((1u64 << bits) - 1)
+    }
+}
+
+fn put(regs: &mut [u64], ty: WElem, j: usize, v: u64) {
+    let per = ty.per_reg() as usize;
+    let bits = ty.bits();
+    if bits == 64 {
+        regs[j] = v;
+        return;
+    }
+    let sh = (j % per) as u32 * bits;
+    let mask = ((1u64 << bits) - 1) << sh;
+    regs[j / per] = (regs[j / per] & !mask) | ((v << sh) & mask);
+}
+
+/// The matrix position (row, column) of element `j` of lane `lane`.
+fn position(
+    spec: &WmmaSpec,
+    mat: u8,
+    ty: WElem,
+    nregs: usize,
+    lane: usize,
+    j: usize,
+) -> (usize, usize) {
+    let (rows, cols) = dims(spec.m, spec.n, spec.k, mat);
+    let e = nregs * ty.per_reg() as usize;
+    let idx = (lane * e + j) % (rows * cols);
+    (idx / cols, idx % cols)
+}
+
+impl Env<'_> {
+    /// `wmma.load` / `wmma.store` of one thread: `addr` and `stride` (elements) from the
+    /// instruction, registers at `first` in the thread's frame.
+    pub(crate) fn wmma_ldst(
+        &mut self,
+        t: &mut Thread,
+        spec: WmmaSpec,
+        addr: u64,
+        stride: u64,
+        first: u32,
+    ) -> Result<(), String> {
+        let lane = t.linear as usize % 32;
+        let n = spec.na as usize;
+        let ty = spec.ty;
+        let esize = (ty.bits() / 8) as u64;
+        let (mat, store) = match spec.kind {
+            WKind::Load(m) => (m, false),
+            _ => (2, true),
+        };
+        let mut regs: Vec<u64> = (0..n as u32).map(|k| t.src(Src::Reg(first + k))).collect();
+        for j in 0..n * ty.per_reg() as usize {
+            let (r, c) = position(&spec, mat, ty, n, lane, j);
+            let at = if spec.row {
+                r as u64 * stride + c as u64
+            } else {
+                c as u64 * stride + r as u64
+            };
+            let a = addr.wrapping_add(at * esize);
+            if store {
+                self.store(t, Space::Generic, a, esize as usize, get(&regs, ty, j))?;
+            } else {
+                let v = self.load(t, Space::Generic, a, esize as usize)?;
+                put(&mut regs, ty, j, v);
+            }
+        }
+        if !store {
+            for (k, v) in regs.into_iter().enumerate() {
+                t.set(first + k as u32, v);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The value of an A/B/C element as f64 (floats, exact) or as an integer in f64's place.
+fn value(ty: WElem, bits: u64) -> f64 {
+    match ty {
+        WElem::F16 => f16_to_f32(bits as u16) as f64,
+        WElem::Bf16 => bf16_to_f32(bits as u16) as f64,
+        // TensorFloat-32: the sign, the exponent and the top 10 mantissa bits.
+        WElem::Tf32 => f32::from_bits(bits as u32 & 0xFFFF_E000) as f64,
+        WElem::F32 => f32::from_bits(bits as u32) as f64,
+        WElem::S8 => bits as u8 as i8 as f64,
+        WElem::U8 => bits as u8 as f64,
+        WElem::S32 => bits as u32 as i32 as f64,
+        WElem::F64 => f64::from_bits(bits),
+    }
+}
+
+/// `wmma.mma` over the 32 lanes of warp `base / 32`: reads every lane's staged A, B, C
+/// registers (`off` of its instruction) and writes its D registers (`aux`).
+pub(crate) fn mma(
+    env: &Env,
+    threads: &mut [Thread],
+    base: usize,
+    lanes: &[usize],
+) -> Result<(), EmuError> {
+    let first = &threads[base + lanes[0]];
+    let i0 = &env.prog.insts[first.pc as usize];
+    let Op::Wmma(spec) = i0.op else {
+        return Ok(());
+    };
+    if lanes.len() != 32 {
+        return Err(env.fail(first, first.pc, "wmma.mma needs all 32 lanes of the warp"));
+    }
+    let (m, n, k) = (spec.m as usize, spec.n as usize, spec.k as usize);
+    let (na, nc) = (spec.na as usize, spec.nc as usize);
+    let mut a = vec![0f64; m * k];
+    let mut b = vec![0f64; k * n];
+    let mut c = vec![0f64; m * n];
+    for &l in lanes {
+        let t = &threads[base + l];
+        let i = &env.prog.insts[t.pc as usize];
+        if i.op != Op::Wmma(spec) {
+            return Err(env.fail(
+                t,
+                t.pc,
+                "lanes of one warp wait at different wmma.mma instructions",
+            ));
+        }
+        let regs: Vec<u64> = (0..(2 * na + nc) as u32)
+            .map(|r| t.src(Src::Reg(i.off as u32 + r)))
+            .collect();
+        let (ra, rest) = regs.split_at(na);
+        let (rb, rc) = rest.split_at(na);
+        // Later copies of a duplicated element are the same element: the first one counts.
+        for (regs, mat, ty, out, count) in [
+            (ra, 0u8, spec.ty, &mut a, na),
+            (rb, 1, spec.ty, &mut b, na),
+            (rc, 2, spec.cty, &mut c, nc),
+        ] {
+            let e = count * ty.per_reg() as usize;
+            let (rows, cols) = dims(spec.m, spec.n, spec.k, mat);
+            for j in 0..e {
+                if l * e + j >= rows * cols {
+                    break;
+                }
+                let (r, cl) = position(&spec, mat, ty, count, l, j);
+                out[r * cols + cl] = value(ty, get(regs, ty, j));
+            }
+        }
+    }
+    // D = A·B + C, element by element in the documented order.
+    let mut d = vec![0u64; m * n];
+    for r in 0..m {
+        for col in 0..n {
+            let cv = c[r * n + col];
+            d[r * n + col] = match spec.dty {
+                WElem::F64 => {
+                    let mut acc = cv;
+                    for kk in 0..k {
+                        acc = a[r * k + kk].mul_add(b[kk * n + col], acc);
+                    }
+                    acc.to_bits()
+                }
+                WElem::S32 => {
+                    let mut acc = cv as i64;
+                    for kk in 0..k {
+                        acc += a[r * k + kk] as i64 * b[kk * n + col] as i64;
+                    }
+                    if spec.sat {
+                        acc.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32 as u64
+                    } else {
+                        acc as i32 as u32 as u64
+                    }
+                }
+                dty => {
+                    let mut acc = cv as f32;
+                    for kk in 0..k {
+                        acc = (a[r * k + kk] as f32).mul_add(b[kk * n + col] as f32, acc);
+                    }
+                    if dty == WElem::F16 {
+                        f32_to_f16(acc, Rnd::Rn) as u64
+                    } else {
+                        acc.to_bits() as u64
+                    }
+                }
+            };
+        }
+    }
+    let nd = spec.nd as usize;
+    for &l in lanes {
+        let t = &mut threads[base + l];
+        let aux = env.prog.insts[t.pc as usize].aux;
+        let mut regs = vec![0u64; nd];
+        let e = nd * spec.dty.per_reg() as usize;
+        for j in 0..e {
+            let (r, cl) = position(&spec, 2, spec.dty, nd, l, j);
+            put(&mut regs, spec.dty, j, d[r * n + cl]);
+        }
+        for (q, v) in regs.into_iter().enumerate() {
+            t.set(aux + q as u32, v);
+        }
+    }
+    Ok(())
+}
+
+/// `cvt.rna.tf32.f32`: to TensorFloat-32 (10 mantissa bits), ties away from zero, kept in
+/// f32's layout; NaN and infinity unchanged.
+pub fn to_tf32(bits: u32) -> u32 {
+    if bits & 0x7F80_0000 == 0x7F80_0000 {
+        return bits;
+    }
+    let sign = bits & 0x8000_0000;
+    let mag = ((bits & 0x7FFF_FFFF) + 0x1000) & !0x1FFF;
+    sign | mag
+}

@@ -1,0 +1,243 @@
+//! Expected buffers of the WMMA kernels, computed in plain Rust from the launch's inputs:
+//! D = A·B + C with each element's products over k added in order as fused multiply-adds
+//! (f32 for f16, bf16 and tf32 inputs, whose products f32 holds exactly; f64 for f64),
+//! rounded to f16 after each `mma` for an f16 accumulator; integers exactly. Half and
+//! TensorFloat-32 conversions are written here from IEEE 754 and the PTX ISA.
+
+use oxicc_emu::{Launch, Outcome};
+
+fn input(l: &Launch, name: &str) -> Vec<u8> {
+    l.buffers
+        .iter()
+        .find(|b| b.name == name)
+        .unwrap_or_else(|| panic!("no buffer {name}"))
+        .data
+        .clone()
+}
+
+fn u16s(b: &[u8]) -> Vec<u16> {
+    b.chunks(2)
+        .map(|c| u16::from_le_bytes([c[0], c[1]]))
+        .collect()
+}
+
+fn f32s(b: &[u8]) -> Vec<f32> {
+    b.chunks(4)
+        .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn f64s(b: &[u8]) -> Vec<f64> {
+    b.chunks(8)
+        .map(|c| f64::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn i32s(b: &[u8]) -> Vec<i32> {
+    b.chunks(4)
+        .map(|c| i32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+/// IEEE binary16 → binary32 (exact).
+fn h2f(h: u16) -> f32 {
+    let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
+    let e = ((h >> 10) & 0x1F) as i32;
+    let m = (h & 0x3FF) as f32;
+    match e {
+        0 => sign * m * 2f32.powi(-24),
+        31 if m == 0.0 => sign * f32::INFINITY,
+        31 => f32::NAN,
+        _ => sign * (1.0 + m / 1024.0) * 2f32.powi(e - 15),
+    }
+}
+
+/// binary32 → binary16, to nearest even.
+fn f2h(x: f32) -> u16 {
+    let b = x.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xFF) as i32;
+    let man = b & 0x7F_FFFF;
+    if exp == 255 {
+        return sign | 0x7C00 | if man != 0 { 0x200 } else { 0 };
+    }
+    let e = exp - 112;
+    let round =
+        |q: u32, rem: u32, half: u32| q + (rem > half || (rem == half && q & 1 == 1)) as u32;
+    if e >= 31 {
+        return sign | 0x7C00;
+    }
+    if e <= 0 {
+        if e < -10 {
+            return sign;
+        }
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let q = round(m >> shift, m & ((1 << shift) - 1), 1 << (shift - 1));
+        return sign | q as u16;
+    }
+    let q = round(((e as u32) << 10) | (man >> 13), man & 0x1FFF, 0x1000);
+    if q >= 0x7C00 {
+        return sign | 0x7C00;
+    }
+    sign | q as u16
+}
+
+fn bf2f(h: u16) -> f32 {
+    f32::from_bits((h as u32) << 16)
+}
+
+/// `cvt.rna.tf32.f32`: 10 mantissa bits, ties away from zero.
+fn tf32(x: f32) -> f32 {
+    let b = x.to_bits();
+    if b & 0x7F80_0000 == 0x7F80_0000 {
+        return x;
+    }
+    f32::from_bits((b & 0x8000_0000) | (((b & 0x7FFF_FFFF) + 0x1000) & !0x1FFF))
+}
+
+fn compare(o: &Outcome, name: &str, want: &[u8], elem: usize) -> Result<(), String> {
+    let got = &o
+        .buffer(name)
+        .ok_or_else(|| format!("no output buffer {name}"))?
+        .data;
+    if got.len() != want.len() {
+        return Err(format!(
+            "{name}: {} bytes, expected {}",
+            got.len(),
+            want.len()
+        ));
+    }
+    for (k, (g, w)) in got.chunks(elem).zip(want.chunks(elem)).enumerate() {
+        if g != w {
+            return Err(format!("{name}[{k}] = {g:02x?}, expected {w:02x?}"));
+        }
+    }
+    Ok(())
+}
+
+fn bytes_f32(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Sums `a(r, k) * b(k, n)` over `ks` onto `acc` as f32 fused multiply-adds.
+fn dot32(
+    acc: f32,
+    ks: std::ops::Range<usize>,
+    a: impl Fn(usize) -> f32,
+    b: impl Fn(usize) -> f32,
+) -> f32 {
+    ks.fold(acc, |acc, k| a(k).mul_add(b(k), acc))
+}
+
+pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
+    match name {
+        "wmma_f16" => f16_f32(l, o),
+        "wmma_f16acc" => f16_f16(l, o),
+        "wmma_bf16" => bf16(l, o),
+        "wmma_tf32" => tf32_kernel(l, o),
+        "wmma_u8" => u8_kernel(l, o),
+        "wmma_f64" => f64_kernel(l, o),
+        _ => Err(format!("no expectation for kernel {name}")),
+    }
+}
+
+fn f16_f32(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a: Vec<f32> = u16s(&input(l, "a")).into_iter().map(h2f).collect();
+    let b: Vec<f32> = u16s(&input(l, "b")).into_iter().map(h2f).collect();
+    let c = f32s(&input(l, "c"));
+    let mut d = vec![0f32; 512];
+    let mut d_col = vec![0f32; 512];
+    for w in 0..2 {
+        for r in 0..16 {
+            for n in 0..16 {
+                let acc = dot32(
+                    c[w * 256 + r * 16 + n],
+                    0..32,
+                    |k| a[(w * 16 + r) * 32 + k],
+                    |k| b[n * 32 + k],
+                );
+                d[w * 256 + r * 16 + n] = acc * 2.0;
+                d_col[w * 256 + n * 16 + r] = acc * 2.0;
+            }
+        }
+    }
+    compare(o, "d", &bytes_f32(&d), 4)?;
+    compare(o, "d_col", &bytes_f32(&d_col), 4)
+}
+
+fn f16_f16(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a: Vec<f32> = u16s(&input(l, "a")).into_iter().map(h2f).collect();
+    let b: Vec<f32> = u16s(&input(l, "b")).into_iter().map(h2f).collect();
+    let mut d = vec![0u16; 256];
+    for r in 0..16 {
+        for n in 0..16 {
+            let mut acc = f2h(0.75);
+            for step in [0..16, 16..32] {
+                // A column-major (ld 16), B row-major (ld 16).
+                acc = f2h(dot32(h2f(acc), step, |k| a[k * 16 + r], |k| b[k * 16 + n]));
+            }
+            d[r * 16 + n] = acc;
+        }
+    }
+    let want: Vec<u8> = d.iter().flat_map(|x| x.to_le_bytes()).collect();
+    compare(o, "d", &want, 2)
+}
+
+fn bf16(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a: Vec<f32> = u16s(&input(l, "a")).into_iter().map(bf2f).collect();
+    let b: Vec<f32> = u16s(&input(l, "b")).into_iter().map(bf2f).collect();
+    let mut d = vec![0f32; 256];
+    for r in 0..16 {
+        for n in 0..16 {
+            d[r * 16 + n] = dot32(0.0, 0..16, |k| a[r * 16 + k], |k| b[n * 16 + k]);
+        }
+    }
+    compare(o, "d", &bytes_f32(&d), 4)
+}
+
+fn tf32_kernel(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a: Vec<f32> = f32s(&input(l, "a")).into_iter().map(tf32).collect();
+    let b: Vec<f32> = f32s(&input(l, "b")).into_iter().map(tf32).collect();
+    let c = f32s(&input(l, "c"));
+    let mut d = vec![0f32; 256];
+    for r in 0..16 {
+        for n in 0..16 {
+            // C and D column-major.
+            d[n * 16 + r] = dot32(c[n * 16 + r], 0..8, |k| a[r * 8 + k], |k| b[n * 8 + k]);
+        }
+    }
+    compare(o, "d", &bytes_f32(&d), 4)
+}
+
+fn u8_kernel(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a = input(l, "a");
+    let b = input(l, "b");
+    let c = i32s(&input(l, "c"));
+    let mut d = vec![0i32; 256];
+    for r in 0..16 {
+        for n in 0..16 {
+            d[r * 16 + n] = (0..16).fold(c[r * 16 + n], |acc, k| {
+                acc.wrapping_add(a[r * 16 + k] as i32 * b[n * 16 + k] as i32)
+            });
+        }
+    }
+    let want: Vec<u8> = d.iter().flat_map(|x| x.to_le_bytes()).collect();
+    compare(o, "d", &want, 4)
+}
+
+fn f64_kernel(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a = f64s(&input(l, "a"));
+    let b = f64s(&input(l, "b"));
+    let c = f64s(&input(l, "c"));
+    let mut d = vec![0f64; 64];
+    for r in 0..8 {
+        for n in 0..8 {
+            d[r * 8 + n] = (0..8).fold(c[r * 8 + n], |acc, k| {
+                a[r * 8 + k].mul_add(b[n * 8 + k], acc)
+            });
+        }
+    }
+    let want: Vec<u8> = d.iter().flat_map(|x| x.to_le_bytes()).collect();
+    compare(o, "d", &want, 8)
+}
