@@ -131,3 +131,10 @@ struct cudaTextureDesc {
 #define cudaArrayLayered 0x01
 #define cudaArraySurfaceLoadStore 0x02
 #define cudaArrayCubemap 0x04
+
+/* Inter-process handles (cudaIpcGetMemHandle, cudaIpcGetEventHandle) and memory pools. */
+#define CUDA_IPC_HANDLE_SIZE 64
+typedef struct cudaIpcEventHandle_st { char reserved[CUDA_IPC_HANDLE_SIZE]; } cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st { char reserved[CUDA_IPC_HANDLE_SIZE]; } cudaIpcMemHandle_t;
+typedef struct cudaMemPoolPtrExportData { unsigned char reserved[64]; } cudaMemPoolPtrExportData;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;

@@ -275,6 +275,24 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             }
             eq_f32(o, "out", &want)
         }
+        "member_class_template" => {
+            // Window<4, 3>: a checked column (in[i + k] + 3, 0 past the end) summed over
+            // k < 4, and an unchecked one (in[i + k] - 3) where the window fits, else -1.
+            let x = i32s(l, "in");
+            let n = x.len();
+            let mut want = vec![0i32; 2 * n];
+            for i in 0..n {
+                want[2 * i] = (0..4)
+                    .map(|k| if i + k >= n { 0 } else { x[i + k] + 3 })
+                    .sum();
+                want[2 * i + 1] = if i + 4 <= n {
+                    (0..4).map(|k| x[i + k] - 3).sum()
+                } else {
+                    -1
+                };
+            }
+            eq_i32(o, "out", &want)
+        }
         "host_launch_forms" => {
             // The instance run is scale_pass<8, true>: in[i] * 8 + 1.
             let want: Vec<i32> = i32s(l, "in").iter().map(|&v| v * 8 + 1).collect();
