@@ -42,6 +42,38 @@ fn each_header_compiles_alone_with_a_kernel() {
     }
 }
 
+/// A header that oxicc does not have is searched in the host toolchain's folders, after
+/// the built-in headers: gcc's own `omp.h` (in `/usr/lib/gcc/<triple>/<version>/include`,
+/// where the host `cc` finds it), and the kernel beside it compiles.
+#[test]
+fn headers_oxicc_lacks_come_from_the_host_toolchain() {
+    let src = format!("#include <omp.h>\n{KERNEL}");
+    let options = Options::default();
+    let out = compile("host.cu", &src, &options);
+    let ptx = out
+        .text
+        .as_deref()
+        .unwrap_or_else(|| panic!("{}", errors_of(&out)));
+    ptxas_support::assert_ptxas_accepts(ptx, options.sm, "a kernel beside <omp.h>");
+    let deps = compile(
+        "host.cu",
+        &src,
+        &Options {
+            emit: oxicc::Emit::Preprocessed,
+            ..Options::default()
+        },
+    );
+    let text = deps.text.unwrap_or_default();
+    assert!(
+        text.contains("omp_get_num_threads"),
+        "omp.h was not the host's"
+    );
+    assert!(
+        !text.contains("/usr/include/stdio.h"),
+        "stdio.h was not the built-in one"
+    );
+}
+
 /// `(type, header)` pairs whose size host code relies on when it declares objects at file
 /// scope; the expected sizes come from the host `cc` compiling the same header.
 const SIZED_TYPES: &[(&str, &str)] = &[

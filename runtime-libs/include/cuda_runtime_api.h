@@ -54,3 +54,7 @@ extern "C" cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *surf,
 extern "C" cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surf);
 /* cudaCreateChannelDesc<T>(): the channel format of T (declared for host code only). */
 template <class T> __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(void);
+
+/* The device runtime's graph call (conditional nodes): an external device function that the
+ * CUDA driver provides at link time, as NVIDIA's cuda_device_runtime_api.h declares it. */
+extern "C" __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle handle, unsigned int value);

@@ -131,3 +131,17 @@ struct cudaTextureDesc {
 #define cudaArrayLayered 0x01
 #define cudaArraySurfaceLoadStore 0x02
 #define cudaArrayCubemap 0x04
+
+/* Inter-process handles (cudaIpcGetMemHandle, cudaIpcGetEventHandle) and memory pools. */
+#define CUDA_IPC_HANDLE_SIZE 64
+typedef struct cudaIpcEventHandle_st { char reserved[CUDA_IPC_HANDLE_SIZE]; } cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st { char reserved[CUDA_IPC_HANDLE_SIZE]; } cudaIpcMemHandle_t;
+typedef struct cudaMemPoolPtrExportData { unsigned char reserved[64]; } cudaMemPoolPtrExportData;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+enum cudaMemAllocationHandleType {
+    cudaMemHandleTypeNone = 0x0,
+    cudaMemHandleTypePosixFileDescriptor = 0x1,
+    cudaMemHandleTypeWin32 = 0x2,
+    cudaMemHandleTypeWin32Kmt = 0x4,
+    cudaMemHandleTypeFabric = 0x8
+};

@@ -6,7 +6,7 @@ use super::expr::{ConvCtx, OpKind, Operand, ValCat};
 use super::{Binding, ExecSpace, FnId, Lowerer};
 use crate::ast::{Expr, ExprKind};
 use crate::intern::Symbol;
-use crate::sema::types::{QualType, TypeKind};
+use crate::sema::types::{FloatKind, IntKind, QualType, TypeKind};
 use crate::source::Span;
 use oxicc_ir::{FuncId, InstData, ParamKind, Type, Value};
 
@@ -146,6 +146,47 @@ impl Lowerer<'_> {
             && fns
                 .iter()
                 .all(|&f| not_viable(self, f) || !self.func_info(f).defined)
+    }
+
+    /// Whether a call `name(args)` of CUDA's overloaded arithmetic built-ins (`min`,
+    /// `max`, …), with a user's function template set `set` of the same name in scope,
+    /// goes to the built-in: every argument is arithmetic and no template of the set
+    /// deduces from the argument types (`max(double, float)` against `max(const T&, const
+    /// T&)`), so CUDA's non-template overloads are the only viable candidates.
+    pub(super) fn builtin_beats_template(
+        &mut self,
+        set: u32,
+        name: Symbol,
+        args: &[&Expr<'_>],
+        span: Span,
+    ) -> bool {
+        const OVERLOADED: &[&str] = &[
+            "min", "max", "umin", "umax", "fminf", "fmaxf", "fmin", "fmax",
+        ];
+        if !OVERLOADED.contains(&self.name(name)) {
+            return false;
+        }
+        let mut types = Vec::with_capacity(args.len());
+        for a in args {
+            let t = match a.kind {
+                ExprKind::FloatLit { is_float, .. } => {
+                    Some(QualType::new(self.types.float(if is_float {
+                        FloatKind::Float
+                    } else {
+                        FloatKind::Double
+                    })))
+                }
+                ExprKind::IntLit { .. } => Some(QualType::new(self.types.int(IntKind::Int))),
+                _ => self.peek_type(a),
+            };
+            match t {
+                Some(t) if self.types.is_arith(t.ty) => types.push(t),
+                _ => return false,
+            }
+        }
+        let lvalues = vec![true; types.len()];
+        self.quietly(|l| l.choose_fn_template(set, name, &[], (&types, &lvalues), span, false))
+            .is_none()
     }
 
     /// A stand-in value of type `ret` for code that is never reached.

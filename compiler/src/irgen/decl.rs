@@ -329,6 +329,17 @@ impl<'x> Lowerer<'x> {
                 },
                 None => None,
             };
+            // A flexible array member (`unsigned char data[];` last, glibc's `__flexarr`)
+            // takes no room: laid out as an array of zero elements.
+            let last = std::ptr::eq(f, fields.last().unwrap_or(f));
+            let t = match self.types.kind(t.ty).clone() {
+                TypeKind::Array { elem, len: None }
+                    if last && self.types.size_of(elem.ty).is_some() =>
+                {
+                    QualType::new(self.types.array_of(elem, Some(0))).with_quals(t.quals)
+                }
+                _ => t,
+            };
             if self.types.size_of(t.ty).is_none() {
                 self.error(f.span, "incomplete type is not allowed");
                 ok = false;

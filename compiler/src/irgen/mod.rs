@@ -643,7 +643,10 @@ impl<'x> Lowerer<'x> {
             };
             let from_builtin_header = self.sources.file(f.span.file).name.starts_with("<oxicc>/");
             // The CUDA driver provides these to every module (nvcc calls them as `.extern`).
-            let provided = matches!(self.name(f.name), "__assertfail" | "malloc" | "free");
+            let provided = matches!(
+                self.name(f.name),
+                "__assertfail" | "malloc" | "free" | "cudaGraphSetConditional"
+            );
             if from_builtin_header && !provided {
                 let n = self.name(f.name);
                 self.error(

@@ -137,6 +137,10 @@ pub(crate) struct TemplateState<'x> {
     /// Instances of host function templates called while only declared: made when the
     /// definition arrives (`host_launch.rs`).
     pub host_pending: Vec<(u32, Vec<TArg>)>,
+    /// Member class templates (`template <bool C> struct Column {…};` in a class), by the
+    /// address of their declaration: one class template however many times the enclosing
+    /// class (template instance) is defined (`template_member.rs`).
+    pub member_classes: HashMap<usize, u32>,
     /// The non-template functions sharing a name with the templates of a set.
     pub set_fns: HashMap<u32, Vec<FnId>>,
     /// Partial ordering is deducing from declared signatures (`template_order.rs`).

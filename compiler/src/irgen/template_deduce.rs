@@ -72,6 +72,15 @@ impl<'x> Lowerer<'x> {
                     span,
                 ));
             }
+            // `max(t0, t1)` with a user's `template <class T> T max(const T&, const T&)`
+            // that cannot take a (double, float) pair: CUDA's own overloads are candidates
+            // too (`call.rs`).
+            Some(Binding::FnTemplate(s))
+                if explicit.is_empty()
+                    && self.builtin_beats_template(s, name, args, callee.span) =>
+            {
+                return self.builtin_call(name, args, span);
+            }
             // `f(x)` may find more templates or functions by argument-dependent lookup
             // (`adl_call`, through `call_cxx`).
             Some(Binding::FnTemplate(_))

@@ -59,6 +59,42 @@ pub(super) fn template_decl_for<'x>(td: &ast::TemplateDecl<'_>) -> &'x ast::Temp
 }
 
 impl<'x> Lowerer<'x> {
+    /// A member class template (`template <bool C> struct Column {…};` inside class `r`):
+    /// a class template like one at namespace scope, made once per declaration and bound
+    /// as a member of `r` and in the current scope. Its own parameters are bound when it
+    /// is instantiated; the enclosing class template's are not (nor is it mangled inside
+    /// the enclosing class: its instances' member functions get namespace-scope names).
+    fn member_class_template(
+        &mut self,
+        r: RecordId,
+        td: &'x ast::TemplateDecl<'x>,
+        rd: &'x ast::RecordDecl<'x>,
+        access: Access,
+    ) {
+        let Some(name) = rd.name else {
+            return;
+        };
+        let key = rd as *const ast::RecordDecl<'_> as usize;
+        let c = match self.templates.member_classes.get(&key) {
+            Some(&c) => c,
+            None => {
+                self.scopes.push();
+                self.class_template_decl(td, rd);
+                let found = self.scopes.lookup_local(name).copied();
+                self.scopes.pop();
+                let Some(Binding::ClassTemplate(c)) = found else {
+                    return;
+                };
+                self.templates.member_classes.insert(key, c);
+                c
+            }
+        };
+        self.scopes.bind(name, Binding::ClassTemplate(c));
+        let data = self.class_data(r);
+        data.members.insert(name, Binding::ClassTemplate(c));
+        data.member_access.insert(name, (access, rd.span));
+    }
+
     /// A member template `td` of class `r` (from the class body).
     pub fn declare_member_template(
         &mut self,
@@ -67,6 +103,10 @@ impl<'x> Lowerer<'x> {
         access: Access,
     ) {
         let td = template_decl_for(td);
+        if let ast::Decl::Record(rd) = &td.decl {
+            self.member_class_template(r, td, rd, access);
+            return;
+        }
         let ast::Decl::Function(fd) = &td.decl else {
             self.error(td.span, "this kind of member template is not supported yet");
             return;

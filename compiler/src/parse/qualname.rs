@@ -28,6 +28,24 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// At `C<args>::f(` with `C` a class template and `f` not its name: in a block, a call
+    /// of a static member function (`FDWT53<W, H>::run(in, out);`), not a declaration (a
+    /// member type would need `typename` there).
+    pub(super) fn at_class_template_member_call(&self) -> bool {
+        let TokenKind::Ident(c) = self.peek_at(0).kind else {
+            return false;
+        };
+        if !self.is_class_template_id_at(0) {
+            return false;
+        }
+        let Some(close) = self.closing_angle_at(1) else {
+            return false;
+        };
+        self.peek_at(close + 1).is_punct(Punct::ColonColon)
+            && matches!(self.peek_at(close + 2).kind, TokenKind::Ident(f) if f != c && !f.is_keyword())
+            && self.peek_at(close + 3).is_punct(Punct::LParen)
+    }
+
     /// At `C<args>::` with `C` a class template (the qualifier of an out-of-class member
     /// definition `R C<T>::f()`): the `<…>` is skipped by bracket counting.
     pub(super) fn at_class_template_qualifier(&self) -> bool {

@@ -149,7 +149,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(s) if s == super::specs::KW_ASM || s == super::specs::KW_ASM_GNU => {
                 self.asm_statement()?
             }
-            _ if self.at_decl_start() || self.is_unknown_type_at(0) => {
+            _ if !self.at_class_template_member_call()
+                && (self.at_decl_start() || self.is_unknown_type_at(0)) =>
+            {
                 let mut decls = Vec::new();
                 self.declaration(DeclContext::Block, &mut decls)?;
                 StmtKind::Decl(self.alloc_slice(decls))

@@ -170,6 +170,21 @@ impl<'a, 'c> Parser<'a, 'c> {
         let Some(m) = inner.members.pop() else {
             return Err(self.unsupported(span, "a member template that is not a function"));
         };
+        // A member class template: `template <bool C> struct Column {…};`.
+        if let Decl::Record(rd @ crate::ast::RecordDecl { name: Some(n), .. }) = m.decl {
+            if rd.fields.is_some() && rd.template_args.is_none() {
+                self.scopes.declare(*n, NameKind::Template { class: true });
+                body.members.push(crate::ast::MemberDecl {
+                    access,
+                    decl: Decl::Template(self.alloc(TemplateDecl {
+                        params: self.alloc_slice(params),
+                        decl: m.decl,
+                        span,
+                    })),
+                });
+                return Ok(());
+            }
+        }
         let Decl::Function(f) = m.decl else {
             return Err(self.unsupported(span, "a member template that is not a function"));
         };

@@ -6,7 +6,9 @@
 //! - 1: for `#include "…"` only: the including file's directory (for a built-in header,
 //!   the built-in headers), or the name itself when it is an absolute path;
 //! - 2 …: the `-I` directories in order;
-//! - last: the built-in headers of `runtime-libs/include`.
+//! - then: the built-in headers of `runtime-libs/include`;
+//! - last: the host toolchain's folders (`host_dirs.rs`), for what the built-in headers
+//!   do not have.
 //!
 //! A built-in header's own includes of built-in headers, and the implicit `cuda_runtime.h`,
 //! skip the chain: they are always the built-in ones.
@@ -112,7 +114,19 @@ impl Preprocessor<'_, '_> {
             }
         }
         if first <= pos_builtin {
-            return self.builtin(name, pos_builtin);
+            if let Some(id) = self.builtin(name, pos_builtin) {
+                return Some(id);
+            }
+        }
+        // Last, the host toolchain's own folders (`GL/gl.h`, `sys/socket.h`, `omp.h`):
+        // what oxicc's headers do not provide, as a drop-in `nvcc -ptx` finds it.
+        for (k, dir) in super::host_dirs::host_include_dirs().iter().enumerate() {
+            let pos = pos_builtin + 1 + k;
+            if pos >= first {
+                if let Some(id) = self.load_path(&dir.join(name), pos) {
+                    return Some(id);
+                }
+            }
         }
         None
     }

@@ -34,6 +34,7 @@ mod expr;
 mod feature_tests;
 mod gcc_macros;
 mod header_cache;
+mod host_dirs;
 mod include;
 mod macros;
 mod output;

@@ -32,3 +32,26 @@ typedef unsigned short u_int16_t;
 typedef unsigned int u_int32_t;
 typedef unsigned long u_int64_t;
 typedef char *caddr_t;
+/* glibc's internal names of these types (<bits/types.h>), which the host's own headers
+ * use when a header oxicc lacks comes from the host toolchain (<sys/socket.h>). */
+typedef unsigned int __socklen_t;
+typedef int __pid_t;
+typedef unsigned int __uid_t;
+typedef unsigned int __gid_t;
+typedef unsigned int __mode_t;
+typedef long __off_t;
+typedef long __off64_t;
+typedef long __ssize_t;
+typedef unsigned long __dev_t;
+typedef unsigned long __ino_t;
+typedef long __time_t;
+typedef long __suseconds_t;
+typedef int __clockid_t;
+typedef unsigned short __u_short;
+typedef unsigned int __u_int;
+typedef unsigned long __u_long;
+typedef unsigned char __uint8_t;
+typedef unsigned short __uint16_t;
+typedef unsigned int __uint32_t;
+typedef unsigned long __uint64_t;
+typedef int __int32_t;

@@ -10,6 +10,13 @@ use oxicc_emu::{Launch, Outcome};
 /// Checks kernel `name`; `None` when this module does not know it.
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
     Some(match name {
+        "flexible_array_member" => {
+            // in[0] is the scale, in[1..] the data; sizeof(Packet) = 4 (the int), and
+            // sizeof(Bytes) = 16 (8 + 2, padded to the long long's alignment).
+            let x = i32s(l, "in");
+            let want: Vec<i32> = (0..100).map(|i| x[1 + i] * x[0] + 400 + 16).collect();
+            eq_i32(o, "out", &want)
+        }
         "host_class_declarations" => {
             // Pair<int>::sum() + first + the window's width (hi - lo = i); then the limits
             // (UINT_MAX or INT_MAX) - CHAR_BIT + sizeof(short) + sizeof(Window) (two shorts).

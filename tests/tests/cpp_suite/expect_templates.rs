@@ -263,6 +263,36 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             eq_i32(o, "out", &want)
         }
+        "builtin_max_beside_template" => {
+            // clamp_low: t = max(x, 0.25f) * 2 in float; max(0.5, t) in double (CUDA's
+            // max(double, float)), stored as float; then max(x, 0.75) in double.
+            let x = input(l, "in").to_f32();
+            let mut want = Vec::new();
+            for &v in &x {
+                let t = v.max(0.25) * 2.0;
+                want.push(0.5f64.max(t as f64) as f32);
+                want.push((v as f64).max(0.75) as f32);
+            }
+            eq_f32(o, "out", &want)
+        }
+        "member_class_template" => {
+            // Window<4, 3>: a checked column (in[i + k] + 3, 0 past the end) summed over
+            // k < 4, and an unchecked one (in[i + k] - 3) where the window fits, else -1.
+            let x = i32s(l, "in");
+            let n = x.len();
+            let mut want = vec![0i32; 2 * n];
+            for i in 0..n {
+                want[2 * i] = (0..4)
+                    .map(|k| if i + k >= n { 0 } else { x[i + k] + 3 })
+                    .sum();
+                want[2 * i + 1] = if i + 4 <= n {
+                    (0..4).map(|k| x[i + k] - 3).sum()
+                } else {
+                    -1
+                };
+            }
+            eq_i32(o, "out", &want)
+        }
         "host_launch_forms" => {
             // The instance run is scale_pass<8, true>: in[i] * 8 + 1.
             let want: Vec<i32> = i32s(l, "in").iter().map(|&v| v * 8 + 1).collect();
