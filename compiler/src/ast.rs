@@ -901,6 +901,8 @@ pub enum ExprKind<'a> {
     },
     /// `new T`, `new T(args)`, `new T{args}`, `new T[count]`.
     New {
+        /// `new (place) T…`: the placement arguments (one, the address, is supported).
+        placement: Option<&'a [&'a Expr<'a>]>,
         ty: &'a TypeExpr<'a>,
         count: Option<&'a Expr<'a>>,
         /// The initializer: `None` for none (default-initialized).

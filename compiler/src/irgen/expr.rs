@@ -306,11 +306,12 @@ impl Lowerer<'_> {
                 arrow,
             } => self.member_ptr_expr(base, member, *arrow, e.span),
             ExprKind::New {
+                placement,
                 ty,
                 count,
                 args,
                 braced,
-            } => self.new_expr(ty, *count, *args, *braced, e.span),
+            } => self.new_expr(*placement, ty, *count, *args, *braced, e.span),
             ExprKind::Delete { expr, array } => self.delete_expr(expr, *array, e.span),
             ExprKind::NotInDevice(op) => {
                 self.error(

@@ -1,4 +1,5 @@
-//! Device `new` and `delete`, as nvcc lowers them: `operator new` is the device `malloc`
+//! Device `new` and `delete`, as nvcc lowers them (`new (place) T` constructs at `place`
+//! and allocates nothing): `operator new` is the device `malloc`
 //! (`.extern .func (.param .b64 func_retval0) malloc (.param .b64)`), `operator delete` is
 //! `free`. `new T(args)` allocates `sizeof(T)` bytes and constructs the object there;
 //! `new T[n]` allocates `n * sizeof(T)` bytes (no array cookie: only element types without
@@ -44,9 +45,10 @@ impl Lowerer<'_> {
         self.module.add_function(f)
     }
 
-    /// `new T…`.
+    /// `new T…` and `new (place) T…`.
     pub(super) fn new_expr(
         &mut self,
+        placement: Option<&[&Expr<'_>]>,
         ty: &TypeExpr<'_>,
         count: Option<&Expr<'_>>,
         args: Option<&[&Expr<'_>]>,
@@ -69,6 +71,10 @@ impl Lowerer<'_> {
             self.error(span, "incomplete type is not allowed");
             return None;
         };
+        let place = match placement {
+            Some(p) => Some(self.placement_address(p, span)?),
+            None => None,
+        };
         let class = self.is_class(t);
         let result_t = QualType::new(self.types.pointer_to(t));
         if let Some(n) = count {
@@ -88,7 +94,7 @@ impl Lowerer<'_> {
             let n = self.implicit(n, long, super::expr::ConvCtx::Init, span)?;
             let esize = self.iconst(Type::I64, size as i128);
             let bytes = self.bin(oxicc_ir::BinaryOp::Mul, n, esize);
-            let p = self.call_malloc(bytes);
+            let p = self.allocate(place, bytes);
             return Some(Operand::rv(p, result_t));
         }
         if class.is_some() && self.types.size_of(t.ty).is_some() {
@@ -98,7 +104,7 @@ impl Lowerer<'_> {
             }
         }
         let bytes = self.iconst(Type::I64, size as i128);
-        let p = self.call_malloc(bytes);
+        let p = self.allocate(place, bytes);
         match (class, args) {
             (Some(_), _) if self.has_ctor_semantics(t) => {
                 let args = self.lower_args(args.unwrap_or(&[]))?;
@@ -137,6 +143,41 @@ impl Lowerer<'_> {
             }
         }
         Some(Operand::rv(p, result_t))
+    }
+
+    /// The storage of a `new`: the placement address, else `bytes` from `malloc`.
+    fn allocate(&mut self, place: Option<Value>, bytes: Value) -> Value {
+        match place {
+            Some(p) => p,
+            None => self.call_malloc(bytes),
+        }
+    }
+
+    /// The address of `new (place) T`: the standard placement form, one pointer to an
+    /// object type (`<new>`'s `operator new(size_t, void *)`), as a generic pointer.
+    fn placement_address(&mut self, place: &[&Expr<'_>], span: Span) -> Option<Value> {
+        let [e] = place else {
+            self.error(
+                span,
+                "a placement `new` with other than one placement argument is not supported yet",
+            );
+            return None;
+        };
+        let o = self.expr(e)?;
+        let (p, pt) = self.rvalue(o, e.span)?;
+        let object_ptr = self
+            .types
+            .pointee(pt.ty)
+            .is_some_and(|q| !matches!(self.types.kind(q.ty), TypeKind::Function { .. }));
+        if !object_ptr {
+            let shown = self.show(pt);
+            self.error(
+                e.span,
+                format!("no instance of \"operator new\" matches a placement argument of type \"{shown}\""),
+            );
+            return None;
+        }
+        Some(self.generic_ptr(p))
     }
 
     fn call_malloc(&mut self, bytes: Value) -> Value {

@@ -541,12 +541,23 @@ impl Dumper<'_> {
                 self.out.push(')');
             }
             ExprKind::New {
+                placement,
                 ty,
                 count,
                 args,
                 braced,
             } => {
                 self.out.push_str("(new ");
+                if let Some(place) = placement {
+                    self.out.push('(');
+                    for (i, a) in place.iter().enumerate() {
+                        if i > 0 {
+                            self.out.push(' ');
+                        }
+                        self.expr(a);
+                    }
+                    self.out.push_str(") ");
+                }
                 self.ty(ty);
                 if let Some(n) = count {
                     self.out.push_str(" [");

@@ -693,10 +693,17 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// `new T`, `new T(args)`, `new T{args}`, `new T[n]` (the type: specifiers and `*`s).
     fn new_expr(&mut self) -> PResult<&'a Expr<'a>> {
         let start = self.bump().span;
-        if self.at(Punct::LParen) {
-            let span = self.span();
-            return Err(self.unsupported(span, "placement `new`"));
-        }
+        // `new (place) T` — unless the parentheses hold a type (`new (int)`).
+        let placement = if self.at(Punct::LParen) {
+            if self.is_decl_start_at(1) {
+                let span = self.span();
+                return Err(self.unsupported(span, "a parenthesized type after `new`"));
+            }
+            self.bump();
+            Some(self.call_args()?)
+        } else {
+            None
+        };
         let specs = self.decl_specifiers(super::specs::SpecContext::TypeName)?;
         if !specs.has_type() {
             return Err(self.error(start, "expected a type after `new`"));
@@ -722,6 +729,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             None
         };
         let kind = ExprKind::New {
+            placement,
             ty,
             count,
             args,

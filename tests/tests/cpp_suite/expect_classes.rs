@@ -10,6 +10,21 @@ use oxicc_emu::{Launch, Outcome};
 /// Checks kernel `name`; `None` when this module does not know it.
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
     Some(match name {
+        "placement_new" => {
+            // out[t] = the neighbour's doubled input (read back through the shared buffer
+            // the array was placed over) + the Cell's key + 1000 (the array is the buffer);
+            // out[64 + 2t..] is the Cell itself (key, weight's bits); wout = in * 0.25.
+            let x = i32s(l, "in");
+            let mut want = vec![0i32; 192];
+            for t in 0..64 {
+                let key = 3 * x[t] + 1;
+                want[t] = 2 * x[(t + 1) % 64] + key + 1000;
+                want[64 + 2 * t] = key;
+                want[65 + 2 * t] = (x[t] as f32 * 0.25).to_bits() as i32;
+            }
+            let w: Vec<f32> = x.iter().map(|&v| v as f32 * 0.25).collect();
+            eq_i32(o, "out", &want).and_then(|()| eq_f32(o, "wout", &w))
+        }
         "flexible_array_member" => {
             // in[0] is the scale, in[1..] the data; sizeof(Packet) = 4 (the int), and
             // sizeof(Bytes) = 16 (8 + 2, padded to the long long's alignment).
