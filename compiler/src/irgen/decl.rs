@@ -310,8 +310,23 @@ impl<'x> Lowerer<'x> {
                 laid.push((None, bt, 1, None));
             }
         }
-        for f in fields {
-            let Some(t) = self.resolve_type(f.ty) else {
+        // `static const int ndim = _ndim; ptrdiff_t shape_[ndim];` (CuPy's CArray): the
+        // class's integral constants are in scope for its data members' types.
+        // (A scope of their own, only when there are any: an unnamed enum's enumerators
+        // declared by a member's type must not end with it.)
+        let constants = rd.members.iter().any(
+            |m| matches!(m.decl, ast::Decl::Var(vd) if vd.specs.is_static && vd.init.is_some()),
+        );
+        if constants {
+            self.scopes.push();
+            self.bind_member_constants(rd);
+        }
+        let resolved: Vec<_> = fields.iter().map(|f| self.resolve_type(f.ty)).collect();
+        if constants {
+            self.scopes.pop();
+        }
+        for (f, t) in fields.iter().zip(resolved) {
+            let Some(t) = t else {
                 ok = false;
                 continue;
             };
@@ -381,6 +396,32 @@ impl<'x> Lowerer<'x> {
             self.types.record_mut(r).scope = scope;
         }
         ok.then_some(r)
+    }
+
+    /// Binds the `static const`/`constexpr` integral data members of `rd` whose
+    /// initializers are constants, as constants of the current scope (for laying out the
+    /// data members; the members themselves are declared with the class's other members).
+    fn bind_member_constants(&mut self, rd: &ast::RecordDecl<'_>) {
+        for m in rd.members {
+            let ast::Decl::Var(vd) = m.decl else { continue };
+            let constant = vd.specs.is_constexpr
+                || matches!(vd.ty, TypeExpr::Qualified { quals, .. } if quals.is_const);
+            let (true, true, Some(ast::Init::Expr(e))) = (vd.specs.is_static, constant, &vd.init)
+            else {
+                continue;
+            };
+            let found = self.quietly(|l| {
+                let t = l.resolve_type(vd.ty)?;
+                l.types.int_kind(t.ty)?;
+                let v = l.const_int(e)?;
+                Some((v, t))
+            });
+            if let Some((v, t)) = found {
+                let cv = ConstValue::int(v, self.int_kind_of(t));
+                self.scopes
+                    .bind(vd.name, Binding::EnumConst(cv, t.unqual()));
+            }
+        }
     }
 
     /// An enum definition: binds its enumerators in the current scope.

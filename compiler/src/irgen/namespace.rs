@@ -549,6 +549,11 @@ impl<'x> Lowerer<'x> {
         if let Some(b) = self.scopes.lookup_in(fn_base, usize::MAX, name) {
             return Some(*b);
         }
+        if let Some(level) = self.member_tparams.filter(|&l| l < fn_base) {
+            if let Some(b) = self.scopes.lookup_in(level, level + 1, name) {
+                return Some(*b);
+            }
+        }
         if let Some(r) = self.member_class {
             if let Some(b) = self.class_member_binding(r, name) {
                 return Some(b);
