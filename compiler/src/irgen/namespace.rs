@@ -550,7 +550,9 @@ impl<'x> Lowerer<'x> {
             return Some(*b);
         }
         if let Some(level) = self.member_tparams.filter(|&l| l < fn_base) {
-            if let Some(b) = self.scopes.lookup_in(level, level + 1, name) {
+            // (Scopes above it, up to the function's, hold what was bound since, such as
+            // the placeholders of a declared signature.)
+            if let Some(b) = self.scopes.lookup_in(level, fn_base, name) {
                 return Some(*b);
             }
         }
