@@ -417,10 +417,19 @@ impl Lowerer<'_> {
             return Some(None);
         };
         if self.is_class(bo.ty).is_some() {
+            let shown = format!(
+                "{} [ {} ]",
+                self.show(bo.ty.unqual()),
+                self.show(io.ty.unqual())
+            );
             let ops = vec![(bo, base.span), (io, index.span)];
             if let Some(res) = self.call_operator(OverloadedOp::Index, ops, span) {
                 return Some(res);
             }
+            // Said out loud: a silent `None` would drop the statement from the kernel.
+            let d = crate::diag::Diag::error(span, "no operator \"[]\" matches these operands")
+                .with_note(span, format!("operand types are: {shown}"));
+            self.diags.push(d);
             return Some(None);
         }
         self.stash_put(base, bo);
