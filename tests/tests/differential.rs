@@ -262,7 +262,11 @@ fn device_faults_are_reported() {
 /// CPU) but rounds differently from nvcc's in the last bits, because oxicc fuses a different
 /// multiply into an `fma`. The list must tell the truth: a listed kernel that agrees with
 /// nvcc fails the test (remove it), as does an unlisted one that does not.
-const ROUNDS_DIFFERENTLY: &[(&str, &str)] = &[];
+const ROUNDS_DIFFERENTLY: &[(&str, &str)] = &[(
+    "cupy_shaped",
+    "complex products `a*c - b*d`: nvcc and oxicc fuse different products into fma \
+         (1 ulp in zout/zabs; the suite's CPU check allows it)",
+)];
 
 /// Kernels of the other suites (`tests/kernels/<suite>/NAME.cu`) that have a launch file
 /// `NAME.json` beside them: nvcc's PTX must run; where oxicc compiles the kernel, its run must

@@ -53,6 +53,32 @@ impl Lowerer<'_> {
         if let Some(r) = self.member_template_callee(callee, args, span) {
             return r;
         }
+        // `::fabs(x)`: the global function only oxicc's headers declare is the built-in.
+        if let ExprKind::Name(q @ crate::ast::QualName { global: true, .. }) = &callee.kind {
+            if let [crate::ast::NameSeg::Ident { name, .. }] = q.segments {
+                let fns = match self.lookup_qualified(q) {
+                    Some(b @ (Binding::Func(_) | Binding::Overloads(_))) => self.functions_of(b),
+                    _ => Vec::new(),
+                };
+                if !fns.is_empty() && fns.iter().all(|&f| !self.func_info(f).defined) {
+                    if let Some(r) = self.builtin_call(*name, args, span) {
+                        return r;
+                    }
+                }
+            }
+        }
+        if let ExprKind::Ident(name) = callee.kind {
+            if self.builtin_math_over_templates(name, args) {
+                if let Some(r) = self.builtin_call(name, args, span) {
+                    return r;
+                }
+            }
+            if self.builtin_atomic_wins(name, args) {
+                if let Some(r) = self.builtin_call(name, args, span) {
+                    return r;
+                }
+            }
+        }
         if let Some(r) = self.template_call(callee, args, span) {
             return r;
         }
@@ -187,6 +213,103 @@ impl Lowerer<'_> {
         let lvalues = vec![true; types.len()];
         self.quietly(|l| l.choose_fn_template(set, name, &[], (&types, &lvalues), span, false))
             .is_none()
+    }
+
+    /// `atomicAdd(unsigned long long*, …)` where the program declares more `atomicAdd`
+    /// overloads (CuPy's `atomics.cuh`: `long long`, a `float16` template, `atomicMax` on
+    /// `float`): CUDA's own declarations are in the same overload set, and oxicc's
+    /// built-ins stand for them. True when the first argument points to a type CUDA
+    /// declares the atomic for and no user function of that name takes that pointer.
+    fn builtin_atomic_wins(&mut self, name: Symbol, args: &[&Expr<'_>]) -> bool {
+        use crate::sema::types::{FloatKind as F, IntKind as I};
+        let n = self.name(name);
+        let ints: &[I] = match n {
+            "atomicAdd" | "atomicExch" | "atomicAnd" | "atomicOr" | "atomicXor" => {
+                &[I::Int, I::UInt, I::ULongLong]
+            }
+            "atomicMax" | "atomicMin" => &[I::Int, I::UInt, I::LongLong, I::ULongLong],
+            "atomicCAS" => &[I::Int, I::UInt, I::ULongLong, I::UShort],
+            "atomicSub" => &[I::Int, I::UInt],
+            "atomicInc" | "atomicDec" => &[I::UInt],
+            _ => return false,
+        };
+        let floats: &[F] = match n {
+            "atomicAdd" => &[F::Float, F::Double],
+            "atomicExch" => &[F::Float],
+            _ => &[],
+        };
+        let Some(b) = self.lookup_ordinary(name) else {
+            return false;
+        };
+        let Some(first) = args.first() else {
+            return false;
+        };
+        let Some(pt) = self.peek_type(first) else {
+            return false;
+        };
+        let Some(pointee) = self.types.pointee(pt.ty) else {
+            return false;
+        };
+        let cuda_declares = match self.types.kind(pointee.ty) {
+            TypeKind::Int(k) => ints.contains(k),
+            TypeKind::Float(k) => floats.contains(k),
+            _ => false,
+        };
+        if !cuda_declares {
+            return false;
+        }
+        let fns = match b {
+            Binding::Func(_) | Binding::Overloads(_) => self.functions_of(b),
+            Binding::FnTemplate(set) => self
+                .templates
+                .set_fns
+                .get(&set)
+                .cloned()
+                .unwrap_or_default(),
+            _ => return false,
+        };
+        !fns.iter().any(|&f| {
+            self.func_info(f)
+                .params
+                .first()
+                .is_some_and(|p| self.types.pointee(p.ty).is_some_and(|q| q.ty == pointee.ty))
+        })
+    }
+
+    /// `abs(x.real())` inside `namespace thrust`, whose `template <class T> T abs(const
+    /// complex<T>&)` hides the global `abs` from ordinary lookup: CUDA's arithmetic
+    /// overloads are declared in that namespace's scope too (`std`'s are brought in by
+    /// its headers), and no template whose every parameter is a class template-id can
+    /// deduce from arithmetic arguments. True when the name is bound to such templates
+    /// only (and undefined declarations), and every argument is arithmetic.
+    fn builtin_math_over_templates(&mut self, name: Symbol, args: &[&Expr<'_>]) -> bool {
+        let Some(Binding::FnTemplate(set)) = self.lookup_ordinary(name) else {
+            return false;
+        };
+        if args.is_empty() {
+            return false;
+        }
+        let plain = self
+            .templates
+            .set_fns
+            .get(&set)
+            .cloned()
+            .unwrap_or_default();
+        if plain.iter().any(|&f| self.func_info(f).defined) {
+            return false;
+        }
+        let tpls = self.templates.sets[set as usize].clone();
+        let only_class_params = tpls.iter().all(|&t| {
+            let fd = self.templates.fns[t as usize].decl;
+            !fd.params.is_empty() && fd.params.iter().all(|p| names_template_id(p.ty))
+        });
+        if !only_class_params {
+            return false;
+        }
+        args.iter().all(|a| {
+            matches!(a.kind, ExprKind::IntLit { .. } | ExprKind::FloatLit { .. })
+                || self.peek_type(a).is_some_and(|t| self.types.is_arith(t.ty))
+        })
     }
 
     /// A stand-in value of type `ret` for code that is never reached.
@@ -449,5 +572,16 @@ impl Lowerer<'_> {
                 cat: ValCat::LValue,
             }),
         }
+    }
+}
+
+/// True when `t` is a class template-id (`complex<T>`), possibly as `const …&`.
+fn names_template_id(t: &crate::ast::TypeExpr<'_>) -> bool {
+    use crate::ast::TypeExpr as T;
+    match t {
+        T::Qual(q) => matches!(q.last(), crate::ast::NameSeg::TemplateId { .. }),
+        T::Qualified { inner, .. } => names_template_id(inner),
+        T::Reference { referee, .. } => names_template_id(referee),
+        _ => false,
     }
 }

@@ -505,13 +505,17 @@ impl Lowerer<'_> {
         let existing = data.members.get(&fd.name).copied();
         if let Some(b) = existing {
             for f in self.functions_of(b) {
-                // `f()` and `f() const` are two overloads.
+                // `f()`, `f() const` and `f() const volatile` are three overloads.
                 let same_const = self
                     .func_info(f)
                     .member
                     .as_ref()
-                    .map(|m| (m.is_const, m.ref_qual))
-                    == Some((fd.method.is_const, ref_qualifier(fd.method.ref_qual)));
+                    .map(|m| (m.is_const, m.is_volatile, m.ref_qual))
+                    == Some((
+                        fd.method.is_const,
+                        fd.method.is_volatile,
+                        ref_qualifier(fd.method.ref_qual),
+                    ));
                 if self.func_info(f).params == params && same_const && !is_ctor {
                     return Some(f);
                 }

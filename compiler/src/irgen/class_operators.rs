@@ -6,7 +6,7 @@ use super::expr::{OpKind, Operand};
 use super::overload::{ArgInfo, Candidate};
 use super::{FnId, Lowerer};
 use crate::ast::{BinaryOp, Expr, OverloadedOp, UnaryOp};
-use crate::sema::types::{QualType, RecordId};
+use crate::sema::types::{QualType, RecordId, TypeKind};
 use crate::source::Span;
 use oxicc_ir::Value;
 
@@ -119,6 +119,20 @@ impl Lowerer<'_> {
                 }
             }
         }
+        // Operator function templates (`template <class T> complex<T> operator*(const
+        // complex<T>&, const T&)`), found by ordinary lookup and by ADL: each one whose
+        // arguments deduce is instantiated and competes as a function.
+        if let Some(sym) = self.operator_symbol(op) {
+            for (f, member) in self.operator_template_instances(sym, lhs_class, &ops, span) {
+                if !cands.iter().any(|c| c.f == f) {
+                    cands.push(Candidate {
+                        f,
+                        is_template: true,
+                    });
+                    is_member.push(member);
+                }
+            }
+        }
         // Members take the first operand as the object.
         let mut viable_cands = Vec::new();
         let mut ranks_ok = Vec::new();
@@ -138,6 +152,7 @@ impl Lowerer<'_> {
         let infos: Vec<ArgInfo> = ops.iter().map(|(o, _)| ArgInfo::of(o)).collect();
         let mut best: Option<(FnId, bool, Vec<super::overload::Rank>)> = None;
         let mut ambiguous = false;
+        let mut best_vol = (0usize, 0usize);
         for (c, m) in viable_cands.iter().zip(ranks_ok.iter()) {
             let params = self.func_info(c.f).params.clone();
             let args = if *m { &infos[1..] } else { &infos[..] };
@@ -166,13 +181,43 @@ impl Lowerer<'_> {
             if !ok {
                 continue;
             }
+            // Of two equally ranked reference bindings the less cv-qualified one is better
+            // ([over.ics.rank]/3.2.6): `const C&` over `const volatile C&` for a
+            // non-volatile operand (CuPy's complex has both `operator+` forms).
+            // Likewise a non-const object binds better to a non-const member.
+            let const_member = *m
+                && !infos[0].ty.quals.konst
+                && self
+                    .func_info(c.f)
+                    .member
+                    .as_ref()
+                    .is_some_and(|x| x.is_const);
+            let vol = const_member as usize
+                + args
+                    .iter()
+                    .zip(params.iter())
+                    .filter(|(a, p)| {
+                        !a.ty.quals.volatile
+                            && matches!(self.types.kind(p.ty),
+                            TypeKind::Reference { referent, .. } if referent.quals.volatile)
+                    })
+                    .count();
+            // Then a function beats a template instance ([over.match.best]/2.4).
+            let vol = (vol, c.is_template as usize);
             match &best {
-                None => best = Some((c.f, *m, ranks)),
+                None => {
+                    best = Some((c.f, *m, ranks));
+                    best_vol = vol;
+                }
                 Some((_, _, br)) => {
-                    let better = ranks.iter().zip(br.iter()).all(|(x, y)| x <= y) && ranks != *br;
-                    let worse = ranks.iter().zip(br.iter()).all(|(x, y)| x >= y) && ranks != *br;
+                    let bvol = best_vol;
+                    let all_le = ranks.iter().zip(br.iter()).all(|(x, y)| x <= y);
+                    let all_ge = ranks.iter().zip(br.iter()).all(|(x, y)| x >= y);
+                    let better = all_le && (ranks != *br || vol < bvol);
+                    let worse = all_ge && (ranks != *br || vol > bvol);
                     if better {
                         best = Some((c.f, *m, ranks));
+                        best_vol = vol;
                         ambiguous = false;
                     } else if !worse {
                         ambiguous = true;
@@ -200,6 +245,57 @@ impl Lowerer<'_> {
             return Some(self.call_fn(f, Some(addr), ops, span, span));
         }
         Some(self.call_fn(f, None, ops, span, span))
+    }
+
+    /// The instances of the free operator function templates named `sym` (ordinary
+    /// lookup, then ADL) whose parameters deduce from the operands; a template that does
+    /// not deduce is no candidate (no diagnostic).
+    fn operator_template_instances(
+        &mut self,
+        sym: crate::intern::Symbol,
+        lhs: Option<RecordId>,
+        ops: &[(Operand, Span)],
+        span: Span,
+    ) -> Vec<(FnId, bool)> {
+        let tys: Vec<QualType> = ops.iter().map(|(o, _)| o.ty).collect();
+        let lvalues: Vec<bool> = ops
+            .iter()
+            .map(|(o, _)| matches!(o.kind, OpKind::LValue(_)))
+            .collect();
+        let saved = self.member_class.take();
+        let ordinary = self.lookup_ordinary(sym);
+        self.member_class = saved;
+        let mut tpls: Vec<u32> = match ordinary {
+            Some(super::Binding::FnTemplate(set)) => self.templates.sets[set as usize].clone(),
+            _ => Vec::new(),
+        };
+        for t in self.adl_templates(sym, &tys) {
+            if !tpls.contains(&t) {
+                tpls.push(t);
+            }
+        }
+        tpls.retain(|&t| self.templates.fns[t as usize].member.is_none());
+        // Member operator templates of the left operand's class (`template <class U> T&
+        // operator[](const U&)`, CuPy's 0-d CArray) deduce from the other operands.
+        let mut members = Vec::new();
+        if let Some(set) = lhs.and_then(|r| self.member_template_set(r, sym)) {
+            members = self.templates.sets[set as usize].clone();
+        }
+        let mut out = Vec::new();
+        let all = tpls.into_iter().map(|t| (t, false));
+        for (tpl, member) in all.chain(members.into_iter().map(|t| (t, true))) {
+            let skip = member as usize;
+            let set = self.adl_template_set(vec![tpl]);
+            let (t, lv) = (&tys[skip..], &lvalues[skip..]);
+            let chosen =
+                self.quietly(|l| l.choose_fn_template(set, sym, &[], (t, lv), span, false));
+            if let Some((tpl, args)) = chosen {
+                if let Some(f) = self.instantiate_fn(tpl, args, span) {
+                    out.push((f, member));
+                }
+            }
+        }
+        out
     }
 
     /// `a op b` with class operands: an operator function call. `None`: builtin (the
@@ -321,10 +417,19 @@ impl Lowerer<'_> {
             return Some(None);
         };
         if self.is_class(bo.ty).is_some() {
+            let shown = format!(
+                "{} [ {} ]",
+                self.show(bo.ty.unqual()),
+                self.show(io.ty.unqual())
+            );
             let ops = vec![(bo, base.span), (io, index.span)];
             if let Some(res) = self.call_operator(OverloadedOp::Index, ops, span) {
                 return Some(res);
             }
+            // Said out loud: a silent `None` would drop the statement from the kernel.
+            let d = crate::diag::Diag::error(span, "no operator \"[]\" matches these operands")
+                .with_note(span, format!("operand types are: {shown}"));
+            self.diags.push(d);
             return Some(None);
         }
         self.stash_put(base, bo);

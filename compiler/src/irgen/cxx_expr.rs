@@ -157,14 +157,22 @@ impl Lowerer<'_> {
         if let TypeKind::Reference { referent, rvalue } = self.types.kind(to.ty).clone() {
             // `static_cast<T&&>(x)` (std::move) is an xvalue, `static_cast<T&>(x)` an lvalue.
             if let OpKind::LValue(a) = o.kind {
-                let addr = if o.ty.ty == referent.ty {
+                // `reinterpret_cast<long long&>(u)`: the same object seen as another type
+                // (CuPy's `atomicMax(double*, double)`).
+                let addr = if o.ty.ty == referent.ty || kind == CastKind::Reinterpret {
                     Some(a)
                 } else {
                     self.base_offset(o.ty.ty, referent.ty)
                         .map(|off| self.ptr_add_const(a, off))
                 };
                 if let Some(addr) = addr {
-                    let ty = referent.with_quals(o.ty.quals.union(referent.quals));
+                    // `const_cast<T&>(c)` sets the qualifiers; the other casts keep the
+                    // operand's (`static_cast<const B&>(d)` adds to them).
+                    let ty = if kind == CastKind::Const {
+                        referent
+                    } else {
+                        referent.with_quals(o.ty.quals.union(referent.quals))
+                    };
                     return Some(if rvalue {
                         Operand::xvalue(addr, ty)
                     } else {

@@ -311,8 +311,15 @@ impl<'x> Lowerer<'x> {
             }
         }
         // Member typedefs name the types of the data members after them (`typedef T
-        // value_type; value_type a;`).
+        // value_type; value_type a;`), and so do the class's integral constants (`static
+        // const int ndim = _ndim; ptrdiff_t shape_[ndim];`, CuPy's CArray).
         self.push_member_typedefs(rd);
+        let constants = rd.members.iter().any(
+            |m| matches!(m.decl, ast::Decl::Var(vd) if vd.specs.is_static && vd.init.is_some()),
+        );
+        if constants {
+            self.bind_member_constants(rd);
+        }
         let mut bad_align = false;
         for f in fields {
             let Some(t) = self.resolve_type(f.ty) else {
@@ -406,6 +413,32 @@ impl<'x> Lowerer<'x> {
             self.types.record_mut(r).scope = scope;
         }
         ok.then_some(r)
+    }
+
+    /// Binds the `static const`/`constexpr` integral data members of `rd` whose
+    /// initializers are constants, as constants of the current scope (for laying out the
+    /// data members; the members themselves are declared with the class's other members).
+    fn bind_member_constants(&mut self, rd: &ast::RecordDecl<'_>) {
+        for m in rd.members {
+            let ast::Decl::Var(vd) = m.decl else { continue };
+            let constant = vd.specs.is_constexpr
+                || matches!(vd.ty, TypeExpr::Qualified { quals, .. } if quals.is_const);
+            let (true, true, Some(ast::Init::Expr(e))) = (vd.specs.is_static, constant, &vd.init)
+            else {
+                continue;
+            };
+            let found = self.quietly(|l| {
+                let t = l.resolve_type(vd.ty)?;
+                l.types.int_kind(t.ty)?;
+                let v = l.const_int(e)?;
+                Some((v, t))
+            });
+            if let Some((v, t)) = found {
+                let cv = ConstValue::int(v, self.int_kind_of(t));
+                self.scopes
+                    .bind(vd.name, Binding::EnumConst(cv, t.unqual()));
+            }
+        }
     }
 
     /// An enum definition: binds its enumerators in the current scope.

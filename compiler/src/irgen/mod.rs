@@ -445,6 +445,10 @@ pub(crate) struct Lowerer<'x> {
     pub cond_lvalue: bool,
     /// The scope depth where the current function's parameter scope starts.
     pub fn_scope_base: Option<usize>,
+    /// The scope level holding the template parameters of the member function template
+    /// being instantiated: they hide the class's members ([temp.local]/7), which the
+    /// class template's own parameters do not.
+    pub member_tparams: Option<usize>,
     /// `this` in the current member function: the pointer and its type.
     pub this_val: Option<(Value, QualType)>,
     /// Operands already lowered for expressions that are lowered again by the C code
@@ -570,6 +574,7 @@ impl<'x> Lowerer<'x> {
             lvalue_wanted: 0,
             cond_lvalue: false,
             fn_scope_base: None,
+            member_tparams: None,
             this_val: None,
             stash: Vec::new(),
             typed_builtin_args: None,

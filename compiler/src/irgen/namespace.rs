@@ -549,6 +549,13 @@ impl<'x> Lowerer<'x> {
         if let Some(b) = self.scopes.lookup_in(fn_base, usize::MAX, name) {
             return Some(*b);
         }
+        if let Some(level) = self.member_tparams.filter(|&l| l < fn_base) {
+            // (Scopes above it, up to the function's, hold what was bound since, such as
+            // the placeholders of a declared signature.)
+            if let Some(b) = self.scopes.lookup_in(level, fn_base, name) {
+                return Some(*b);
+            }
+        }
         if let Some(r) = self.member_class {
             if let Some(b) = self.class_member_binding(r, name) {
                 return Some(b);

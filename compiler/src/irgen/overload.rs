@@ -121,15 +121,29 @@ impl Lowerer<'_> {
     /// The rank of converting an argument to a parameter type; `None`: not viable.
     pub fn conversion_rank(&mut self, a: ArgInfo, to: QualType) -> Option<Rank> {
         if let TypeKind::Reference { referent, rvalue } = self.types.kind(to.ty).clone() {
-            let same = a.ty.ty == referent.ty || self.base_offset(a.ty.ty, referent.ty).is_some();
-            if same && (a.lvalue != rvalue || referent.quals.konst && !rvalue) {
+            // `long[1]` binds to `const long (&)[1]`: an array's qualifiers are its
+            // element's (CuPy's `operator[](const Int (&idx)[ndim])`).
+            let add_const_array = match (self.types.kind(a.ty.ty), self.types.kind(referent.ty)) {
+                (TypeKind::Array { elem: ea, len: la }, TypeKind::Array { elem: eb, len: lb }) => {
+                    la == lb
+                        && ea.ty == eb.ty
+                        && ea.quals != eb.quals
+                        && ea.quals.subset_of(eb.quals)
+                }
+                _ => false,
+            };
+            let same = a.ty.ty == referent.ty
+                || add_const_array
+                || self.base_offset(a.ty.ty, referent.ty).is_some();
+            let konst_ref = referent.quals.konst || add_const_array;
+            if same && (a.lvalue != rvalue || konst_ref && !rvalue) {
                 if !a.ty.quals.subset_of(referent.quals) {
                     return None;
                 }
-                let derived = a.ty.ty != referent.ty;
+                let derived = a.ty.ty != referent.ty && !add_const_array;
                 return Some(if derived {
                     Rank::Conversion
-                } else if referent.quals.konst && !a.ty.quals.konst {
+                } else if add_const_array || referent.quals.konst && !a.ty.quals.konst {
                     Rank::ExactAddConst
                 } else {
                     Rank::Exact
@@ -242,6 +256,9 @@ impl Lowerer<'_> {
                 if obj.quals.konst && !m.is_const && !m.is_static {
                     continue;
                 }
+                if obj.quals.volatile && !m.is_volatile && !m.is_static {
+                    continue;
+                }
                 // `f() &` binds lvalues (and rvalues when `const`), `f() &&` rvalues.
                 let viable = match m.ref_qual {
                     Some(RefQualifier::LValue) => !self.this_arg_rvalue || m.is_const,
@@ -268,11 +285,16 @@ impl Lowerer<'_> {
             }
         }
         // The implicit object parameter: a non-const object binds better to a non-const
-        // member function than to a const one (`begin()` vs `begin() const`).
+        // member function than to a const one (`begin()` vs `begin() const`), and a
+        // non-volatile one to a non-volatile member (`real() const` vs `real() const
+        // volatile`, CuPy's complex).
         let obj_penalty: Vec<u8> = cands
             .iter()
             .map(|c| match (this_arg, &self.func_info(c.f).member) {
-                (Some(obj), Some(m)) if !m.is_static && !obj.quals.konst && m.is_const => 1,
+                (Some(obj), Some(m)) if !m.is_static => {
+                    (!obj.quals.konst && m.is_const) as u8
+                        + (!obj.quals.volatile && m.is_volatile) as u8
+                }
                 _ => 0,
             })
             .collect();

@@ -175,6 +175,10 @@ impl<'x> Lowerer<'x> {
     }
 
     fn add_fn_template(&mut self, td: &'x ast::TemplateDecl<'x>, fd: &'x ast::FunctionDecl<'x>) {
+        // `template <class T> C<T> operator+(const C<T>&, const C<T>&)`: `a + b` may call it.
+        if self.name(fd.name).starts_with("operator") {
+            self.has_operator_fns = true;
+        }
         let idx = self.templates.fns.len() as u32;
         let set = match self.scopes.lookup(fd.name).copied() {
             Some(Binding::FnTemplate(s)) => s,
@@ -268,6 +272,10 @@ impl<'x> Lowerer<'x> {
     /// instantiation frame on top of file scope), then restores the current function.
     pub fn in_decl_context<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let saved_f = self.f.take();
+        // Finishing a function lowered in here (a template instance called from a member
+        // function) clears these: the caller's `this` must survive it.
+        let (saved_this, saved_base) = (self.this_val, self.fn_scope_base);
+        let saved_member_tparams = self.member_tparams.take();
         // Kept where `ns_binding` finds the open namespaces' levels (`namespace.rs`).
         let saved_blocks = self.scopes.take_blocks();
         self.outer_blocks.push(saved_blocks);
@@ -285,6 +293,8 @@ impl<'x> Lowerer<'x> {
         let saved_blocks = self.outer_blocks.pop().expect("pushed above");
         self.scopes.restore_blocks(saved_blocks);
         self.f = saved_f;
+        (self.this_val, self.fn_scope_base) = (saved_this, saved_base);
+        self.member_tparams = saved_member_tparams;
         self.depth = saved_depth;
         self.cur_span = saved_span;
         self.templates.pack_index = saved_index;
@@ -685,7 +695,14 @@ impl<'x> Lowerer<'x> {
     ) -> Option<(String, FunctionEntity)> {
         let (ret, params) = self.declared_signature(fd, tparams, actual_ret, actual_params)?;
         let scope = self.cur_scope_path();
-        let mut entity = FunctionEntity::new(scope, FunctionName::Ident(fd.name), params);
+        // `template <class T> C<T> operator+(…)`: `_ZN6thrustplIfEE…`, the operator's code.
+        let name = match fd.qual.map(|q| q.last()) {
+            Some(ast::NameSeg::Operator { op, .. }) => {
+                FunctionName::Operator(super::class::operator_name(*op, params.len()))
+            }
+            _ => FunctionName::Ident(fd.name),
+        };
+        let mut entity = FunctionEntity::new(scope, name, params);
         entity.template_args = Some(args.iter().map(entity_arg).collect());
         entity.ret = Some(ret);
         entity.variadic = fd.variadic;

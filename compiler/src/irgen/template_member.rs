@@ -131,11 +131,15 @@ impl<'x> Lowerer<'x> {
         if is_ctor {
             let set = self.member_set(r, None);
             self.templates.sets[set as usize].push(idx);
-            // A user-declared constructor (a template too) removes the implicit default one.
+            // A user-declared constructor (a template too) removes the implicit default
+            // one, unless it is declared `= default` (before or after the template).
             if let Some(d) = self.classes.get_mut(&r) {
-                d.trivial_default_ctor = false;
+                d.trivial_default_ctor = d.defaulted_default_ctor;
             }
             return;
+        }
+        if self.name(fd.name).starts_with("operator") {
+            self.has_operator_fns = true;
         }
         let set = self.member_set(r, Some(fd.name));
         self.templates.sets[set as usize].push(idx);
@@ -211,18 +215,27 @@ impl<'x> Lowerer<'x> {
                 Some((p, a)) => l.bind_template_params(p, a),
                 None => l.bind_record_template_params(m.record),
             }
+            // The member's own parameters in a scope of their own (see `member_tparams`).
+            let level = l.scopes.depth();
+            l.scopes.push();
             l.bind_template_params(params, &args);
             l.declare_param_packs(fd);
-            let saved = l.save_fn();
-            l.member_class = Some(m.record);
-            l.declaring_class = Some(m.record);
-            let fid = l.declare_member_instance(&m, fd, params, &args);
-            l.restore_fn(saved);
-            let fid = fid?;
-            l.templates.instances.insert(key.clone(), Some(fid));
-            let inst = l.instance_decl(fd, fid);
-            l.define_member_body(fid, inst);
-            Some(fid)
+            let saved_level = l.member_tparams.replace(level);
+            let r = (|| {
+                let saved = l.save_fn();
+                l.member_class = Some(m.record);
+                l.declaring_class = Some(m.record);
+                let fid = l.declare_member_instance(&m, fd, params, &args);
+                l.restore_fn(saved);
+                let fid = fid?;
+                l.templates.instances.insert(key.clone(), Some(fid));
+                let inst = l.instance_decl(fd, fid);
+                l.define_member_body(fid, inst);
+                Some(fid)
+            })();
+            l.member_tparams = saved_level;
+            l.scopes.pop();
+            r
         });
         if r.is_none() {
             self.templates.instances.insert(key, None);

@@ -289,23 +289,34 @@ impl<'a, 'c> Parser<'a, 'c> {
         if !self.is_decl_start_at(n) || self.at_qualified_name(n) {
             return false;
         }
-        if self.peek_at(n + 1).is_punct(Punct::LBrace) {
+        // `complex<double>(x.re, 2.0)`: the type may be a class template-id.
+        let mut after = n + 1;
+        if self.is_class_template_id_at(n) {
+            match self.closing_angle_at(n + 1) {
+                Some(close) => after = close + 1,
+                None => return false,
+            }
+        }
+        if self.peek_at(after).is_punct(Punct::LBrace) {
             return true;
         }
-        self.peek_at(n + 1).is_punct(Punct::LParen)
-            && matches!(
-                self.peek_at(n + 2).kind,
-                TokenKind::Number(_)
-                    | TokenKind::Char(_)
-                    | TokenKind::Str(_)
-                    | TokenKind::Punct(
-                        Punct::Minus
-                            | Punct::Plus
-                            | Punct::Bang
-                            | Punct::PlusPlus
-                            | Punct::MinusMinus
-                    )
-            )
+        if !self.peek_at(after).is_punct(Punct::LParen) {
+            return false;
+        }
+        match self.peek_at(after + 1).kind {
+            TokenKind::Number(_)
+            | TokenKind::Char(_)
+            | TokenKind::Str(_)
+            | TokenKind::Punct(
+                Punct::Minus | Punct::Plus | Punct::Bang | Punct::PlusPlus | Punct::MinusMinus,
+            ) => true,
+            // `T(a.b …)`, `T(p->b …)`: a member access is no declarator.
+            TokenKind::Ident(s) if !s.is_keyword() && !self.scopes.is_type(s) => matches!(
+                self.peek_at(after + 2).kind,
+                TokenKind::Punct(Punct::Dot | Punct::Arrow)
+            ),
+            _ => false,
+        }
     }
 
     /// An unknown plain identifier followed by a plain identifier: a declaration with a

@@ -165,7 +165,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// The index of the `>` closing the `<` at `open` (bracket counting), if any.
-    fn closing_angle_at(&self, open: usize) -> Option<usize> {
+    pub(super) fn closing_angle_at(&self, open: usize) -> Option<usize> {
         let mut depth = 0usize;
         let mut i = open;
         loop {

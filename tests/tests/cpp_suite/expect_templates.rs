@@ -328,6 +328,44 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             eq_f32(o, "out", &want)
         }
+        "cupy_shaped" => {
+            // CuPy-shaped ufunc and reduction bodies over the stand-in CArray/CIndexer/
+            // complex. `arange` and the f32 x f64 `multiply` are single correctly rounded
+            // f64 operations (exact); the complex products may contract into fma (compared
+            // in f64 within 1e-5 + 1e-5 relative, values below ~50); the sum's order is the
+            // tree reduction's (1e-3 absolute for 300 values in [-8, 8]).
+            let (x, z, w) = (
+                input(l, "x").to_f32(),
+                input(l, "z").to_f32(),
+                input(l, "w").to_f32(),
+            );
+            let n = (scalar_i32(l, 10) * scalar_i32(l, 11)) as usize;
+            let ar: Vec<f64> = (0..n).map(|i| -2.5 + i as f64 * 0.25).collect();
+            let mul: Vec<f64> = x.iter().map(|&v| v as f64 * 0.1).collect();
+            let (mut zout, mut zabs) = (vec![], vec![]);
+            for i in 0..n {
+                let (a, b) = (z[2 * i] as f64, z[2 * i + 1] as f64);
+                let (c, d) = (w[2 * i] as f64, w[2 * i + 1] as f64);
+                // in0 * in1 + conj(in0) + 0.5, then times (real(in1), 0).
+                let re = (a * c - b * d + a + 0.5) * c;
+                let im = (a * d + b * c - b) * c;
+                zout.extend([re, im]);
+                zabs.push(re.hypot(im));
+            }
+            let sum: f64 = x.iter().map(|&v| v as f64).sum();
+            // 7 + the sum over the 128 threads of (tid - 64).
+            let acc = 7 + (0..128i64).map(|t| t - 64).sum::<i64>();
+            let mx = x[..128].iter().fold(-100.0f64, |m, &v| m.max(v as f64));
+            all([
+                eq_f64(o, "ar", &ar),
+                eq_f64(o, "mul", &mul),
+                close_f32(o, "zout", &zout, 1e-5, 1e-5),
+                close_f32(o, "zabs", &zabs, 1e-5, 1e-5),
+                close_f32(o, "sum", &[sum], 1e-3, 0.0),
+                eq_ints(o, "acc", &[acc]),
+                eq_f64(o, "mx", &[mx]),
+            ])
+        }
         "partial_specialization" => {
             let x = ints(l, "in");
             let groups: Vec<[i64; 3]> = x
