@@ -8,8 +8,8 @@
  *   whose collectives are `*.sync` instructions over the tile's lanes;
  * - thread_group: the base of the others, and what tiled_partition(parent, n) returns;
  * - coalesced_group / coalesced_threads(): the lanes active at the call;
- * - grid_group / this_grid(): ranks and sizes (grid-wide sync needs a cooperative launch and
- *   is not provided yet).
+ * - grid_group / this_grid(): ranks and sizes, and sync() (a grid-wide barrier on the
+ *   workspace of a cooperative launch, as nvcc's header builds it).
  * Algorithms (reduce, scans, memcpy_async) are in the cooperative_groups/ folder. */
 #pragma once
 
@@ -194,6 +194,37 @@ public:
     __device__ static ::dim3 group_dim() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
     __device__ static ::dim3 dim_blocks() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
     __device__ static ::dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    /* The grid barrier's workspace, which a cooperative launch provides: its address is in
+     * %envreg1 (high half) and %envreg2 (low half); 0 outside a cooperative launch. */
+    __device__ static unsigned long long workspace() {
+        unsigned int hi, lo;
+        asm volatile("mov.u32 %0, %%envreg1;" : "=r"(hi));
+        asm volatile("mov.u32 %0, %%envreg2;" : "=r"(lo));
+        return ((unsigned long long)hi << 32) | lo;
+    }
+    __device__ static bool is_valid() { return workspace() != 0ull; }
+    /* Grid-wide barrier (sm_70+): each block's first thread adds to the workspace's
+     * counter (block 0 adds 2^31 - (blocks - 1), the others 1, so the top bit flips once
+     * all have arrived) with release semantics and waits, with acquire loads, until the
+     * bit differs from what its own add saw; the block's barriers before and after order
+     * its other threads. Outside a cooperative launch it traps, as nvcc's does. */
+    __device__ static void sync() {
+        unsigned long long ws = workspace();
+        if (ws == 0ull)
+            asm volatile("trap;");
+        unsigned int *arrived = (unsigned int *)(ws + 4ull);
+        __syncthreads();
+        if (threadIdx.x + threadIdx.y + threadIdx.z == 0u) {
+            unsigned int blocks = gridDim.x * gridDim.y * gridDim.z;
+            unsigned int add = blockIdx.x + blockIdx.y + blockIdx.z == 0u ? 0x80000000u - (blocks - 1u) : 1u;
+            unsigned int old, now;
+            asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;" : "=r"(old) : "l"(arrived), "r"(add) : "memory");
+            do {
+                asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(arrived) : "memory");
+            } while (((old ^ now) & 0x80000000u) == 0u);
+        }
+        __syncthreads();
+    }
 };
 
 __device__ __forceinline__ grid_group this_grid() { return grid_group(); }
