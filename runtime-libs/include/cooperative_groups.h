@@ -7,7 +7,8 @@
  * - thread_block_tile<N> (N a power of two, at most 32) and tiled_partition<N>: warp tiles
  *   whose collectives are `*.sync` instructions over the tile's lanes;
  * - thread_group: the base of the others, and what tiled_partition(parent, n) returns;
- * - coalesced_group / coalesced_threads(): the lanes active at the call;
+ * - coalesced_group / coalesced_threads(): the lanes active at the call; binary_partition
+ *   and labeled_partition split a tile or coalesced group into coalesced groups;
  * - grid_group / this_grid(): ranks and sizes, and sync() (a grid-wide barrier on the
  *   workspace of a cooperative launch, as nvcc's header builds it).
  * Algorithms (reduce, scans, memcpy_async) are in the cooperative_groups/ folder. */
@@ -78,14 +79,15 @@ __device__ __forceinline__ thread_block this_thread_block() { return thread_bloc
 
 /* One class for every parent (NVIDIA's thread_block_tile<N, Parent> derives from
  * thread_block_tile<N>; the members are the same). */
+/* A thread_group too (as NVIDIA's), so functions taking `thread_group` accept a tile. */
 template <unsigned int Size, class ParentT = void>
-class thread_block_tile {
+class thread_block_tile : public thread_group {
 
 
 
 public:
     static constexpr unsigned int numThreads = Size;
-    __device__ thread_block_tile() {}
+    __device__ thread_block_tile() : thread_group(Size) {}
 
     __device__ static unsigned int thread_rank() { return details::cta_thread_rank() & (Size - 1u); }
     __device__ static unsigned int num_threads() { return Size; }
@@ -174,6 +176,30 @@ public:
 };
 
 __device__ __forceinline__ coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
+
+namespace details {
+/* The warp lanes of a group that partitions split. */
+__device__ __forceinline__ unsigned int group_lanes(const coalesced_group &g) { return g._mask; }
+template <unsigned int Size, class ParentT>
+__device__ __forceinline__ unsigned int group_lanes(const thread_block_tile<Size, ParentT> &) {
+    return tile_mask(Size);
+}
+} // namespace details
+
+/* The lanes of the group whose predicate equals the caller's (`vote.sync.ballot`). */
+template <class Group> __device__ coalesced_group binary_partition(const Group &g, bool pred) {
+    unsigned int lanes = details::group_lanes(g);
+    unsigned int set = __ballot_sync(lanes, pred);
+    return coalesced_group(pred ? set : lanes & ~set);
+}
+
+/* The lanes of the group whose label equals the caller's (`match.any.sync`, sm_70+). */
+template <class Group> __device__ coalesced_group labeled_partition(const Group &g, int label) {
+    return coalesced_group(__match_any_sync(details::group_lanes(g), label));
+}
+template <class Group> __device__ coalesced_group labeled_partition(const Group &g, unsigned int label) {
+    return coalesced_group(__match_any_sync(details::group_lanes(g), label));
+}
 
 class grid_group {
 public:
