@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // cooperative_groups::memcpy_async into shared memory: by the whole block with a
 // cuda::aligned_size_t<16> size (cp.async.cg), by each 32-thread tile with a plain byte
 // count that leaves a tail (bytes beyond the last whole chunk), then cg::wait.

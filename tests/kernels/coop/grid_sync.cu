@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // this_grid().sync() (cg::sync(grid)) under a cooperative launch: every round each thread
 // publishes a value, the grid synchronizes, and each thread reads the value another block
 // published (so a barrier that lets a block run ahead reads stale data).

@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // cg::binary_partition and cg::labeled_partition of a 32-thread tile into coalesced
 // groups (sizes, ranks, cg::reduce within each), and a tile passed where a thread_group is
 // expected (cuda-samples' binaryPartitionCG, warpAggregatedAtomicsCG,
