@@ -16,6 +16,7 @@ fuzz_target!(|data: &[u8]| {
             grid: [1, 1, 1],
             block: [1, 1, 1],
             dynamic_shared_bytes: 0,
+            cooperative: false,
             args: Vec::new(),
             buffers: Vec::new(),
             globals: Vec::new(),

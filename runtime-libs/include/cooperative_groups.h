@@ -7,9 +7,10 @@
  * - thread_block_tile<N> (N a power of two, at most 32) and tiled_partition<N>: warp tiles
  *   whose collectives are `*.sync` instructions over the tile's lanes;
  * - thread_group: the base of the others, and what tiled_partition(parent, n) returns;
- * - coalesced_group / coalesced_threads(): the lanes active at the call;
- * - grid_group / this_grid(): ranks and sizes (grid-wide sync needs a cooperative launch and
- *   is not provided yet).
+ * - coalesced_group / coalesced_threads(): the lanes active at the call; binary_partition
+ *   and labeled_partition split a tile or coalesced group into coalesced groups;
+ * - grid_group / this_grid(): ranks and sizes, and sync() (a grid-wide barrier on the
+ *   workspace of a cooperative launch, as nvcc's header builds it).
  * Algorithms (reduce, scans, memcpy_async) are in the cooperative_groups/ folder. */
 #pragma once
 
@@ -78,14 +79,15 @@ __device__ __forceinline__ thread_block this_thread_block() { return thread_bloc
 
 /* One class for every parent (NVIDIA's thread_block_tile<N, Parent> derives from
  * thread_block_tile<N>; the members are the same). */
+/* A thread_group too (as NVIDIA's), so functions taking `thread_group` accept a tile. */
 template <unsigned int Size, class ParentT = void>
-class thread_block_tile {
+class thread_block_tile : public thread_group {
 
 
 
 public:
     static constexpr unsigned int numThreads = Size;
-    __device__ thread_block_tile() {}
+    __device__ thread_block_tile() : thread_group(Size) {}
 
     __device__ static unsigned int thread_rank() { return details::cta_thread_rank() & (Size - 1u); }
     __device__ static unsigned int num_threads() { return Size; }
@@ -175,6 +177,30 @@ public:
 
 __device__ __forceinline__ coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
 
+namespace details {
+/* The warp lanes of a group that partitions split. */
+__device__ __forceinline__ unsigned int group_lanes(const coalesced_group &g) { return g._mask; }
+template <unsigned int Size, class ParentT>
+__device__ __forceinline__ unsigned int group_lanes(const thread_block_tile<Size, ParentT> &) {
+    return tile_mask(Size);
+}
+} // namespace details
+
+/* The lanes of the group whose predicate equals the caller's (`vote.sync.ballot`). */
+template <class Group> __device__ coalesced_group binary_partition(const Group &g, bool pred) {
+    unsigned int lanes = details::group_lanes(g);
+    unsigned int set = __ballot_sync(lanes, pred);
+    return coalesced_group(pred ? set : lanes & ~set);
+}
+
+/* The lanes of the group whose label equals the caller's (`match.any.sync`, sm_70+). */
+template <class Group> __device__ coalesced_group labeled_partition(const Group &g, int label) {
+    return coalesced_group(__match_any_sync(details::group_lanes(g), label));
+}
+template <class Group> __device__ coalesced_group labeled_partition(const Group &g, unsigned int label) {
+    return coalesced_group(__match_any_sync(details::group_lanes(g), label));
+}
+
 class grid_group {
 public:
     __device__ static unsigned long long thread_rank() {
@@ -194,6 +220,37 @@ public:
     __device__ static ::dim3 group_dim() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
     __device__ static ::dim3 dim_blocks() { return dim3(gridDim.x, gridDim.y, gridDim.z); }
     __device__ static ::dim3 block_index() { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+    /* The grid barrier's workspace, which a cooperative launch provides: its address is in
+     * %envreg1 (high half) and %envreg2 (low half); 0 outside a cooperative launch. */
+    __device__ static unsigned long long workspace() {
+        unsigned int hi, lo;
+        asm volatile("mov.u32 %0, %%envreg1;" : "=r"(hi));
+        asm volatile("mov.u32 %0, %%envreg2;" : "=r"(lo));
+        return ((unsigned long long)hi << 32) | lo;
+    }
+    __device__ static bool is_valid() { return workspace() != 0ull; }
+    /* Grid-wide barrier (sm_70+): each block's first thread adds to the workspace's
+     * counter (block 0 adds 2^31 - (blocks - 1), the others 1, so the top bit flips once
+     * all have arrived) with release semantics and waits, with acquire loads, until the
+     * bit differs from what its own add saw; the block's barriers before and after order
+     * its other threads. Outside a cooperative launch it traps, as nvcc's does. */
+    __device__ static void sync() {
+        unsigned long long ws = workspace();
+        if (ws == 0ull)
+            asm volatile("trap;");
+        unsigned int *arrived = (unsigned int *)(ws + 4ull);
+        __syncthreads();
+        if (threadIdx.x + threadIdx.y + threadIdx.z == 0u) {
+            unsigned int blocks = gridDim.x * gridDim.y * gridDim.z;
+            unsigned int add = blockIdx.x + blockIdx.y + blockIdx.z == 0u ? 0x80000000u - (blocks - 1u) : 1u;
+            unsigned int old, now;
+            asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;" : "=r"(old) : "l"(arrived), "r"(add) : "memory");
+            do {
+                asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(arrived) : "memory");
+            } while (((old ^ now) & 0x80000000u) == 0u);
+        }
+        __syncthreads();
+    }
 };
 
 __device__ __forceinline__ grid_group this_grid() { return grid_group(); }

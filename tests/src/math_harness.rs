@@ -307,6 +307,7 @@ pub fn run(ptx: &str, name: &str, p: Prec, xs: &[(f64, f64)]) -> Result<Vec<f64>
         grid: [grid, 1, 1],
         block: [block, 1, 1],
         dynamic_shared_bytes: 0,
+        cooperative: false,
         args: vec![
             Arg::Buffer(0),
             Arg::Buffer(1),

@@ -38,6 +38,7 @@ fn arithmetic_arguments_inside_a_user_overload_call_the_builtin() {
         grid: [1, 1, 1],
         block: [n as u32, 1, 1],
         dynamic_shared_bytes: 0,
+        cooperative: false,
         args: vec![Arg::Buffer(0)],
         buffers: vec![Buffer {
             name: "p".into(),

@@ -37,6 +37,7 @@ fn unannotated_functions_and_variables_are_device_ones_under_the_flag() {
             grid: [1, 1, 1],
             block: [n as u32, 1, 1],
             dynamic_shared_bytes: 0,
+            cooperative: false,
             args: vec![Arg::Buffer(0)],
             buffers: vec![Buffer {
                 name: "p".into(),

@@ -44,6 +44,7 @@ fn an_extern_declaration_and_its_definition_are_one_variable() {
             grid: [1, 1, 1],
             block: [1, 1, 1],
             dynamic_shared_bytes: 0,
+            cooperative: false,
             args: vec![Arg::Buffer(0), Arg::Buffer(1)],
             buffers: vec![
                 Buffer {

@@ -65,6 +65,7 @@ fn two_files_link_into_one_module_with_inlining_across_them() {
             grid: [2, 1, 1],
             block: [128, 1, 1],
             dynamic_shared_bytes: 0,
+            cooperative: false,
             args: vec![
                 Arg::Buffer(0),
                 Arg::Buffer(1),

@@ -41,6 +41,7 @@ fn a_kernel_with_32000_bytes_of_parameters_assembles_and_runs() {
             grid: [1, 1, 1],
             block: [threads as u32, 1, 1],
             dynamic_shared_bytes: 0,
+            cooperative: false,
             args: vec![Arg::Bytes(bytes, 4), Arg::Buffer(0)],
             buffers: vec![Buffer {
                 name: "out".into(),

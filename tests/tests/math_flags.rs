@@ -122,6 +122,7 @@ fn ftz_flushes_in_the_interpreter() {
             grid: [1, 1, 1],
             block: [1, 1, 1],
             dynamic_shared_bytes: 0,
+            cooperative: false,
             args: vec![Arg::Buffer(0), Arg::Buffer(1)],
             buffers: vec![
                 Buffer {

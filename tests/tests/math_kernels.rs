@@ -63,6 +63,7 @@ fn run(ptx: &str, params: Vec<P>, threads: u32) -> Vec<Vec<f32>> {
         grid: [threads.div_ceil(64), 1, 1],
         block: [64, 1, 1],
         dynamic_shared_bytes: 0,
+        cooperative: false,
         args,
         buffers,
         globals: Vec::new(),

@@ -73,23 +73,29 @@ static __device__ __forceinline__ void wait_prior(unsigned int prior) {
 #endif
 }
 
-/* Copies `size` bytes whose pointers and size are multiples of `align`: cp.async chunks of
- * up to 16 bytes into shared memory, a plain copy otherwise (complete at once, which every
- * later wait satisfies). */
+static __device__ __forceinline__ bool is_global(const void *p) {
+    unsigned int r;
+    asm("{\n\t.reg .pred p;\n\tisspacep.global p, %1;\n\tselp.u32 %0, 1, 0, p;\n\t}" : "=r"(r) : "l"(p));
+    return r != 0u;
+}
+
+/* Copies `size` bytes whose pointers are multiples of `align`: cp.async chunks of up to 16
+ * bytes from global into shared memory, a plain copy otherwise and for a tail shorter
+ * than a chunk (complete at once, which every later wait satisfies). */
 static __device__ __forceinline__ void copy(void *dst, const void *src, unsigned long size,
                                             unsigned long align) {
+    unsigned long off = 0;
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    if (align >= 4ul && is_shared(dst)) {
-        unsigned int chunk = align >= 16ul ? 16u : (unsigned int)align;
-        for (unsigned long off = 0; off < size; off += chunk)
+    if (align >= 4ul && is_shared(dst) && is_global(src)) {
+        unsigned int chunk = align >= 16ul ? 16u : align >= 8ul ? 8u : 4u;
+        for (; off + chunk <= size; off += chunk)
             cp_async((char *)dst + off, (const char *)src + off, chunk, chunk);
-        return;
     }
 #endif
     char *d = (char *)dst;
     const char *s = (const char *)src;
-    for (unsigned long i = 0; i < size; ++i)
-        d[i] = s[i];
+    for (; off < size; ++off)
+        d[off] = s[off];
 }
 
 /* --- mbarrier ------------------------------------------------------------------------ */

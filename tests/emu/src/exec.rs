@@ -74,6 +74,8 @@ pub struct LaunchCtx {
     pub ctaid: [u32; 3],
     pub dyn_smem: u32,
     pub total_smem: u32,
+    /// The grid barrier workspace of a cooperative launch, or 0.
+    pub grid_ws: u64,
 }
 
 /// Everything one thread may touch besides itself.
@@ -583,7 +585,19 @@ impl Env<'_> {
                     t.state = TState::Exited;
                     break Ok(Stop::Exited);
                 }
-                Op::Trap => return Err(self.fail(t, pc, "trap instruction executed")),
+                Op::Trap => {
+                    let grid_sync = self.launch.grid_ws == 0
+                        && prog
+                            .insts
+                            .iter()
+                            .any(|i| matches!(i.op, Op::Sreg(Sreg::EnvReg(_))));
+                    let msg = if grid_sync {
+                        "trap instruction executed (this kernel reads the grid barrier workspace: a grid-wide sync such as this_grid().sync() traps outside a cooperative launch; set \"cooperative\": true in the launch file)"
+                    } else {
+                        "trap instruction executed"
+                    };
+                    return Err(self.fail(t, pc, msg));
+                }
                 Op::Vprintf => {
                     t.pc = pc;
                     let n =
@@ -688,6 +702,9 @@ impl Env<'_> {
             Sreg::Clock | Sreg::Clock64 | Sreg::GlobalTimer => return self.instructions,
             Sreg::DynSmem => l.dyn_smem,
             Sreg::TotalSmem => l.total_smem,
+            Sreg::EnvReg(1) => (l.grid_ws >> 32) as u32,
+            Sreg::EnvReg(2) => l.grid_ws as u32,
+            Sreg::EnvReg(_) => 0,
         }) as u64
     }
 

@@ -196,6 +196,9 @@ pub enum Sreg {
     GlobalTimer,
     DynSmem,
     TotalSmem,
+    /// `%envregN`: 1 and 2 hold the grid barrier workspace's address (high, low) under a
+    /// cooperative launch; every other one (and those outside one) reads 0.
+    EnvReg(u8),
     Zero,
 }
 

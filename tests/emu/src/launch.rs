@@ -34,6 +34,10 @@ pub struct Launch {
     pub grid: [u32; 3],
     pub block: [u32; 3],
     pub dynamic_shared_bytes: u32,
+    /// A cooperative launch (`"cooperative": true`): every CTA resident at once and a grid
+    /// barrier workspace whose address `%envreg1:%envreg2` give (what `this_grid().sync()`
+    /// reads); without it they read 0 and a grid-wide sync traps.
+    pub cooperative: bool,
     pub args: Vec<Arg>,
     pub buffers: Vec<Buffer>,
     /// Module variables to set before the launch: (name, element type, bytes).
@@ -286,6 +290,7 @@ impl Launch {
                 "grid",
                 "block",
                 "dynamic_shared_bytes",
+                "cooperative",
                 "args",
                 "globals",
                 "images",
@@ -306,6 +311,10 @@ impl Launch {
         if dynamic_shared_bytes > 228 * 1024 {
             return Err(e("dynamic shared memory over 228 KiB"));
         }
+        let cooperative = o
+            .get("cooperative")
+            .map_or(Some(false), Value::as_bool)
+            .ok_or_else(|| e("\"cooperative\" must be true or false"))?;
         let mut args = Vec::new();
         let mut buffers: Vec<Buffer> = Vec::new();
         let mut images = Vec::new();
@@ -456,6 +465,7 @@ impl Launch {
             grid,
             block,
             dynamic_shared_bytes: dynamic_shared_bytes as u32,
+            cooperative,
             args,
             buffers,
             globals,

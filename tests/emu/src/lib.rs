@@ -154,6 +154,13 @@ pub fn run(module: &Module, launch: &Launch, opts: &RunOptions) -> Result<Outcom
         }
     }
     mem.kparams = kparams;
+    // The grid barrier's workspace (a cooperative launch): a zeroed global word pair after
+    // the buffers, so it is in no output.
+    let grid_ws = if launch.cooperative {
+        mem.alloc("__oxicc_grid_workspace", vec![0u8; 16])
+    } else {
+        0
+    };
     let mut g = sched::GridRun {
         prog,
         mem: &mut mem,
@@ -161,6 +168,7 @@ pub fn run(module: &Module, launch: &Launch, opts: &RunOptions) -> Result<Outcom
         grid: launch.grid,
         block: launch.block,
         dyn_smem: launch.dynamic_shared_bytes,
+        grid_ws,
         opts,
         printf: String::new(),
         instructions: 0,

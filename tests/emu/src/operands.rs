@@ -43,6 +43,9 @@ pub(crate) fn sreg(name: &str) -> Option<Sreg> {
         "%globaltimer" | "%globaltimer_lo" => Sreg::GlobalTimer,
         "%dynamic_smem_size" => Sreg::DynSmem,
         "%total_smem_size" => Sreg::TotalSmem,
+        b if b.starts_with("%envreg") => {
+            Sreg::EnvReg(b["%envreg".len()..].parse().ok().filter(|n| *n < 32)?)
+        }
         "%clusterid" | "%cluster_ctaid" | "%cluster_ctarank" | "%is_explicit_cluster" => Sreg::Zero,
         "%nclusterid" | "%cluster_nctaid" | "%cluster_nctarank" => Sreg::Zero,
         _ => return None,

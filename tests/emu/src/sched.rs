@@ -75,6 +75,8 @@ pub struct GridRun<'a> {
     pub grid: [u32; 3],
     pub block: [u32; 3],
     pub dyn_smem: u32,
+    /// The grid barrier workspace of a cooperative launch, or 0.
+    pub grid_ws: u64,
     pub opts: &'a RunOptions,
     pub printf: String,
     pub instructions: u64,
@@ -170,6 +172,7 @@ impl GridRun<'_> {
             ctaid: c.ctaid,
             dyn_smem: self.dyn_smem,
             total_smem: smem,
+            grid_ws: self.grid_ws,
         };
         let mut env = Env {
             prog: self.prog,
@@ -220,7 +223,8 @@ impl GridRun<'_> {
             } else {
                 // A real GPU keeps only so many CTAs resident; more waiting on each other
                 // would also hang there (and would take a lot of memory here).
-                if suspended.len() >= MAX_SUSPENDED_CTAS {
+                // A cooperative launch promises every CTA resident at once.
+                if suspended.len() >= MAX_SUSPENDED_CTAS && self.grid_ws == 0 {
                     return Err(EmuError(format!(
                         "more than {MAX_SUSPENDED_CTAS} CTAs wait on each other without finishing (grid-wide spin-wait?)"
                     )));

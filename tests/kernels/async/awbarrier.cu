@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // cuda::barrier<thread_scope_block> (mbarrier): each block sums its slice of `in` twice
 // through shared memory, once with arrive/wait on a token and once with arrive_and_wait;
 // the barrier's phases alternate across the loop's iterations.

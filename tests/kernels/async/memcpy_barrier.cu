@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // cuda::memcpy_async into shared memory completed through a cuda::barrier (the copies'
 // cp.async.mbarrier.arrive), as in cuda-samples' MatrixMulAsyncCopyLargeChunkAWBarrier:
 // a quarter of the threads copy a float4 each, every thread then reads the tile.

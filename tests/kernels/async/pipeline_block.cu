@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // cuda::pipeline<cuda::thread_scope_block> over a shared pipeline_shared_state: warp 0
 // produces (cuda::memcpy_async of 4-byte elements into a two-stage ring), warps 1 and 2
 // consume (each consumer sums one column of every tile), as in cuda-samples'

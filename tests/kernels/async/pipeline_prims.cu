@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // cuda_pipeline.h's primitives: a two-stage double buffer of 4-byte copies
 // (__pipeline_memcpy_async, __pipeline_commit, __pipeline_wait_prior(1) and (0)), and
 // 16-byte copies whose last 8 bytes are zero-filled.

@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // cuda::pipeline<cuda::thread_scope_thread>: a three-stage pipeline of 16-byte
 // cuda::memcpy_async copies (cuda::aligned_size_t<16>) with producer_acquire/commit and
 // consumer_wait/release, then one more stage drained by pipeline_consumer_wait_prior<0>.

@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // WMMA bf16 → f32 m16n16k16: D = A·B + 0, A row-major 16×16, B column-major.
 #include <mma.h>
 #include <cuda_bf16.h>

@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // WMMA f16 → f32 m16n16k16: each of two warps computes a 16×16 tile of D = 2·(A·B + C),
 // A (32×32) row-major, B (32×16) column-major, C loaded row-major; D stored both ways.
 #include <mma.h>

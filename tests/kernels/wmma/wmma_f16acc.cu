@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // WMMA f16 → f16 m16n16k16 with A column-major and B row-major: D = A·B + C over K = 32
 // (two mma steps, each rounding its sums to f16), C filled with a constant.
 #include <mma.h>

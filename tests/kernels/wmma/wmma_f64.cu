@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // WMMA f64 m8n8k4 (cuda-samples' dmmaTensorCoreGemm): D = A·B + C over K = 8 (two steps),
 // A 8×8 row-major, B 8×8 column-major, C and D row-major.
 #include <mma.h>

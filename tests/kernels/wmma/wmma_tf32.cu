@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // WMMA tf32 → f32 m16n16k8: the fragments' floats rounded by __float_to_tf32, as in
 // cuda-samples' tf32TensorCoreGemm; D = A·B + C, A 16×8 row-major, B 8×16 column-major,
 // C and D column-major.

@@ -1,3 +1,4 @@
+// harness-arch: sm_80
 // WMMA u8 → s32 m16n16k16 (cuda-samples' immaTensorCoreGemm types): D = A·B + C, A
 // row-major, B column-major, C and D row-major.
 #include <mma.h>

@@ -64,6 +64,7 @@ fn bytes_f32(v: &[f32]) -> Vec<u8> {
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
     match name {
         "awbarrier" => awbarrier(l, o),
+        "cg_memcpy" => cg_memcpy(l, o),
         "memcpy_barrier" => memcpy_barrier(l, o),
         "pipeline_block" => pipeline_block(l, o),
         "pipeline_prims" => pipeline_prims(l, o),
@@ -162,4 +163,24 @@ fn memcpy_barrier(l: &Launch, o: &Outcome) -> Result<(), String> {
         })
         .collect();
     compare(o, "out", &bytes_f32(&out))
+}
+
+fn cg_memcpy(l: &Launch, o: &Outcome) -> Result<(), String> {
+    const T: usize = 64;
+    let tile = f32s(&input(l, "in"));
+    let out: Vec<f32> = (0..4 * T)
+        .map(|j| {
+            let (k, t) = (j / T, j % T);
+            tile[(k * T + t * 5) % (4 * T)]
+        })
+        .collect();
+    compare(o, "out", &bytes_f32(&out))?;
+    let bytes = input(l, "bytes");
+    let mut want = bytes[..75].to_vec();
+    want.extend(bytes[75..150].iter().rev());
+    let got = &o.buffer("bytes_out").ok_or("no bytes_out")?.data;
+    if *got != want {
+        return Err(format!("bytes_out = {got:?}, expected {want:?}"));
+    }
+    Ok(())
 }

@@ -98,6 +98,7 @@ fn real_main() -> Result<(), String> {
         grid: [16, 16, 1],
         block: [16, 16, 1],
         dynamic_shared_bytes: 0,
+        cooperative: false,
         args: vec![
             Arg::Buffer(0),
             Arg::Buffer(1),
@@ -130,6 +131,7 @@ fn real_main() -> Result<(), String> {
         grid: [(len / 256) as u32, 1, 1],
         block: [256, 1, 1],
         dynamic_shared_bytes: 0,
+        cooperative: false,
         args: vec![
             Arg::Buffer(0),
             Arg::Buffer(1),
