@@ -97,6 +97,7 @@ fn check(
             grid: [(n as u32 / 2).div_ceil(256), 1, 1],
             block: [256, 1, 1],
             dynamic_shared_bytes: 0,
+            cooperative: false,
             args: vec![
                 Arg::Buffer(0),
                 Arg::Buffer(1),

@@ -85,6 +85,10 @@ fn prepare(e: &Entry, dir: &Path) -> Result<String, String> {
         // tools/gpu-check passes buffers and scalars; texture objects need cuTexObjectCreate.
         return Err("texture/surface images are not supported by tools/gpu-check yet".into());
     }
+    if launch.cooperative {
+        // A grid-wide sync needs cuLaunchCooperativeKernel, which tools/gpu-check lacks.
+        return Err("cooperative launches are not supported by tools/gpu-check yet".into());
+    }
     let options = oxicc::Options {
         sm: e.sm,
         opt_level: 3,
