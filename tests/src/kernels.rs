@@ -92,3 +92,36 @@ impl KernelSource {
         }
     }
 }
+
+/// The kernels of a test folder (`tests/kernels/<name>`): the stems of its `.cu` files,
+/// sorted.
+pub fn kernel_names_in(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            e.file_name()
+                .to_str()
+                .and_then(|n| n.strip_suffix(".cu"))
+                .map(str::to_string)
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// The launch file `dir/name.json`.
+pub fn launch_in(dir: &Path, name: &str) -> oxicc_emu::Launch {
+    let p = dir.join(format!("{name}.json"));
+    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    oxicc_emu::Launch::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// oxicc's PTX of `dir/name.cu` for `sm_<sm>` at `-O<opt>` (with the suite's include
+/// folders; a panic in the compiler is an error here, see `guard`).
+pub fn oxicc_ptx_in(dir: &Path, name: &str, sm: u32, opt: u8) -> Result<String, String> {
+    let path = dir.join(format!("{name}.cu"));
+    let source = KernelSource::load(&path);
+    crate::guard::compile_guarded(&source, &oxicc_options(&path, sm, opt))
+        .map_err(|e| e.to_string())
+}

@@ -20,24 +20,11 @@ fn dir() -> PathBuf {
 }
 
 fn kernels() -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir())
-        .expect("tests/kernels/textures exists")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.strip_suffix(".cu"))
-                .map(str::to_string)
-        })
-        .collect();
-    v.sort();
-    v
+    oxicc_tests::kernels::kernel_names_in(&dir())
 }
 
 fn launch(name: &str) -> Launch {
-    let p = dir().join(format!("{name}.json"));
-    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    Launch::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    oxicc_tests::kernels::launch_in(&dir(), name)
 }
 
 fn run_and_check(name: &str, ptx: &str, l: &Launch) -> Result<(), String> {

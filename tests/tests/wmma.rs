@@ -11,8 +11,6 @@
 mod expect;
 
 use oxicc_emu::{Launch, Module, RunOptions};
-use oxicc_tests::guard::compile_guarded;
-use oxicc_tests::kernels::{oxicc_options, KernelSource};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -20,24 +18,11 @@ fn dir() -> PathBuf {
 }
 
 fn kernels() -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir())
-        .expect("tests/kernels/wmma exists")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.strip_suffix(".cu"))
-                .map(str::to_string)
-        })
-        .collect();
-    v.sort();
-    v
+    oxicc_tests::kernels::kernel_names_in(&dir())
 }
 
 fn launch(name: &str) -> Launch {
-    let p = dir().join(format!("{name}.json"));
-    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    Launch::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    oxicc_tests::kernels::launch_in(&dir(), name)
 }
 
 fn run_and_check(name: &str, ptx: &str, l: &Launch) -> Result<(), String> {
@@ -48,9 +33,7 @@ fn run_and_check(name: &str, ptx: &str, l: &Launch) -> Result<(), String> {
 }
 
 fn oxicc_ptx(name: &str, sm: u32, opt: u8) -> Result<String, String> {
-    let path = dir().join(format!("{name}.cu"));
-    let source = KernelSource::load(&path);
-    compile_guarded(&source, &oxicc_options(&path, sm, opt)).map_err(|e| e.to_string())
+    oxicc_tests::kernels::oxicc_ptx_in(&dir(), name, sm, opt)
 }
 
 #[test]
