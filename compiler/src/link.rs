@@ -12,7 +12,7 @@
 
 use hashbrown::HashMap;
 use oxicc_ir::{
-    EntityRef, FuncId, FuncKind, Function, GlobalId, GlobalVar, InstData, Linkage, Loc, Module,
+    EntityRef, FuncId, FuncKind, Function, GlobalId, GlobalVar, InstData, Linkage, Module,
 };
 
 /// What may be linked: every function and variable by symbol name.
@@ -234,7 +234,7 @@ fn remap_body(f: &mut Function, fmap: &[FuncId], gmap: &[GlobalId], file_base: u
     if file_base > 0 {
         for l in &mut f.locs {
             if !l.is_none() {
-                *l = Loc::new(l.file() + file_base, l.line(), l.col());
+                *l = l.with_file_offset(file_base);
             }
         }
     }
