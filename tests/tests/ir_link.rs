@@ -4,7 +4,8 @@
 //! helper of the same name. The linked PTX is assembled by ptxas, has no call left (the
 //! function of b.cu is inlined into the kernel of a.cu), and runs in the interpreter with
 //! the results of the same arithmetic in plain Rust; each file's own helper is the one it
-//! calls. A symbol defined in two files is an error.
+//! calls. A symbol defined in two files is an error, and so is one that a file uses and
+//! no file defines, unless the result is relocatable.
 
 use oxicc_emu::{Arg, Buffer, Launch, Module, RunOptions, Ty};
 
@@ -158,4 +159,41 @@ fn line_information_follows_code_inlined_from_the_other_file() {
         ptx.contains("/link/a.cu\"\n\t.file\t2 \"") && ptx.contains("/link/b.cu\"\n"),
         "{ptx}"
     );
+}
+
+#[test]
+fn a_symbol_no_file_defines_is_an_error_unless_the_result_is_relocatable() {
+    let user = (
+        "user.cu",
+        "extern __device__ int g(int);\n\
+         extern __device__ int table[4];\n\
+         __global__ void k(int *p) { p[0] = g(p[1]) + table[2]; printf(\"%d\\n\", p[0]); }\n",
+    );
+    let other = ("other.cu", "__device__ int h(int x) { return x + 1; }\n");
+    let out = oxicc::compile_linked(&[user, other], &oxicc::Options::default());
+    assert!(out.text.is_none());
+    let messages: Vec<&str> = out.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages[0].starts_with("undefined reference to function '_Z1gi' (used in user.cu"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].starts_with("undefined reference to variable 'table' (used in user.cu"),
+        "{messages:?}"
+    );
+    // `vprintf` comes from the driver; with -rdc=true the unresolved symbols stay external.
+    let out = oxicc::compile_linked(
+        &[user, other],
+        &oxicc::Options {
+            rdc: true,
+            ..Default::default()
+        },
+    );
+    let ptx = out.text.unwrap_or_else(|| panic!("{:?}", out.diagnostics));
+    assert!(
+        ptx.contains(".extern .func  (.param .b32 func_retval0) _Z1gi"),
+        "{ptx}"
+    );
+    oxicc_tests::nvidia::ptxas_check_relocatable(&ptx, 75).unwrap();
 }
