@@ -197,3 +197,39 @@ fn a_symbol_no_file_defines_is_an_error_unless_the_result_is_relocatable() {
     );
     oxicc_tests::nvidia::ptxas_check_relocatable(&ptx, 75).unwrap();
 }
+
+#[test]
+fn name_expressions_of_a_set_are_answered_by_the_file_that_names_them() {
+    let a = oxicc::Program::new(
+        "a.cu",
+        "extern __device__ int twice(int);\n\
+         template <class T, int N> __global__ void scale(T *p) { p[0] *= N + twice(1); }\n",
+    )
+    .name_expression("scale<float, 4>");
+    let b = oxicc::Program::new(
+        "b.cu",
+        "__device__ int twice(int x) { return 2 * x; }\n\
+         __global__ void plain(int *p) { p[0] = twice(p[0]); }\n",
+    )
+    .name_expression("plain")
+    .name_expression("scale<float, 4>");
+    let out = oxicc::Program::link(&[a.clone(), b.clone()], &["-arch=sm_80"]).unwrap();
+    let ptx = out.ptx.clone().unwrap_or_else(|| panic!("{}", out.log));
+    oxicc_tests::ptxas_check(&ptx, 80).unwrap();
+    // Itanium mangling: `void scale<float, 4>(float *)` and `void plain(int *)`.
+    assert_eq!(out.lowered_name("scale<float, 4>"), Some("_Z5scaleIfLi4EEvPT_"));
+    assert_eq!(out.lowered_name("plain"), Some("_Z5plainPi"));
+    assert_eq!(out.lowered_names.len(), 2);
+    let entries = oxicc_tests::entry_names(&ptx);
+    assert!(entries.contains("_Z5scaleIfLi4EEvPT_") && entries.contains("_Z5plainPi"));
+    // An expression that no file answers is an error that names it.
+    let c = b.clone().name_expression("missing<int>");
+    let out = oxicc::Program::link(&[a, c], &["-arch=sm_80"]).unwrap();
+    assert!(out.ptx.is_none());
+    assert!(
+        out.log
+            .contains("name expression \"missing<int>\" names a function or variable in no file"),
+        "{}",
+        out.log
+    );
+}
