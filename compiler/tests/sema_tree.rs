@@ -176,13 +176,48 @@ fn builtin_beside_user_overloads_on_classes() {
 
 #[test]
 fn bodies_outside_stage_one_are_listed_without_a_tree() {
-    // A member function and a class object: the one-walk lowering takes them.
+    // A constructor and a class object: the one-walk lowering takes them.
     let text = sema(
-        "struct S { int v; __device__ int get() const { return v; } };
-         __device__ int f(S s, int x) { if (x == 1) return s.get(); return 0; }
+        "struct S { int v; __device__ S(int x) : v(x) {} };
+         __device__ int f(S s, int x) { if (x == 1) return S(x).v; return 0; }
          __device__ int g(int x) { return x + 1; }",
     );
-    assert_eq!(text, "Function get () -> `int` lowered in one walk: a member function, lambda or deduced return type\nFunction f (S, int) -> `int` lowered in one walk: a call through an expression\nFunction g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n");
+    assert_eq!(text, "Function S (int) -> `void` lowered in one walk: a constructor, destructor, conversion, lambda or deduced return type\nFunction f (S, int) -> `int` lowered in one walk: a type written as a class, template or qualified name\nFunction g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n");
+}
+
+#[test]
+fn member_functions_see_this_and_the_members_of_their_class_and_its_bases() {
+    let src = "struct B { int base; };
+         struct S : B { int v; float w;
+           __device__ int get() const { return v + base; }
+           __device__ void scale(float k) { w *= k; this->v = 2 * v; }
+         };
+         __global__ void k(S *s, int *out) { out[0] = s->get(); s->scale(1.5f); }";
+    let text = sema(src);
+    assert!(
+        text.contains("Function get () -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Field v +4 : `const int` lvalue\n          Deref : `const S` lvalue\n            This : `const S *` prvalue\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Function scale (float) -> `void`\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Field base +0 : `const int` lvalue"),
+        "{text}"
+    );
+    let typed = compile("t.cu", src, &Options::default());
+    let one_walk = compile(
+        "t.cu",
+        src,
+        &Options {
+            typed_bodies: false,
+            ..Options::default()
+        },
+    );
+    let ptx = typed.text.expect("compiles");
+    assert_eq!(Some(&ptx), one_walk.text.as_ref());
+    assert_ptxas_accepts(&ptx, 75, "member_functions");
 }
 
 /// Every kernel file of the suites (every folder of `tests/kernels`) compiles to the same

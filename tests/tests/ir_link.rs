@@ -217,7 +217,10 @@ fn name_expressions_of_a_set_are_answered_by_the_file_that_names_them() {
     let ptx = out.ptx.clone().unwrap_or_else(|| panic!("{}", out.log));
     oxicc_tests::ptxas_check(&ptx, 80).unwrap();
     // Itanium mangling: `void scale<float, 4>(float *)` and `void plain(int *)`.
-    assert_eq!(out.lowered_name("scale<float, 4>"), Some("_Z5scaleIfLi4EEvPT_"));
+    assert_eq!(
+        out.lowered_name("scale<float, 4>"),
+        Some("_Z5scaleIfLi4EEvPT_")
+    );
     assert_eq!(out.lowered_name("plain"), Some("_Z5plainPi"));
     assert_eq!(out.lowered_names.len(), 2);
     let entries = oxicc_tests::entry_names(&ptx);

@@ -124,6 +124,8 @@ pub enum ExprKind {
     BuiltinMember(BuiltinVar, u8),
     /// `warpSize` (when no declaration names it).
     WarpSize,
+    /// `this` in a non-static member function: the object pointer (a prvalue).
+    This,
     /// An implicit conversion of `expr` to the node's type.
     Convert { kind: ConvKind, expr: ExprId },
     /// An explicit cast (`(T)e`, `T(e)`, `static_cast<T>(e)`, …) of `expr` to the node's

@@ -169,6 +169,7 @@ impl Printer<'_> {
             ExprKind::Name(Decl::Entity(r)) => format!("Name {}", (self.entity)(*r)),
             ExprKind::BuiltinMember(v, c) => format!("{v:?}.{}", ["x", "y", "z"][*c as usize]),
             ExprKind::WarpSize => "WarpSize".into(),
+            ExprKind::This => "This".into(),
             ExprKind::Convert { kind, .. } => format!("Convert {kind:?}"),
             ExprKind::Cast { kind, .. } => format!("Cast {kind:?}"),
             ExprKind::Binary { op, op_ty, .. } => format!(
@@ -228,7 +229,8 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         | ExprKind::Const(_)
         | ExprKind::Name(_)
         | ExprKind::BuiltinMember(..)
-        | ExprKind::WarpSize => Vec::new(),
+        | ExprKind::WarpSize
+        | ExprKind::This => Vec::new(),
         ExprKind::Convert { expr, .. }
         | ExprKind::Cast { expr, .. }
         | ExprKind::Unary { expr, .. }

@@ -98,6 +98,10 @@ impl Lowerer<'_> {
                 let v = self.ins_v(InstData::SpecialReg { reg }, Type::I32);
                 rv(v)
             }
+            ExprKind::This => {
+                let (v, t) = self.this_val?;
+                Some(Operand::rv(v, t))
+            }
             ExprKind::WarpSize => {
                 let reg = oxicc_ir::SpecialReg::WarpSize;
                 let v = self.ins_v(InstData::SpecialReg { reg }, Type::I32);

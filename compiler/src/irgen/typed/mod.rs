@@ -19,6 +19,7 @@ use crate::ast;
 use crate::intern::Symbol;
 use crate::sema::body::{Env, EnvName, FnContext, FuncSig};
 use crate::sema::consteval::ConstValue;
+use crate::sema::entity::FunctionName;
 use crate::sema::tree::{Body, BuiltinVar, EntityRef};
 use crate::sema::types::{BitRange, QualType, RecordId, TypeTable};
 use std::rc::Rc;
@@ -45,14 +46,26 @@ impl Lowerer<'_> {
         }
         let info = self.func_info(fid);
         // Template instances are analyzed with their parameters bound (types as typedef
-        // names, values as constants), as the one-walk lowering sees them.
-        let plain = info.member.is_none()
-            && !info.ret_pending
-            && self.this_val.is_none()
-            && !self.templates.sig.active;
+        // names, values as constants), as the one-walk lowering sees them. Member
+        // functions other than constructors, destructors, conversions and lambdas' call
+        // operators see `this` and the class's members (`Env::this_type`).
+        let member_ok = match &info.member {
+            None => self.this_val.is_none(),
+            Some(m) => {
+                !m.is_ctor
+                    && matches!(
+                        info.fname,
+                        FunctionName::Ident(_) | FunctionName::Operator(_)
+                    )
+                    && !self.closures.contains_key(&m.record)
+            }
+        };
+        let plain = member_ok && !info.ret_pending && !self.templates.sig.active;
         let ret = info.ret;
         if !plain || self.fs().ret_decltype {
-            return Err("a member function, lambda or deduced return type".into());
+            return Err(
+                "a constructor, destructor, conversion, lambda or deduced return type".into(),
+            );
         }
         if !self.types.is_void(ret.ty) && !self.types.is_scalar(ret.ty)
             || self.referent(ret).is_some()
@@ -162,6 +175,7 @@ impl Env for Lowerer<'_> {
                 }
             }
             Binding::EnumConst(v, t) => EnvName::EnumConst(v, t),
+            Binding::Field(_) => EnvName::Field,
             Binding::Func(f) => {
                 let info = self.func_info(f);
                 // A function of the built-in headers that is defined (the math library's)
@@ -224,6 +238,10 @@ impl Env for Lowerer<'_> {
         self.opts.sm
     }
 
+    fn this_type(&self) -> Option<QualType> {
+        self.this_val.map(|(_, t)| t)
+    }
+
     fn is_parameter(&self, name: Symbol) -> bool {
         // The analysis runs with the parameters' scope innermost.
         self.scopes.lookup_local(name).is_some()
@@ -272,9 +290,22 @@ impl Env for Lowerer<'_> {
     }
 
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)> {
-        if self.classes.contains_key(&r) || !self.types.record(r).complete {
+        if !self.types.record(r).complete {
             return None;
         }
-        self.find_field(r, name, 0)
+        let found = self.find_field(r, name, 0)?;
+        if self.referent(found.1).is_some() {
+            return None;
+        }
+        if self.classes.contains_key(&r) {
+            // A member the function may not access is the one-walk lowering's error.
+            let mark = self.diags.mark();
+            self.check_member_access(r, name, false, crate::source::Span::default());
+            if self.diags.mark() != mark {
+                self.diags.rollback(mark);
+                return None;
+            }
+        }
+        Some(found)
     }
 }

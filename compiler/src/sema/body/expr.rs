@@ -106,6 +106,10 @@ impl<E: Env> BodySema<'_, E> {
                 Some(self.prvalue(ExprKind::IntConst(*b as i128), ty, span))
             }
             A::Ident(name) => self.name(*name, span),
+            A::This => {
+                let ty = self.env.this_type()?;
+                Some(self.prvalue(ExprKind::This, ty, span))
+            }
             A::Unary { op, expr } => self.unary(*op, expr, span, d),
             A::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, span, d),
             A::Assign { op, lhs, rhs } => self.assign(*op, lhs, rhs, span, d),
@@ -169,6 +173,16 @@ impl<E: Env> BodySema<'_, E> {
                 span,
             )),
             EnvName::EnumConst(v, ty) => Some(self.prvalue(ExprKind::Const(v), ty, span)),
+            EnvName::Field => {
+                // `x` is `this->x`: the class's own member or a base's.
+                let Some(tt) = self.env.this_type() else {
+                    return self.why(|| "a data member named outside a member function".into());
+                };
+                let this = self.prvalue(ExprKind::This, tt, span);
+                let pointee = self.env.types().pointee(tt.ty)?;
+                let obj = self.node(ExprKind::Deref(this), pointee, Category::LValue, span);
+                self.field_of(obj, name, span)
+            }
             EnvName::Func(_) | EnvName::Other => {
                 let n = self.env.name(name).to_string();
                 self.why(|| format!("the name \"{n}\""))
@@ -731,6 +745,11 @@ impl<E: Env> BodySema<'_, E> {
             }
             o
         };
+        self.field_of(obj, name, span)
+    }
+
+    /// The data member `name` of the record object `obj` (an lvalue).
+    fn field_of(&mut self, obj: ExprId, name: crate::intern::Symbol, span: Span) -> Option<ExprId> {
         let rty = self.ty(obj);
         let TypeKind::Record(r) = self.kind_of(rty) else {
             return None;
@@ -748,7 +767,7 @@ impl<E: Env> BodySema<'_, E> {
                 name,
                 offset,
             },
-            fty.with_quals(rty.quals),
+            fty.with_quals(fty.quals.union(rty.quals)),
             Category::LValue,
             span,
         ))

@@ -36,6 +36,9 @@ pub enum EnvName {
     Func(FuncSig),
     /// An enumerator's value and its enumeration type.
     EnumConst(ConstValue, QualType),
+    /// A data member of the class whose member function is analyzed (or of a base):
+    /// `x` means `this->x`.
+    Field,
     /// Anything else (a type, a template, an overload set, a host variable, …).
     Other,
 }
@@ -72,6 +75,8 @@ pub trait Env {
     fn overloaded_builtin_wins(&mut self, name: Symbol, arithmetic: &[bool]) -> bool;
     /// The target's SM version times ten (`75` for `sm_75`).
     fn sm(&self) -> u32;
+    /// The type of `this` in the non-static member function whose body is analyzed.
+    fn this_type(&self) -> Option<QualType>;
     /// `name` is a parameter of the function whose body is analyzed.
     fn is_parameter(&self, name: Symbol) -> bool;
     /// `threadIdx` and friends when `name` is not a user declaration.
@@ -82,7 +87,9 @@ pub trait Env {
     fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue>;
     /// A `float` literal's value, rounded once from its text.
     fn float_literal(&self, text: Symbol, value: f64) -> f32;
-    /// The field `name` of a record without C++ class data: its offset, type and bits.
+    /// The data member `name` of a record (members of bases and anonymous members
+    /// included) that the function may access: its offset, type and bits. `None` for
+    /// reference members.
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)>;
 }
 
