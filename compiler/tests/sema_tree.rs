@@ -186,13 +186,17 @@ fn bodies_outside_stage_one_are_listed_without_a_tree() {
 }
 
 #[test]
-fn member_functions_see_this_and_the_members_of_their_class_and_its_bases() {
+fn member_functions_see_this_members_of_their_class_and_bases_and_call_members() {
     let src = "struct B { int base; };
          struct S : B { int v; float w;
            __device__ int get() const { return v + base; }
            __device__ void scale(float k) { w *= k; this->v = 2 * v; }
+           __device__ int twice() const { return get() * 2; }
+           static __device__ int sq(int x) { return x * x; }
+           __device__ int both(int x) const { return sq(x) + this->get(); }
          };
-         __global__ void k(S *s, int *out) { out[0] = s->get(); s->scale(1.5f); }";
+         __device__ int use(S *s) { return s[1].twice() + s->both(3); }
+         __global__ void k(S *s, int *out) { s->scale(1.5f); out[0] = use(s); }";
     let text = sema(src);
     assert!(
         text.contains("Function get () -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Field v +4 : `const int` lvalue\n          Deref : `const S` lvalue\n            This : `const S *` prvalue\n"),
@@ -204,6 +208,20 @@ fn member_functions_see_this_and_the_members_of_their_class_and_its_bases() {
     );
     assert!(
         text.contains("Field base +0 : `const int` lvalue"),
+        "{text}"
+    );
+    // Member calls name their function and object: `*this` made explicit inside a member
+    // function, none for a static one.
+    assert!(
+        text.contains("Function twice () -> `int`\n  Return\n    Binary Mul in `int` : `int` prvalue\n      MemberCall get : `int` prvalue\n        Deref : `const S` lvalue\n          This : `const S *` prvalue\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("      MemberCall sq : `int` prvalue\n        Convert LValueToRValue : `int` prvalue\n          Name x : `int` lvalue\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Function use (S *) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      MemberCall twice : `int` prvalue\n        Index : `S` lvalue\n"),
         "{text}"
     );
     let typed = compile("t.cu", src, &Options::default());

@@ -190,6 +190,16 @@ pub enum ExprKind {
     },
     /// A call of the built-in function `name` (a CUDA intrinsic no declaration names).
     BuiltinCall { name: Symbol, args: Vec<ExprId> },
+    /// A call of the member function `func` on `object` (an lvalue of its class or a
+    /// class derived from it: `*this` for a call inside a member function, `*p` for
+    /// `p->f()`); `None` for a static member function called without an object.
+    /// Arguments are converted to the parameter types.
+    MemberCall {
+        func: u32,
+        object: Option<ExprId>,
+        args: Vec<ExprId>,
+        callee_span: Span,
+    },
     /// A direct call of the function `func`; arguments are converted to the parameter
     /// types.
     Call {

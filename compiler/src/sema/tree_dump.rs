@@ -198,6 +198,9 @@ impl Printer<'_> {
             ExprKind::Field { name, offset, .. } => {
                 format!("Field {} +{offset}", self.interner.resolve(*name))
             }
+            ExprKind::MemberCall { func, .. } => {
+                format!("MemberCall {}", (self.entity)(EntityRef::Func(*func)))
+            }
             ExprKind::Call { func, .. } => {
                 format!("Call {}", (self.entity)(EntityRef::Func(*func)))
             }
@@ -252,5 +255,6 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         } => vec![*cond, *then, *els],
         ExprKind::Field { base, .. } => vec![*base],
         ExprKind::Call { args, .. } | ExprKind::BuiltinCall { args, .. } => args.clone(),
+        ExprKind::MemberCall { object, args, .. } => object.iter().chain(args).copied().collect(),
     }
 }

@@ -8,6 +8,7 @@ use crate::irgen::expr::{OpKind, Operand};
 use crate::irgen::{Binding, FnId, Lowerer, Storage, VarId};
 use crate::sema::tree::{BuiltinVar, Category, ConvKind, Decl, EntityRef, ExprId, ExprKind};
 use crate::sema::types::QualType;
+use crate::source::Span;
 use oxicc_ir::{BinaryOp as IrOp, Block, BlockCall, InstData, Type, Value};
 
 /// An operand split for evaluation in the one-walk lowering's order (see `stage`).
@@ -242,6 +243,12 @@ impl Lowerer<'_> {
             ExprKind::BuiltinCall { name, ref args } => {
                 self.typed_builtin_call(cx, name, args, e.span)
             }
+            ExprKind::MemberCall {
+                func,
+                object,
+                ref args,
+                callee_span,
+            } => self.typed_member_call(cx, func, object, args, callee_span, e.span),
             ExprKind::Call {
                 func,
                 ref args,
@@ -261,6 +268,49 @@ impl Lowerer<'_> {
                 )
             }
         }
+    }
+
+    /// A member function call, lowered as the one-walk lowering lowers it: the object's
+    /// address, then each argument below its conversions (the call converts them), then
+    /// the call with the object adjusted to the function's class.
+    fn typed_member_call(
+        &mut self,
+        cx: &mut TypedCx<'_>,
+        func: u32,
+        object: Option<ExprId>,
+        args: &[ExprId],
+        callee_span: Span,
+        span: Span,
+    ) -> Option<Operand> {
+        let obj = match object {
+            Some(o) => {
+                let a = self.typed_place(cx, o);
+                Some((a?, cx.body.expr(o).ty))
+            }
+            None => self.this_object(),
+        };
+        let mut lowered = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for &a in args {
+            let st = self.stage(cx, a);
+            match self.typed_expr(cx, st.core) {
+                Some(o) => lowered.push((o, cx.body.expr(a).span)),
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let name = self.name(self.func_info(FnId(func)).name).to_string();
+        self.virtual_dispatch = false;
+        self.member_call(
+            Binding::Func(FnId(func)),
+            obj,
+            lowered,
+            &name,
+            callee_span,
+            span,
+        )
     }
 
     /// Splits an operand into what the one-walk lowering evaluates first (the expression

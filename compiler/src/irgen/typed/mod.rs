@@ -17,7 +17,7 @@ pub(crate) use builtin_args::TypedBuiltinArgs;
 use super::{Binding, ExecSpace, FnId, Lowerer, Storage};
 use crate::ast;
 use crate::intern::Symbol;
-use crate::sema::body::{Env, EnvName, FnContext, FuncSig};
+use crate::sema::body::{Env, EnvName, FnContext, FuncSig, MethodSig};
 use crate::sema::consteval::ConstValue;
 use crate::sema::entity::FunctionName;
 use crate::sema::tree::{Body, BuiltinVar, EntityRef};
@@ -132,6 +132,13 @@ impl Lowerer<'_> {
         self.sema_dump.push_str(&text);
     }
 
+    /// Scalar parameters (no references) and a scalar or `void` result.
+    fn scalar_signature(&self, f: FnId) -> bool {
+        let info = self.func_info(f);
+        let scalar = |t: &QualType| self.referent(*t).is_none() && self.types.is_scalar(t.ty);
+        info.params.iter().all(scalar) && (self.types.is_void(info.ret.ty) || scalar(&info.ret))
+    }
+
     /// Only the shapes of type the analysis resolves itself: no definitions, templates or
     /// qualified names (whose resolution has effects beyond naming a type).
     fn simple_type_expr(te: &ast::TypeExpr<'_>) -> bool {
@@ -176,6 +183,7 @@ impl Env for Lowerer<'_> {
             }
             Binding::EnumConst(v, t) => EnvName::EnumConst(v, t),
             Binding::Field(_) => EnvName::Field,
+            Binding::Func(f) if self.func_info(f).member.is_some() => EnvName::Method(f.0),
             Binding::Func(f) => {
                 let info = self.func_info(f);
                 // A function of the built-in headers that is defined (the math library's)
@@ -187,12 +195,7 @@ impl Env for Lowerer<'_> {
                     && info.mangled.is_none()
                     && !info.ret_pending
                     && matches!(info.space, ExecSpace::Device | ExecSpace::HostDevice);
-                let scalar =
-                    |s: &Self, t: QualType| s.referent(t).is_none() && (s.types.is_scalar(t.ty));
-                if !callable
-                    || !info.params.iter().all(|&p| scalar(self, p))
-                    || !(self.types.is_void(info.ret.ty) || scalar(self, info.ret))
-                {
+                if !callable || !self.scalar_signature(f) {
                     return Some(EnvName::Other);
                 }
                 EnvName::Func(FuncSig {
@@ -240,6 +243,50 @@ impl Env for Lowerer<'_> {
 
     fn this_type(&self) -> Option<QualType> {
         self.this_val.map(|(_, t)| t)
+    }
+
+    fn member_function(&mut self, r: RecordId, name: Symbol) -> Option<u32> {
+        match self.class_member_binding(r, name)? {
+            Binding::Func(f) => Some(f.0),
+            _ => None,
+        }
+    }
+
+    fn method(&mut self, f: u32, r: RecordId, const_obj: bool) -> Option<MethodSig> {
+        let info = self.func_info(FnId(f));
+        let m = info.member.as_ref()?;
+        let plain = !m.is_ctor
+            && !m.is_deleted
+            && m.ref_qual.is_none()
+            && (m.is_static || m.is_const || !const_obj)
+            && !info.variadic
+            && !info.ret_pending
+            && matches!(
+                info.fname,
+                FunctionName::Ident(_) | FunctionName::Operator(_)
+            )
+            && matches!(info.space, ExecSpace::Device | ExecSpace::HostDevice);
+        // Virtual functions may be dispatched through the vtable.
+        let dynamic = self.vtables.contains_key(&r) || self.vtables.contains_key(&m.record);
+        if !plain || dynamic || !self.scalar_signature(FnId(f)) {
+            return None;
+        }
+        let (record, name, is_static) = (m.record, info.name, m.is_static);
+        let mark = self.diags.mark();
+        self.check_member_access(record, name, true, crate::source::Span::default());
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        let info = self.func_info(FnId(f));
+        Some(MethodSig {
+            sig: FuncSig {
+                id: f,
+                params: info.params.clone(),
+                ret: info.ret,
+            },
+            is_static,
+        })
     }
 
     fn is_parameter(&self, name: Symbol) -> bool {

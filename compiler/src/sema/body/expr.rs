@@ -183,7 +183,7 @@ impl<E: Env> BodySema<'_, E> {
                 let obj = self.node(ExprKind::Deref(this), pointee, Category::LValue, span);
                 self.field_of(obj, name, span)
             }
-            EnvName::Func(_) | EnvName::Other => {
+            EnvName::Func(_) | EnvName::Method(_) | EnvName::Other => {
                 let n = self.env.name(name).to_string();
                 self.why(|| format!("the name \"{n}\""))
             }
@@ -733,19 +733,94 @@ impl<E: Env> BodySema<'_, E> {
                 }
             }
         }
-        let obj = if arrow {
+        let obj = self.object(base, arrow, d)?;
+        self.field_of(obj, name, span)
+    }
+
+    /// The object of `base.m` or `base->m`: an lvalue (`*base` for the arrow).
+    fn object(&mut self, base: &ast::Expr<'_>, arrow: bool, d: u32) -> Option<ExprId> {
+        if arrow {
             let p = self.rvalue(base, d)?;
             let pt = self.ty(p);
             let pointee = self.env.types().pointee(pt.ty)?;
-            self.node(ExprKind::Deref(p), pointee, Category::LValue, base.span)
-        } else {
-            let o = self.expr(base, d)?;
-            if self.body.expr(o).cat != Category::LValue {
-                return None;
+            return Some(self.node(ExprKind::Deref(p), pointee, Category::LValue, base.span));
+        }
+        let o = self.expr(base, d)?;
+        (self.body.expr(o).cat == Category::LValue).then_some(o)
+    }
+
+    /// A call of the member function `name` on `obj`, or (`None`) on `*this` inside a
+    /// member function.
+    fn method_call(
+        &mut self,
+        obj: Option<ExprId>,
+        name: crate::intern::Symbol,
+        args: &[&ast::Expr<'_>],
+        callee_span: Span,
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let this = self.env.this_type();
+        let (f, object) = match obj {
+            Some(o) => {
+                let TypeKind::Record(r) = self.kind_of(self.ty(o)) else {
+                    return None;
+                };
+                (self.env.member_function(r, name), Some(o))
             }
-            o
+            None => {
+                let Some(EnvName::Method(f)) = self.env.lookup(name) else {
+                    return None;
+                };
+                (Some(f), None)
+            }
         };
-        self.field_of(obj, name, span)
+        let object_ty = match (object, this) {
+            (Some(o), _) => self.ty(o),
+            (None, Some(tt)) => self.env.types().pointee(tt.ty)?,
+            (None, None) => {
+                return self.why(|| "a member function called in a static one".into());
+            }
+        };
+        let TypeKind::Record(r) = self.kind_of(object_ty) else {
+            return None;
+        };
+        let Some(m) = f.and_then(|f| self.env.method(f, r, object_ty.quals.konst)) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the member function call \"{n}\""));
+        };
+        // `f()` inside a member function: on `*this` (a static one takes no object).
+        let object = match (object, m.is_static) {
+            (Some(o), _) => Some(o),
+            (None, true) => None,
+            (None, false) => {
+                let tt = this?;
+                let t = self.prvalue(ExprKind::This, tt, callee_span);
+                Some(self.node(ExprKind::Deref(t), object_ty, Category::LValue, callee_span))
+            }
+        };
+        if m.sig.params.len() != args.len() {
+            return None;
+        }
+        let mut conv = Vec::with_capacity(args.len());
+        for (a, &p) in args.iter().zip(&m.sig.params) {
+            let v = self.rvalue(a, d)?;
+            conv.push(self.implicit(v, p)?);
+        }
+        let void = self.env.types().is_void(m.sig.ret.ty);
+        if !void && !self.is_value_type(m.sig.ret) {
+            return None;
+        }
+        Some(self.prvalue(
+            ExprKind::MemberCall {
+                func: m.sig.id,
+                object,
+                args: conv,
+                callee_span,
+            },
+            m.sig.ret.unqual(),
+            span,
+        ))
     }
 
     /// The data member `name` of the record object `obj` (an lvalue).
@@ -780,8 +855,18 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         d: u32,
     ) -> Option<ExprId> {
-        let A::Ident(name) = callee.kind else {
-            return self.why(|| "a call through an expression".into());
+        let name = match callee.kind {
+            A::Ident(name) => name,
+            A::Member {
+                base,
+                name,
+                name_span,
+                arrow,
+            } => {
+                let obj = self.object(base, arrow, d)?;
+                return self.method_call(Some(obj), name, args, name_span, span, d);
+            }
+            _ => return self.why(|| "a call through an expression".into()),
         };
         if self.local(name).is_some() {
             return None;
@@ -793,6 +878,9 @@ impl<E: Env> BodySema<'_, E> {
             return self.overloaded_builtin_call(name, args, span, d);
         }
         let found = self.env.lookup(name)?;
+        if let EnvName::Method(_) = found {
+            return self.method_call(None, name, args, callee.span, span, d);
+        }
         let EnvName::Func(sig) = found else {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the call of \"{n}\""));

@@ -34,6 +34,9 @@ pub enum EnvName {
     Var { id: u32, ty: QualType },
     /// A function this stage can call directly.
     Func(FuncSig),
+    /// A member function of the class whose member function is analyzed (or of a base):
+    /// `f()` means `this->f()`. The function found, for [`Env::method`].
+    Method(u32),
     /// An enumerator's value and its enumeration type.
     EnumConst(ConstValue, QualType),
     /// A data member of the class whose member function is analyzed (or of a base):
@@ -41,6 +44,13 @@ pub enum EnvName {
     Field,
     /// Anything else (a type, a template, an overload set, a host variable, …).
     Other,
+}
+
+/// A member function a call names, as [`Env::method`] answers it.
+#[derive(Clone, Debug)]
+pub struct MethodSig {
+    pub sig: FuncSig,
+    pub is_static: bool,
 }
 
 /// The signature of a directly callable function.
@@ -77,6 +87,14 @@ pub trait Env {
     fn sm(&self) -> u32;
     /// The type of `this` in the non-static member function whose body is analyzed.
     fn this_type(&self) -> Option<QualType>;
+    /// The member function `name` of class `r` (or of a base), when the name denotes one
+    /// function (no overloads or templates): its id, for [`Env::method`].
+    fn member_function(&mut self, r: RecordId, name: Symbol) -> Option<u32>;
+    /// Member function `f` called on an object of class `r` (`const_obj`: a `const`
+    /// one), when this stage covers the call: not virtual, deleted, ref-qualified or
+    /// variadic, callable on such an object, accessible, with scalar parameters and a
+    /// scalar or `void` result.
+    fn method(&mut self, f: u32, r: RecordId, const_obj: bool) -> Option<MethodSig>;
     /// `name` is a parameter of the function whose body is analyzed.
     fn is_parameter(&self, name: Symbol) -> bool;
     /// `threadIdx` and friends when `name` is not a user declaration.
