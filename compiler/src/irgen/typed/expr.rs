@@ -253,6 +253,15 @@ impl Lowerer<'_> {
                 func,
                 ref args,
                 callee_span,
+            } if self.needs_cxx_call(FnId(func)) => {
+                // References: the one-walk lowering's C++ call (`call_fn`) binds them.
+                let args = self.typed_staged_args(cx, args)?;
+                self.call_fn(FnId(func), None, args, callee_span, e.span)
+            }
+            ExprKind::Call {
+                func,
+                ref args,
+                callee_span,
             } => {
                 let n = args.len();
                 let mut arg = |l: &mut Lowerer<'_>, i: usize| {
@@ -289,18 +298,7 @@ impl Lowerer<'_> {
             }
             None => self.this_object(),
         };
-        let mut lowered = Vec::with_capacity(args.len());
-        let mut ok = true;
-        for &a in args {
-            let st = self.stage(cx, a);
-            match self.typed_expr(cx, st.core) {
-                Some(o) => lowered.push((o, cx.body.expr(a).span)),
-                None => ok = false,
-            }
-        }
-        if !ok {
-            return None;
-        }
+        let lowered = self.typed_staged_args(cx, args)?;
         let name = self.name(self.func_info(FnId(func)).name).to_string();
         self.virtual_dispatch = false;
         self.member_call(
@@ -311,6 +309,25 @@ impl Lowerer<'_> {
             callee_span,
             span,
         )
+    }
+
+    /// Call arguments as the one-walk lowering's C++ calls take them: each lowered below
+    /// its conversions (the call converts or binds it), all before the call.
+    fn typed_staged_args(
+        &mut self,
+        cx: &mut TypedCx<'_>,
+        args: &[ExprId],
+    ) -> Option<Vec<(Operand, Span)>> {
+        let mut lowered = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for &a in args {
+            let st = self.stage(cx, a);
+            match self.typed_expr(cx, st.core) {
+                Some(o) => lowered.push((o, cx.body.expr(a).span)),
+                None => ok = false,
+            }
+        }
+        ok.then_some(lowered)
     }
 
     /// Splits an operand into what the one-walk lowering evaluates first (the expression

@@ -21,7 +21,7 @@ use crate::sema::body::{Env, EnvName, FnContext, FuncSig, MethodSig};
 use crate::sema::consteval::ConstValue;
 use crate::sema::entity::FunctionName;
 use crate::sema::tree::{Body, BuiltinVar, EntityRef};
-use crate::sema::types::{BitRange, QualType, RecordId, TypeTable};
+use crate::sema::types::{BitRange, QualType, RecordId, TypeKind, TypeTable};
 use std::rc::Rc;
 
 /// State of lowering one typed body: where its locals live, once declared.
@@ -67,9 +67,7 @@ impl Lowerer<'_> {
                 "a constructor, destructor, conversion, lambda or deduced return type".into(),
             );
         }
-        if !self.types.is_void(ret.ty) && !self.types.is_scalar(ret.ty)
-            || self.referent(ret).is_some()
-        {
+        if !self.types.is_void(ret.ty) && !self.scalar_or_reference(ret) {
             return Err("a return type that is not a scalar or void".into());
         }
         crate::sema::body::analyze_body(self, FnContext { ret }, body)
@@ -132,11 +130,22 @@ impl Lowerer<'_> {
         self.sema_dump.push_str(&text);
     }
 
-    /// Scalar parameters (no references) and a scalar or `void` result.
+    /// Parameters and result of scalar types or lvalue references to them (or a `void`
+    /// result).
     fn scalar_signature(&self, f: FnId) -> bool {
         let info = self.func_info(f);
-        let scalar = |t: &QualType| self.referent(*t).is_none() && self.types.is_scalar(t.ty);
+        let scalar = |t: &QualType| self.scalar_or_reference(*t);
         info.params.iter().all(scalar) && (self.types.is_void(info.ret.ty) || scalar(&info.ret))
+    }
+
+    /// A scalar type, or an lvalue reference to one.
+    fn scalar_or_reference(&self, t: QualType) -> bool {
+        match self.types.kind(t.ty) {
+            TypeKind::Reference { referent, rvalue } => {
+                !rvalue && self.types.is_scalar(referent.ty)
+            }
+            _ => self.types.is_scalar(t.ty),
+        }
     }
 
     /// Only the shapes of type the analysis resolves itself: no definitions, templates or

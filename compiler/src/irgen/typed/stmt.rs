@@ -3,6 +3,7 @@
 //! `continue` targets, `return` through the function's single return block.
 
 use super::TypedCx;
+use crate::irgen::expr::ConvCtx;
 use crate::irgen::{Lowerer, Storage};
 use crate::sema::tree::{ExprId, LocalStorage, StmtId, StmtKind, Unroll};
 use oxicc_ir::{AddrSpace, Block, UnrollHint};
@@ -184,7 +185,16 @@ impl Lowerer<'_> {
             StmtKind::Return(v) => {
                 if let Some(v) = v {
                     let ret_ty = self.fs().ret_ty;
-                    if let (Some(val), Some(slot)) = (self.typed_value(cx, v), self.fs().ret_slot) {
+                    let val = if self.referent(ret_ty).is_some() {
+                        // A reference result: the address of the lvalue, as the one-walk
+                        // lowering binds it.
+                        let span = cx.body.expr(v).span;
+                        let op = self.typed_expr(cx, v);
+                        op.and_then(|o| self.implicit(o, ret_ty, ConvCtx::Return, span))
+                    } else {
+                        self.typed_value(cx, v)
+                    };
+                    if let (Some(val), Some(slot)) = (val, self.fs().ret_slot) {
                         self.store_scalar(slot, val, ret_ty.unqual());
                     }
                 }

@@ -240,6 +240,40 @@ impl<E: Env> BodySema<'_, E> {
         }
     }
 
+    /// An argument or returned expression for the parameter or result type `to`: bound
+    /// to it when `to` is an lvalue reference (the expression must be an lvalue of the
+    /// referred type, with no more qualifiers: no temporary is made), else its value
+    /// converted to `to`.
+    pub(super) fn pass_to(&mut self, e: &ast::Expr<'_>, to: QualType, d: u32) -> Option<ExprId> {
+        let TypeKind::Reference { referent, rvalue } = self.kind_of(to) else {
+            let v = self.rvalue(e, d)?;
+            return self.implicit(v, to);
+        };
+        if rvalue || !self.is_value_type(referent) {
+            return self.why(|| "a reference binding of this kind".into());
+        }
+        let x = self.expr(e, d)?;
+        let from = self.body.expr(x).clone();
+        let binds = from.cat == Category::LValue
+            && from.ty.ty == referent.ty
+            && from.ty.quals.subset_of(referent.quals);
+        if !binds {
+            return self.why(|| "a reference bound to a temporary or converted value".into());
+        }
+        Some(x)
+    }
+
+    /// The node type and category of a call returning `ret`: an lvalue of the referred
+    /// type for an lvalue reference, else a prvalue (scalar or `void`).
+    pub(super) fn call_result(&mut self, ret: QualType) -> Option<(QualType, Category)> {
+        if let TypeKind::Reference { referent, rvalue } = self.kind_of(ret) {
+            return (!rvalue && self.is_value_type(referent))
+                .then_some((referent, Category::LValue));
+        }
+        let void = self.env.types().is_void(ret.ty);
+        (void || self.is_value_type(ret)).then_some((ret.unqual(), Category::PRValue))
+    }
+
     /// `id` converted to the arithmetic or pointer type `to` (see `convert`).
     pub(super) fn convert_to(&mut self, id: ExprId, to: QualType) -> Option<ExprId> {
         self.convert(id, to)
@@ -804,21 +838,18 @@ impl<E: Env> BodySema<'_, E> {
         }
         let mut conv = Vec::with_capacity(args.len());
         for (a, &p) in args.iter().zip(&m.sig.params) {
-            let v = self.rvalue(a, d)?;
-            conv.push(self.implicit(v, p)?);
+            conv.push(self.pass_to(a, p, d)?);
         }
-        let void = self.env.types().is_void(m.sig.ret.ty);
-        if !void && !self.is_value_type(m.sig.ret) {
-            return None;
-        }
-        Some(self.prvalue(
+        let (ty, cat) = self.call_result(m.sig.ret)?;
+        Some(self.node(
             ExprKind::MemberCall {
                 func: m.sig.id,
                 object,
                 args: conv,
                 callee_span,
             },
-            m.sig.ret.unqual(),
+            ty,
+            cat,
             span,
         ))
     }
@@ -890,20 +921,17 @@ impl<E: Env> BodySema<'_, E> {
         }
         let mut conv = Vec::with_capacity(args.len());
         for (a, &p) in args.iter().zip(&sig.params) {
-            let v = self.rvalue(a, d)?;
-            conv.push(self.implicit(v, p)?);
+            conv.push(self.pass_to(a, p, d)?);
         }
-        let void = self.env.types().is_void(sig.ret.ty);
-        if !void && !self.is_value_type(sig.ret) {
-            return None;
-        }
-        Some(self.prvalue(
+        let (ty, cat) = self.call_result(sig.ret)?;
+        Some(self.node(
             ExprKind::Call {
                 func: sig.id,
                 args: conv,
                 callee_span: callee.span,
             },
-            sig.ret.unqual(),
+            ty,
+            cat,
             span,
         ))
     }

@@ -269,10 +269,7 @@ impl<E: Env> BodySema<'_, E> {
         let is_void = self.env.types().is_void(ret.ty);
         Some(match (v, is_void) {
             (None, true) => StmtKind::Return(None),
-            (Some(e), false) => {
-                let x = self.rvalue(e, 0)?;
-                StmtKind::Return(Some(self.implicit(x, ret)?))
-            }
+            (Some(e), false) => StmtKind::Return(Some(self.pass_to(e, ret, 0)?)),
             _ => return None,
         })
     }
