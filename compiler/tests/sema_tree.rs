@@ -176,13 +176,13 @@ fn builtin_beside_user_overloads_on_classes() {
 
 #[test]
 fn bodies_outside_stage_one_are_listed_without_a_tree() {
-    // A constructor and a class object: the one-walk lowering takes them.
+    // A constructor and a local of a class with one: the one-walk lowering takes them.
     let text = sema(
         "struct S { int v; __device__ S(int x) : v(x) {} };
-         __device__ int f(S s, int x) { if (x == 1) return S(x).v; return 0; }
+         __device__ int f(S s, int x) { if (x == 1) { S t = S(x); return t.v; } return 0; }
          __device__ int g(int x) { return x + 1; }",
     );
-    assert_eq!(text, "Function S (int) -> `void` lowered in one walk: a constructor, destructor, conversion, lambda or deduced return type\nFunction f (S, int) -> `int` lowered in one walk: a type written as a class, template or qualified name\nFunction g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n");
+    assert_eq!(text, "Function S (int) -> `void` lowered in one walk: a constructor, destructor, conversion, lambda or deduced return type\nFunction f (S, int) -> `int` lowered in one walk: a local of type \"S\"\nFunction g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n");
 }
 
 #[test]
@@ -278,6 +278,44 @@ fn lvalue_references_as_parameters_and_results() {
     let ptx = typed.text.expect("compiles");
     assert_eq!(Some(&ptx), one_walk.text.as_ref());
     assert_ptxas_accepts(&ptx, 75, "references");
+}
+
+#[test]
+fn class_values_and_overloaded_calls() {
+    // `helper_math.h`'s shape: plain classes passed and returned by value, locals of them,
+    // and an overload set resolved by the arguments.
+    let src = "struct V2 { float x, y; };
+         __device__ V2 mk(float x, float y) { V2 v; v.x = x; v.y = y; return v; }
+         __device__ V2 mk(float s) { return mk(s, s); }
+         __device__ V2 add(V2 a, V2 b) { return mk(a.x + b.x, a.y + b.y); }
+         __device__ float dot2(V2 a, V2 b) { return a.x * b.x + a.y * b.y; }
+         __global__ void k(V2 *p, float *out) {
+           V2 c = add(p[0], mk(2.0f));
+           V2 d = c;
+           out[0] = dot2(d, p[1]);
+         }";
+    let text = sema(src);
+    assert!(
+        text.contains("Function mk (float) -> `V2`\n  Return\n    Call mk (overload) : `V2` prvalue\n      Convert LValueToRValue : `float` prvalue\n        Name s : `float` lvalue\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Function k (V2 *, float *) -> `void`\n  Local c `V2` align 4\n    Call add : `V2` prvalue\n      Index : `V2` lvalue\n"),
+        "{text}"
+    );
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    let typed = compile("t.cu", src, &Options::default());
+    let one_walk = compile(
+        "t.cu",
+        src,
+        &Options {
+            typed_bodies: false,
+            ..Options::default()
+        },
+    );
+    let ptx = typed.text.expect("compiles");
+    assert_eq!(Some(&ptx), one_walk.text.as_ref());
+    assert_ptxas_accepts(&ptx, 75, "class_values");
 }
 
 /// Every kernel file of the suites (every folder of `tests/kernels`) compiles to the same

@@ -201,11 +201,13 @@ pub enum ExprKind {
         callee_span: Span,
     },
     /// A direct call of the function `func`; arguments are converted to the parameter
-    /// types.
+    /// types. `overloaded`: `func` was chosen from an overload set by overload
+    /// resolution.
     Call {
         func: u32,
         args: Vec<ExprId>,
         callee_span: Span,
+        overloaded: bool,
     },
 }
 

@@ -201,8 +201,11 @@ impl Printer<'_> {
             ExprKind::MemberCall { func, .. } => {
                 format!("MemberCall {}", (self.entity)(EntityRef::Func(*func)))
             }
-            ExprKind::Call { func, .. } => {
-                format!("Call {}", (self.entity)(EntityRef::Func(*func)))
+            ExprKind::Call {
+                func, overloaded, ..
+            } => {
+                let how = if *overloaded { " (overload)" } else { "" };
+                format!("Call {}{how}", (self.entity)(EntityRef::Func(*func)))
             }
             ExprKind::BuiltinCall { name, .. } => {
                 format!("BuiltinCall {}", self.interner.resolve(*name))

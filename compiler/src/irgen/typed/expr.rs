@@ -253,8 +253,10 @@ impl Lowerer<'_> {
                 func,
                 ref args,
                 callee_span,
-            } if self.needs_cxx_call(FnId(func)) => {
-                // References: the one-walk lowering's C++ call (`call_fn`) binds them.
+                overloaded,
+            } if overloaded || self.needs_cxx_call(FnId(func)) => {
+                // Overload sets and references: the one-walk lowering's C++ call
+                // (`call_fn`).
                 let args = self.typed_staged_args(cx, args)?;
                 self.call_fn(FnId(func), None, args, callee_span, e.span)
             }
@@ -262,11 +264,16 @@ impl Lowerer<'_> {
                 func,
                 ref args,
                 callee_span,
+                ..
             } => {
                 let n = args.len();
                 let mut arg = |l: &mut Lowerer<'_>, i: usize| {
                     let a = args[i];
                     let (at, span) = (cx.body.expr(a).ty, cx.body.expr(a).span);
+                    if l.types.is_record(at.ty) {
+                        // A class object: the call copies it.
+                        return (l.typed_expr(cx, a), span);
+                    }
                     (l.typed_value(cx, a).map(|v| Operand::rv(v, at)), span)
                 };
                 self.direct_call(

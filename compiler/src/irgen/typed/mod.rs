@@ -17,7 +17,8 @@ pub(crate) use builtin_args::TypedBuiltinArgs;
 use super::{Binding, ExecSpace, FnId, Lowerer, Storage};
 use crate::ast;
 use crate::intern::Symbol;
-use crate::sema::body::{Env, EnvName, FnContext, FuncSig, MethodSig};
+use crate::irgen::overload::ArgInfo;
+use crate::sema::body::{ArgType, Env, EnvName, FnContext, FuncSig, MethodSig};
 use crate::sema::consteval::ConstValue;
 use crate::sema::entity::FunctionName;
 use crate::sema::tree::{Body, BuiltinVar, EntityRef};
@@ -130,6 +131,26 @@ impl Lowerer<'_> {
         self.sema_dump.push_str(&text);
     }
 
+    /// The signature of `f` when a typed body may call it directly: a defined device
+    /// function that is not a member, variadic or deduced (a function of the built-in
+    /// headers that is defined, the math library's, is called directly, as the one-walk
+    /// lowering calls it; the others are built-ins, lowered by name), with a signature
+    /// [`Self::scalar_signature`] accepts.
+    fn callable(&self, f: FnId) -> Option<FuncSig> {
+        let info = self.func_info(f);
+        let callable = info.defined
+            && !info.variadic
+            && info.member.is_none()
+            && info.mangled.is_none()
+            && !info.ret_pending
+            && matches!(info.space, ExecSpace::Device | ExecSpace::HostDevice);
+        (callable && self.scalar_signature(f)).then(|| FuncSig {
+            id: f.0,
+            params: info.params.clone(),
+            ret: info.ret,
+        })
+    }
+
     /// Parameters and result of scalar types or lvalue references to them (or a `void`
     /// result).
     fn scalar_signature(&self, f: FnId) -> bool {
@@ -138,24 +159,48 @@ impl Lowerer<'_> {
         info.params.iter().all(scalar) && (self.types.is_void(info.ret.ty) || scalar(&info.ret))
     }
 
-    /// A scalar type, or an lvalue reference to one.
+    /// A scalar type, or an lvalue reference to one, or a plain class (passed and returned
+    /// by value).
     fn scalar_or_reference(&self, t: QualType) -> bool {
         match self.types.kind(t.ty) {
             TypeKind::Reference { referent, rvalue } => {
                 !rvalue && self.types.is_scalar(referent.ty)
             }
+            TypeKind::Record(_) => self.plain_class_type(t),
             _ => self.types.is_scalar(t.ty),
         }
     }
 
+    /// See [`Env::plain_class`].
+    fn plain_class_type(&self, t: QualType) -> bool {
+        let Some(r) = self.is_class(t) else {
+            return false;
+        };
+        let s = self.special_of(t);
+        self.types.record(r).complete
+            && self.types.size_of(t.ty).is_some()
+            && !self.has_ctor_semantics(t)
+            && !(s.nontrivial_dtor
+                || s.nontrivial_copy
+                || s.nontrivial_assign
+                || s.members_need_init
+                || s.copy_ctor
+                || s.move_ctor
+                || s.copy_assign
+                || s.move_assign)
+    }
+
     /// Only the shapes of type the analysis resolves itself: no definitions, templates or
     /// qualified names (whose resolution has effects beyond naming a type).
-    fn simple_type_expr(te: &ast::TypeExpr<'_>) -> bool {
+    /// A class or enum named by its tag (`S` in C++, `struct S`) counts when it is
+    /// declared already (naming an undeclared tag would declare it).
+    fn simple_type_expr(&self, te: &ast::TypeExpr<'_>) -> bool {
         match te {
             ast::TypeExpr::Builtin(_) | ast::TypeExpr::Named { .. } => true,
-            ast::TypeExpr::Qualified { inner, .. } => Self::simple_type_expr(inner),
-            ast::TypeExpr::Pointer { pointee, .. } => Self::simple_type_expr(pointee),
-            ast::TypeExpr::Array { elem, .. } => Self::simple_type_expr(elem),
+            ast::TypeExpr::Tag { name, .. } => self.lookup_tag_cxx(*name).is_some(),
+            ast::TypeExpr::Qualified { inner, .. } => self.simple_type_expr(inner),
+            ast::TypeExpr::Pointer { pointee, .. } => self.simple_type_expr(pointee),
+            ast::TypeExpr::Array { elem, .. } => self.simple_type_expr(elem),
             _ => false,
         }
     }
@@ -193,26 +238,11 @@ impl Env for Lowerer<'_> {
             Binding::EnumConst(v, t) => EnvName::EnumConst(v, t),
             Binding::Field(_) => EnvName::Field,
             Binding::Func(f) if self.func_info(f).member.is_some() => EnvName::Method(f.0),
-            Binding::Func(f) => {
-                let info = self.func_info(f);
-                // A function of the built-in headers that is defined (the math library's)
-                // is called directly, as the one-walk lowering calls it; the others are
-                // built-ins, lowered by name.
-                let callable = info.defined
-                    && !info.variadic
-                    && info.member.is_none()
-                    && info.mangled.is_none()
-                    && !info.ret_pending
-                    && matches!(info.space, ExecSpace::Device | ExecSpace::HostDevice);
-                if !callable || !self.scalar_signature(f) {
-                    return Some(EnvName::Other);
-                }
-                EnvName::Func(FuncSig {
-                    id: f.0,
-                    params: info.params.clone(),
-                    ret: info.ret,
-                })
-            }
+            Binding::Overloads(_) => EnvName::Overloads,
+            Binding::Func(f) => match self.callable(f) {
+                Some(sig) => EnvName::Func(sig),
+                None => EnvName::Other,
+            },
             _ => EnvName::Other,
         })
     }
@@ -252,6 +282,45 @@ impl Env for Lowerer<'_> {
 
     fn this_type(&self) -> Option<QualType> {
         self.this_val.map(|(_, t)| t)
+    }
+
+    fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig> {
+        let found = self.lookup_ordinary(name);
+        let Some(b @ Binding::Overloads(_)) = found else {
+            return None;
+        };
+        // The one-walk `call` gives atomics and argument-dependent lookup other paths.
+        let text = self.interner.resolve(name);
+        if self.adl_applies(name, found)
+            || self.pack_element_binding(name).is_some()
+            || text.starts_with("atomic")
+        {
+            return None;
+        }
+        let cands = self.candidates(b);
+        if cands.iter().any(|c| self.func_info(c.f).member.is_some()) {
+            return None;
+        }
+        let infos: Vec<ArgInfo> = args
+            .iter()
+            .map(|a| ArgInfo {
+                ty: a.ty,
+                lvalue: a.lvalue,
+                npc: a.npc,
+            })
+            .collect();
+        let text = text.to_string();
+        let mark = self.diags.mark();
+        let f = self.resolve_overload(&text, &cands, &infos, None, crate::source::Span::default());
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        self.callable(f?)
+    }
+
+    fn plain_class(&mut self, t: QualType) -> bool {
+        self.plain_class_type(t)
     }
 
     fn member_function(&mut self, r: RecordId, name: Symbol) -> Option<u32> {
@@ -319,7 +388,7 @@ impl Env for Lowerer<'_> {
     }
 
     fn resolve_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType> {
-        if !Self::simple_type_expr(te) {
+        if !self.simple_type_expr(te) {
             return None;
         }
         let mark = self.diags.mark();

@@ -4,8 +4,9 @@
 
 use super::TypedCx;
 use crate::irgen::expr::ConvCtx;
+use crate::irgen::expr::OpKind;
 use crate::irgen::{Lowerer, Storage};
-use crate::sema::tree::{ExprId, LocalStorage, StmtId, StmtKind, Unroll};
+use crate::sema::tree::{Decl, ExprId, ExprKind, LocalStorage, StmtId, StmtKind, Unroll};
 use oxicc_ir::{AddrSpace, Block, UnrollHint};
 
 impl Lowerer<'_> {
@@ -56,6 +57,17 @@ impl Lowerer<'_> {
                     return;
                 };
                 cx.slots[local.0 as usize] = Some(Storage::Local(slot));
+                if self.types.is_record(ty.ty) {
+                    // A plain class: copied from its initializer, as the one-walk lowering
+                    // copies it.
+                    if let Some(init) = init {
+                        let span = cx.body.expr(init).span;
+                        if let Some(o) = self.typed_expr(cx, init) {
+                            self.copy_construct(slot, ty.unqual(), o, span);
+                        }
+                    }
+                    return;
+                }
                 let v = match (staged, init) {
                     (Some((st, core)), _) => self
                         .staged_read(cx, core, &st)
@@ -183,7 +195,10 @@ impl Lowerer<'_> {
                 self.typed_jump(b);
             }
             StmtKind::Return(v) => {
-                if let Some(v) = v {
+                let ret_ty = self.fs().ret_ty;
+                if let (Some(v), true) = (v, self.types.is_record(ret_ty.ty)) {
+                    self.typed_return_class(cx, v);
+                } else if let Some(v) = v {
                     let ret_ty = self.fs().ret_ty;
                     let val = if self.referent(ret_ty).is_some() {
                         // A reference result: the address of the lvalue, as the one-walk
@@ -202,6 +217,31 @@ impl Lowerer<'_> {
                 self.typed_jump(rb);
             }
             StmtKind::Empty => {}
+        }
+    }
+
+    /// `return e;` of a plain class: copied into the result slot. A local object is
+    /// returned by NRVO, which for a plain class is the same byte copy (the one-walk
+    /// lowering's `return_stmt`).
+    fn typed_return_class(&mut self, cx: &mut TypedCx<'_>, v: ExprId) {
+        let ret_ty = self.fs().ret_ty;
+        let span = cx.body.expr(v).span;
+        let Some(o) = self.typed_expr(cx, v) else {
+            return;
+        };
+        let (OpKind::LValue(src), Some(slot)) = (o.kind, self.fs().ret_slot) else {
+            return;
+        };
+        let local = matches!(
+            cx.body.expr(v).kind,
+            ExprKind::Name(Decl::Local(l)) if cx.body.local(l).storage == LocalStorage::Automatic
+        );
+        if local {
+            let size = self.types.size_of(ret_ty.ty).unwrap_or(0);
+            let align = self.types.align_of(ret_ty.ty);
+            self.copy_bytes(slot, src, size, align, false);
+        } else {
+            self.copy_construct(slot, ret_ty.unqual(), o, span);
         }
     }
 

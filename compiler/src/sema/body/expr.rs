@@ -6,7 +6,7 @@
 //! Each function answers `None` for a form this stage does not cover or an ill-formed
 //! one; the body then goes to the one-walk lowering, which reports errors.
 
-use super::{BodySema, Env, EnvName};
+use super::{ArgType, BodySema, Env, EnvName};
 use crate::ast::{self, BinaryOp, ExprKind as A, UnaryOp};
 use crate::sema::conv::{literal_kind, promote, usual_arith, Arith};
 use crate::sema::tree::{Category, ConvKind, Decl, EntityRef, Expr, ExprId, ExprKind};
@@ -183,7 +183,7 @@ impl<E: Env> BodySema<'_, E> {
                 let obj = self.node(ExprKind::Deref(this), pointee, Category::LValue, span);
                 self.field_of(obj, name, span)
             }
-            EnvName::Func(_) | EnvName::Method(_) | EnvName::Other => {
+            EnvName::Func(_) | EnvName::Method(_) | EnvName::Overloads | EnvName::Other => {
                 let n = self.env.name(name).to_string();
                 self.why(|| format!("the name \"{n}\""))
             }
@@ -240,27 +240,49 @@ impl<E: Env> BodySema<'_, E> {
         }
     }
 
-    /// An argument or returned expression for the parameter or result type `to`: bound
-    /// to it when `to` is an lvalue reference (the expression must be an lvalue of the
-    /// referred type, with no more qualifiers: no temporary is made), else its value
-    /// converted to `to`.
+    /// An argument or returned expression for the parameter or result type `to` (see
+    /// [`Self::pass_expr`]).
     pub(super) fn pass_to(&mut self, e: &ast::Expr<'_>, to: QualType, d: u32) -> Option<ExprId> {
-        let TypeKind::Reference { referent, rvalue } = self.kind_of(to) else {
-            let v = self.rvalue(e, d)?;
-            return self.implicit(v, to);
-        };
-        if rvalue || !self.is_value_type(referent) {
-            return self.why(|| "a reference binding of this kind".into());
-        }
         let x = self.expr(e, d)?;
-        let from = self.body.expr(x).clone();
-        let binds = from.cat == Category::LValue
-            && from.ty.ty == referent.ty
-            && from.ty.quals.subset_of(referent.quals);
-        if !binds {
-            return self.why(|| "a reference bound to a temporary or converted value".into());
+        self.pass_expr(x, to)
+    }
+
+    /// The analyzed expression `x` passed to the parameter or result type `to`: bound to
+    /// it when `to` is an lvalue reference (`x` must be an lvalue of the referred type,
+    /// with no more qualifiers: no temporary is made), itself when `to` is a plain class
+    /// (`x` must be of that class: an lvalue or a call result, copied), else its value
+    /// converted to `to`.
+    pub(super) fn pass_expr(&mut self, x: ExprId, to: QualType) -> Option<ExprId> {
+        match self.kind_of(to) {
+            TypeKind::Record(_) => {
+                if !self.env.plain_class(to) {
+                    let t = self.env.show(to);
+                    return self.why(|| format!("a value of type \"{t}\""));
+                }
+                if self.ty(x).ty != to.ty {
+                    return self.why(|| "a class value converted to another type".into());
+                }
+                Some(x)
+            }
+            TypeKind::Reference { referent, rvalue } => {
+                if rvalue || !self.is_value_type(referent) {
+                    return self.why(|| "a reference binding of this kind".into());
+                }
+                let from = self.body.expr(x).clone();
+                let binds = from.cat == Category::LValue
+                    && from.ty.ty == referent.ty
+                    && from.ty.quals.subset_of(referent.quals);
+                if !binds {
+                    return self
+                        .why(|| "a reference bound to a temporary or converted value".into());
+                }
+                Some(x)
+            }
+            _ => {
+                let v = self.read_value(x)?;
+                self.implicit(v, to)
+            }
         }
-        Some(x)
     }
 
     /// The node type and category of a call returning `ret`: an lvalue of the referred
@@ -271,7 +293,8 @@ impl<E: Env> BodySema<'_, E> {
                 .then_some((referent, Category::LValue));
         }
         let void = self.env.types().is_void(ret.ty);
-        (void || self.is_value_type(ret)).then_some((ret.unqual(), Category::PRValue))
+        let class = matches!(self.kind_of(ret), TypeKind::Record(_)) && self.env.plain_class(ret);
+        (void || class || self.is_value_type(ret)).then_some((ret.unqual(), Category::PRValue))
     }
 
     /// `id` converted to the arithmetic or pointer type `to` (see `convert`).
@@ -908,9 +931,15 @@ impl<E: Env> BodySema<'_, E> {
         if self.env.overloaded_builtin_name(name) {
             return self.overloaded_builtin_call(name, args, span, d);
         }
-        let found = self.env.lookup(name)?;
+        let Some(found) = self.env.lookup(name) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the call of \"{n}\""));
+        };
         if let EnvName::Method(_) = found {
             return self.method_call(None, name, args, callee.span, span, d);
+        }
+        if let EnvName::Overloads = found {
+            return self.overloaded_call(name, args, callee.span, span, d);
         }
         let EnvName::Func(sig) = found else {
             let n = self.env.name(name).to_string();
@@ -929,6 +958,57 @@ impl<E: Env> BodySema<'_, E> {
                 func: sig.id,
                 args: conv,
                 callee_span: callee.span,
+                overloaded: false,
+            },
+            ty,
+            cat,
+            span,
+        ))
+    }
+
+    /// A call of an overload set: the arguments first, then the function overload
+    /// resolution chooses for their types, then their conversions to its parameters.
+    fn overloaded_call(
+        &mut self,
+        name: crate::intern::Symbol,
+        args: &[&ast::Expr<'_>],
+        callee_span: Span,
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let xs = args
+            .iter()
+            .map(|a| self.expr(a, d))
+            .collect::<Option<Vec<ExprId>>>()?;
+        let types: Vec<ArgType> = xs
+            .iter()
+            .map(|&x| {
+                let e = self.body.expr(x);
+                ArgType {
+                    ty: e.ty,
+                    lvalue: e.cat == Category::LValue,
+                    npc: e.npc,
+                }
+            })
+            .collect();
+        let Some(sig) = self.env.overload_call(name, &types) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the overloaded call of \"{n}\""));
+        };
+        if sig.params.len() != xs.len() {
+            return None;
+        }
+        let mut conv = Vec::with_capacity(xs.len());
+        for (&x, &p) in xs.iter().zip(&sig.params) {
+            conv.push(self.pass_expr(x, p)?);
+        }
+        let (ty, cat) = self.call_result(sig.ret)?;
+        Some(self.node(
+            ExprKind::Call {
+                func: sig.id,
+                args: conv,
+                callee_span,
+                overloaded: true,
             },
             ty,
             cat,

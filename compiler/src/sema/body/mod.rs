@@ -34,6 +34,8 @@ pub enum EnvName {
     Var { id: u32, ty: QualType },
     /// A function this stage can call directly.
     Func(FuncSig),
+    /// A set of overloaded functions (no templates): [`Env::overload_call`] chooses.
+    Overloads,
     /// A member function of the class whose member function is analyzed (or of a base):
     /// `f()` means `this->f()`. The function found, for [`Env::method`].
     Method(u32),
@@ -44,6 +46,15 @@ pub enum EnvName {
     Field,
     /// Anything else (a type, a template, an overload set, a host variable, …).
     Other,
+}
+
+/// What overload resolution knows of an argument: its type, whether it is an lvalue,
+/// whether it is a null pointer constant.
+#[derive(Clone, Copy, Debug)]
+pub struct ArgType {
+    pub ty: QualType,
+    pub lvalue: bool,
+    pub npc: bool,
 }
 
 /// A member function a call names, as [`Env::method`] answers it.
@@ -87,6 +98,14 @@ pub trait Env {
     fn sm(&self) -> u32;
     /// The type of `this` in the non-static member function whose body is analyzed.
     fn this_type(&self) -> Option<QualType>;
+    /// A complete class type whose objects are created, copied and destroyed without
+    /// calling functions (no constructors, default member initializers, user copy or move
+    /// members, destructors or virtual functions): its values are copied as bytes.
+    fn plain_class(&mut self, t: QualType) -> bool;
+    /// The function an unqualified call of the overload set `name` with these arguments
+    /// calls, when this stage covers it: no argument-dependent lookup, a best viable
+    /// function that this stage could call directly.
+    fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig>;
     /// The member function `name` of class `r` (or of a base), when the name denotes one
     /// function (no overloads or templates): its id, for [`Env::method`].
     fn member_function(&mut self, r: RecordId, name: Symbol) -> Option<u32>;

@@ -327,7 +327,8 @@ impl<E: Env> BodySema<'_, E> {
             types.size_of(ty.ty)?;
         }
         let align = types.align_of(ty.ty);
-        if !is_array && !self.is_scalar_object(ty) {
+        let class = matches!(types.kind(ty.ty), TypeKind::Record(_)) && self.env.plain_class(ty);
+        if !is_array && !class && !self.is_scalar_object(ty) {
             let t = self.env.show(ty);
             return self.why(|| format!("a local of type \"{t}\""));
         }
@@ -344,6 +345,7 @@ impl<E: Env> BodySema<'_, E> {
         let init = match &vd.init {
             None => None,
             Some(_) if is_array => return None,
+            Some(ast::Init::Expr(e)) if class => Some(self.pass_to(e, ty, 0)?),
             Some(ast::Init::Expr(e)) => {
                 let x = self.rvalue(e, 0)?;
                 self.no_constant_loss(e, x, ty)?;
