@@ -6,9 +6,11 @@
 //! implicit conversions), `builtins.rs` (calls of built-in functions), `stmt.rs`
 //! (statements and locals), `cheap.rs` (which `?:` arms may be evaluated unconditionally).
 //!
-//! Stages 1 and 2 of issue 11: the analysis covers the C subset of device code and calls
-//! of CUDA's scalar built-in functions. Where a body uses anything else (classes,
-//! templates, overloaded operators, `goto`, …) or has an error, [`analyze_body`] answers
+//! Stages 1 to 3 of issue 11: the analysis covers the C subset of device code, calls of
+//! CUDA's scalar built-in functions, member functions and member calls, lvalue references
+//! to scalars, plain classes by value and calls of overload sets. Where a body uses
+//! anything else (class templates, constructors, overloaded operators, `goto`, …) or has
+//! an error, [`analyze_body`] answers
 //! `None` without a diagnostic, and the one-walk lowering (`irgen`) handles the body as
 //! before and reports what is wrong. Declarations (file-scope variables and functions,
 //! types) are still the lowering's: the analysis sees them through [`Env`].
