@@ -161,7 +161,9 @@ pub enum ExprKind {
     AddrOf(ExprId),
     /// `++x`, `x--`, … on a modifiable scalar lvalue.
     IncDec { op: UnaryOp, target: ExprId },
-    /// `a = b` (`value` converted to the target's type); the result is the stored value.
+    /// `a = b` (`value` converted to the target's type); the result is the stored value. Of
+    /// a plain class (no `operator=`): a copy of `value`'s bytes, the result the target
+    /// (an lvalue).
     Assign { target: ExprId, value: ExprId },
     /// `a op= b`: `target op value` computed in `op_ty` (the operands' common type),
     /// converted back to the target's type and stored.

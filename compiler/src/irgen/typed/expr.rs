@@ -188,6 +188,16 @@ impl Lowerer<'_> {
                 rv(a)
             }
             ExprKind::IncDec { op, target } => self.typed_inc_dec(cx, op, target, ty),
+            ExprKind::Assign { target, value } if self.types.is_record(ty.ty) => {
+                // A plain class: its bytes copied, as the one-walk lowering's `assign`.
+                let addr = self.typed_place(cx, target);
+                let src = self.typed_place(cx, value);
+                let (addr, src) = (addr?, src?);
+                let size = self.trivial_assign_size(ty.ty);
+                let align = self.types.align_of(ty.ty);
+                self.copy_bytes(addr, src, size, align, ty.quals.volatile);
+                Some(Operand::lv(addr, ty))
+            }
             ExprKind::Assign { target, value } => {
                 let addr = self.typed_place(cx, target);
                 let v = self.typed_value(cx, value)?;

@@ -164,7 +164,7 @@ impl Lowerer<'_> {
     fn scalar_or_reference(&self, t: QualType) -> bool {
         match self.types.kind(t.ty) {
             TypeKind::Reference { referent, rvalue } => {
-                !rvalue && self.types.is_scalar(referent.ty)
+                !rvalue && (self.types.is_scalar(referent.ty) || self.plain_class_type(*referent))
             }
             TypeKind::Record(_) => self.plain_class_type(t),
             _ => self.types.is_scalar(t.ty),
@@ -202,6 +202,16 @@ impl Lowerer<'_> {
             ast::TypeExpr::Pointer { pointee, .. } => self.simple_type_expr(pointee),
             ast::TypeExpr::Array { elem, .. } => self.simple_type_expr(elem),
             _ => false,
+        }
+    }
+}
+
+impl ArgType {
+    fn info(&self) -> ArgInfo {
+        ArgInfo {
+            ty: self.ty,
+            lvalue: self.lvalue,
+            npc: self.npc,
         }
     }
 }
@@ -301,14 +311,7 @@ impl Env for Lowerer<'_> {
         if cands.iter().any(|c| self.func_info(c.f).member.is_some()) {
             return None;
         }
-        let infos: Vec<ArgInfo> = args
-            .iter()
-            .map(|a| ArgInfo {
-                ty: a.ty,
-                lvalue: a.lvalue,
-                npc: a.npc,
-            })
-            .collect();
+        let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
         let text = text.to_string();
         let mark = self.diags.mark();
         let f = self.resolve_overload(&text, &cands, &infos, None, crate::source::Span::default());
@@ -317,6 +320,51 @@ impl Env for Lowerer<'_> {
             return None;
         }
         self.callable(f?)
+    }
+
+    fn operator_call(
+        &mut self,
+        oop: ast::OverloadedOp,
+        args: &[ArgType],
+    ) -> Option<Option<(FuncSig, bool)>> {
+        let lhs = self.is_class(args.first()?.ty);
+        if !self.has_operator_fns || args.iter().all(|a| self.is_class(a.ty).is_none()) {
+            return Some(None);
+        }
+        let tys: Vec<QualType> = args.iter().map(|a| a.ty).collect();
+        if self.operator_templates_exist(oop, lhs, &tys) {
+            return None;
+        }
+        let (cands, is_member) = self.operator_function_candidates(oop, lhs, &tys);
+        let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
+        let mark = self.diags.mark();
+        let chosen = self.choose_operator(
+            oop,
+            &cands,
+            &is_member,
+            &infos,
+            crate::source::Span::default(),
+        );
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        let Some(chosen) = chosen else {
+            // No operator function is viable: the operator's built-in meaning.
+            return Some(None);
+        };
+        let (f, member) = chosen?;
+        if !member {
+            return self.callable(f).map(|sig| Some((sig, false)));
+        }
+        // A member of the left operand's own class (the one-walk lowering passes the
+        // object unadjusted).
+        let r = lhs?;
+        if self.func_info(f).member.as_ref()?.record != r {
+            return None;
+        }
+        let m = self.method(f.0, r, args[0].ty.quals.konst)?;
+        (!m.is_static && m.sig.params.len() + 1 == args.len()).then_some(Some((m.sig, true)))
     }
 
     fn plain_class(&mut self, t: QualType) -> bool {

@@ -265,7 +265,9 @@ impl<E: Env> BodySema<'_, E> {
                 Some(x)
             }
             TypeKind::Reference { referent, rvalue } => {
-                if rvalue || !self.is_value_type(referent) {
+                let class = matches!(self.kind_of(referent), TypeKind::Record(_))
+                    && self.env.plain_class(referent);
+                if rvalue || !(class || self.is_value_type(referent)) {
                     return self.why(|| "a reference binding of this kind".into());
                 }
                 let from = self.body.expr(x).clone();
@@ -289,7 +291,9 @@ impl<E: Env> BodySema<'_, E> {
     /// type for an lvalue reference, else a prvalue (scalar or `void`).
     pub(super) fn call_result(&mut self, ret: QualType) -> Option<(QualType, Category)> {
         if let TypeKind::Reference { referent, rvalue } = self.kind_of(ret) {
-            return (!rvalue && self.is_value_type(referent))
+            let class = matches!(self.kind_of(referent), TypeKind::Record(_))
+                && self.env.plain_class(referent);
+            return (!rvalue && (class || self.is_value_type(referent)))
                 .then_some((referent, Category::LValue));
         }
         let void = self.env.types().is_void(ret.ty);
@@ -392,6 +396,23 @@ impl<E: Env> BodySema<'_, E> {
     }
 
     fn unary(&mut self, op: UnaryOp, x: &ast::Expr<'_>, span: Span, d: u32) -> Option<ExprId> {
+        use crate::ast::OverloadedOp as O;
+        let overloaded = match op {
+            UnaryOp::Plus => Some(O::Plus),
+            UnaryOp::Neg => Some(O::Minus),
+            UnaryOp::LogNot => Some(O::Not),
+            UnaryOp::BitNot => Some(O::Tilde),
+            _ => None,
+        };
+        if let Some(oop) = overloaded {
+            // A class operand: an operator function (the analysis is dropped otherwise).
+            let mark = self.body.exprs.len();
+            let o = self.expr(x, d)?;
+            if let TypeKind::Record(_) = self.kind_of(self.ty(o)) {
+                return self.operator_call(oop, &[o], span);
+            }
+            self.body.exprs.truncate(mark);
+        }
         match op {
             UnaryOp::Deref => {
                 let p = self.rvalue(x, d)?;
@@ -481,10 +502,97 @@ impl<E: Env> BodySema<'_, E> {
                 ))
             }
             _ => {
-                let a = self.rvalue(l, d)?;
-                let b = self.rvalue(r, d)?;
+                let a = self.expr(l, d)?;
+                let b = self.expr(r, d)?;
+                let class =
+                    |s: &mut Self, x: ExprId| matches!(s.kind_of(s.ty(x)), TypeKind::Record(_));
+                if class(self, a) || class(self, b) {
+                    return self.operator_call(op.overloaded()?, &[a, b], span);
+                }
+                let a = self.read_value(a)?;
+                let b = self.read_value(b)?;
                 self.binary_values(op, a, b, span)
             }
+        }
+    }
+
+    /// `a op b` with a class operand: a call of the operator function overload resolution
+    /// chooses, a member's object being the left operand.
+    fn operator_call(
+        &mut self,
+        op: crate::ast::OverloadedOp,
+        operands: &[ExprId],
+        span: Span,
+    ) -> Option<ExprId> {
+        let args: Vec<ArgType> = operands.iter().map(|&x| self.arg_type(x)).collect();
+        let found = self.env.operator_call(op, &args);
+        if let (Some(None), crate::ast::OverloadedOp::Assign, &[t, v]) = (&found, op, operands) {
+            return self.class_copy_assign(t, v, span);
+        }
+        let Some(Some((sig, member))) = found else {
+            let o = op.spelling();
+            return self.why(|| format!("the operator {o} on a class"));
+        };
+        let (ty, cat) = self.call_result(sig.ret)?;
+        // A member takes the first operand as its object.
+        let (object, rest) = if member {
+            let (&a, rest) = operands.split_first()?;
+            if self.body.expr(a).cat != Category::LValue {
+                return self.why(|| "a member operator of a class value".into());
+            }
+            (Some(a), rest)
+        } else {
+            (None, operands)
+        };
+        if sig.params.len() != rest.len() {
+            return None;
+        }
+        let mut args = Vec::with_capacity(rest.len());
+        for (&x, &p) in rest.iter().zip(&sig.params) {
+            args.push(self.pass_expr(x, p)?);
+        }
+        let kind = match object {
+            Some(_) => ExprKind::MemberCall {
+                func: sig.id,
+                object,
+                args,
+                callee_span: span,
+            },
+            None => ExprKind::Call {
+                func: sig.id,
+                args,
+                callee_span: span,
+                overloaded: true,
+            },
+        };
+        Some(self.node(kind, ty, cat, span))
+    }
+
+    /// `a = b` of a plain class with no `operator=` of its own: a copy of the bytes (an
+    /// lvalue of the target).
+    fn class_copy_assign(&mut self, t: ExprId, v: ExprId, span: Span) -> Option<ExprId> {
+        let lt = self.ty(t);
+        if lt.quals.konst || !self.env.plain_class(lt) || self.ty(v).ty != lt.ty {
+            return self.why(|| "a class assignment of this kind".into());
+        }
+        Some(self.node(
+            ExprKind::Assign {
+                target: t,
+                value: v,
+            },
+            lt,
+            Category::LValue,
+            span,
+        ))
+    }
+
+    /// What overload resolution knows of an analyzed argument.
+    fn arg_type(&self, x: ExprId) -> ArgType {
+        let e = self.body.expr(x);
+        ArgType {
+            ty: e.ty,
+            lvalue: e.cat == Category::LValue,
+            npc: e.npc,
         }
     }
 
@@ -602,6 +710,21 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         d: u32,
     ) -> Option<ExprId> {
+        // A class target: an operator function (the analysis is dropped otherwise).
+        let mark = self.body.exprs.len();
+        let t = self.expr(l, d)?;
+        if let TypeKind::Record(_) = self.kind_of(self.ty(t)) {
+            let oop = match op {
+                None => crate::ast::OverloadedOp::Assign,
+                Some(b) => b.compound_overloaded()?,
+            };
+            let v = self.expr(r, d)?;
+            if self.body.expr(t).cat != Category::LValue {
+                return None;
+            }
+            return self.operator_call(oop, &[t, v], span);
+        }
+        self.body.exprs.truncate(mark);
         let target = self.modifiable(l, d)?;
         let value = self.rvalue(r, d)?;
         let lt = self.ty(target);
@@ -980,17 +1103,7 @@ impl<E: Env> BodySema<'_, E> {
             .iter()
             .map(|a| self.expr(a, d))
             .collect::<Option<Vec<ExprId>>>()?;
-        let types: Vec<ArgType> = xs
-            .iter()
-            .map(|&x| {
-                let e = self.body.expr(x);
-                ArgType {
-                    ty: e.ty,
-                    lvalue: e.cat == Category::LValue,
-                    npc: e.npc,
-                }
-            })
-            .collect();
+        let types: Vec<ArgType> = xs.iter().map(|&x| self.arg_type(x)).collect();
         let Some(sig) = self.env.overload_call(name, &types) else {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the overloaded call of \"{n}\""));

@@ -108,6 +108,16 @@ pub trait Env {
     /// calls, when this stage covers it: no argument-dependent lookup, a best viable
     /// function that this stage could call directly.
     fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig>;
+    /// The operator function `a op b` (`op a` for one argument) calls when an operand has
+    /// class type, and whether it is a member of the first operand's class (which is then
+    /// its object), when this stage covers it: no operator templates, a best viable
+    /// function this stage could call. `Some(None)`: no operator function applies (the
+    /// built-in meaning, e.g. a trivial copy assignment).
+    fn operator_call(
+        &mut self,
+        op: crate::ast::OverloadedOp,
+        args: &[ArgType],
+    ) -> Option<Option<(FuncSig, bool)>>;
     /// The member function `name` of class `r` (or of a base), when the name denotes one
     /// function (no overloads or templates): its id, for [`Env::method`].
     fn member_function(&mut self, r: RecordId, name: Symbol) -> Option<u32>;
