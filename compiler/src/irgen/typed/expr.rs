@@ -234,8 +234,7 @@ impl Lowerer<'_> {
                 select,
             } => self.typed_cond(cx, cond, then, els, select, ty),
             ExprKind::Index { ptr, index } => {
-                let p = self.typed_value(cx, ptr)?;
-                let i = self.typed_value(cx, index)?;
+                let (p, i) = self.typed_index_operands(cx, ptr, index)?;
                 let it = cx.body.expr(index).ty.ty;
                 let size = self.types.size_of(ty.ty)?;
                 let index_op = match cx.body.expr(index).kind {
@@ -326,6 +325,29 @@ impl Lowerer<'_> {
             callee_span,
             span,
         )
+    }
+
+    /// The pointer and index values of `p[i]`, in the one-walk lowering's order: where
+    /// operator functions exist it first lowers both operands below their reads (to look
+    /// for an `operator[]`) and reads them afterwards; otherwise each operand is lowered
+    /// and read in turn.
+    fn typed_index_operands(
+        &mut self,
+        cx: &mut TypedCx<'_>,
+        ptr: ExprId,
+        index: ExprId,
+    ) -> Option<(Value, Value)> {
+        if !self.has_operator_fns {
+            let p = self.typed_value(cx, ptr)?;
+            return Some((p, self.typed_value(cx, index)?));
+        }
+        let (sp, si) = (self.stage(cx, ptr), self.stage(cx, index));
+        let cp = self.typed_expr(cx, sp.core)?;
+        let ci = self.typed_expr(cx, si.core)?;
+        let p = self.staged_read(cx, cp, &sp)?;
+        let p = self.staged_convs(cx, p, &sp);
+        let i = self.staged_read(cx, ci, &si)?;
+        Some((p, self.staged_convs(cx, i, &si)))
     }
 
     /// Call arguments as the one-walk lowering's C++ calls take them: each lowered below

@@ -50,21 +50,16 @@ impl Lowerer<'_> {
         // names, values as constants), as the one-walk lowering sees them. Member
         // functions other than lambdas' call operators see `this` and the class's members
         // (`Env::this_type`).
-        // Constructor and destructor bodies are not covered yet: the typed lowering of
-        // `if (p)` on a global pointer inside them differs from the one-walk lowering's
-        // (`tests/kernels/cpp/cond_temporaries.cu`).
+        // Constructors' member initializers and destructors' member destruction are
+        // lowered around the body by the caller; the body itself is statements.
         let member_ok = match &info.member {
             None => self.this_val.is_none(),
-            Some(m) => {
-                !m.is_ctor
-                    && info.fname != FunctionName::Destructor
-                    && !self.closures.contains_key(&m.record)
-            }
+            Some(m) => !self.closures.contains_key(&m.record),
         };
         let plain = member_ok && !info.ret_pending && !self.templates.sig.active;
         let ret = info.ret;
         if !plain || self.fs().ret_decltype {
-            return Err("a constructor, destructor, lambda or deduced return type".into());
+            return Err("a lambda or deduced return type".into());
         }
         if !self.types.is_void(ret.ty) && !self.scalar_or_reference(ret) {
             return Err("a return type that is not a scalar or void".into());
