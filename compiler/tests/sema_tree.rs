@@ -196,8 +196,10 @@ fn member_functions_see_this_members_of_their_class_and_bases_and_call_members()
            __device__ int twice() const { return get() * 2; }
            static __device__ int sq(int x) { return x * x; }
            __device__ int both(int x) const { return sq(x) + this->get(); }
+           __device__ int pick(int i) const { return i + v; }
+           __device__ float pick(float f) const { return f * w; }
          };
-         __device__ int use(S *s) { return s[1].twice() + s->both(3); }
+         __device__ int use(S *s) { return s[1].twice() + s->both(3) + s->pick(4) + (int)s->pick(0.5f); }
          __global__ void k(S *s, int *out) { s->scale(1.5f); out[0] = use(s); }";
     let text = sema(src);
     assert!(
@@ -223,7 +225,18 @@ fn member_functions_see_this_members_of_their_class_and_bases_and_call_members()
         "{text}"
     );
     assert!(
-        text.contains("Function use (S *) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      MemberCall twice : `int` prvalue\n        Index : `S` lvalue\n"),
+        text.contains(
+            "          MemberCall twice : `int` prvalue\n            Index : `S` lvalue\n"
+        ),
+        "{text}"
+    );
+    // An overload set of members is resolved on the arguments.
+    assert!(
+        text.contains("        MemberCall pick : `int` prvalue\n          Deref : `S` lvalue\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("        MemberCall pick : `float` prvalue\n"),
         "{text}"
     );
     let typed = compile("t.cu", src, &Options::default());

@@ -246,8 +246,15 @@ impl Env for Lowerer<'_> {
             }
             Binding::EnumConst(v, t) => EnvName::EnumConst(v, t),
             Binding::Field(_) => EnvName::Field,
-            Binding::Func(f) if self.func_info(f).member.is_some() => EnvName::Method(f.0),
-            Binding::Overloads(_) => EnvName::Overloads,
+            Binding::Func(f) if self.func_info(f).member.is_some() => EnvName::Method,
+            b @ Binding::Overloads(_) => {
+                let fns = self.functions_of(b);
+                if fns.iter().all(|&f| self.func_info(f).member.is_some()) {
+                    EnvName::Method
+                } else {
+                    EnvName::Overloads
+                }
+            }
             Binding::Func(f) => match self.callable(f) {
                 Some(sig) => EnvName::Func(sig),
                 None => EnvName::Other,
@@ -370,9 +377,33 @@ impl Env for Lowerer<'_> {
         self.plain_class_type(t)
     }
 
-    fn member_function(&mut self, r: RecordId, name: Symbol) -> Option<u32> {
-        match self.class_member_binding(r, name)? {
+    fn member_function(
+        &mut self,
+        r: RecordId,
+        name: Symbol,
+        object: QualType,
+        args: &[ArgType],
+    ) -> Option<u32> {
+        let b = self.class_member_binding(r, name)?;
+        match b {
             Binding::Func(f) => Some(f.0),
+            Binding::Overloads(_) => {
+                // As the one-walk `member_call` resolves them.
+                let cands = self.candidates(b);
+                if cands.iter().any(|c| self.func_info(c.f).member.is_none()) {
+                    return None;
+                }
+                let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
+                let text = self.interner.resolve(name).to_string();
+                let mark = self.diags.mark();
+                let span = crate::source::Span::default();
+                let f = self.resolve_overload(&text, &cands, &infos, Some(object), span);
+                if self.diags.mark() != mark {
+                    self.diags.rollback(mark);
+                    return None;
+                }
+                f.map(|f| f.0)
+            }
             _ => None,
         }
     }

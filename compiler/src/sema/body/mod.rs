@@ -16,6 +16,7 @@
 //! types) are still the lowering's: the analysis sees them through [`Env`].
 
 mod builtins;
+mod calls;
 mod cheap;
 mod expr;
 mod stmt;
@@ -38,9 +39,9 @@ pub enum EnvName {
     Func(FuncSig),
     /// A set of overloaded functions (no templates): [`Env::overload_call`] chooses.
     Overloads,
-    /// A member function of the class whose member function is analyzed (or of a base):
-    /// `f()` means `this->f()`. The function found, for [`Env::method`].
-    Method(u32),
+    /// A member function, or an overload set of them, of the class whose member function
+    /// is analyzed (or of a base): `f()` means `this->f()` ([`Env::member_function`]).
+    Method,
     /// An enumerator's value and its enumeration type.
     EnumConst(ConstValue, QualType),
     /// A data member of the class whose member function is analyzed (or of a base):
@@ -118,9 +119,17 @@ pub trait Env {
         op: crate::ast::OverloadedOp,
         args: &[ArgType],
     ) -> Option<Option<(FuncSig, bool)>>;
-    /// The member function `name` of class `r` (or of a base), when the name denotes one
-    /// function (no overloads or templates): its id, for [`Env::method`].
-    fn member_function(&mut self, r: RecordId, name: Symbol) -> Option<u32>;
+    /// The member function `name` of class `r` (or of a base) that a call on an object of
+    /// type `object` with these arguments calls: the one function the name denotes, or
+    /// the best of an overload set of member functions (no templates). Its id, for
+    /// [`Env::method`].
+    fn member_function(
+        &mut self,
+        r: RecordId,
+        name: Symbol,
+        object: QualType,
+        args: &[ArgType],
+    ) -> Option<u32>;
     /// Member function `f` called on an object of class `r` (`const_obj`: a `const`
     /// one), when this stage covers the call: not virtual, deleted, ref-qualified or
     /// variadic, callable on such an object, accessible, with scalar parameters and a
