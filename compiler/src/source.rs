@@ -53,6 +53,9 @@ pub struct SourceFile {
     line_starts: Vec<u32>,
     /// `#line` remappings, sorted by `phys` (usually empty).
     line_marks: Vec<LineMark>,
+    /// Where the preprocessor first included this file (the header name of the
+    /// `#include`): the include chain that diagnostics in the file show.
+    pub included_from: Option<Span>,
 }
 
 impl SourceFile {
@@ -68,6 +71,7 @@ impl SourceFile {
             text,
             line_starts,
             line_marks: Vec::new(),
+            included_from: None,
         }
     }
 

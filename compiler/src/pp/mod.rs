@@ -53,6 +53,7 @@ use crate::lex::Token;
 use crate::source::{FileId, SourceMap, Span};
 
 pub use builtin_headers::{builtin_header, BUILTIN_HEADER_NAMES};
+pub use include::search_list;
 use macros::Macro;
 pub use output::preprocessed_text;
 
