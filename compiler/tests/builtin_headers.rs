@@ -99,6 +99,10 @@ const SIZED_TYPES: &[(&str, &str)] = &[
     ("clock_t", "time.h"),
     ("jmp_buf", "setjmp.h"),
     ("mbstate_t", "wchar.h"),
+    ("mtx_t", "threads.h"),
+    ("cnd_t", "threads.h"),
+    ("once_flag", "threads.h"),
+    ("thrd_t", "threads.h"),
 ];
 
 fn host_sizes() -> Vec<usize> {
