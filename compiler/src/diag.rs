@@ -97,6 +97,9 @@ impl Diagnostics {
     pub fn render(&self, sources: &SourceMap) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for d in &self.list {
+            if d.severity == Severity::Warning && sources.file(d.span.file).system {
+                continue;
+            }
             out.push(resolve(sources, d.severity, d.span, &d.message));
             for (span, msg) in &d.notes {
                 out.push(resolve(sources, Severity::Note, *span, msg));

@@ -56,6 +56,9 @@ pub struct SourceFile {
     /// Where the preprocessor first included this file (the header name of the
     /// `#include`): the include chain that diagnostics in the file show.
     pub included_from: Option<Span>,
+    /// Found in a system folder (`-isystem`, `--cuda-path`, the host toolchain's,
+    /// `-idirafter`): its warnings are not reported, as gcc's.
+    pub system: bool,
 }
 
 impl SourceFile {
@@ -72,6 +75,7 @@ impl SourceFile {
             line_starts,
             line_marks: Vec::new(),
             included_from: None,
+            system: false,
         }
     }
 

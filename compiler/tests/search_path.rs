@@ -316,3 +316,67 @@ fn dash_v_prints_the_search_list_as_gcc() {
         "{nostd}"
     );
 }
+
+#[test]
+fn warnings_in_system_headers_are_not_reported_errors_are() {
+    let redefine = "#define A 1\n#define A 2\n";
+    let files = [
+        ("inc/user.h", redefine),
+        ("sys/sys.h", redefine),
+        (
+            "after/late.h",
+            "#define B 1\n#define B 2\n#error in_system\n",
+        ),
+    ];
+    let o = Options {
+        include_dirs: dirs(&["inc"]),
+        system_include_dirs: dirs(&["sys"]),
+        after_include_dirs: dirs(&["after"]),
+        ..Options::default()
+    };
+    let lines = |src: &str| run_with(src, &files, &o).diag_lines();
+    let user = lines("#include <user.h>\n");
+    assert!(user[0].contains("warning: \"A\" redefined"), "{user:?}");
+    assert_eq!(lines("#include <sys.h>\n"), Vec::<String>::new());
+    assert_eq!(
+        lines("#include <late.h>\n"),
+        vec![
+            "after/late.h:3:2: error: #error in_system",
+            "main.cu:1:10: note: in file included from here",
+        ]
+    );
+}
+
+#[test]
+fn cuda_path_adds_the_toolkits_cccl_folder() {
+    let root = std::env::temp_dir().join(format!("oxicc-cudapath-{}", std::process::id()));
+    std::fs::create_dir_all(root.join("include/cccl/thrust")).unwrap();
+    std::fs::write(
+        root.join("include/cccl/thrust/version.h"),
+        "int thrust_v;\n",
+    )
+    .unwrap();
+    std::fs::write(root.join("include/cublas_v2.h"), "int cublas_v;\n").unwrap();
+    let o = Options {
+        cuda_path: Some(root.clone()),
+        emit: Emit::Preprocessed,
+        ..Options::default()
+    };
+    let list = oxicc::pp::search_list(&o);
+    let text = preprocessed("#include <thrust/version.h>\n#include <cublas_v2.h>\n", &o);
+    std::fs::remove_dir_all(&root).unwrap();
+    let text = text.unwrap();
+    assert!(
+        text.contains("thrust_v") && text.contains("cublas_v"),
+        "{text}"
+    );
+    let r = root.display();
+    assert_eq!(
+        list,
+        vec![
+            "<oxicc>/ (built-in headers)".to_string(),
+            format!("{r}/include"),
+            format!("{r}/include/cccl"),
+        ]
+    );
+}

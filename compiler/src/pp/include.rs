@@ -7,7 +7,8 @@
 //!   the built-in headers), or the name itself when it is an absolute path;
 //! - 2 …: the `-I` directories in order, then the `-isystem` ones;
 //! - then: the built-in headers of `runtime-libs/include`;
-//! - then: `--cuda-path`'s `include` folder (a toolkit's headers oxicc does not have);
+//! - then: `--cuda-path`'s `include` folder (a toolkit's headers oxicc does not have) and
+//!   its `include/cccl` (CUDA 13's `thrust/`, `cub/`, `cuda/std/`), as nvcc adds them;
 //! - then: the host toolchain's folders (`host_dirs.rs`), for what the built-in headers
 //!   do not have, unless `-nostdinc` (`-nostdinc++`: without the C++ library's), and only
 //!   with `Options::host_headers`; they hold up to [`HOST_SLOTS`] positions;
@@ -41,7 +42,7 @@ pub fn search_list(options: &Options) -> Vec<String> {
         .map(|d| d.display().to_string())
         .collect();
     out.push("<oxicc>/ (built-in headers)".into());
-    out.extend(cuda_include(options).map(|d| d.display().to_string()));
+    out.extend(cuda_dirs(options).iter().map(|d| d.display().to_string()));
     out.extend(host_dirs(options).iter().map(|d| d.display().to_string()));
     out.extend(
         options
@@ -52,8 +53,20 @@ pub fn search_list(options: &Options) -> Vec<String> {
     out
 }
 
-fn cuda_include(options: &Options) -> Option<PathBuf> {
-    options.cuda_path.as_ref().map(|p| p.join("include"))
+/// `--cuda-path`'s folders: `include`, and `include/cccl` where the toolkit has it (nvcc's
+/// profile adds it as a system folder since CUDA 13).
+fn cuda_dirs(options: &Options) -> Vec<PathBuf> {
+    let Some(root) = &options.cuda_path else {
+        return Vec::new();
+    };
+    let include = root.join("include");
+    let cccl = include.join("cccl");
+    let has_cccl = cccl.is_dir();
+    let mut dirs = vec![include];
+    if has_cccl {
+        dirs.push(cccl);
+    }
+    dirs
 }
 
 /// The host toolchain's folders the options ask for.
@@ -168,14 +181,18 @@ impl Preprocessor<'_, '_> {
             }
         }
         let pos_cuda = pos_builtin + 1;
-        if let Some(dir) = cuda_include(options).filter(|_| first <= pos_cuda) {
-            if let Some(id) = self.load_path(&dir.join(name), pos_cuda) {
-                return Some(id);
+        if options.cuda_path.is_some() {
+            for (j, dir) in cuda_dirs(options).iter().enumerate() {
+                if pos_cuda + j >= first {
+                    if let Some(id) = self.load_path(&dir.join(name), pos_cuda + j) {
+                        return Some(id);
+                    }
+                }
             }
         }
         // Then the host toolchain's own folders (`GL/gl.h`, `sys/socket.h`, `omp.h`):
         // what oxicc's headers do not provide, as a drop-in `nvcc -ptx` finds it.
-        let pos_host = pos_cuda + 1;
+        let pos_host = pos_cuda + 2;
         for (k, dir) in host_dirs(options).iter().enumerate() {
             if pos_host + k >= first {
                 if let Some(id) = self.load_path(&dir.join(name), pos_host + k) {
@@ -223,7 +240,11 @@ impl Preprocessor<'_, '_> {
             return Some(id);
         }
         let text = self.ctx.loader.load(&norm)?;
-        Some(self.add_file(key.clone(), key, text, Origin::Fs, pos))
+        let id = self.add_file(key.clone(), key, text, Origin::Fs, pos);
+        if pos >= POS_FIRST_DIR + self.ctx.options.include_dirs.len() {
+            self.ctx.sources.file_mut(id).system = true;
+        }
+        Some(id)
     }
 
     fn add_file(
