@@ -192,6 +192,11 @@ impl<'x> Lowerer<'x> {
             B::ULongLong => IntKind::ULongLong,
             B::Int128 => IntKind::Int128,
             B::UInt128 => IntKind::UInt128,
+            // Until the type table has kinds of their own (see `ast::BuiltinType`): the
+            // same size and signedness.
+            B::WChar => IntKind::Int,
+            B::Char16 => IntKind::UShort,
+            B::Char32 => IntKind::UInt,
         };
         self.types.int(k)
     }
