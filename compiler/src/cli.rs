@@ -88,6 +88,11 @@ pub fn main_with(args: Vec<String>) -> Outcome {
         ));
         return Outcome::error(stderr, 2);
     }
+    // One compile in this process: lexing every built-in header up front (what makes
+    // many compiles in one process fast) would cost more than it saves.
+    if p.inputs.len() == 1 {
+        oxicc::pp::use_header_cache(false);
+    }
     let mut failed = false;
     if link {
         let inputs: Vec<&str> = p.inputs.iter().map(String::as_str).collect();
