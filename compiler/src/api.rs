@@ -27,6 +27,29 @@ pub struct Options {
     pub opt_level: u8,
     /// `-I` directories, searched in order after the including file's directory.
     pub include_dirs: Vec<PathBuf>,
+    /// `-isystem` directories, searched after the `-I` ones and before oxicc's built-in
+    /// headers.
+    pub system_include_dirs: Vec<PathBuf>,
+    /// `-idirafter` directories, searched last, after the host toolchain's folders.
+    pub after_include_dirs: Vec<PathBuf>,
+    /// `--cuda-path`: a CUDA toolkit whose `include` folder (`cublas_v2.h`, `thrust/`,
+    /// `cub/`, `nvtx3/`) is searched after oxicc's built-in headers, never instead of them.
+    /// The command also takes it from `CUDA_PATH` or `CUDA_HOME`; the library reads no
+    /// environment variable.
+    pub cuda_path: Option<PathBuf>,
+    /// `--host-headers`: search the host toolchain's include folders (gcc's C++ library
+    /// folders, `/usr/local/include`, `/usr/include/<triple>`, `/usr/include`) after the
+    /// built-in headers, for the headers oxicc does not have. The command's default is on
+    /// (a drop-in `nvcc -ptx`); the library's is off, as NVRTC, which never reads the host's
+    /// system folders (`--host-headers=true` turns it on).
+    pub host_headers: bool,
+    /// `--sysroot`: the root under which the host toolchain's folders are looked for.
+    pub sysroot: Option<PathBuf>,
+    /// `-nostdinc`: no host toolchain folder at all (oxicc's built-in headers remain: they
+    /// are the compiler's own, as a resource directory is for gcc).
+    pub no_std_inc: bool,
+    /// `-nostdinc++`: no C++ library folder of the host toolchain.
+    pub no_std_inc_cxx: bool,
     /// In-memory headers `(name, contents)`, searched before the file system.
     pub headers: Vec<(String, String)>,
     /// `-D` definitions `(name, value)`; a `None` value defines the macro as `1`.
@@ -86,6 +109,13 @@ impl Default for Options {
             sm: 75,
             opt_level: 3,
             include_dirs: Vec::new(),
+            system_include_dirs: Vec::new(),
+            after_include_dirs: Vec::new(),
+            cuda_path: None,
+            host_headers: false,
+            sysroot: None,
+            no_std_inc: false,
+            no_std_inc_cxx: false,
             headers: Vec::new(),
             defines: Vec::new(),
             undefines: Vec::new(),

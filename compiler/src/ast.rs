@@ -127,6 +127,13 @@ pub enum BuiltinType {
     Double,
     /// `long double` — treated as `double` on the device, as nvcc does.
     LongDouble,
+    /// `wchar_t`: 4 bytes, signed (Linux). Lowered as `int` until the type table has a
+    /// kind of its own for it (its mangling is `w`, `int`'s `i`).
+    WChar,
+    /// `char16_t` (lowered as `unsigned short`; mangled `Ds` by nvcc).
+    Char16,
+    /// `char32_t` (lowered as `unsigned int`; mangled `Di` by nvcc).
+    Char32,
 }
 
 /// Type qualifiers.

@@ -24,13 +24,35 @@ impl Outcome {
     }
 }
 
+/// `-v`'s include search list, in gcc's form.
+fn search_list_lines(options: &oxicc::Options) -> Vec<String> {
+    let mut lines = vec![
+        "#include \"...\" search starts here:".to_string(),
+        "#include <...> search starts here:".to_string(),
+    ];
+    lines.extend(
+        oxicc::pp::search_list(options)
+            .into_iter()
+            .map(|d| format!(" {d}")),
+    );
+    lines.push("End of search list.".into());
+    lines
+}
+
 /// Runs the command on its arguments (without the program name).
 pub fn main_with(args: Vec<String>) -> Outcome {
     let parsed = expand_response_files(&args).and_then(|a| parse(&a, Dialect::Command));
-    let p = match parsed {
+    let mut p = match parsed {
         Ok(p) => p,
         Err(e) => return Outcome::error(vec![format!("oxicc: error: {e}")], 2),
     };
+    // nvcc finds its toolkit through these; the library reads no environment.
+    if p.options.cuda_path.is_none() {
+        p.options.cuda_path = ["CUDA_PATH", "CUDA_HOME"]
+            .iter()
+            .find_map(|v| std::env::var_os(v).filter(|s| !s.is_empty()))
+            .map(PathBuf::from);
+    }
     if p.show_help {
         return Outcome {
             stdout: vec![help_text()],
@@ -46,6 +68,9 @@ pub fn main_with(args: Vec<String>) -> Outcome {
         };
     }
     let mut stderr = p.warnings.clone();
+    if p.verbose {
+        stderr.extend(search_list_lines(&p.options));
+    }
     if p.inputs.is_empty() {
         stderr.push("oxicc: error: no input file".into());
         return Outcome::error(stderr, 2);
@@ -62,6 +87,11 @@ pub fn main_with(args: Vec<String>) -> Outcome {
             p.inputs.join(", ")
         ));
         return Outcome::error(stderr, 2);
+    }
+    // One compile in this process: lexing every built-in header up front (what makes
+    // many compiles in one process fast) would cost more than it saves.
+    if p.inputs.len() == 1 {
+        oxicc::pp::use_header_cache(false);
     }
     let mut failed = false;
     if link {

@@ -101,12 +101,32 @@ impl Diagnostics {
     }
 
     /// Resolves spans into the public `Diagnostic` form (notes follow their diagnostic).
+    /// A diagnostic in an included file is followed by its include chain, innermost first
+    /// (gcc's "In file included from", as notes at each `#include`).
     pub fn render(&self, sources: &SourceMap) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         for d in &self.list {
+            if d.severity == Severity::Warning && sources.file(d.span.file).system {
+                continue;
+            }
             out.push(resolve(sources, d.severity, d.span, &d.message));
             for (span, msg) in &d.notes {
                 out.push(resolve(sources, Severity::Note, *span, msg));
+            }
+            let mut file = d.span.file;
+            // A chain is finite (a file records the first include only, which comes from
+            // a file opened before it); the bound guards against a cycle all the same.
+            for _ in 0..crate::pp::MAX_INCLUDE_DEPTH {
+                let Some(at) = sources.file(file).included_from else {
+                    break;
+                };
+                out.push(resolve(
+                    sources,
+                    Severity::Note,
+                    at,
+                    "in file included from here",
+                ));
+                file = at.file;
             }
         }
         out

@@ -53,6 +53,12 @@ pub struct SourceFile {
     line_starts: Vec<u32>,
     /// `#line` remappings, sorted by `phys` (usually empty).
     line_marks: Vec<LineMark>,
+    /// Where the preprocessor first included this file (the header name of the
+    /// `#include`): the include chain that diagnostics in the file show.
+    pub included_from: Option<Span>,
+    /// Found in a system folder (`-isystem`, `--cuda-path`, the host toolchain's,
+    /// `-idirafter`): its warnings are not reported, as gcc's.
+    pub system: bool,
 }
 
 impl SourceFile {
@@ -68,6 +74,8 @@ impl SourceFile {
             text,
             line_starts,
             line_marks: Vec::new(),
+            included_from: None,
+            system: false,
         }
     }
 

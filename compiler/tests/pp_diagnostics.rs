@@ -124,6 +124,7 @@ fn unbalanced_conditionals() {
         r.diag_lines(),
         vec![
             "a.h:1:2: error: unterminated conditional directive (missing #endif)",
+            "main.cu:1:10: note: in file included from here",
             "main.cu:2:2: error: #endif without #if"
         ]
     );
@@ -249,8 +250,10 @@ fn include_depth_limit() {
         &Default::default(),
     );
     let d = r.diag_lines();
-    assert_eq!(d.len(), 1, "{d:?}");
+    // The error, then the include chain (a file records where it was first included).
+    assert_eq!(d.len(), 2, "{d:?}");
     assert!(d[0].contains("#include nested too deeply"), "{d:?}");
+    assert_eq!(d[1], "main.cu:1:10: note: in file included from here");
 }
 
 #[test]

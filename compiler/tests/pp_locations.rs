@@ -60,7 +60,9 @@ fn line_directive_moves_preprocessor_diagnostics() {
         r.diag_lines(),
         vec![
             "h.h:1:2: error: #error in_header",
+            "x.cu:50:10: note: in file included from here",
             "h.h:5:2: error: #error later",
+            "x.cu:50:10: note: in file included from here",
             "x.cu:51:2: error: #error main",
         ]
     );

@@ -277,6 +277,9 @@ impl Lowerer<'_> {
                 }
             }
         }
+        for (n, b) in self.early_members.remove(&r).unwrap_or_default() {
+            data.members.insert(n, b);
+        }
         self.classes.insert(r, data);
         let saved_decl = self.declaring_class.replace(r);
         let saved_member = self.member_class.replace(r);

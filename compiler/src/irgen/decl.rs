@@ -192,12 +192,35 @@ impl<'x> Lowerer<'x> {
             B::ULongLong => IntKind::ULongLong,
             B::Int128 => IntKind::Int128,
             B::UInt128 => IntKind::UInt128,
+            // Until the type table has kinds of their own (see `ast::BuiltinType`): the
+            // same size and signedness.
+            B::WChar => IntKind::Int,
+            B::Char16 => IntKind::UShort,
+            B::Char32 => IntKind::UInt,
         };
         self.types.int(k)
     }
 
     fn tag_type(&mut self, kind: TagKind, name: Symbol, span: Span) -> Option<QualType> {
-        let ty = match (kind, self.lookup_tag_cxx(name)) {
+        let mut found = self.lookup_tag_cxx(name);
+        // A member class of the class whose member is being lowered, when no complete
+        // class of that name is in scope: a member template's body is lowered in its
+        // declaration context, where the class's own scope is not open.
+        let incomplete = match found {
+            None => true,
+            Some(Tag::Record(r)) => !self.types.record(r).complete,
+            Some(Tag::Enum(_)) => false,
+        };
+        if incomplete && kind != TagKind::Enum {
+            if let Some(t) = self
+                .member_class
+                .or(self.declaring_class)
+                .and_then(|r| self.class_nested_tag(r, name))
+            {
+                found = Some(t);
+            }
+        }
+        let ty = match (kind, found) {
             (TagKind::Enum, Some(Tag::Enum(e))) => TypeKind::Enum(e),
             (TagKind::Enum, _) => {
                 self.error(span, format!("enum \"{}\" is undefined", self.name(name)));
@@ -314,6 +337,7 @@ impl<'x> Lowerer<'x> {
         // value_type; value_type a;`), and so do the class's integral constants (`static
         // const int ndim = _ndim; ptrdiff_t shape_[ndim];`, CuPy's CArray).
         self.push_member_typedefs(rd);
+        self.define_member_enums(r, rd);
         let constants = rd.members.iter().any(
             |m| matches!(m.decl, ast::Decl::Var(vd) if vd.specs.is_static && vd.init.is_some()),
         );
@@ -405,6 +429,14 @@ impl<'x> Lowerer<'x> {
                 let n = f.local_classes.entry(name).or_insert(0);
                 self.types.record_mut(r).discriminator = *n;
                 *n += 1;
+            }
+            // Member bodies lowered by `define_class_members` (and member template
+            // instances, lowered outside the class's scope) find the member classes as
+            // members of `r`.
+            for &(n, nr, _, _) in &nested {
+                let t = QualType::new(self.types.intern(TypeKind::Record(nr)));
+                let early = self.early_members.entry(r).or_default();
+                early.push((n, Binding::Typedef(t)));
             }
             self.define_class_members(r, rd, bases);
             self.bind_nested_classes(r, &nested);

@@ -497,6 +497,10 @@ pub(crate) struct Lowerer<'x> {
     pub vtables: hashbrown::HashMap<RecordId, virtual_fns::VTable>,
     /// Classes declared `final` (no class may derive from them).
     pub final_classes: hashbrown::HashSet<RecordId>,
+    /// Members of a class known before `define_class_members` makes its member table:
+    /// the enumerators (and enum names) of its member enums, defined with its data
+    /// members, and its member classes.
+    pub early_members: hashbrown::HashMap<RecordId, Vec<(Symbol, Binding)>>,
     /// The `{ptr, adj}` records of pointer-to-member-function types, by (class, function
     /// type, `const`).
     pub member_fn_ptrs: hashbrown::HashMap<(RecordId, crate::sema::TypeId, bool), RecordId>,
@@ -593,6 +597,7 @@ impl<'x> Lowerer<'x> {
             cx_host_calls_reported: hashbrown::HashSet::new(),
             vtables: hashbrown::HashMap::new(),
             final_classes: hashbrown::HashSet::new(),
+            early_members: hashbrown::HashMap::new(),
             member_fn_ptrs: hashbrown::HashMap::new(),
             virtual_dispatch: false,
             object_rvalue: false,

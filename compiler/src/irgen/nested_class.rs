@@ -74,6 +74,39 @@ impl<'x> Lowerer<'x> {
         }
     }
 
+    /// Defines the member enums of `rd` (kept as members in a template, see
+    /// `parse::class`) in the scope `push_member_typedefs` opened, where the data members
+    /// see them, and keeps their enumerators and names as members of `r` for
+    /// `define_class_members` (member bodies, `S<4>::N`, `Buf::N`).
+    pub(super) fn define_member_enums(&mut self, r: RecordId, rd: &ast::RecordDecl<'_>) {
+        let mut members = Vec::new();
+        for m in rd.members {
+            let ast::Decl::Enum(ed) = &m.decl else {
+                continue;
+            };
+            let Some(e) = self.define_enum(ed) else {
+                continue;
+            };
+            let ety = QualType::new(self.types.intern(TypeKind::Enum(e)));
+            if let Some(n) = ed.name {
+                members.push((n, Binding::Typedef(ety)));
+            }
+            if !ed.scoped {
+                let info = &self.types.enums[e.0 as usize];
+                for &(n, value) in &info.enumerators {
+                    let cv = crate::sema::ConstValue::Int {
+                        value,
+                        kind: info.underlying,
+                    };
+                    members.push((n, Binding::EnumConst(cv, ety)));
+                }
+            }
+        }
+        if !members.is_empty() {
+            self.early_members.entry(r).or_default().extend(members);
+        }
+    }
+
     /// Closes `push_member_typedefs`' scope; tags declared in it stay visible.
     pub(super) fn pop_member_typedefs(&mut self) {
         let (_, tags) = self.scopes.pop_take();

@@ -390,6 +390,10 @@ impl<'x> Lowerer<'x> {
         if let Some(r) = self.templates.member_consts.get(&(rid, m)) {
             return *r;
         }
+        // An enumerator of a member enum (`enum { N = W * 2 };`), defined with the instance.
+        if let Some(Binding::EnumConst(cv, ty)) = self.class_member_binding(rid, m) {
+            return Some((cv, ty));
+        }
         let decl = *self.templates.record_decls.get(&rid)?;
         let vd = decl.members.iter().find_map(|md| match &md.decl {
             ast::Decl::Var(vd) if vd.name == m => Some(*vd),

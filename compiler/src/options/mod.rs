@@ -20,6 +20,7 @@
 //! (`response.rs`). The table and the functions that apply each option are `table.rs`.
 
 mod response;
+mod search;
 mod table;
 
 pub use response::expand_response_files;
@@ -83,6 +84,8 @@ pub struct Parsed {
     pub diagnostics_json: bool,
     pub show_version: bool,
     pub show_help: bool,
+    /// `-v`: print the include search list (the command, on stderr).
+    pub verbose: bool,
     /// Warnings about accepted-but-ignored options, as lines to print or log.
     pub warnings: Vec<String>,
     /// `-D` (true) and `-U` (false) in argument order (gcc applies them in that order).
@@ -151,6 +154,9 @@ pub(crate) const fn short(
 /// for the command; the library passes option strings as given).
 pub fn parse(args: &[String], dialect: Dialect) -> Result<Parsed, OptionError> {
     let mut p = Parsed::default();
+    // A drop-in `nvcc -ptx` finds the host's headers; the library, as NVRTC, only where
+    // asked (`--host-headers`).
+    p.options.host_headers = dialect == Dialect::Command;
     let mut i = 0;
     while i < args.len() {
         let arg = &args[i];

@@ -3,6 +3,9 @@
 
 use std::path::PathBuf;
 
+use super::search::{
+    after_dir, cuda_path, host_headers, no_std_inc, no_std_inc_cxx, sysroot, system_dir, verbose,
+};
 use super::{short, spec, Arity, Parsed, Scope, Spec};
 use crate::api::Emit;
 
@@ -326,6 +329,53 @@ pub(crate) const SPECS: &[Spec] = &[
         include_dir,
         "add a directory to the include path",
     ),
+    short(
+        &["isystem", "system-include"],
+        Device,
+        system_dir,
+        "add a system directory, searched after -I, before the built-in headers",
+    ),
+    short(
+        &["idirafter"],
+        Device,
+        after_dir,
+        "add a directory searched last, after the host toolchain's",
+    ),
+    spec(
+        &["sysroot"],
+        Value,
+        Device,
+        sysroot,
+        "look for the host toolchain's headers under this root",
+    ),
+    spec(
+        &["nostdinc"],
+        Flag,
+        Device,
+        no_std_inc,
+        "no host toolchain header folder (the built-in headers remain)",
+    ),
+    spec(
+        &["nostdinc++"],
+        Flag,
+        Device,
+        no_std_inc_cxx,
+        "no host C++ library header folder",
+    ),
+    spec(
+        &["cuda-path"],
+        Value,
+        Device,
+        cuda_path,
+        "a CUDA toolkit whose include/ is searched after the built-in headers",
+    ),
+    spec(
+        &["host-headers"],
+        OptEq,
+        Device,
+        host_headers,
+        "oxicc: search the host toolchain's headers (=false: not; the command's default)",
+    ),
     spec(
         &["include", "pre-include"],
         Value,
@@ -523,7 +573,6 @@ pub(crate) const SPECS: &[Spec] = &[
     spec(&["g", "debug"], Flag, Host, nothing, ""),
     spec(&["m64"], Flag, Host, nothing, ""),
     spec(&["keep"], Flag, Host, nothing, ""),
-    spec(&["v", "verbose"], Flag, Host, nothing, ""),
     spec(&["dryrun"], Flag, Host, nothing, ""),
     spec(&["res-usage", "resource-usage"], Flag, Host, nothing, ""),
     spec(&["shared"], Flag, Host, nothing, ""),
@@ -631,4 +680,11 @@ pub(crate) const SPECS: &[Spec] = &[
         "print the version",
     ),
     spec(&["help", "h"], Flag, Command, help, "print this help"),
+    spec(
+        &["v", "verbose"],
+        Flag,
+        Command,
+        verbose,
+        "print the include search list on stderr",
+    ),
 ];

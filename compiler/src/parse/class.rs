@@ -220,7 +220,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         let mut specs = self.decl_specifiers(SpecContext::Member)?;
         // A class defined inside a class is a member (`Outer::Inner`, mangled inside it;
         // in a class template instantiated with the enclosing instance's arguments). CUDA
-        // source is C++, so C's hoisting does not apply; enums are still hoisted.
+        // source is C++, so C's hoisting does not apply; enums are still hoisted, except in
+        // a template, whose enumerators may depend on its parameters (`enum { N = W + 1 }`):
+        // there they stay members, defined with each instance (`irgen::nested_class`).
         for d in specs.hoisted.drain(..) {
             match d {
                 Decl::Record(rd) if rd.fields.is_some() => {
@@ -229,6 +231,10 @@ impl<'a, 'c> Parser<'a, 'c> {
                         decl: Decl::Record(rd),
                     });
                 }
+                Decl::Enum(ed) if self.in_template => body.members.push(MemberDecl {
+                    access,
+                    decl: Decl::Enum(ed),
+                }),
                 d => hoisted.push(d),
             }
         }
@@ -261,9 +267,17 @@ impl<'a, 'c> Parser<'a, 'c> {
                     init: None,
                 });
             }
-            // `enum { A, B };` — its enumerators belong to the enclosing scope.
+            // `enum { A, B };` — its enumerators belong to the enclosing scope (to the class,
+            // in a template: see above).
             if let TypeExpr::Enum(ed) = base {
-                hoisted.push(Decl::Enum(ed));
+                if self.in_template {
+                    body.members.push(MemberDecl {
+                        access,
+                        decl: Decl::Enum(ed),
+                    });
+                } else {
+                    hoisted.push(Decl::Enum(ed));
+                }
             }
             return Ok(());
         }

@@ -981,6 +981,9 @@ fn functional_cast_type(s: Symbol) -> Option<BuiltinType> {
         kw::FLOAT => BuiltinType::Float,
         kw::DOUBLE => BuiltinType::Double,
         kw::INT128 => BuiltinType::Int128,
+        super::specs::KW_WCHAR => BuiltinType::WChar,
+        super::specs::KW_CHAR16 => BuiltinType::Char16,
+        super::specs::KW_CHAR32 => BuiltinType::Char32,
         _ => return None,
     })
 }

@@ -43,6 +43,10 @@ pub(crate) struct Specs<'a> {
     pub float: u8,
     pub double: u8,
     pub int128: u8,
+    /// `wchar_t`, `char16_t`, `char32_t`: each a type of its own, alone.
+    pub wchar: u8,
+    pub char16: u8,
+    pub char32: u8,
     pub quals: Quals,
     pub decl: DeclSpecs,
     pub is_typedef: bool,
@@ -67,6 +71,11 @@ pub(crate) struct Specs<'a> {
 }
 
 impl Specs<'_> {
+    /// How many of `wchar_t`, `char16_t`, `char32_t` were seen.
+    fn wide(&self) -> u8 {
+        self.wchar + self.char16 + self.char32
+    }
+
     /// A type keyword or type name was seen.
     pub fn has_type(&self) -> bool {
         self.base.is_some() || self.builtin_keywords() > 0
@@ -85,6 +94,9 @@ impl Specs<'_> {
             self.float,
             self.double,
             self.int128,
+            self.wchar,
+            self.char16,
+            self.char32,
         ]
         .iter()
         .map(|&n| n as u32)
@@ -93,6 +105,9 @@ impl Specs<'_> {
 }
 
 pub(crate) const KW_VOLATILE_GNU: Symbol = kw::sym("__volatile__");
+pub(crate) const KW_WCHAR: Symbol = kw::sym("wchar_t");
+pub(crate) const KW_CHAR16: Symbol = kw::sym("char16_t");
+pub(crate) const KW_CHAR32: Symbol = kw::sym("char32_t");
 pub(crate) const KW_ALIGNAS: Symbol = kw::sym("alignas");
 pub(crate) const KW_ALIGNOF: Symbol = kw::sym("alignof");
 pub(crate) const KW_GRID_CONSTANT: Symbol = kw::sym("__grid_constant__");
@@ -284,6 +299,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             kw::FLOAT => count(&mut s.float),
             kw::DOUBLE => count(&mut s.double),
             kw::INT128 => count(&mut s.int128),
+            KW_WCHAR => count(&mut s.wchar),
+            KW_CHAR16 => count(&mut s.char16),
+            KW_CHAR32 => count(&mut s.char32),
             kw::STRUCT | kw::UNION | kw::CLASS | kw::ENUM => {
                 if s.has_type() {
                     return Err(self.error(span, "cannot combine with previous type specifier"));
@@ -553,11 +571,17 @@ impl<'a, 'c> Parser<'a, 'c> {
             || s.int > 1
             || s.long > 2
             || s.short > 1
-            || s.void + s.bool_ + s.char_ + s.float + s.double + s.int128 > 1
+            || s.void + s.bool_ + s.char_ + s.float + s.double + s.int128 + s.wide() > 1
             || (s.short > 0 && s.long > 0);
-        let others = s.void + s.bool_ + s.char_ + s.float + s.double + s.int128;
+        let others = s.void + s.bool_ + s.char_ + s.float + s.double + s.int128 + s.wide();
         let ty = if invalid {
             None
+        } else if s.wide() == 1 {
+            (s.builtin_keywords() == 1).then_some(match (s.wchar, s.char16) {
+                (1, _) => WChar,
+                (_, 1) => Char16,
+                _ => Char32,
+            })
         } else if s.void == 1 {
             (s.builtin_keywords() == 1).then_some(Void)
         } else if s.bool_ == 1 {
@@ -648,6 +672,9 @@ pub(crate) fn is_specifier_keyword(s: Symbol) -> bool {
             | kw::FLOAT
             | kw::DOUBLE
             | kw::INT128
+            | KW_WCHAR
+            | KW_CHAR16
+            | KW_CHAR32
             | kw::STRUCT
             | kw::UNION
             | kw::CLASS
@@ -686,6 +713,9 @@ fn is_builtin_type_keyword(s: Symbol) -> bool {
             | kw::FLOAT
             | kw::DOUBLE
             | kw::INT128
+            | KW_WCHAR
+            | KW_CHAR16
+            | KW_CHAR32
     )
 }
 
@@ -705,7 +735,7 @@ pub(crate) fn is_cuda_specifier(s: Symbol) -> bool {
 }
 
 /// C++ specifiers that start a declaration this parser does not handle yet.
-const UNSUPPORTED_SPECIFIERS: [Symbol; 10] = [
+const UNSUPPORTED_SPECIFIERS: [Symbol; 7] = [
     kw::TYPENAME,
     kw::sym("virtual"),
     kw::sym("explicit"),
@@ -713,9 +743,6 @@ const UNSUPPORTED_SPECIFIERS: [Symbol; 10] = [
     kw::sym("mutable"),
     kw::sym("thread_local"),
     kw::sym("__thread__"),
-    kw::sym("wchar_t"),
-    kw::sym("char16_t"),
-    kw::sym("char32_t"),
 ];
 
 fn is_unsupported_specifier(s: Symbol) -> bool {

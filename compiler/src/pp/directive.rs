@@ -362,6 +362,10 @@ impl Preprocessor<'_, '_> {
             );
             return;
         };
+        let included = self.ctx.sources.file_mut(id);
+        if included.included_from.is_none() && id != self.main {
+            included.included_from = Some(span);
+        }
         if self.once.contains(&id) {
             return;
         }

@@ -7,7 +7,22 @@
 //! so the cached tokens' symbols are valid for them, and a built-in header's tokens are
 //! copied (with the compile's own `FileId`) instead of lexed.
 
+//!
+//! Lexing all of them (~470 KB) pays off over many compiles in one process (the library,
+//! the test suites) but not for one: the `oxicc` command compiles one file per process and
+//! needs a fraction of them (~90 KB for a kernel with no includes), so it turns the cache
+//! off ([`use_header_cache`]) and lexes what it includes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
+
+static ENABLED: AtomicBool = AtomicBool::new(true);
+
+/// Whether the compiles of this process start from the lexed built-in headers (the
+/// default) or lex the ones they include (a process that compiles once).
+pub fn use_header_cache(on: bool) {
+    ENABLED.store(on, Ordering::Relaxed);
+}
 
 use super::builtin_headers::{builtin_header, BUILTIN_HEADER_NAMES};
 use crate::intern::{Interner, KEYWORDS};
@@ -36,10 +51,15 @@ fn cache() -> &'static HeaderCache {
     })
 }
 
+/// Whether [`use_header_cache`] left the cache on.
+pub(super) fn enabled() -> bool {
+    ENABLED.load(Ordering::Relaxed)
+}
+
 /// Replaces a fresh interner (keywords only, as `Interner::new` makes it) by a clone of the
 /// template; returns whether it did (then `cached_tokens` may be used with it).
 pub(super) fn adopt_template(interner: &mut Interner) -> bool {
-    if interner.len() != KEYWORDS.len() {
+    if interner.len() != KEYWORDS.len() || !enabled() {
         return false;
     }
     *interner = cache().interner.clone();

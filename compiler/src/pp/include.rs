@@ -5,10 +5,14 @@
 //! - 0: the in-memory headers of `Options::headers`, matched by exact name;
 //! - 1: for `#include "…"` only: the including file's directory (for a built-in header,
 //!   the built-in headers), or the name itself when it is an absolute path;
-//! - 2 …: the `-I` directories in order;
+//! - 2 …: the `-I` directories in order, then the `-isystem` ones;
 //! - then: the built-in headers of `runtime-libs/include`;
-//! - last: the host toolchain's folders (`host_dirs.rs`), for what the built-in headers
-//!   do not have.
+//! - then: `--cuda-path`'s `include` folder (a toolkit's headers oxicc does not have) and
+//!   its `include/cccl` (CUDA 13's `thrust/`, `cub/`, `cuda/std/`), as nvcc adds them;
+//! - then: the host toolchain's folders (`host_dirs.rs`), for what the built-in headers
+//!   do not have, unless `-nostdinc` (`-nostdinc++`: without the C++ library's), and only
+//!   with `Options::host_headers`; they hold up to [`HOST_SLOTS`] positions;
+//! - last: the `-idirafter` directories.
 //!
 //! A built-in header's own includes of built-in headers, and the implicit `cuda_runtime.h`,
 //! skip the chain: they are always the built-in ones.
@@ -19,11 +23,63 @@ use std::path::{Component, Path, PathBuf};
 
 use super::builtin_headers::builtin_header;
 use super::{FileInfo, Origin, Preprocessor};
+use crate::api::Options;
 use crate::source::FileId;
 
 const POS_MEMORY: usize = 0;
 const POS_RELATIVE: usize = 1;
 const POS_FIRST_DIR: usize = 2;
+/// Positions kept for the host toolchain's folders (there are at most nine).
+const HOST_SLOTS: usize = 32;
+
+/// What `-v` lists under `#include <...> search starts here:`, in search order (the
+/// built-in headers as `<oxicc>/`, the names their diagnostics carry).
+pub fn search_list(options: &Options) -> Vec<String> {
+    let mut out: Vec<String> = options
+        .include_dirs
+        .iter()
+        .chain(&options.system_include_dirs)
+        .map(|d| d.display().to_string())
+        .collect();
+    out.push("<oxicc>/ (built-in headers)".into());
+    out.extend(cuda_dirs(options).iter().map(|d| d.display().to_string()));
+    out.extend(host_dirs(options).iter().map(|d| d.display().to_string()));
+    out.extend(
+        options
+            .after_include_dirs
+            .iter()
+            .map(|d| d.display().to_string()),
+    );
+    out
+}
+
+/// `--cuda-path`'s folders: `include`, and `include/cccl` where the toolkit has it (nvcc's
+/// profile adds it as a system folder since CUDA 13).
+fn cuda_dirs(options: &Options) -> Vec<PathBuf> {
+    let Some(root) = &options.cuda_path else {
+        return Vec::new();
+    };
+    let include = root.join("include");
+    let cccl = include.join("cccl");
+    let has_cccl = cccl.is_dir();
+    let mut dirs = vec![include];
+    if has_cccl {
+        dirs.push(cccl);
+    }
+    dirs
+}
+
+/// The host toolchain's folders the options ask for.
+fn host_dirs(options: &Options) -> Vec<PathBuf> {
+    if !options.host_headers || options.no_std_inc {
+        return Vec::new();
+    }
+    super::host_dirs::host_include_dirs(options.sysroot.as_deref())
+        .iter()
+        .filter(|d| !(d.cxx && options.no_std_inc_cxx))
+        .map(|d| d.path.clone())
+        .collect()
+}
 
 impl Preprocessor<'_, '_> {
     /// Where `#include_next` from `file` continues: after the file's own position.
@@ -47,7 +103,8 @@ impl Preprocessor<'_, '_> {
         after: Option<usize>,
     ) -> Option<FileId> {
         let first = after.map_or(0, |p| p + 1);
-        let n_dirs = self.ctx.options.include_dirs.len();
+        let options = self.ctx.options;
+        let n_dirs = options.include_dirs.len() + options.system_include_dirs.len();
         let pos_builtin = POS_FIRST_DIR + n_dirs;
         // oxicc's own headers include each other by name (`<vector_types.h>` from
         // `cuda_runtime.h`): those stay oxicc's even when a `-I` folder holds a CUDA
@@ -107,10 +164,15 @@ impl Preprocessor<'_, '_> {
                 }
             }
         }
-        for i in first.max(POS_FIRST_DIR) - POS_FIRST_DIR..n_dirs {
-            let path = self.ctx.options.include_dirs[i].join(name);
-            if let Some(id) = self.load_path(&path, POS_FIRST_DIR + i) {
-                return Some(id);
+        let user_dirs = options
+            .include_dirs
+            .iter()
+            .chain(&options.system_include_dirs);
+        for (i, dir) in user_dirs.enumerate() {
+            if POS_FIRST_DIR + i >= first {
+                if let Some(id) = self.load_path(&dir.join(name), POS_FIRST_DIR + i) {
+                    return Some(id);
+                }
             }
         }
         if first <= pos_builtin {
@@ -118,12 +180,30 @@ impl Preprocessor<'_, '_> {
                 return Some(id);
             }
         }
-        // Last, the host toolchain's own folders (`GL/gl.h`, `sys/socket.h`, `omp.h`):
+        let pos_cuda = pos_builtin + 1;
+        if options.cuda_path.is_some() {
+            for (j, dir) in cuda_dirs(options).iter().enumerate() {
+                if pos_cuda + j >= first {
+                    if let Some(id) = self.load_path(&dir.join(name), pos_cuda + j) {
+                        return Some(id);
+                    }
+                }
+            }
+        }
+        // Then the host toolchain's own folders (`GL/gl.h`, `sys/socket.h`, `omp.h`):
         // what oxicc's headers do not provide, as a drop-in `nvcc -ptx` finds it.
-        for (k, dir) in super::host_dirs::host_include_dirs().iter().enumerate() {
-            let pos = pos_builtin + 1 + k;
-            if pos >= first {
-                if let Some(id) = self.load_path(&dir.join(name), pos) {
+        let pos_host = pos_cuda + 2;
+        for (k, dir) in host_dirs(options).iter().enumerate() {
+            if pos_host + k >= first {
+                if let Some(id) = self.load_path(&dir.join(name), pos_host + k) {
+                    return Some(id);
+                }
+            }
+        }
+        let pos_after = pos_host + HOST_SLOTS;
+        for (j, dir) in options.after_include_dirs.iter().enumerate() {
+            if pos_after + j >= first {
+                if let Some(id) = self.load_path(&dir.join(name), pos_after + j) {
                     return Some(id);
                 }
             }
@@ -133,7 +213,8 @@ impl Preprocessor<'_, '_> {
 
     /// The built-in header `name`, at the end of the search chain.
     pub(super) fn builtin_include(&mut self, name: &str) -> Option<FileId> {
-        let pos = POS_FIRST_DIR + self.ctx.options.include_dirs.len();
+        let o = self.ctx.options;
+        let pos = POS_FIRST_DIR + o.include_dirs.len() + o.system_include_dirs.len();
         self.builtin(name, pos)
     }
 
@@ -159,7 +240,11 @@ impl Preprocessor<'_, '_> {
             return Some(id);
         }
         let text = self.ctx.loader.load(&norm)?;
-        Some(self.add_file(key.clone(), key, text, Origin::Fs, pos))
+        let id = self.add_file(key.clone(), key, text, Origin::Fs, pos);
+        if pos >= POS_FIRST_DIR + self.ctx.options.include_dirs.len() {
+            self.ctx.sources.file_mut(id).system = true;
+        }
+        Some(id)
     }
 
     fn add_file(

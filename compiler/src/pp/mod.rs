@@ -53,6 +53,8 @@ use crate::lex::Token;
 use crate::source::{FileId, SourceMap, Span};
 
 pub use builtin_headers::{builtin_header, BUILTIN_HEADER_NAMES};
+pub use header_cache::use_header_cache;
+pub use include::search_list;
 use macros::Macro;
 pub use output::preprocessed_text;
 
@@ -237,7 +239,7 @@ pub fn preprocess_library(main: FileId, ctx: &mut PpContext<'_>, cached: bool) -
 
 /// Whether `interner` is a fresh one that [`preprocess`] will replace by the template.
 pub fn will_adopt_template(interner: &Interner) -> bool {
-    interner.len() == crate::intern::KEYWORDS.len()
+    interner.len() == crate::intern::KEYWORDS.len() && header_cache::enabled()
 }
 
 /// A token inside the preprocessor: a token plus whether it may still be expanded.

@@ -293,6 +293,26 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             }
             eq_i32(o, "out", &want)
         }
+        "member_enum_template" => {
+            // Transform<8>: STRIDE = 2 + 8 / 2 = 6, SIZE_ALL = 18; data[k] = in[(i + k) % n];
+            // twice, for r = 1, 2: data[o + 6r] += data[o + 6(r - 1)] (o = i % 6); the result
+            // is data[o + 12] + 6 * 1000 + sizeof(Buf) (72) + side(RIGHT) (18).
+            let x = i32s(l, "in");
+            let n = x.len();
+            let want: Vec<i32> = (0..n)
+                .map(|i| {
+                    let mut d: Vec<i32> = (0..18).map(|k| x[(i + k) % n]).collect();
+                    let o = i % 6;
+                    for _ in 0..2 {
+                        for r in 1..3 {
+                            d[o + 6 * r] += d[o + 6 * (r - 1)];
+                        }
+                    }
+                    d[o + 12] + 6000 + 72 + 18
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
         "host_launch_forms" => {
             // The instance run is scale_pass<8, true>: in[i] * 8 + 1.
             let want: Vec<i32> = i32s(l, "in").iter().map(|&v| v * 8 + 1).collect();

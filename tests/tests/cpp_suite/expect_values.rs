@@ -8,6 +8,21 @@ use oxicc_emu::{Launch, Outcome};
 /// Checks kernel `name`; `None` when this module does not know it.
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
     Some(match name {
+        "wide_char_types" => {
+            // wchar_t: signed 4 bytes (division truncates toward zero); char16_t: the low 16
+            // bits; char32_t: unsigned 32 bits (>> 28 is 15 for a negative input); sizes
+            // 4 + 10 * 2 + 100 * 4 + 1000 * sizeof(Text) (16: a short, padding, a pointer),
+            // and L'a' == 97.
+            let x = i32s(l, "in");
+            let mut want = Vec::new();
+            for &v in &x {
+                want.push(v / 2);
+                want.push((v as u16) as i32);
+                want.push(((v as u32) >> 28) as i32);
+                want.push(4 + 20 + 400 + 16_000 + 100_000);
+            }
+            eq_i32(o, "out", &want)
+        }
         "raii_buffer" => {
             // Per thread: make() constructs once (NRVO), `b = a` copies, passing
             // `static_cast<Buf&&>(b)` moves into the parameter and returning the parameter

@@ -1,0 +1,182 @@
+//! The headers issue 12 lists (every C standard header, the POSIX headers real projects
+//! include, the C++ library), all in one `.cu` and each alone, with a kernel beside them:
+//! with the host toolchain's folders in the search (the command's default; CI's machine
+//! has gcc) and with `-nostdinc` (the built-in fallback alone, as on a machine without a
+//! toolchain). Each PTX goes through ptxas. oxicc's built-in headers serve every one of
+//! them, ahead of the host's (the search order of `pp/include.rs`), so both runs read no
+//! host file for them: the test checks that too, since a header taken from the host would
+//! make the result depend on the machine.
+
+mod ptxas_support;
+
+use oxicc::{compile, CompileOutput, Options};
+use std::collections::BTreeSet;
+
+/// C11's headers.
+const C_STANDARD: &[&str] = &[
+    "assert.h",
+    "complex.h",
+    "ctype.h",
+    "errno.h",
+    "fenv.h",
+    "float.h",
+    "inttypes.h",
+    "iso646.h",
+    "limits.h",
+    "locale.h",
+    "math.h",
+    "setjmp.h",
+    "signal.h",
+    "stdalign.h",
+    "stdarg.h",
+    "stdatomic.h",
+    "stdbool.h",
+    "stddef.h",
+    "stdint.h",
+    "stdio.h",
+    "stdlib.h",
+    "stdnoreturn.h",
+    "string.h",
+    "tgmath.h",
+    "threads.h",
+    "time.h",
+    "uchar.h",
+    "wchar.h",
+    "wctype.h",
+];
+
+const POSIX: &[&str] = &[
+    "unistd.h",
+    "sys/time.h",
+    "sys/stat.h",
+    "sys/types.h",
+    "fcntl.h",
+    "pthread.h",
+    "getopt.h",
+    "strings.h",
+    "dirent.h",
+    "time.h",
+];
+
+const CXX_LIBRARY: &[&str] = &[
+    "iostream",
+    "fstream",
+    "sstream",
+    "iomanip",
+    "string",
+    "vector",
+    "map",
+    "set",
+    "unordered_map",
+    "unordered_set",
+    "list",
+    "deque",
+    "queue",
+    "stack",
+    "algorithm",
+    "numeric",
+    "memory",
+    "chrono",
+    "random",
+    "thread",
+    "mutex",
+    "atomic",
+    "future",
+    "functional",
+    "tuple",
+    "array",
+    "complex",
+    "limits",
+    "exception",
+    "stdexcept",
+    "type_traits",
+    "utility",
+    "iterator",
+    "cmath",
+    "cstdlib",
+    "cstring",
+    "cstdio",
+    "cassert",
+    "cfloat",
+    "climits",
+    "cstdint",
+];
+
+/// A kernel that uses what the headers give device code.
+const KERNEL: &str = "__global__ void k(float *x, int n) {\n\
+    int i = blockIdx.x * blockDim.x + threadIdx.x;\n\
+    if (i < n) x[i] = sqrtf(x[i]) + (float)INT_MAX * FLT_EPSILON;\n}\n";
+
+fn headers() -> impl Iterator<Item = &'static str> {
+    C_STANDARD.iter().chain(POSIX).chain(CXX_LIBRARY).copied()
+}
+
+fn source(names: &[&str]) -> String {
+    let mut s: String = names.iter().map(|h| format!("#include <{h}>\n")).collect();
+    // `INT_MAX`/`FLT_EPSILON` for a header alone that does not bring them.
+    s.push_str("#include <climits>\n#include <cfloat>\n");
+    s.push_str(KERNEL);
+    s
+}
+
+fn errors_of(out: &CompileOutput) -> String {
+    out.diagnostics
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Compiles the all-in-one file and each header alone; returns the distinct PTX texts.
+fn compile_all(options: &Options, what: &str) -> BTreeSet<String> {
+    let mut ptx = BTreeSet::new();
+    let mut failures = Vec::new();
+    let all: Vec<&str> = headers().collect();
+    let singles = all.iter().map(|h| vec![*h]);
+    for names in std::iter::once(all.clone()).chain(singles) {
+        let out = compile("headers.cu", &source(&names), options);
+        match &out.text {
+            Some(text) if out.diagnostics.is_empty() => {
+                ptx.insert(text.clone());
+            }
+            _ => failures.push(format!("{what} {names:?}:\n{}", errors_of(&out))),
+        }
+        if !out.opened_files.is_empty() {
+            failures.push(format!(
+                "{what} {names:?}: read host files {:?}",
+                out.opened_files
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    ptx
+}
+
+#[test]
+fn every_listed_header_compiles_with_the_host_toolchain_and_with_the_fallback() {
+    let host = Options {
+        host_headers: true,
+        ..Options::default()
+    };
+    // The host run has the toolchain's folders in its search (CI's machine has gcc).
+    let list = oxicc::pp::search_list(&host);
+    assert!(
+        list.iter().any(|d| d == "/usr/include"),
+        "no host toolchain folder in {list:?}"
+    );
+    let fallback = Options {
+        no_std_inc: true,
+        ..host.clone()
+    };
+    assert_eq!(
+        oxicc::pp::search_list(&fallback),
+        vec!["<oxicc>/ (built-in headers)".to_string()]
+    );
+    let a = compile_all(&host, "host toolchain");
+    let b = compile_all(&fallback, "fallback");
+    assert_eq!(a, b, "the two searches gave different PTX");
+    for ptx in &a {
+        ptxas_support::assert_ptxas_accepts(ptx, host.sm, "a kernel beside the listed headers");
+    }
+    assert_eq!(a.len(), 1, "the kernel's PTX depends on the headers");
+}
