@@ -190,6 +190,11 @@ pub enum ExprKind {
         name: Symbol,
         offset: u64,
     },
+    /// A local object of a class with constructors, constructed from `args` (as written:
+    /// the constructor is chosen when it is lowered, by the one-walk lowering's
+    /// `construct_at`; no arguments: the default constructor). Only as a local's
+    /// initializer.
+    Construct { args: Vec<ExprId> },
     /// A call of the built-in function `name` (a CUDA intrinsic no declaration names).
     BuiltinCall { name: Symbol, args: Vec<ExprId> },
     /// A call of the member function `func` on `object` (an lvalue of its class or a

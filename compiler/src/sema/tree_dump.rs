@@ -170,6 +170,7 @@ impl Printer<'_> {
             ExprKind::BuiltinMember(v, c) => format!("{v:?}.{}", ["x", "y", "z"][*c as usize]),
             ExprKind::WarpSize => "WarpSize".into(),
             ExprKind::This => "This".into(),
+            ExprKind::Construct { .. } => "Construct".into(),
             ExprKind::Convert { kind, .. } => format!("Convert {kind:?}"),
             ExprKind::Cast { kind, .. } => format!("Cast {kind:?}"),
             ExprKind::Binary { op, op_ty, .. } => format!(
@@ -257,7 +258,9 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
             cond, then, els, ..
         } => vec![*cond, *then, *els],
         ExprKind::Field { base, .. } => vec![*base],
-        ExprKind::Call { args, .. } | ExprKind::BuiltinCall { args, .. } => args.clone(),
+        ExprKind::Call { args, .. }
+        | ExprKind::BuiltinCall { args, .. }
+        | ExprKind::Construct { args } => args.clone(),
         ExprKind::MemberCall { object, args, .. } => object.iter().chain(args).copied().collect(),
     }
 }

@@ -99,6 +99,8 @@ impl Lowerer<'_> {
                 let v = self.ins_v(InstData::SpecialReg { reg }, Type::I32);
                 rv(v)
             }
+            // Only a local's initializer, lowered with the local (`typed/stmt.rs`).
+            ExprKind::Construct { .. } => None,
             ExprKind::This => {
                 let (v, t) = self.this_val?;
                 Some(Operand::rv(v, t))
@@ -352,7 +354,7 @@ impl Lowerer<'_> {
 
     /// Call arguments as the one-walk lowering's C++ calls take them: each lowered below
     /// its conversions (the call converts or binds it), all before the call.
-    fn typed_staged_args(
+    pub(super) fn typed_staged_args(
         &mut self,
         cx: &mut TypedCx<'_>,
         args: &[ExprId],

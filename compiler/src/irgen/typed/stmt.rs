@@ -57,6 +57,15 @@ impl Lowerer<'_> {
                     return;
                 };
                 cx.slots[local.0 as usize] = Some(Storage::Local(slot));
+                if let Some(ExprKind::Construct { args }) = init.map(|i| &cx.body.expr(i).kind) {
+                    // A class with constructors: constructed in place, the arguments
+                    // lowered first (the one-walk `construct_from_init`).
+                    let args = args.clone();
+                    if let Some(args) = self.typed_staged_args(cx, &args) {
+                        self.construct_at(slot, ty, args, span);
+                    }
+                    return;
+                }
                 if self.types.is_record(ty.ty) {
                     // A plain class: copied from its initializer, as the one-walk lowering
                     // copies it.

@@ -105,6 +105,9 @@ pub trait Env {
     /// calling functions (no constructors, default member initializers, user copy or move
     /// members, destructors or virtual functions): its values are copied as bytes.
     fn plain_class(&mut self, t: QualType) -> bool;
+    /// A complete class type with constructors whose objects are destroyed without calling
+    /// functions and that has no virtual functions: its locals are constructed in place.
+    fn constructible_class(&mut self, t: QualType) -> bool;
     /// The function an unqualified call of the overload set `name` with these arguments
     /// calls, when this stage covers it: no argument-dependent lookup, a best viable
     /// function that this stage could call directly.
