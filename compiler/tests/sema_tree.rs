@@ -397,11 +397,18 @@ fn locals_of_classes_with_constructors_are_constructed_in_place() {
            __device__ C() : a(1), b(1) {}
            __device__ int sum() const { return a + b; }
          };
-         __device__ int g(int x) { C c(x); C d; C e = c; return c.sum() + d.sum() + e.a; }
+         __device__ int g(int x) { C c(x); C d; C e = c; C f = C(x + 1); return c.sum() + d.sum() + e.a + f.b; }
          __global__ void k(int *p) { p[0] = g(p[1]); }";
     let text = sema(src);
     assert!(
         text.contains("Function g (int) -> `int`\n  Local c `C` align 4\n    Construct : `C` prvalue\n      Name x : `int` lvalue\n  Local d `C` align 4\n    Construct : `C` prvalue\n  Local e `C` align 4\n    Construct : `C` prvalue\n      Local c : `C` lvalue\n"),
+        "{text}"
+    );
+    // `C(x + 1)` is a temporary the local is constructed from (the copy is elided).
+    assert!(
+        text.contains(
+            "  Local f `C` align 4\n    Construct : `C` prvalue\n      Temporary : `C` prvalue\n"
+        ),
         "{text}"
     );
     let typed = compile("t.cu", src, &Options::default());

@@ -195,6 +195,10 @@ pub enum ExprKind {
     /// `construct_at`; no arguments: the default constructor). Only as a local's
     /// initializer.
     Construct { args: Vec<ExprId> },
+    /// A temporary object of a class with constructors (`T(a, b)`, `T(a)`), constructed from
+    /// `args` as written (the constructor is chosen when it is lowered, as for
+    /// `Construct`); a prvalue.
+    Temporary { args: Vec<ExprId> },
     /// A call of the built-in function `name` (a CUDA intrinsic no declaration names).
     BuiltinCall { name: Symbol, args: Vec<ExprId> },
     /// A call of the member function `func` on `object` (an lvalue of its class or a

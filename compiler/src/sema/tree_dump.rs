@@ -171,6 +171,7 @@ impl Printer<'_> {
             ExprKind::WarpSize => "WarpSize".into(),
             ExprKind::This => "This".into(),
             ExprKind::Construct { .. } => "Construct".into(),
+            ExprKind::Temporary { .. } => "Temporary".into(),
             ExprKind::Convert { kind, .. } => format!("Convert {kind:?}"),
             ExprKind::Cast { kind, .. } => format!("Cast {kind:?}"),
             ExprKind::Binary { op, op_ty, .. } => format!(
@@ -260,7 +261,8 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         ExprKind::Field { base, .. } => vec![*base],
         ExprKind::Call { args, .. }
         | ExprKind::BuiltinCall { args, .. }
-        | ExprKind::Construct { args } => args.clone(),
+        | ExprKind::Construct { args }
+        | ExprKind::Temporary { args } => args.clone(),
         ExprKind::MemberCall { object, args, .. } => object.iter().chain(args).copied().collect(),
     }
 }

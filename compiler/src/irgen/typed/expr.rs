@@ -101,6 +101,10 @@ impl Lowerer<'_> {
             }
             // Only a local's initializer, lowered with the local (`typed/stmt.rs`).
             ExprKind::Construct { .. } => None,
+            ExprKind::Temporary { ref args } => {
+                let args = self.typed_staged_args(cx, args)?;
+                self.temporary_from(ty, args, e.span)
+            }
             ExprKind::This => {
                 let (v, t) = self.this_val?;
                 Some(Operand::rv(v, t))

@@ -126,6 +126,14 @@ impl<E: Env> BodySema<'_, E> {
                 base, name, arrow, ..
             } => self.member(base, *name, *arrow, span, d),
             A::Call { callee, args } => self.call(callee, args, span, d),
+            A::Construct {
+                ty,
+                args,
+                braced: false,
+            } => {
+                let t = self.written_type(ty)?;
+                self.temporary(t, args, span, d)
+            }
             A::SizeofType(te) => {
                 let t = self.written_type(te)?;
                 self.size_const(t, span)
@@ -139,6 +147,25 @@ impl<E: Env> BodySema<'_, E> {
             }
             _ => self.why(|| format!("the expression form {}", expr_form(&e.kind))),
         }
+    }
+
+    /// A temporary of the class with constructors `t`, from `args` as written.
+    fn temporary(
+        &mut self,
+        t: QualType,
+        args: &[&ast::Expr<'_>],
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        if !self.env.constructible_class(t) {
+            let n = self.env.show(t);
+            return self.why(|| format!("a temporary of type \"{n}\""));
+        }
+        let args = args
+            .iter()
+            .map(|a| self.expr(a, d))
+            .collect::<Option<Vec<_>>>()?;
+        Some(self.prvalue(ExprKind::Temporary { args }, t.unqual(), span))
     }
 
     fn size_const(&mut self, t: QualType, span: Span) -> Option<ExprId> {
@@ -667,6 +694,10 @@ impl<E: Env> BodySema<'_, E> {
         d: u32,
     ) -> Option<ExprId> {
         let to = self.written_type(te)?;
+        if let TypeKind::Record(_) = self.kind_of(to) {
+            // A cast to a class with constructors makes a temporary of it.
+            return self.temporary(to, std::slice::from_ref(&x), span, d);
+        }
         let v = self.rvalue(x, d)?;
         let from = self.ty(v);
         if self.env.types().is_void(to.ty) {
