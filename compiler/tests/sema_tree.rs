@@ -425,6 +425,38 @@ fn locals_of_classes_with_constructors_are_constructed_in_place() {
     assert_ptxas_accepts(&ptx, 75, "constructed_locals");
 }
 
+#[test]
+fn casts_between_class_pointers_keep_the_base_adjustment() {
+    // `(B *)p` moves the pointer to the `B` subobject 4 bytes into `D`; the typed path
+    // once cast it without the adjustment. It now leaves such casts to the one-walk
+    // lowering, which must give the same PTX, with the `+4`.
+    let src = "struct A { int a; };
+         struct B { int b; };
+         struct D : A, B { int d; };
+         __device__ int getc(D *p) { B *q = (B *)p; return q->b; }
+         __global__ void k(D *p, int *o) { o[0] = getc(p); }";
+    let text = sema(src);
+    assert!(
+        text.contains(
+            "Function getc (D *) -> `int` lowered in one walk: a cast between pointers to classes"
+        ),
+        "{text}"
+    );
+    let typed = compile("t.cu", src, &Options::default());
+    let one_walk = compile(
+        "t.cu",
+        src,
+        &Options {
+            typed_bodies: false,
+            ..Options::default()
+        },
+    );
+    let ptx = typed.text.expect("compiles");
+    assert_eq!(Some(&ptx), one_walk.text.as_ref());
+    assert!(ptx.contains(", 4;"), "{ptx}");
+    assert_ptxas_accepts(&ptx, 75, "class_pointer_casts");
+}
+
 /// Every kernel file of the suites (every folder of `tests/kernels`) compiles to the same
 /// PTX through the typed tree as in one walk, and a good share of their functions take the
 /// typed path.
