@@ -336,13 +336,7 @@ pub fn run_linked(
                 source_line: String::new(),
             });
         }
-        return CompileOutput {
-            text: None,
-            diagnostics,
-            trace: Vec::new(),
-            opened_files,
-            lowered_names,
-        };
+        return failed_set(diagnostics, opened_files, lowered_names);
     }
     let module = match crate::link::link_modules(units, options.rdc) {
         Ok(m) => m,
@@ -357,13 +351,7 @@ pub fn run_linked(
                     source_line: String::new(),
                 });
             }
-            return CompileOutput {
-                text: None,
-                diagnostics,
-                trace: Vec::new(),
-                opened_files,
-                lowered_names: Vec::new(),
-            };
+            return failed_set(diagnostics, opened_files, Vec::new());
         }
     };
     let lowered = Lowered {
@@ -374,6 +362,21 @@ pub fn run_linked(
         sema_dump: String::new(),
     };
     finish(lowered, options, files.first().map_or("<link>", |f| f.0))
+}
+
+/// The output of a linked set that stopped with errors.
+fn failed_set(
+    diagnostics: Vec<Diagnostic>,
+    opened_files: Vec<std::path::PathBuf>,
+    lowered_names: Vec<Option<String>>,
+) -> CompileOutput {
+    CompileOutput {
+        text: None,
+        diagnostics,
+        trace: Vec::new(),
+        opened_files,
+        lowered_names,
+    }
 }
 
 /// Reads include files from the file system and remembers which it read.

@@ -1,4 +1,4 @@
-//! The typed tree (issue 11, stages 1 and 2): `--emit=sema` dumps of representative bodies
+//! The typed tree (issue 11, stages 1 to 3): `--emit=sema` dumps of representative bodies
 //! (snapshots: the form of the tree — its types, value categories and implicit
 //! conversions), and the migration check that lowering from the typed tree gives the same
 //! PTX as the one-walk lowering on every suite kernel (the behaviour of that PTX is checked
@@ -9,6 +9,23 @@ mod ptxas_support;
 use oxicc::{compile, Emit, Options};
 use ptxas_support::assert_ptxas_accepts;
 use std::path::Path;
+
+/// Compiles `src` through the typed tree and in one walk: the same PTX, which ptxas accepts.
+fn same_ptx_both_ways(src: &str, what: &str) -> String {
+    let typed = compile("t.cu", src, &Options::default());
+    let one_walk = compile(
+        "t.cu",
+        src,
+        &Options {
+            typed_bodies: false,
+            ..Options::default()
+        },
+    );
+    let ptx = typed.text.expect("compiles");
+    assert_eq!(Some(&ptx), one_walk.text.as_ref(), "{what}");
+    assert_ptxas_accepts(&ptx, 75, what);
+    ptx
+}
 
 fn sema(src: &str) -> String {
     let opts = Options {
@@ -126,18 +143,7 @@ fn builtin_calls_with_arguments() {
          }";
     insta::assert_snapshot!(sema(src));
     // The arguments are lowered when the built-in asks for them: the one-walk order.
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref());
-    assert_ptxas_accepts(&ptx, 75, "builtin_calls_with_arguments");
+    same_ptx_both_ways(src, "builtin_calls_with_arguments");
 }
 
 /// `helper_math.h`'s pattern: the user's `max` takes vectors only, so `max` on integers is
@@ -160,18 +166,7 @@ fn builtin_beside_user_overloads_on_classes() {
         "{f}"
     );
     assert!(f.contains("BuiltinCall fmaxf : `float` prvalue"), "{f}");
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref());
-    assert_ptxas_accepts(&ptx, 75, "builtin_beside_user_overloads_on_classes");
+    same_ptx_both_ways(src, "builtin_beside_user_overloads_on_classes");
 }
 
 #[test]
@@ -240,18 +235,7 @@ fn member_functions_see_this_members_of_their_class_and_bases_and_call_members()
         text.contains("        MemberCall pick : `float` prvalue\n"),
         "{text}"
     );
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref());
-    assert_ptxas_accepts(&ptx, 75, "member_functions");
+    same_ptx_both_ways(src, "member_functions");
 }
 
 #[test]
@@ -282,18 +266,7 @@ fn lvalue_references_as_parameters_and_results() {
         text.contains("      MemberCall at : `float` lvalue\n"),
         "{text}"
     );
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref());
-    assert_ptxas_accepts(&ptx, 75, "references");
+    same_ptx_both_ways(src, "references");
 }
 
 #[test]
@@ -320,18 +293,7 @@ fn class_values_and_overloaded_calls() {
         "{text}"
     );
     assert!(!text.contains("lowered in one walk"), "{text}");
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref());
-    assert_ptxas_accepts(&ptx, 75, "class_values");
+    same_ptx_both_ways(src, "class_values");
 }
 
 #[test]
@@ -376,18 +338,7 @@ fn overloaded_operators_and_copies_of_plain_classes() {
 ";
     assert!(text.contains(want), "{text}");
     assert!(!text.contains("lowered in one walk"), "{text}");
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref());
-    assert_ptxas_accepts(&ptx, 75, "operators");
+    same_ptx_both_ways(src, "operators");
 }
 
 #[test]
@@ -411,18 +362,7 @@ fn locals_of_classes_with_constructors_are_constructed_in_place() {
         ),
         "{text}"
     );
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref());
-    assert_ptxas_accepts(&ptx, 75, "constructed_locals");
+    same_ptx_both_ways(src, "constructed_locals");
 }
 
 #[test]
@@ -442,19 +382,8 @@ fn casts_between_class_pointers_keep_the_base_adjustment() {
         ),
         "{text}"
     );
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref());
+    let ptx = same_ptx_both_ways(src, "class_pointer_casts");
     assert!(ptx.contains(", 4;"), "{ptx}");
-    assert_ptxas_accepts(&ptx, 75, "class_pointer_casts");
 }
 
 /// Every kernel file of the suites (every folder of `tests/kernels`) compiles to the same
