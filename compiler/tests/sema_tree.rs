@@ -386,6 +386,25 @@ fn casts_between_class_pointers_keep_the_base_adjustment() {
     assert!(ptx.contains(", 4;"), "{ptx}");
 }
 
+#[test]
+fn printf_and_string_literals() {
+    let src = "__global__ void k(const int *p) {
+           const char *tag = \"v\";
+           printf(\"%s %d %f\\n\", tag, p[0], 1.5f);
+         }";
+    let text = sema(src);
+    assert!(
+        text.contains("      StrLit \"v\" : `const char [2]` lvalue\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    BuiltinCall printf : `int` prvalue\n"),
+        "{text}"
+    );
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    same_ptx_both_ways(src, "printf");
+}
+
 /// Every kernel file of the suites (every folder of `tests/kernels`) compiles to the same
 /// PTX through the typed tree as in one walk, and a good share of their functions take the
 /// typed path.

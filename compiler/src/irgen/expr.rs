@@ -426,7 +426,7 @@ impl Lowerer<'_> {
     }
 
     /// A string literal: a `$str` global holding the bytes and a NUL.
-    fn string_literal(&mut self, bytes: &[u8]) -> Operand {
+    pub(crate) fn string_literal(&mut self, bytes: &[u8]) -> Operand {
         let mut data = bytes.to_vec();
         data.push(0);
         let gid = self.string_global(&data);

@@ -116,6 +116,9 @@ pub enum ExprKind {
     IntConst(i128),
     /// A floating constant (a `float` literal's value is already rounded to `f32`).
     FloatConst(f64),
+    /// A string literal's bytes (without the terminating NUL): an lvalue of type
+    /// `const char[N + 1]`.
+    StrLit(Vec<u8>),
     /// A named variable, parameter or function.
     Name(Decl),
     /// An enumerator or a constant variable folded to its value.

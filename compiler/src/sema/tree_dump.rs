@@ -162,6 +162,7 @@ impl Printer<'_> {
         let head = match &e.kind {
             ExprKind::IntConst(v) => format!("IntConst {v}"),
             ExprKind::FloatConst(v) => format!("FloatConst {v:?}"),
+            ExprKind::StrLit(b) => format!("StrLit {:?}", String::from_utf8_lossy(b)),
             ExprKind::Const(c) => format!("Const {c:?}"),
             ExprKind::Name(Decl::Local(l)) => {
                 format!("Local {}", self.interner.resolve(self.body.local(*l).name))
@@ -234,6 +235,7 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
     match k {
         ExprKind::IntConst(_)
         | ExprKind::FloatConst(_)
+        | ExprKind::StrLit(_)
         | ExprKind::Const(_)
         | ExprKind::Name(_)
         | ExprKind::BuiltinMember(..)

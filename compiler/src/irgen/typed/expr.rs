@@ -105,6 +105,7 @@ impl Lowerer<'_> {
                 let args = self.typed_staged_args(cx, args)?;
                 self.temporary_from(ty, args, e.span)
             }
+            ExprKind::StrLit(ref bytes) => Some(self.string_literal(bytes)),
             ExprKind::This => {
                 let (v, t) = self.this_val?;
                 Some(Operand::rv(v, t))

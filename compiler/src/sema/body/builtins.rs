@@ -138,6 +138,14 @@ impl<E: Env> BodySema<'_, E> {
                 Some(Ret::Void)
             }
             "__syncwarp" if arith_args(1) => Some(Ret::Void),
+            // The format, then values the lowering promotes (C's default promotions).
+            "printf"
+                if !a.is_empty()
+                    && a.iter()
+                        .all(|&t| self.arith(t).is_some() || self.env.types().is_pointer(t.ty)) =>
+            {
+                ret(I(IntKind::Int))
+            }
             "__activemask" if a.is_empty() => ret(I(IntKind::UInt)),
             "__popc" | "__popcll" | "__clz" | "__clzll" | "__ffs" | "__ffsll" if arith_args(1) => {
                 ret(I(IntKind::Int))

@@ -112,6 +112,18 @@ impl<E: Env> BodySema<'_, E> {
                 Some(self.prvalue(ExprKind::IntConst(*b as i128), ty, span))
             }
             A::Ident(name) => self.name(*name, span),
+            A::StrLit(bytes) => {
+                let types = self.env.types();
+                let c = QualType::new(types.int(IntKind::Char)).with_quals(
+                    crate::sema::types::Qualifiers {
+                        konst: true,
+                        ..crate::sema::types::Qualifiers::NONE
+                    },
+                );
+                let ty = QualType::new(types.array_of(c, Some(bytes.len() as u64 + 1)));
+                let k = ExprKind::StrLit(bytes.to_vec());
+                Some(self.node(k, ty, Category::LValue, span))
+            }
             A::This => {
                 let ty = self.env.this_type()?;
                 Some(self.prvalue(ExprKind::This, ty, span))
