@@ -405,6 +405,31 @@ fn printf_and_string_literals() {
     same_ptx_both_ways(src, "printf");
 }
 
+#[test]
+fn calls_of_qualified_names() {
+    let src = "namespace ns {
+           __device__ int f(int x) { return x + 1; }
+           __device__ float f(float x) { return x * 2.0f; }
+           __device__ int one(int x) { return x - 1; }
+         }
+         __device__ int g(int a) { return ns::f(a) + (int)ns::f(1.5f) + ns::one(a); }
+         __global__ void k(int *p) { p[0] = g(p[1]); }";
+    let text = sema(src);
+    assert!(
+        text.contains("        Call f (overload) : `int` prvalue\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("          Call f (overload) : `float` prvalue\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("      Call one (overload) : `int` prvalue\n"),
+        "{text}"
+    );
+    same_ptx_both_ways(src, "qualified_calls");
+}
+
 /// Every kernel file of the suites (every folder of `tests/kernels`) compiles to the same
 /// PTX through the typed tree as in one walk, and a good share of their functions take the
 /// typed path.

@@ -300,6 +300,45 @@ impl Env for Lowerer<'_> {
         self.this_val.map(|(_, t)| t)
     }
 
+    fn qualified_call(&mut self, q: &ast::QualName<'_>, args: &[ArgType]) -> Option<FuncSig> {
+        let plain = !q.global
+            && q.segments.len() > 1
+            && q.segments
+                .iter()
+                .all(|s| matches!(s, ast::NameSeg::Ident { .. }));
+        if !plain {
+            return None;
+        }
+        let mark = self.diags.mark();
+        let found = self.lookup_qualified(q);
+        let b = match found {
+            Some(b @ (Binding::Func(_) | Binding::Overloads(_))) if self.diags.mark() == mark => b,
+            _ => {
+                self.diags.rollback(mark);
+                return None;
+            }
+        };
+        let cands = self.candidates(b);
+        if cands.iter().any(|c| self.func_info(c.f).member.is_some()) {
+            return None;
+        }
+        // As the one-walk `call_binding` chooses (one candidate: that function).
+        let f = if let [c] = cands.as_slice() {
+            c.f
+        } else {
+            let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
+            let text = self.qual_name_text(q);
+            let span = crate::source::Span::default();
+            let f = self.resolve_overload(&text, &cands, &infos, None, span);
+            if self.diags.mark() != mark {
+                self.diags.rollback(mark);
+                return None;
+            }
+            f?
+        };
+        self.callable(f)
+    }
+
     fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig> {
         let found = self.lookup_ordinary(name);
         let Some(b @ Binding::Overloads(_)) = found else {

@@ -233,7 +233,22 @@ impl<E: Env> BodySema<'_, E> {
                 let obj = self.object(base, arrow, d)?;
                 return self.method_call(Some(obj), name, args, name_span, span, d);
             }
-            _ => return self.why(|| "a call through an expression".into()),
+            A::Name(q)
+                if q.segments.len() > 1
+                    && q.segments
+                        .iter()
+                        .all(|s| matches!(s, ast::NameSeg::Ident { .. })) =>
+            {
+                return self.qualified_call(q, args, callee.span, span, d);
+            }
+            ref k => {
+                let form = match k {
+                    A::Name(q) if q.segments.len() == 1 => "a template-id",
+                    A::Name(_) => "a qualified name",
+                    _ => super::expr::expr_form(k),
+                };
+                return self.why(|| format!("a call through an expression ({form})"));
+            }
         };
         if self.local(name).is_some() {
             return None;
@@ -279,6 +294,57 @@ impl<E: Env> BodySema<'_, E> {
         ))
     }
 
+    /// A call of a qualified name (`ns::f(…)`): the arguments first, then the function
+    /// the name denotes (overload resolution among several), then their conversions.
+    fn qualified_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[&ast::Expr<'_>],
+        callee_span: Span,
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let xs = args
+            .iter()
+            .map(|a| self.expr(a, d))
+            .collect::<Option<Vec<ExprId>>>()?;
+        let types: Vec<ArgType> = xs.iter().map(|&x| self.arg_type(x)).collect();
+        let Some(sig) = self.env.qualified_call(q, &types) else {
+            return self.why(|| "a call through an expression (a qualified name)".into());
+        };
+        self.call_node(sig, &xs, callee_span, span, true)
+    }
+
+    /// A `Call` of `sig` with the analyzed arguments `xs` passed to its parameters.
+    fn call_node(
+        &mut self,
+        sig: super::FuncSig,
+        xs: &[ExprId],
+        callee_span: Span,
+        span: Span,
+        overloaded: bool,
+    ) -> Option<ExprId> {
+        if sig.params.len() != xs.len() {
+            return None;
+        }
+        let mut conv = Vec::with_capacity(xs.len());
+        for (&x, &p) in xs.iter().zip(&sig.params) {
+            conv.push(self.pass_expr(x, p)?);
+        }
+        let (ty, cat) = self.call_result(sig.ret)?;
+        Some(self.node(
+            ExprKind::Call {
+                func: sig.id,
+                args: conv,
+                callee_span,
+                overloaded,
+            },
+            ty,
+            cat,
+            span,
+        ))
+    }
+
     /// A call of an overload set: the arguments first, then the function overload
     /// resolution chooses for their types, then their conversions to its parameters.
     pub(super) fn overloaded_call(
@@ -298,24 +364,6 @@ impl<E: Env> BodySema<'_, E> {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the overloaded call of \"{n}\""));
         };
-        if sig.params.len() != xs.len() {
-            return None;
-        }
-        let mut conv = Vec::with_capacity(xs.len());
-        for (&x, &p) in xs.iter().zip(&sig.params) {
-            conv.push(self.pass_expr(x, p)?);
-        }
-        let (ty, cat) = self.call_result(sig.ret)?;
-        Some(self.node(
-            ExprKind::Call {
-                func: sig.id,
-                args: conv,
-                callee_span,
-                overloaded: true,
-            },
-            ty,
-            cat,
-            span,
-        ))
+        self.call_node(sig, &xs, callee_span, span, true)
     }
 }

@@ -873,7 +873,7 @@ impl<E: Env> BodySema<'_, E> {
 }
 
 /// The name of an expression form, for `--emit=sema`'s note on bodies not covered yet.
-fn expr_form(k: &A<'_>) -> &'static str {
+pub(super) fn expr_form(k: &A<'_>) -> &'static str {
     match k {
         A::StrLit(_) => "string literal",
         A::Nullptr => "nullptr",

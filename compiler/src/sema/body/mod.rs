@@ -122,6 +122,10 @@ pub trait Env {
         op: crate::ast::OverloadedOp,
         args: &[ArgType],
     ) -> Option<Option<(FuncSig, bool)>>;
+    /// The function a call of the qualified name `q` (`ns::f(…)`, no template-ids, not
+    /// `::f`) with these arguments calls, when this stage covers it: a function or an
+    /// overload set of non-member functions, the best viable one directly callable.
+    fn qualified_call(&mut self, q: &ast::QualName<'_>, args: &[ArgType]) -> Option<FuncSig>;
     /// The member function `name` of class `r` (or of a base) that a call on an object of
     /// type `object` with these arguments calls: the one function the name denotes, or
     /// the best of an overload set of member functions (no templates). Its id, for
