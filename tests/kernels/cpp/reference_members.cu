@@ -1,10 +1,12 @@
 // Reference data members (cuda-samples' conjugateGradientMultiDeviceCG keeps `const
 // MultiDeviceData &data` in a class): bound by the constructor's member initializers, read
 // and written through in member functions (the object they name, not a copy: later changes
-// to it show), shared by a copy of the object, and laid out as an address (8 bytes each).
+// to it show), a member function called through one, shared by a copy of the object, and
+// laid out as an address (8 bytes each).
 struct Data {
     int n;
     int r;
+    __device__ int twice() const { return 2 * n; }
 };
 
 class Peer {
@@ -13,7 +15,7 @@ class Peer {
 
 public:
     __device__ Peer(const Data &d, int &a) : data(d), acc(a) {}
-    __device__ int size() const { return data.n * 10 + data.r; }
+    __device__ int size() const { return data.n * 10 + data.r + data.twice() * 1000; }
     __device__ void bump(int v) const { acc += v; }
 };
 
