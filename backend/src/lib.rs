@@ -209,7 +209,7 @@ fn pipeline(
     let mut declared: HashSet<FuncId> = HashSet::new();
     let mut funcs = Vec::new();
     let mut call_seq = 0u32;
-    let mut loc_files: Vec<u32> = Vec::new();
+    let mut lines = emit::LineTables::default();
     // Globals come before every function, so the functions their initializers name
     // (function tables, vtables) are declared first, as nvcc does.
     for g in module.globals.values() {
@@ -253,7 +253,7 @@ fn pipeline(
                 index,
                 &mf,
                 &mut call_seq,
-                &mut loc_files,
+                &mut lines,
             )
         }));
         defined.insert(id);
@@ -263,13 +263,20 @@ fn pipeline(
         .values()
         .map(|g| emit::global_decl(g, &|f| module.functions[f].name.as_str()))
         .collect();
+    // ptxas takes `.loc … inlined_at` and the `.debug_str` section from PTX 7.0 on.
+    let version = if lines.names.is_empty() {
+        target.ptx
+    } else {
+        target.ptx.max((7, 0))
+    };
     Ok(PtxModule {
-        version: target.ptx,
+        version,
         sm: target.sm,
         decls,
         globals,
         funcs,
-        files: loc_files
+        files: lines
+            .files
             .iter()
             .map(|&i| {
                 module
@@ -279,6 +286,7 @@ fn pipeline(
                     .unwrap_or_else(|| format!("<file {i}>"))
             })
             .collect(),
+        debug_strings: lines.names,
     })
 }
 

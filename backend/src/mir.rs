@@ -763,6 +763,8 @@ pub struct MFunction {
     pub order: Vec<MBlockId>,
     /// The class of each virtual register.
     pub vregs: Vec<RegClass>,
+    /// The IR function's inline sites, which the instructions' positions refer to.
+    pub inline_sites: Vec<oxicc_ir::InlineSite>,
 }
 
 impl MFunction {

@@ -247,6 +247,7 @@ pub fn compile_with_names(
         source,
         options,
         name_expressions,
+        names_in_other_files: false,
     };
     let result = std::thread::scope(|scope| {
         std::thread::Builder::new()
@@ -274,12 +275,24 @@ pub fn compile_with_names(
 /// itself relocatable, otherwise its exported device symbols become module-local. A symbol
 /// defined in two files is an error (file `<link>`).
 pub fn compile_linked(files: &[(&str, &str)], options: &Options) -> CompileOutput {
+    compile_linked_with_names(files, options, &[])
+}
+
+/// [`compile_linked`], also answering name expressions, each by the first file of the set
+/// that names a function or variable with it (an expression no file answers is an error).
+pub fn compile_linked_with_names(
+    files: &[(&str, &str)],
+    options: &Options,
+    name_expressions: &[String],
+) -> CompileOutput {
     let first = files.first().map_or("<link>", |f| f.0);
     let result = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("oxicc-compile".into())
             .stack_size(COMPILE_STACK_BYTES)
-            .spawn_scoped(scope, || crate::driver::run_linked(files, options))
+            .spawn_scoped(scope, || {
+                crate::driver::run_linked(files, options, name_expressions)
+            })
             .map(|h| h.join())
     });
     match result {

@@ -789,6 +789,51 @@ pub enum BinaryOp {
     Comma,
 }
 
+impl BinaryOp {
+    /// The operator function a class operand's `a op b` calls (`operator+`); `None` for
+    /// the operators that cannot be overloaded this way (`&&`, `||`, `,`).
+    pub fn overloaded(self) -> Option<OverloadedOp> {
+        use OverloadedOp as O;
+        Some(match self {
+            BinaryOp::Mul => O::Star,
+            BinaryOp::Div => O::Slash,
+            BinaryOp::Rem => O::Percent,
+            BinaryOp::Add => O::Plus,
+            BinaryOp::Sub => O::Minus,
+            BinaryOp::Shl => O::Shl,
+            BinaryOp::Shr => O::Shr,
+            BinaryOp::Lt => O::Lt,
+            BinaryOp::Gt => O::Gt,
+            BinaryOp::Le => O::Le,
+            BinaryOp::Ge => O::Ge,
+            BinaryOp::Eq => O::EqEq,
+            BinaryOp::Ne => O::NotEq,
+            BinaryOp::BitAnd => O::Amp,
+            BinaryOp::BitXor => O::Caret,
+            BinaryOp::BitOr => O::Pipe,
+            BinaryOp::LogAnd | BinaryOp::LogOr | BinaryOp::Comma => return None,
+        })
+    }
+
+    /// The operator function of the compound assignment `a op= b` (`operator+=`).
+    pub fn compound_overloaded(self) -> Option<OverloadedOp> {
+        use OverloadedOp as O;
+        Some(match self {
+            BinaryOp::Mul => O::StarAssign,
+            BinaryOp::Div => O::SlashAssign,
+            BinaryOp::Rem => O::PercentAssign,
+            BinaryOp::Add => O::PlusAssign,
+            BinaryOp::Sub => O::MinusAssign,
+            BinaryOp::Shl => O::ShlAssign,
+            BinaryOp::Shr => O::ShrAssign,
+            BinaryOp::BitAnd => O::AmpAssign,
+            BinaryOp::BitXor => O::CaretAssign,
+            BinaryOp::BitOr => O::PipeAssign,
+            _ => return None,
+        })
+    }
+}
+
 /// An integer literal's suffix.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct IntSuffix {

@@ -70,6 +70,15 @@ impl Diagnostics {
     pub fn warning(&mut self, span: Span, message: impl Into<String>) {
         self.push(Diag::warning(span, message));
     }
+    /// Removes every diagnostic whose primary position is in `file`.
+    pub fn remove_file(&mut self, file: crate::source::FileId) {
+        self.list.retain(|d| d.span.file != file);
+        self.errors = self
+            .list
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+    }
     pub fn has_errors(&self) -> bool {
         self.errors > 0
     }

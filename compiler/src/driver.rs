@@ -24,6 +24,9 @@ pub struct Input<'a> {
     pub options: &'a Options,
     /// Name expressions whose mangled names to report (`CompileOutput::lowered_names`).
     pub name_expressions: &'a [String],
+    /// One file of a linked set: an expression may name something of another file, so
+    /// one that names nothing here is left unanswered instead of being an error.
+    pub names_in_other_files: bool,
 }
 
 /// Runs the whole pipeline on one source text.
@@ -33,6 +36,7 @@ pub fn run(file_name: &str, source: &str, options: &Options) -> CompileOutput {
         source,
         options,
         name_expressions: &[],
+        names_in_other_files: false,
     })
 }
 
@@ -119,6 +123,12 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
         &mut diags,
         options.default_device,
     );
+    let other_files_answer = |diags: &mut Diagnostics| {
+        if let (true, Some((file, _))) = (input.names_in_other_files, &names_file) {
+            diags.remove_file(*file);
+        }
+    };
+    other_files_answer(&mut diags);
     if diags.has_errors() {
         add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);
         return Err(done(failed(&diags, &sources)));
@@ -151,7 +161,7 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
             }
         }
         for (i, n) in lowered_names.iter().enumerate() {
-            if n.is_none() {
+            if n.is_none() && !input.names_in_other_files {
                 let span = crate::source::Span::new(*file, starts[i], starts[i]);
                 diags.error(
                     span,
@@ -163,6 +173,7 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
             }
         }
     }
+    other_files_answer(&mut diags);
     let Some((mut module, _, sema_dump)) = lowered.filter(|_| !diags.has_errors()) else {
         return Err(done(failed(&diags, &sources)));
     };
@@ -247,7 +258,11 @@ pub fn finish(lowered: Lowered, options: &Options, file_name: &str) -> CompileOu
 
 /// Lowers each file as for separate compilation, links the modules at the IR level
 /// (`link.rs`) and runs the passes and the backend on the result: one PTX module.
-pub fn run_linked(files: &[(&str, &str)], options: &Options) -> CompileOutput {
+pub fn run_linked(
+    files: &[(&str, &str)],
+    options: &Options,
+    name_expressions: &[String],
+) -> CompileOutput {
     let unit_options = Options {
         rdc: true,
         ..options.clone()
@@ -256,15 +271,23 @@ pub fn run_linked(files: &[(&str, &str)], options: &Options) -> CompileOutput {
     let mut diagnostics = Vec::new();
     let mut opened_files = Vec::new();
     let mut stopped = Vec::new();
+    let mut lowered_names: Vec<Option<String>> = vec![None; name_expressions.len()];
     for &(file_name, source) in files {
         let input = Input {
             file_name,
             source,
             options: &unit_options,
-            name_expressions: &[],
+            name_expressions,
+            names_in_other_files: true,
         };
         match lower_input(&input) {
             Ok(l) => {
+                // Each expression is answered by the first file that names something.
+                for (answer, name) in lowered_names.iter_mut().zip(l.lowered_names) {
+                    if answer.is_none() {
+                        *answer = name;
+                    }
+                }
                 diagnostics.extend(l.diagnostics);
                 opened_files.extend(l.opened_files);
                 units.push((file_name.to_string(), l.module));
@@ -294,6 +317,27 @@ pub fn run_linked(files: &[(&str, &str)], options: &Options) -> CompileOutput {
             lowered_names: Vec::new(),
         };
     }
+    let unanswered: Vec<&String> = name_expressions
+        .iter()
+        .zip(&lowered_names)
+        .filter_map(|(e, n)| n.is_none().then_some(e))
+        .collect();
+    if stopped.is_empty() && !unanswered.is_empty() {
+        for e in unanswered {
+            diagnostics.push(Diagnostic {
+                severity: Severity::Error,
+                file: NAME_EXPRESSIONS_FILE.into(),
+                line: 1,
+                column: 1,
+                message: format!(
+                    "name expression \"{}\" names a function or variable in no file of the set",
+                    e.trim()
+                ),
+                source_line: String::new(),
+            });
+        }
+        return failed_set(diagnostics, opened_files, lowered_names);
+    }
     let module = match crate::link::link_modules(units, options.rdc) {
         Ok(m) => m,
         Err(errors) => {
@@ -307,23 +351,32 @@ pub fn run_linked(files: &[(&str, &str)], options: &Options) -> CompileOutput {
                     source_line: String::new(),
                 });
             }
-            return CompileOutput {
-                text: None,
-                diagnostics,
-                trace: Vec::new(),
-                opened_files,
-                lowered_names: Vec::new(),
-            };
+            return failed_set(diagnostics, opened_files, Vec::new());
         }
     };
     let lowered = Lowered {
         module,
         diagnostics,
         opened_files,
-        lowered_names: Vec::new(),
+        lowered_names,
         sema_dump: String::new(),
     };
     finish(lowered, options, files.first().map_or("<link>", |f| f.0))
+}
+
+/// The output of a linked set that stopped with errors.
+fn failed_set(
+    diagnostics: Vec<Diagnostic>,
+    opened_files: Vec<std::path::PathBuf>,
+    lowered_names: Vec<Option<String>>,
+) -> CompileOutput {
+    CompileOutput {
+        text: None,
+        diagnostics,
+        trace: Vec::new(),
+        opened_files,
+        lowered_names,
+    }
 }
 
 /// Reads include files from the file system and remembers which it read.

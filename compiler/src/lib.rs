@@ -27,8 +27,8 @@ pub mod sema;
 pub mod source;
 
 pub use api::{
-    compile, compile_linked, compile_with_names, supported_sms, CompileOutput, Diagnostic, Emit,
-    Options, Severity,
+    compile, compile_linked, compile_linked_with_names, compile_with_names, supported_sms,
+    CompileOutput, Diagnostic, Emit, Options, Severity,
 };
 pub use cache::Cache;
 pub use options::OptionError;

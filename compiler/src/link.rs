@@ -8,11 +8,13 @@
 //! module-local (internal) symbols apart by renaming those whose names collide, and reports
 //! two definitions of one external symbol. Unless the linked module is itself relocatable,
 //! exported device functions and variables become module-local again, as in whole-program
-//! compilation (unused ones are then removed by the passes).
+//! compilation (unused ones are then removed by the passes), and a symbol that some file
+//! uses and no file defines is an error (ptxas would reject the module with "Unresolved
+//! extern function"), except the few the CUDA driver provides.
 
 use hashbrown::HashMap;
 use oxicc_ir::{
-    EntityRef, FuncId, FuncKind, Function, GlobalId, GlobalVar, InstData, Linkage, Loc, Module,
+    EntityRef, FuncId, FuncKind, Function, GlobalId, GlobalVar, InstData, Linkage, Module,
 };
 
 /// What may be linked: every function and variable by symbol name.
@@ -33,6 +35,9 @@ fn fresh_name(name: &str, unit: usize, taken: &dyn Fn(&str) -> bool) -> String {
     candidate
 }
 
+/// Functions a whole-program module may leave external: the CUDA driver provides them.
+const DRIVER_SYMBOLS: &[&str] = &["vprintf", "malloc", "free", "__assertfail"];
+
 /// Links `units` (file name, module) into one module. `Err` lists the symbols defined
 /// twice. `relocatable`: keep exported symbols exported (`-rdc=true` on the linked output).
 pub fn link_modules(
@@ -44,7 +49,10 @@ pub fn link_modules(
     let mut errors = Vec::new();
     // Where each unit's definition of an external symbol came from, for the messages.
     let mut defined_in: HashMap<String, String> = HashMap::new();
+    // The first file that uses each external symbol, for the unresolved-symbol message.
+    let mut used_in: HashMap<String, String> = HashMap::new();
     for (unit, (file, mut m)) in units.into_iter().enumerate() {
+        note_uses(&m, &file, &mut used_in);
         let file_base = out.files.len() as u32;
         out.files.append(&mut m.files);
 
@@ -96,6 +104,9 @@ pub fn link_modules(
             }
         }
     }
+    if !relocatable {
+        errors.extend(unresolved(&out, &used_in));
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -112,6 +123,55 @@ pub fn link_modules(
         }
     }
     Ok(out)
+}
+
+/// Records, for each imported symbol that a body of `m` names, that `file` uses it.
+fn note_uses(m: &Module, file: &str, used_in: &mut HashMap<String, String>) {
+    for (_, f) in m.functions.iter() {
+        let insts = f.layout.iter().flat_map(|&b| f.blocks[b].insts.iter());
+        for node in insts.map(|&i| &f.insts[i]) {
+            let name = match node.data {
+                InstData::Call { callee: id, .. } | InstData::FuncAddr { func: id } => {
+                    let callee = &m.functions[id];
+                    (callee.linkage == Linkage::Import).then_some(&callee.name)
+                }
+                InstData::GlobalAddr { global } => {
+                    let g = &m.globals[global];
+                    (g.linkage == Linkage::Import).then_some(&g.name)
+                }
+                _ => None,
+            };
+            if let Some(name) = name {
+                used_in
+                    .entry_ref(name.as_str())
+                    .or_insert_with(|| file.to_string());
+            }
+        }
+    }
+}
+
+/// One error per symbol that a file uses and no file defines, in the order of the linked
+/// module's symbols (deterministic).
+fn unresolved(out: &Module, used_in: &HashMap<String, String>) -> Vec<String> {
+    let functions = out
+        .functions
+        .values()
+        .filter(|f| f.linkage == Linkage::Import && !DRIVER_SYMBOLS.contains(&f.name.as_str()))
+        .map(|f| (&f.name, "function"));
+    let globals = out
+        .globals
+        .values()
+        .filter(|g| g.linkage == Linkage::Import)
+        .map(|g| (&g.name, "variable"));
+    functions
+        .chain(globals)
+        .filter_map(|(name, what)| {
+            let file = used_in.get(name.as_str())?;
+            Some(format!(
+                "undefined reference to {what} '{name}' (used in {file}, defined in no file of the set; -rdc=true keeps it external)"
+            ))
+        })
+        .collect()
 }
 
 /// Adds or resolves one function of unit `unit`; returns its id in `out` and whether this
@@ -234,7 +294,7 @@ fn remap_body(f: &mut Function, fmap: &[FuncId], gmap: &[GlobalId], file_base: u
     if file_base > 0 {
         for l in &mut f.locs {
             if !l.is_none() {
-                *l = Loc::new(l.file() + file_base, l.line(), l.col());
+                *l = l.with_file_offset(file_base);
             }
         }
     }

@@ -129,8 +129,9 @@ impl Program {
     /// Compiles a set of programs into one PTX module, linked at the IR level before
     /// optimization ([`crate::compile_linked`]): an `extern __device__` declaration in one
     /// names the definition in another, and functions are inlined across programs. The
-    /// in-memory headers of every program are visible to all; name expressions are not
-    /// answered for a linked set (`lowered_names` is empty).
+    /// in-memory headers of every program are visible to all. The name expressions of every
+    /// program are answered by the first program that names something with them; one that
+    /// none answers is an error.
     pub fn link<S: AsRef<str>>(
         programs: &[Program],
         options: &[S],
@@ -144,13 +145,23 @@ impl Program {
             .iter()
             .map(|p| (p.name.as_str(), p.source.as_str()))
             .collect();
-        let out = crate::api::compile_linked(&files, &parsed.options);
+        // Every program's name expressions, once each, in order.
+        let mut exprs: Vec<String> = Vec::new();
+        for e in programs.iter().flat_map(|p| &p.name_expressions) {
+            if !exprs.contains(e) {
+                exprs.push(e.clone());
+            }
+        }
+        let out = crate::api::compile_linked_with_names(&files, &parsed.options, &exprs);
         let names: Vec<&str> = programs.iter().map(|p| p.name.as_str()).collect();
         Ok(Compiled {
             ptx: out.text,
             log: program_log(&parsed.warnings, &out.diagnostics, &names.join(", ")),
             diagnostics: out.diagnostics,
-            lowered_names: Vec::new(),
+            lowered_names: exprs
+                .into_iter()
+                .zip(out.lowered_names.into_iter().chain(std::iter::repeat(None)))
+                .collect(),
             opened_files: out.opened_files,
         })
     }

@@ -117,32 +117,60 @@ pub struct Signature {
 
 /// The source position an instruction came from, for `-lineinfo` (`.loc` in PTX): a file
 /// number of the module's [`crate::Module::files`], a 1-based line and column, packed in
-/// one word. [`Loc::NONE`] (no position) is what every instruction has when line
-/// information is off, and what passes give the instructions they create (the PTX then
-/// keeps the previous `.loc`).
+/// one word, and the inline site the position lies in (0: the function's own code, `n`:
+/// [`Function::inline_sites`]`[n - 1]`). [`Loc::NONE`] (no position) is what every
+/// instruction has when line information is off, and what passes give the instructions
+/// they create (the PTX then keeps the previous `.loc`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Loc(u64);
+pub struct Loc {
+    pos: u64,
+    site: u32,
+}
 
 impl Loc {
-    pub const NONE: Loc = Loc(0);
+    pub const NONE: Loc = Loc { pos: 0, site: 0 };
 
     /// File numbers above 65534 and columns above 65535 are clamped.
     pub fn new(file: u32, line: u32, col: u32) -> Loc {
         let file = u64::from(file.min(0xfffe)) + 1;
-        Loc(file << 48 | u64::from(line) << 16 | u64::from(col.min(0xffff)))
+        Loc {
+            pos: file << 48 | u64::from(line) << 16 | u64::from(col.min(0xffff)),
+            site: 0,
+        }
     }
     pub fn is_none(self) -> bool {
-        self.0 == 0
+        self.pos == 0
     }
     pub fn file(self) -> u32 {
-        ((self.0 >> 48) as u32).wrapping_sub(1)
+        ((self.pos >> 48) as u32).wrapping_sub(1)
     }
     pub fn line(self) -> u32 {
-        (self.0 >> 16) as u32
+        (self.pos >> 16) as u32
     }
     pub fn col(self) -> u32 {
-        (self.0 & 0xffff) as u32
+        (self.pos & 0xffff) as u32
     }
+    /// The inline site (0 for the function's own code).
+    pub fn site(self) -> u32 {
+        self.site
+    }
+    /// The same position inside inline site `site`.
+    pub fn in_site(self, site: u32) -> Loc {
+        Loc { site, ..self }
+    }
+    /// The same position and site with the file number moved by `base` (module linking).
+    pub fn with_file_offset(self, base: u32) -> Loc {
+        Loc::new(self.file() + base, self.line(), self.col()).in_site(self.site)
+    }
+}
+
+/// A call that the inliner replaced by the callee's body (`-lineinfo`): the callee's name,
+/// and where the call was, itself possibly inside an earlier site (`call.site()`). PTX
+/// prints these as `.loc …, function_name …, inlined_at …` chains, as nvcc does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InlineSite {
+    pub callee: String,
+    pub call: Loc,
 }
 
 /// A function: signature, attributes, body.
@@ -171,6 +199,9 @@ pub struct Function {
     /// The position [`Function::make_inst`] gives new instructions (set by the front end
     /// while it lowers a statement; [`Loc::NONE`] afterwards).
     pub cur_loc: Loc,
+    /// Inline sites that positions in [`Function::locs`] refer to (see [`Loc::site`]);
+    /// a site's parent (its call's own site) always comes before it.
+    pub inline_sites: Vec<InlineSite>,
 }
 
 impl Function {
@@ -203,6 +234,7 @@ impl Function {
             stack_slots: EntityMap::new(),
             locs: Vec::new(),
             cur_loc: Loc::NONE,
+            inline_sites: Vec::new(),
         }
     }
 

@@ -27,8 +27,8 @@ pub use cfg::Cfg;
 pub use dominators::DomTree;
 pub use entity::{EntityMap, EntityRef, SecondaryMap};
 pub use function::{
-    BlockData, FuncKind, Function, InlineHint, Linkage, Loc, ParamKind, Signature, StackSlotData,
-    UnrollHint, ValueData, ValueDef,
+    BlockData, FuncKind, Function, InlineHint, InlineSite, Linkage, Loc, ParamKind, Signature,
+    StackSlotData, UnrollHint, ValueData, ValueDef,
 };
 pub use inst::{
     AsmBlock, AsmPiece, AsmReg, AtomicOp, BinaryOp, BlockCall, CastOp, Dim, FloatCC, InstData,

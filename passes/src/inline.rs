@@ -26,8 +26,8 @@ use crate::inline_byval::byval_roots;
 use crate::util::Replacements;
 use hashbrown::HashMap;
 use oxicc_ir::{
-    Block, BlockCall, EntityMap, FuncId, FuncKind, Function, InlineHint, Inst, InstData, Linkage,
-    Module, ParamKind, SecondaryMap, StackSlot, Type, Value,
+    Block, BlockCall, EntityMap, FuncId, FuncKind, Function, InlineHint, InlineSite, Inst,
+    InstData, Linkage, Module, ParamKind, SecondaryMap, StackSlot, Type, Value,
 };
 
 /// Cost of one callee instruction, in budget units.
@@ -281,6 +281,34 @@ fn inline_into(module: &mut Module, caller: FuncId, policy: &Policy<'_>) -> bool
     changed
 }
 
+/// `-lineinfo`: adds to `func` the inline site of `call` and a copy of each of `callee`'s
+/// own sites under it. Returns the site in `func` of each site number of `callee` (index 0:
+/// the callee's own code). A call without a position adds no site of its own.
+fn inline_sites(func: &mut Function, call: Inst, callee: &Function) -> Vec<u32> {
+    let call_loc = func.loc(call);
+    let base = if call_loc.is_none() || callee.locs.is_empty() {
+        call_loc.site()
+    } else {
+        func.inline_sites.push(InlineSite {
+            callee: callee.name.clone(),
+            call: call_loc,
+        });
+        func.inline_sites.len() as u32
+    };
+    let mut map = Vec::with_capacity(callee.inline_sites.len() + 1);
+    map.push(base);
+    // Parents come before children, so `map` already holds each site's parent.
+    for site in &callee.inline_sites {
+        let parent = map[site.call.site() as usize];
+        func.inline_sites.push(InlineSite {
+            callee: site.callee.clone(),
+            call: site.call.in_site(parent),
+        });
+        map.push(func.inline_sites.len() as u32);
+    }
+    map
+}
+
 /// Inlines `callee` at instruction `idx` of `block`. Returns the callee's copied blocks in
 /// layout order and the continuation block.
 fn inline_call(
@@ -312,6 +340,7 @@ fn inline_call(
     for (s, data) in callee.stack_slots.iter() {
         smap[s] = Some(func.create_stack_slot(data.size, data.align));
     }
+    let sites = inline_sites(func, call, callee);
     let centry = callee.entry();
     for (&p, &a) in callee.params().iter().zip(args) {
         vmap[p] = Some(a);
@@ -345,8 +374,12 @@ fn inline_call(
                     None => callee.value_type(r),
                 });
             let ni = func.make_inst(node.data.clone(), ty);
-            // Inlined code keeps the callee's source lines (`-lineinfo`).
-            func.set_loc(ni, callee.loc(ci));
+            // Inlined code keeps the callee's source lines (`-lineinfo`), inside the call's
+            // inline site.
+            let loc = callee.loc(ci);
+            if !loc.is_none() {
+                func.set_loc(ni, loc.in_site(sites[loc.site() as usize]));
+            }
             if let Some(r) = node.result {
                 vmap[r] = Some(func.result(ni));
             }

@@ -4,7 +4,8 @@
 //! helper of the same name. The linked PTX is assembled by ptxas, has no call left (the
 //! function of b.cu is inlined into the kernel of a.cu), and runs in the interpreter with
 //! the results of the same arithmetic in plain Rust; each file's own helper is the one it
-//! calls. A symbol defined in two files is an error.
+//! calls. A symbol defined in two files is an error, and so is one that a file uses and
+//! no file defines, unless the result is relocatable.
 
 use oxicc_emu::{Arg, Buffer, Launch, Module, RunOptions, Ty};
 
@@ -157,5 +158,81 @@ fn line_information_follows_code_inlined_from_the_other_file() {
     assert!(
         ptx.contains("/link/a.cu\"\n\t.file\t2 \"") && ptx.contains("/link/b.cu\"\n"),
         "{ptx}"
+    );
+}
+
+#[test]
+fn a_symbol_no_file_defines_is_an_error_unless_the_result_is_relocatable() {
+    let user = (
+        "user.cu",
+        "extern __device__ int g(int);\n\
+         extern __device__ int table[4];\n\
+         __global__ void k(int *p) { p[0] = g(p[1]) + table[2]; printf(\"%d\\n\", p[0]); }\n",
+    );
+    let other = ("other.cu", "__device__ int h(int x) { return x + 1; }\n");
+    let out = oxicc::compile_linked(&[user, other], &oxicc::Options::default());
+    assert!(out.text.is_none());
+    let messages: Vec<&str> = out.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(
+        messages[0].starts_with("undefined reference to function '_Z1gi' (used in user.cu"),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].starts_with("undefined reference to variable 'table' (used in user.cu"),
+        "{messages:?}"
+    );
+    // `vprintf` comes from the driver; with -rdc=true the unresolved symbols stay external.
+    let out = oxicc::compile_linked(
+        &[user, other],
+        &oxicc::Options {
+            rdc: true,
+            ..Default::default()
+        },
+    );
+    let ptx = out.text.unwrap_or_else(|| panic!("{:?}", out.diagnostics));
+    assert!(
+        ptx.contains(".extern .func  (.param .b32 func_retval0) _Z1gi"),
+        "{ptx}"
+    );
+    oxicc_tests::nvidia::ptxas_check_relocatable(&ptx, 75).unwrap();
+}
+
+#[test]
+fn name_expressions_of_a_set_are_answered_by_the_file_that_names_them() {
+    let a = oxicc::Program::new(
+        "a.cu",
+        "extern __device__ int twice(int);\n\
+         template <class T, int N> __global__ void scale(T *p) { p[0] *= N + twice(1); }\n",
+    )
+    .name_expression("scale<float, 4>");
+    let b = oxicc::Program::new(
+        "b.cu",
+        "__device__ int twice(int x) { return 2 * x; }\n\
+         __global__ void plain(int *p) { p[0] = twice(p[0]); }\n",
+    )
+    .name_expression("plain")
+    .name_expression("scale<float, 4>");
+    let out = oxicc::Program::link(&[a.clone(), b.clone()], &["-arch=sm_80"]).unwrap();
+    let ptx = out.ptx.clone().unwrap_or_else(|| panic!("{}", out.log));
+    oxicc_tests::ptxas_check(&ptx, 80).unwrap();
+    // Itanium mangling: `void scale<float, 4>(float *)` and `void plain(int *)`.
+    assert_eq!(
+        out.lowered_name("scale<float, 4>"),
+        Some("_Z5scaleIfLi4EEvPT_")
+    );
+    assert_eq!(out.lowered_name("plain"), Some("_Z5plainPi"));
+    assert_eq!(out.lowered_names.len(), 2);
+    let entries = oxicc_tests::entry_names(&ptx);
+    assert!(entries.contains("_Z5scaleIfLi4EEvPT_") && entries.contains("_Z5plainPi"));
+    // An expression that no file answers is an error that names it.
+    let c = b.clone().name_expression("missing<int>");
+    let out = oxicc::Program::link(&[a, c], &["-arch=sm_80"]).unwrap();
+    assert!(out.ptx.is_none());
+    assert!(
+        out.log
+            .contains("name expression \"missing<int>\" names a function or variable in no file"),
+        "{}",
+        out.log
     );
 }

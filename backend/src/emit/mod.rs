@@ -14,6 +14,7 @@ pub use globals::global_decl;
 
 use crate::mir::*;
 use hashbrown::HashMap;
+use oxicc_ir::{InlineSite, Loc};
 
 /// A physical PTX register after renumbering: class and number (from 1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -64,7 +65,89 @@ pub enum PtxInst {
     /// Inline PTX with its operands substituted, between nvcc's begin/end comments.
     Asm(String),
     /// `.loc file line column` (`-lineinfo`); `file` numbers [`PtxModule::files`] from 1.
-    Loc { file: u32, line: u32, col: u32 },
+    /// Inside inlined code: `, function_name $L__info_string{name}, inlined_at …` with the
+    /// inlined function's name (a [`PtxModule::debug_strings`] index) and the call's
+    /// position.
+    Loc {
+        file: u32,
+        line: u32,
+        col: u32,
+        inlined: Option<InlinedAt>,
+    },
+}
+
+/// The `function_name …, inlined_at file line column` part of a `.loc`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InlinedAt {
+    pub name: u32,
+    pub file: u32,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// Module-wide tables that `.loc` directives index (`-lineinfo`): the IR file numbers in
+/// order of first use (PTX numbers them from 1) and the names of inlined functions (the
+/// `.debug_str` section's `$L__info_string` labels, from 0).
+#[derive(Clone, Debug, Default)]
+pub struct LineTables {
+    pub files: Vec<u32>,
+    pub names: Vec<String>,
+}
+
+impl LineTables {
+    fn file(&mut self, ir_file: u32) -> u32 {
+        let i = match self.files.iter().position(|&f| f == ir_file) {
+            Some(i) => i,
+            None => {
+                self.files.push(ir_file);
+                self.files.len() - 1
+            }
+        };
+        i as u32 + 1
+    }
+
+    fn name(&mut self, name: &str) -> u32 {
+        let i = match self.names.iter().position(|n| n == name) {
+            Some(i) => i,
+            None => {
+                self.names.push(name.to_string());
+                self.names.len() - 1
+            }
+        };
+        i as u32
+    }
+
+    /// The `.loc` directives for one position: in inlined code, one per level of the
+    /// inline chain from the outermost caller's position to `loc` itself, as nvcc writes
+    /// them.
+    fn directives(&mut self, loc: Loc, sites: &[InlineSite], out: &mut Vec<PtxInst>) {
+        let mut chain = vec![loc];
+        let mut cur = loc;
+        while cur.site() != 0 {
+            cur = sites[cur.site() as usize - 1].call;
+            if cur.is_none() {
+                break;
+            }
+            chain.push(cur);
+        }
+        for &l in chain.iter().rev() {
+            let inlined = (l.site() != 0).then(|| {
+                let site = &sites[l.site() as usize - 1];
+                InlinedAt {
+                    name: self.name(&site.callee),
+                    file: self.file(site.call.file()),
+                    line: site.call.line(),
+                    col: site.call.col(),
+                }
+            });
+            out.push(PtxInst::Loc {
+                file: self.file(l.file()),
+                line: l.line(),
+                col: l.col(),
+                inlined,
+            });
+        }
+    }
 }
 
 /// A block: an optional label and its instructions.
@@ -124,6 +207,8 @@ pub struct PtxModule {
     pub funcs: Vec<PtxFunction>,
     /// `.file` names, numbered from 1 in order of first use by a `.loc` (`-lineinfo`).
     pub files: Vec<String>,
+    /// The `.debug_str` section's strings: names of inlined functions (`-lineinfo`).
+    pub debug_strings: Vec<String>,
 }
 
 /// Builds the printed form of an assigned machine function.
@@ -134,7 +219,7 @@ pub fn build_function(
     func_index: usize,
     mf: &MFunction,
     call_seq: &mut u32,
-    files: &mut Vec<u32>,
+    lines: &mut LineTables,
 ) -> PtxFunction {
     // Dense renumbering by first appearance in layout order.
     let mut numbers: HashMap<VReg, u32> = HashMap::new();
@@ -163,21 +248,7 @@ pub fn build_function(
         let mut insts = Vec::new();
         for mi in &mf.blocks[b.index()].insts {
             if !mi.loc.is_none() {
-                // Module file ids are numbered 1, 2, … in order of first use.
-                let l = mi.loc;
-                let file = match files.iter().position(|&f| f == l.file()) {
-                    Some(i) => i,
-                    None => {
-                        files.push(l.file());
-                        files.len() - 1
-                    }
-                } as u32
-                    + 1;
-                insts.push(PtxInst::Loc {
-                    file,
-                    line: l.line(),
-                    col: l.col(),
-                });
+                lines.directives(mi.loc, &mf.inline_sites, &mut insts);
             }
             let inst = match &mi.kind {
                 MInstKind::Op { op, defs, uses } => {

@@ -151,7 +151,22 @@ impl Display for PtxInst {
                 }
                 f.write_str("\t// end inline asm\n")
             }
-            PtxInst::Loc { file, line, col } => writeln!(f, "\t.loc\t{file} {line} {col}"),
+            PtxInst::Loc {
+                file,
+                line,
+                col,
+                inlined,
+            } => {
+                write!(f, "\t.loc\t{file} {line} {col}")?;
+                if let Some(at) = inlined {
+                    write!(
+                        f,
+                        ", function_name $L__info_string{}, inlined_at {} {} {}",
+                        at.name, at.file, at.line, at.col
+                    )?;
+                }
+                writeln!(f)
+            }
             PtxInst::Call {
                 seq,
                 callee,
@@ -336,6 +351,22 @@ impl Display for PtxModule {
         for (i, name) in self.files.iter().enumerate() {
             let quoted = name.replace('\\', "\\\\").replace('"', "\\\"");
             writeln!(f, "\t.file\t{} \"{quoted}\"", i + 1)?;
+        }
+        // The names `function_name` refers to, as NUL-terminated bytes, 40 to a line (nvcc's
+        // form).
+        if !self.debug_strings.is_empty() {
+            writeln!(f, "\t.section\t.debug_str")?;
+            writeln!(f, "\t{{")?;
+            for (i, name) in self.debug_strings.iter().enumerate() {
+                writeln!(f, "$L__info_string{i}:")?;
+                let bytes: Vec<u8> = name.bytes().chain(std::iter::once(0)).collect();
+                for line in bytes.chunks(40) {
+                    let text: Vec<String> = line.iter().map(|b| b.to_string()).collect();
+                    writeln!(f, ".b8 {}", text.join(","))?;
+                }
+            }
+            writeln!(f)?;
+            writeln!(f, "\t}}")?;
         }
         Ok(())
     }

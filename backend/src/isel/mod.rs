@@ -100,6 +100,7 @@ pub(crate) fn select_function(
         loc_pending: Loc::NONE,
         loc_emitted: Loc::NONE,
     };
+    cx.mf.inline_sites = func.inline_sites.clone();
     for &b in &func.layout {
         let mb = cx.mf.new_block();
         cx.block_map.insert(b, mb);

@@ -146,7 +146,7 @@ impl Lowerer<'_> {
         self.temporary_from(t, args_l, span)
     }
 
-    pub(super) fn temporary_from(
+    pub(crate) fn temporary_from(
         &mut self,
         t: QualType,
         args: Vec<(Operand, Span)>,

@@ -10,46 +10,6 @@ use crate::sema::types::{QualType, RecordId, TypeKind};
 use crate::source::Span;
 use oxicc_ir::Value;
 
-pub(super) fn binary_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
-    use OverloadedOp as O;
-    Some(match op {
-        BinaryOp::Mul => O::Star,
-        BinaryOp::Div => O::Slash,
-        BinaryOp::Rem => O::Percent,
-        BinaryOp::Add => O::Plus,
-        BinaryOp::Sub => O::Minus,
-        BinaryOp::Shl => O::Shl,
-        BinaryOp::Shr => O::Shr,
-        BinaryOp::Lt => O::Lt,
-        BinaryOp::Gt => O::Gt,
-        BinaryOp::Le => O::Le,
-        BinaryOp::Ge => O::Ge,
-        BinaryOp::Eq => O::EqEq,
-        BinaryOp::Ne => O::NotEq,
-        BinaryOp::BitAnd => O::Amp,
-        BinaryOp::BitXor => O::Caret,
-        BinaryOp::BitOr => O::Pipe,
-        BinaryOp::LogAnd | BinaryOp::LogOr | BinaryOp::Comma => return None,
-    })
-}
-
-pub(super) fn compound_overloaded(op: BinaryOp) -> Option<OverloadedOp> {
-    use OverloadedOp as O;
-    Some(match op {
-        BinaryOp::Mul => O::StarAssign,
-        BinaryOp::Div => O::SlashAssign,
-        BinaryOp::Rem => O::PercentAssign,
-        BinaryOp::Add => O::PlusAssign,
-        BinaryOp::Sub => O::MinusAssign,
-        BinaryOp::Shl => O::ShlAssign,
-        BinaryOp::Shr => O::ShrAssign,
-        BinaryOp::BitAnd => O::AmpAssign,
-        BinaryOp::BitXor => O::CaretAssign,
-        BinaryOp::BitOr => O::PipeAssign,
-        _ => return None,
-    })
-}
-
 impl Lowerer<'_> {
     /// Candidates for operator `op` with `nops` operands whose first is of class `lhs`:
     /// member operators of that class and operator functions visible here.
@@ -91,6 +51,51 @@ impl Lowerer<'_> {
         (cands, is_member)
     }
 
+    /// The operator functions (not templates) `a op b` may call: members of the left
+    /// operand's class, free functions found by ordinary lookup, and by argument-dependent
+    /// lookup the operator functions of the operands' namespaces and the hidden friends of
+    /// their classes.
+    pub(super) fn operator_function_candidates(
+        &mut self,
+        op: OverloadedOp,
+        lhs: Option<RecordId>,
+        tys: &[QualType],
+    ) -> (Vec<Candidate>, Vec<bool>) {
+        let (mut cands, mut is_member) = self.operator_candidates(op, lhs);
+        if let Some(sym) = self.operator_symbol(op) {
+            for f in self.adl_functions(sym, tys) {
+                if !cands.iter().any(|c| c.f == f) {
+                    cands.push(Candidate {
+                        f,
+                        is_template: false,
+                    });
+                    is_member.push(false);
+                }
+            }
+        }
+        (cands, is_member)
+    }
+
+    /// True when an operator function template could take part in `a op b` (found by
+    /// ordinary or argument-dependent lookup, or a member template of the left operand's
+    /// class): calling it would instantiate it.
+    pub(super) fn operator_templates_exist(
+        &mut self,
+        op: OverloadedOp,
+        lhs: Option<RecordId>,
+        tys: &[QualType],
+    ) -> bool {
+        let Some(sym) = self.operator_symbol(op) else {
+            return false;
+        };
+        let saved = self.member_class.take();
+        let ordinary = self.lookup_ordinary(sym);
+        self.member_class = saved;
+        matches!(ordinary, Some(super::Binding::FnTemplate(_)))
+            || !self.adl_templates(sym, tys).is_empty()
+            || lhs.is_some_and(|r| self.member_template_set(r, sym).is_some())
+    }
+
     /// Resolves and calls an overloaded operator on lowered operands; `None` when no
     /// operator function applies (builtin meaning). Errors give `Some(None)`.
     pub(super) fn call_operator(
@@ -104,21 +109,8 @@ impl Lowerer<'_> {
         if !any_class {
             return None;
         }
-        let (mut cands, mut is_member) = self.operator_candidates(op, lhs_class);
-        // Argument-dependent lookup: operator functions of the operands' namespaces and
-        // the hidden friends of their classes.
-        if let Some(sym) = self.operator_symbol(op) {
-            let tys: Vec<_> = ops.iter().map(|(o, _)| o.ty).collect();
-            for f in self.adl_functions(sym, &tys) {
-                if !cands.iter().any(|c| c.f == f) {
-                    cands.push(Candidate {
-                        f,
-                        is_template: false,
-                    });
-                    is_member.push(false);
-                }
-            }
-        }
+        let tys: Vec<QualType> = ops.iter().map(|(o, _)| o.ty).collect();
+        let (mut cands, mut is_member) = self.operator_function_candidates(op, lhs_class, &tys);
         // Operator function templates (`template <class T> complex<T> operator*(const
         // complex<T>&, const T&)`), found by ordinary lookup and by ADL: each one whose
         // arguments deduce is instantiated and competes as a function.
@@ -133,12 +125,45 @@ impl Lowerer<'_> {
                 }
             }
         }
+        let infos: Vec<ArgInfo> = ops.iter().map(|(o, _)| ArgInfo::of(o)).collect();
+        let (f, member) = match self.choose_operator(op, &cands, &is_member, &infos, span)? {
+            Some(choice) => choice,
+            None => return Some(None),
+        };
+        let mut ops = ops;
+        if member {
+            let (obj, ospan) = ops.remove(0);
+            let OpKind::LValue(addr) = obj.kind else {
+                self.error(ospan, "expression must be an lvalue");
+                return Some(None);
+            };
+            let r = self.func_info(f).member.as_ref().map(|m| m.record);
+            if let Some(r) = r {
+                self.check_member_access(r, self.func_info(f).name, true, span);
+            }
+            return Some(self.call_fn(f, Some(addr), ops, span, span));
+        }
+        Some(self.call_fn(f, None, ops, span, span))
+    }
+
+    /// Overload resolution among operator functions (`is_member[i]`: candidate `i` is a
+    /// member, which takes the first operand as its object). `None`: no candidate is
+    /// viable (the operator keeps its built-in meaning); `Some(None)`: ambiguous
+    /// (reported).
+    pub(super) fn choose_operator(
+        &mut self,
+        op: OverloadedOp,
+        cands: &[Candidate],
+        is_member: &[bool],
+        infos: &[ArgInfo],
+        span: Span,
+    ) -> Option<Option<(FnId, bool)>> {
         // Members take the first operand as the object.
         let mut viable_cands = Vec::new();
         let mut ranks_ok = Vec::new();
         for (c, m) in cands.iter().zip(is_member.iter()) {
             let nparams = self.func_info(c.f).params.len();
-            if (*m && nparams + 1 == ops.len()) || (!*m && nparams == ops.len()) {
+            if (*m && nparams + 1 == infos.len()) || (!*m && nparams == infos.len()) {
                 viable_cands.push(c.clone());
                 ranks_ok.push(*m);
             }
@@ -149,13 +174,12 @@ impl Lowerer<'_> {
         // Resolve with a uniform view: for members the object is not a parameter, so
         // compare on the remaining operands and let members and free functions compete
         // by their parameter ranks.
-        let infos: Vec<ArgInfo> = ops.iter().map(|(o, _)| ArgInfo::of(o)).collect();
         let mut best: Option<(FnId, bool, Vec<super::overload::Rank>)> = None;
         let mut ambiguous = false;
         let mut best_vol = (0usize, 0usize);
         for (c, m) in viable_cands.iter().zip(ranks_ok.iter()) {
             let params = self.func_info(c.f).params.clone();
-            let args = if *m { &infos[1..] } else { &infos[..] };
+            let args = if *m { &infos[1..] } else { infos };
             let mut ranks = Vec::new();
             if *m {
                 let konst = self
@@ -231,20 +255,7 @@ impl Lowerer<'_> {
             self.error(span, format!("more than one operator \"{}\" matches these operands:\n            operand types are: {}", op.spelling(), tys.join(&format!(" {} ", op.spelling()))));
             return Some(None);
         }
-        let mut ops = ops;
-        if member {
-            let (obj, ospan) = ops.remove(0);
-            let OpKind::LValue(addr) = obj.kind else {
-                self.error(ospan, "expression must be an lvalue");
-                return Some(None);
-            };
-            let r = self.func_info(f).member.as_ref().map(|m| m.record);
-            if let Some(r) = r {
-                self.check_member_access(r, self.func_info(f).name, true, span);
-            }
-            return Some(self.call_fn(f, Some(addr), ops, span, span));
-        }
-        Some(self.call_fn(f, None, ops, span, span))
+        Some(Some((f, member)))
     }
 
     /// The instances of the free operator function templates named `sym` (ordinary
@@ -310,7 +321,7 @@ impl Lowerer<'_> {
         if !self.has_operator_fns {
             return None;
         }
-        let oop = binary_overloaded(op)?;
+        let oop = op.overloaded()?;
         let lo = self.expr(l);
         let ro = self.expr(r);
         let (Some(lo), Some(ro)) = (lo, ro) else {
@@ -338,7 +349,7 @@ impl Lowerer<'_> {
         }
         let oop = match op {
             None => OverloadedOp::Assign,
-            Some(b) => compound_overloaded(b)?,
+            Some(b) => b.compound_overloaded()?,
         };
         let lo = self.expr_lvalue(l);
         let ro = self.expr(r);

@@ -635,7 +635,7 @@ impl FnEnv<'_, '_> {
         if !self.l.has_operator_fns {
             return Ok(None);
         }
-        let Some(o) = super::class_operators::binary_overloaded(op) else {
+        let Some(o) = op.overloaded() else {
             return Ok(None);
         };
         self.call_operator(o, vec![l.clone(), r.clone()], span)
@@ -672,7 +672,7 @@ impl FnEnv<'_, '_> {
         }
         let o = match op {
             None => OverloadedOp::Assign,
-            Some(b) => match super::class_operators::compound_overloaded(b) {
+            Some(b) => match b.compound_overloaded() {
                 Some(o) => o,
                 None => return Ok(None),
             },

@@ -331,9 +331,6 @@ fn binary_operator(op: BinaryOp) -> OperatorName {
         BinaryOp::LogAnd => OperatorName::LogicalAnd,
         BinaryOp::LogOr => OperatorName::LogicalOr,
         BinaryOp::Comma => OperatorName::Comma,
-        _ => super::class::operator_name(
-            super::class_operators::binary_overloaded(op).expect("an overloadable operator"),
-            2,
-        ),
+        _ => super::class::operator_name(op.overloaded().expect("an overloadable operator"), 2),
     }
 }

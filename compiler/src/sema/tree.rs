@@ -124,6 +124,8 @@ pub enum ExprKind {
     BuiltinMember(BuiltinVar, u8),
     /// `warpSize` (when no declaration names it).
     WarpSize,
+    /// `this` in a non-static member function: the object pointer (a prvalue).
+    This,
     /// An implicit conversion of `expr` to the node's type.
     Convert { kind: ConvKind, expr: ExprId },
     /// An explicit cast (`(T)e`, `T(e)`, `static_cast<T>(e)`, …) of `expr` to the node's
@@ -159,7 +161,9 @@ pub enum ExprKind {
     AddrOf(ExprId),
     /// `++x`, `x--`, … on a modifiable scalar lvalue.
     IncDec { op: UnaryOp, target: ExprId },
-    /// `a = b` (`value` converted to the target's type); the result is the stored value.
+    /// `a = b` (`value` converted to the target's type); the result is the stored value. Of
+    /// a plain class (no `operator=`): a copy of `value`'s bytes, the result the target
+    /// (an lvalue).
     Assign { target: ExprId, value: ExprId },
     /// `a op= b`: `target op value` computed in `op_ty` (the operands' common type),
     /// converted back to the target's type and stored.
@@ -186,14 +190,35 @@ pub enum ExprKind {
         name: Symbol,
         offset: u64,
     },
+    /// A local object of a class with constructors, constructed from `args` (as written:
+    /// the constructor is chosen when it is lowered, by the one-walk lowering's
+    /// `construct_at`; no arguments: the default constructor). Only as a local's
+    /// initializer.
+    Construct { args: Vec<ExprId> },
+    /// A temporary object of a class with constructors (`T(a, b)`, `T(a)`), constructed from
+    /// `args` as written (the constructor is chosen when it is lowered, as for
+    /// `Construct`); a prvalue.
+    Temporary { args: Vec<ExprId> },
     /// A call of the built-in function `name` (a CUDA intrinsic no declaration names).
     BuiltinCall { name: Symbol, args: Vec<ExprId> },
+    /// A call of the member function `func` on `object` (an lvalue of its class or a
+    /// class derived from it: `*this` for a call inside a member function, `*p` for
+    /// `p->f()`); `None` for a static member function called without an object.
+    /// Arguments are converted to the parameter types.
+    MemberCall {
+        func: u32,
+        object: Option<ExprId>,
+        args: Vec<ExprId>,
+        callee_span: Span,
+    },
     /// A direct call of the function `func`; arguments are converted to the parameter
-    /// types.
+    /// types. `overloaded`: `func` was chosen from an overload set by overload
+    /// resolution.
     Call {
         func: u32,
         args: Vec<ExprId>,
         callee_span: Span,
+        overloaded: bool,
     },
 }
 

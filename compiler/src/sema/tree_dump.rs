@@ -169,6 +169,9 @@ impl Printer<'_> {
             ExprKind::Name(Decl::Entity(r)) => format!("Name {}", (self.entity)(*r)),
             ExprKind::BuiltinMember(v, c) => format!("{v:?}.{}", ["x", "y", "z"][*c as usize]),
             ExprKind::WarpSize => "WarpSize".into(),
+            ExprKind::This => "This".into(),
+            ExprKind::Construct { .. } => "Construct".into(),
+            ExprKind::Temporary { .. } => "Temporary".into(),
             ExprKind::Convert { kind, .. } => format!("Convert {kind:?}"),
             ExprKind::Cast { kind, .. } => format!("Cast {kind:?}"),
             ExprKind::Binary { op, op_ty, .. } => format!(
@@ -197,8 +200,14 @@ impl Printer<'_> {
             ExprKind::Field { name, offset, .. } => {
                 format!("Field {} +{offset}", self.interner.resolve(*name))
             }
-            ExprKind::Call { func, .. } => {
-                format!("Call {}", (self.entity)(EntityRef::Func(*func)))
+            ExprKind::MemberCall { func, .. } => {
+                format!("MemberCall {}", (self.entity)(EntityRef::Func(*func)))
+            }
+            ExprKind::Call {
+                func, overloaded, ..
+            } => {
+                let how = if *overloaded { " (overload)" } else { "" };
+                format!("Call {}{how}", (self.entity)(EntityRef::Func(*func)))
             }
             ExprKind::BuiltinCall { name, .. } => {
                 format!("BuiltinCall {}", self.interner.resolve(*name))
@@ -228,7 +237,8 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         | ExprKind::Const(_)
         | ExprKind::Name(_)
         | ExprKind::BuiltinMember(..)
-        | ExprKind::WarpSize => Vec::new(),
+        | ExprKind::WarpSize
+        | ExprKind::This => Vec::new(),
         ExprKind::Convert { expr, .. }
         | ExprKind::Cast { expr, .. }
         | ExprKind::Unary { expr, .. }
@@ -249,6 +259,10 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
             cond, then, els, ..
         } => vec![*cond, *then, *els],
         ExprKind::Field { base, .. } => vec![*base],
-        ExprKind::Call { args, .. } | ExprKind::BuiltinCall { args, .. } => args.clone(),
+        ExprKind::Call { args, .. }
+        | ExprKind::BuiltinCall { args, .. }
+        | ExprKind::Construct { args }
+        | ExprKind::Temporary { args } => args.clone(),
+        ExprKind::MemberCall { object, args, .. } => object.iter().chain(args).copied().collect(),
     }
 }

@@ -8,6 +8,7 @@ use crate::irgen::expr::{OpKind, Operand};
 use crate::irgen::{Binding, FnId, Lowerer, Storage, VarId};
 use crate::sema::tree::{BuiltinVar, Category, ConvKind, Decl, EntityRef, ExprId, ExprKind};
 use crate::sema::types::QualType;
+use crate::source::Span;
 use oxicc_ir::{BinaryOp as IrOp, Block, BlockCall, InstData, Type, Value};
 
 /// An operand split for evaluation in the one-walk lowering's order (see `stage`).
@@ -98,6 +99,16 @@ impl Lowerer<'_> {
                 let v = self.ins_v(InstData::SpecialReg { reg }, Type::I32);
                 rv(v)
             }
+            // Only a local's initializer, lowered with the local (`typed/stmt.rs`).
+            ExprKind::Construct { .. } => None,
+            ExprKind::Temporary { ref args } => {
+                let args = self.typed_staged_args(cx, args)?;
+                self.temporary_from(ty, args, e.span)
+            }
+            ExprKind::This => {
+                let (v, t) = self.this_val?;
+                Some(Operand::rv(v, t))
+            }
             ExprKind::WarpSize => {
                 let reg = oxicc_ir::SpecialReg::WarpSize;
                 let v = self.ins_v(InstData::SpecialReg { reg }, Type::I32);
@@ -183,6 +194,16 @@ impl Lowerer<'_> {
                 rv(a)
             }
             ExprKind::IncDec { op, target } => self.typed_inc_dec(cx, op, target, ty),
+            ExprKind::Assign { target, value } if self.types.is_record(ty.ty) => {
+                // A plain class: its bytes copied, as the one-walk lowering's `assign`.
+                let addr = self.typed_place(cx, target);
+                let src = self.typed_place(cx, value);
+                let (addr, src) = (addr?, src?);
+                let size = self.trivial_assign_size(ty.ty);
+                let align = self.types.align_of(ty.ty);
+                self.copy_bytes(addr, src, size, align, ty.quals.volatile);
+                Some(Operand::lv(addr, ty))
+            }
             ExprKind::Assign { target, value } => {
                 let addr = self.typed_place(cx, target);
                 let v = self.typed_value(cx, value)?;
@@ -219,8 +240,7 @@ impl Lowerer<'_> {
                 select,
             } => self.typed_cond(cx, cond, then, els, select, ty),
             ExprKind::Index { ptr, index } => {
-                let p = self.typed_value(cx, ptr)?;
-                let i = self.typed_value(cx, index)?;
+                let (p, i) = self.typed_index_operands(cx, ptr, index)?;
                 let it = cx.body.expr(index).ty.ty;
                 let size = self.types.size_of(ty.ty)?;
                 let index_op = match cx.body.expr(index).kind {
@@ -238,15 +258,37 @@ impl Lowerer<'_> {
             ExprKind::BuiltinCall { name, ref args } => {
                 self.typed_builtin_call(cx, name, args, e.span)
             }
+            ExprKind::MemberCall {
+                func,
+                object,
+                ref args,
+                callee_span,
+            } => self.typed_member_call(cx, func, object, args, callee_span, e.span),
             ExprKind::Call {
                 func,
                 ref args,
                 callee_span,
+                overloaded,
+            } if overloaded || self.needs_cxx_call(FnId(func)) => {
+                // Overload sets and references: the one-walk lowering's C++ call
+                // (`call_fn`).
+                let args = self.typed_staged_args(cx, args)?;
+                self.call_fn(FnId(func), None, args, callee_span, e.span)
+            }
+            ExprKind::Call {
+                func,
+                ref args,
+                callee_span,
+                ..
             } => {
                 let n = args.len();
                 let mut arg = |l: &mut Lowerer<'_>, i: usize| {
                     let a = args[i];
                     let (at, span) = (cx.body.expr(a).ty, cx.body.expr(a).span);
+                    if l.types.is_record(at.ty) {
+                        // A class object: the call copies it.
+                        return (l.typed_expr(cx, a), span);
+                    }
                     (l.typed_value(cx, a).map(|v| Operand::rv(v, at)), span)
                 };
                 self.direct_call(
@@ -257,6 +299,80 @@ impl Lowerer<'_> {
                 )
             }
         }
+    }
+
+    /// A member function call, lowered as the one-walk lowering lowers it: the object's
+    /// address, then each argument below its conversions (the call converts them), then
+    /// the call with the object adjusted to the function's class.
+    fn typed_member_call(
+        &mut self,
+        cx: &mut TypedCx<'_>,
+        func: u32,
+        object: Option<ExprId>,
+        args: &[ExprId],
+        callee_span: Span,
+        span: Span,
+    ) -> Option<Operand> {
+        let obj = match object {
+            Some(o) => {
+                let a = self.typed_place(cx, o);
+                Some((a?, cx.body.expr(o).ty))
+            }
+            None => self.this_object(),
+        };
+        let lowered = self.typed_staged_args(cx, args)?;
+        let name = self.name(self.func_info(FnId(func)).name).to_string();
+        self.virtual_dispatch = false;
+        self.member_call(
+            Binding::Func(FnId(func)),
+            obj,
+            lowered,
+            &name,
+            callee_span,
+            span,
+        )
+    }
+
+    /// The pointer and index values of `p[i]`, in the one-walk lowering's order: where
+    /// operator functions exist it first lowers both operands below their reads (to look
+    /// for an `operator[]`) and reads them afterwards; otherwise each operand is lowered
+    /// and read in turn.
+    fn typed_index_operands(
+        &mut self,
+        cx: &mut TypedCx<'_>,
+        ptr: ExprId,
+        index: ExprId,
+    ) -> Option<(Value, Value)> {
+        if !self.has_operator_fns {
+            let p = self.typed_value(cx, ptr)?;
+            return Some((p, self.typed_value(cx, index)?));
+        }
+        let (sp, si) = (self.stage(cx, ptr), self.stage(cx, index));
+        let cp = self.typed_expr(cx, sp.core)?;
+        let ci = self.typed_expr(cx, si.core)?;
+        let p = self.staged_read(cx, cp, &sp)?;
+        let p = self.staged_convs(cx, p, &sp);
+        let i = self.staged_read(cx, ci, &si)?;
+        Some((p, self.staged_convs(cx, i, &si)))
+    }
+
+    /// Call arguments as the one-walk lowering's C++ calls take them: each lowered below
+    /// its conversions (the call converts or binds it), all before the call.
+    pub(super) fn typed_staged_args(
+        &mut self,
+        cx: &mut TypedCx<'_>,
+        args: &[ExprId],
+    ) -> Option<Vec<(Operand, Span)>> {
+        let mut lowered = Vec::with_capacity(args.len());
+        let mut ok = true;
+        for &a in args {
+            let st = self.stage(cx, a);
+            match self.typed_expr(cx, st.core) {
+                Some(o) => lowered.push((o, cx.body.expr(a).span)),
+                None => ok = false,
+            }
+        }
+        ok.then_some(lowered)
     }
 
     /// Splits an operand into what the one-walk lowering evaluates first (the expression

@@ -17,10 +17,12 @@ pub(crate) use builtin_args::TypedBuiltinArgs;
 use super::{Binding, ExecSpace, FnId, Lowerer, Storage};
 use crate::ast;
 use crate::intern::Symbol;
-use crate::sema::body::{Env, EnvName, FnContext, FuncSig};
+use crate::irgen::overload::ArgInfo;
+use crate::sema::body::{ArgType, Env, EnvName, FnContext, FuncSig, MethodSig};
 use crate::sema::consteval::ConstValue;
+use crate::sema::entity::FunctionName;
 use crate::sema::tree::{Body, BuiltinVar, EntityRef};
-use crate::sema::types::{BitRange, QualType, RecordId, TypeTable};
+use crate::sema::types::{BitRange, QualType, RecordId, TypeKind, TypeTable};
 use std::rc::Rc;
 
 /// State of lowering one typed body: where its locals live, once declared.
@@ -45,18 +47,21 @@ impl Lowerer<'_> {
         }
         let info = self.func_info(fid);
         // Template instances are analyzed with their parameters bound (types as typedef
-        // names, values as constants), as the one-walk lowering sees them.
-        let plain = info.member.is_none()
-            && !info.ret_pending
-            && self.this_val.is_none()
-            && !self.templates.sig.active;
+        // names, values as constants), as the one-walk lowering sees them. Member
+        // functions other than lambdas' call operators see `this` and the class's members
+        // (`Env::this_type`).
+        // Constructors' member initializers and destructors' member destruction are
+        // lowered around the body by the caller; the body itself is statements.
+        let member_ok = match &info.member {
+            None => self.this_val.is_none(),
+            Some(m) => !self.closures.contains_key(&m.record),
+        };
+        let plain = member_ok && !info.ret_pending && !self.templates.sig.active;
         let ret = info.ret;
         if !plain || self.fs().ret_decltype {
-            return Err("a member function, lambda or deduced return type".into());
+            return Err("a lambda or deduced return type".into());
         }
-        if !self.types.is_void(ret.ty) && !self.types.is_scalar(ret.ty)
-            || self.referent(ret).is_some()
-        {
+        if !self.types.is_void(ret.ty) && !self.scalar_or_reference(ret) {
             return Err("a return type that is not a scalar or void".into());
         }
         crate::sema::body::analyze_body(self, FnContext { ret }, body)
@@ -119,15 +124,93 @@ impl Lowerer<'_> {
         self.sema_dump.push_str(&text);
     }
 
+    /// The signature of `f` when a typed body may call it directly: a defined device
+    /// function that is not a member, variadic or deduced (a function of the built-in
+    /// headers that is defined, the math library's, is called directly, as the one-walk
+    /// lowering calls it; the others are built-ins, lowered by name), with a signature
+    /// [`Self::scalar_signature`] accepts.
+    fn callable(&self, f: FnId) -> Option<FuncSig> {
+        let info = self.func_info(f);
+        let callable = info.defined
+            && !info.variadic
+            && info.member.is_none()
+            && info.mangled.is_none()
+            && !info.ret_pending
+            && matches!(info.space, ExecSpace::Device | ExecSpace::HostDevice);
+        (callable && self.scalar_signature(f)).then(|| FuncSig {
+            id: f.0,
+            params: info.params.clone(),
+            ret: info.ret,
+        })
+    }
+
+    /// Parameters and result of scalar types or lvalue references to them (or a `void`
+    /// result).
+    fn scalar_signature(&self, f: FnId) -> bool {
+        let info = self.func_info(f);
+        let scalar = |t: &QualType| self.scalar_or_reference(*t);
+        info.params.iter().all(scalar) && (self.types.is_void(info.ret.ty) || scalar(&info.ret))
+    }
+
+    /// A scalar type, or an lvalue reference to one, or a plain class (passed and returned
+    /// by value).
+    fn scalar_or_reference(&self, t: QualType) -> bool {
+        match self.types.kind(t.ty) {
+            TypeKind::Reference { referent, rvalue } => {
+                !rvalue && (self.types.is_scalar(referent.ty) || self.plain_class_type(*referent))
+            }
+            TypeKind::Record(_) => self.plain_class_type(t),
+            _ => self.types.is_scalar(t.ty),
+        }
+    }
+
+    /// See [`Env::plain_class`].
+    fn plain_class_type(&self, t: QualType) -> bool {
+        let Some(r) = self.is_class(t) else {
+            return false;
+        };
+        let s = self.special_of(t);
+        self.types.record(r).complete
+            && self.types.size_of(t.ty).is_some()
+            && !self.has_ctor_semantics(t)
+            && !(s.nontrivial_dtor
+                || s.nontrivial_copy
+                || s.nontrivial_assign
+                || s.members_need_init
+                || s.copy_ctor
+                || s.move_ctor
+                || s.copy_assign
+                || s.move_assign)
+    }
+
     /// Only the shapes of type the analysis resolves itself: no definitions, templates or
     /// qualified names (whose resolution has effects beyond naming a type).
-    fn simple_type_expr(te: &ast::TypeExpr<'_>) -> bool {
+    /// A class or enum named by its tag (`S` in C++, `struct S`) counts when it is
+    /// declared already (naming an undeclared tag would declare it); a qualified name when
+    /// no segment is a template-id.
+    fn simple_type_expr(&self, te: &ast::TypeExpr<'_>) -> bool {
         match te {
             ast::TypeExpr::Builtin(_) | ast::TypeExpr::Named { .. } => true,
-            ast::TypeExpr::Qualified { inner, .. } => Self::simple_type_expr(inner),
-            ast::TypeExpr::Pointer { pointee, .. } => Self::simple_type_expr(pointee),
-            ast::TypeExpr::Array { elem, .. } => Self::simple_type_expr(elem),
+            ast::TypeExpr::Tag { name, .. } => self.lookup_tag_cxx(*name).is_some(),
+            // `ns::T`, `cg::thread_block`: lookups only (a template-id could instantiate).
+            ast::TypeExpr::Qual(q) => q
+                .segments
+                .iter()
+                .all(|s| matches!(s, ast::NameSeg::Ident { .. })),
+            ast::TypeExpr::Qualified { inner, .. } => self.simple_type_expr(inner),
+            ast::TypeExpr::Pointer { pointee, .. } => self.simple_type_expr(pointee),
+            ast::TypeExpr::Array { elem, .. } => self.simple_type_expr(elem),
             _ => false,
+        }
+    }
+}
+
+impl ArgType {
+    fn info(&self) -> ArgInfo {
+        ArgInfo {
+            ty: self.ty,
+            lvalue: self.lvalue,
+            npc: self.npc,
         }
     }
 }
@@ -162,31 +245,20 @@ impl Env for Lowerer<'_> {
                 }
             }
             Binding::EnumConst(v, t) => EnvName::EnumConst(v, t),
-            Binding::Func(f) => {
-                let info = self.func_info(f);
-                // A function of the built-in headers that is defined (the math library's)
-                // is called directly, as the one-walk lowering calls it; the others are
-                // built-ins, lowered by name.
-                let callable = info.defined
-                    && !info.variadic
-                    && info.member.is_none()
-                    && info.mangled.is_none()
-                    && !info.ret_pending
-                    && matches!(info.space, ExecSpace::Device | ExecSpace::HostDevice);
-                let scalar =
-                    |s: &Self, t: QualType| s.referent(t).is_none() && (s.types.is_scalar(t.ty));
-                if !callable
-                    || !info.params.iter().all(|&p| scalar(self, p))
-                    || !(self.types.is_void(info.ret.ty) || scalar(self, info.ret))
-                {
-                    return Some(EnvName::Other);
+            Binding::Field(_) => EnvName::Field,
+            Binding::Func(f) if self.func_info(f).member.is_some() => EnvName::Method,
+            b @ Binding::Overloads(_) => {
+                let fns = self.functions_of(b);
+                if fns.iter().all(|&f| self.func_info(f).member.is_some()) {
+                    EnvName::Method
+                } else {
+                    EnvName::Overloads
                 }
-                EnvName::Func(FuncSig {
-                    id: f.0,
-                    params: info.params.clone(),
-                    ret: info.ret,
-                })
             }
+            Binding::Func(f) => match self.callable(f) {
+                Some(sig) => EnvName::Func(sig),
+                None => EnvName::Other,
+            },
             _ => EnvName::Other,
         })
     }
@@ -224,6 +296,166 @@ impl Env for Lowerer<'_> {
         self.opts.sm
     }
 
+    fn this_type(&self) -> Option<QualType> {
+        self.this_val.map(|(_, t)| t)
+    }
+
+    fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig> {
+        let found = self.lookup_ordinary(name);
+        let Some(b @ Binding::Overloads(_)) = found else {
+            return None;
+        };
+        // The one-walk `call` gives atomics and argument-dependent lookup other paths.
+        let text = self.interner.resolve(name);
+        if self.adl_applies(name, found)
+            || self.pack_element_binding(name).is_some()
+            || text.starts_with("atomic")
+        {
+            return None;
+        }
+        let cands = self.candidates(b);
+        if cands.iter().any(|c| self.func_info(c.f).member.is_some()) {
+            return None;
+        }
+        let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
+        let text = text.to_string();
+        let mark = self.diags.mark();
+        let f = self.resolve_overload(&text, &cands, &infos, None, crate::source::Span::default());
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        self.callable(f?)
+    }
+
+    fn operator_call(
+        &mut self,
+        oop: ast::OverloadedOp,
+        args: &[ArgType],
+    ) -> Option<Option<(FuncSig, bool)>> {
+        let lhs = self.is_class(args.first()?.ty);
+        if !self.has_operator_fns || args.iter().all(|a| self.is_class(a.ty).is_none()) {
+            return Some(None);
+        }
+        let tys: Vec<QualType> = args.iter().map(|a| a.ty).collect();
+        if self.operator_templates_exist(oop, lhs, &tys) {
+            return None;
+        }
+        let (cands, is_member) = self.operator_function_candidates(oop, lhs, &tys);
+        let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
+        let mark = self.diags.mark();
+        let chosen = self.choose_operator(
+            oop,
+            &cands,
+            &is_member,
+            &infos,
+            crate::source::Span::default(),
+        );
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        let Some(chosen) = chosen else {
+            // No operator function is viable: the operator's built-in meaning.
+            return Some(None);
+        };
+        let (f, member) = chosen?;
+        if !member {
+            return self.callable(f).map(|sig| Some((sig, false)));
+        }
+        // A member of the left operand's own class (the one-walk lowering passes the
+        // object unadjusted).
+        let r = lhs?;
+        if self.func_info(f).member.as_ref()?.record != r {
+            return None;
+        }
+        let m = self.method(f.0, r, args[0].ty.quals.konst)?;
+        (!m.is_static && m.sig.params.len() + 1 == args.len()).then_some(Some((m.sig, true)))
+    }
+
+    fn plain_class(&mut self, t: QualType) -> bool {
+        self.plain_class_type(t)
+    }
+
+    fn constructible_class(&mut self, t: QualType) -> bool {
+        let Some(r) = self.is_class(t) else {
+            return false;
+        };
+        self.types.record(r).complete
+            && self.types.size_of(t.ty).is_some()
+            && self.has_ctor_semantics(t)
+            && !self.needs_dtor(t)
+            && !self.vtables.contains_key(&r)
+    }
+
+    fn member_function(
+        &mut self,
+        r: RecordId,
+        name: Symbol,
+        object: QualType,
+        args: &[ArgType],
+    ) -> Option<u32> {
+        let b = self.class_member_binding(r, name)?;
+        match b {
+            Binding::Func(f) => Some(f.0),
+            Binding::Overloads(_) => {
+                // As the one-walk `member_call` resolves them.
+                let cands = self.candidates(b);
+                if cands.iter().any(|c| self.func_info(c.f).member.is_none()) {
+                    return None;
+                }
+                let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
+                let text = self.interner.resolve(name).to_string();
+                let mark = self.diags.mark();
+                let span = crate::source::Span::default();
+                let f = self.resolve_overload(&text, &cands, &infos, Some(object), span);
+                if self.diags.mark() != mark {
+                    self.diags.rollback(mark);
+                    return None;
+                }
+                f.map(|f| f.0)
+            }
+            _ => None,
+        }
+    }
+
+    fn method(&mut self, f: u32, r: RecordId, const_obj: bool) -> Option<MethodSig> {
+        let info = self.func_info(FnId(f));
+        let m = info.member.as_ref()?;
+        let plain = !m.is_ctor
+            && !m.is_deleted
+            && m.ref_qual.is_none()
+            && (m.is_static || m.is_const || !const_obj)
+            && !info.variadic
+            && !info.ret_pending
+            && matches!(
+                info.fname,
+                FunctionName::Ident(_) | FunctionName::Operator(_)
+            )
+            && matches!(info.space, ExecSpace::Device | ExecSpace::HostDevice);
+        // Virtual functions may be dispatched through the vtable.
+        let dynamic = self.vtables.contains_key(&r) || self.vtables.contains_key(&m.record);
+        if !plain || dynamic || !self.scalar_signature(FnId(f)) {
+            return None;
+        }
+        let (record, name, is_static) = (m.record, info.name, m.is_static);
+        let mark = self.diags.mark();
+        self.check_member_access(record, name, true, crate::source::Span::default());
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        let info = self.func_info(FnId(f));
+        Some(MethodSig {
+            sig: FuncSig {
+                id: f,
+                params: info.params.clone(),
+                ret: info.ret,
+            },
+            is_static,
+        })
+    }
+
     fn is_parameter(&self, name: Symbol) -> bool {
         // The analysis runs with the parameters' scope innermost.
         self.scopes.lookup_local(name).is_some()
@@ -245,7 +477,7 @@ impl Env for Lowerer<'_> {
     }
 
     fn resolve_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType> {
-        if !Self::simple_type_expr(te) {
+        if !self.simple_type_expr(te) {
             return None;
         }
         let mark = self.diags.mark();
@@ -272,9 +504,22 @@ impl Env for Lowerer<'_> {
     }
 
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)> {
-        if self.classes.contains_key(&r) || !self.types.record(r).complete {
+        if !self.types.record(r).complete {
             return None;
         }
-        self.find_field(r, name, 0)
+        let found = self.find_field(r, name, 0)?;
+        if self.referent(found.1).is_some() {
+            return None;
+        }
+        if self.classes.contains_key(&r) {
+            // A member the function may not access is the one-walk lowering's error.
+            let mark = self.diags.mark();
+            self.check_member_access(r, name, false, crate::source::Span::default());
+            if self.diags.mark() != mark {
+                self.diags.rollback(mark);
+                return None;
+            }
+        }
+        Some(found)
     }
 }

@@ -3,8 +3,10 @@
 //! `continue` targets, `return` through the function's single return block.
 
 use super::TypedCx;
+use crate::irgen::expr::ConvCtx;
+use crate::irgen::expr::OpKind;
 use crate::irgen::{Lowerer, Storage};
-use crate::sema::tree::{ExprId, LocalStorage, StmtId, StmtKind, Unroll};
+use crate::sema::tree::{Decl, ExprId, ExprKind, LocalStorage, StmtId, StmtKind, Unroll};
 use oxicc_ir::{AddrSpace, Block, UnrollHint};
 
 impl Lowerer<'_> {
@@ -55,6 +57,26 @@ impl Lowerer<'_> {
                     return;
                 };
                 cx.slots[local.0 as usize] = Some(Storage::Local(slot));
+                if let Some(ExprKind::Construct { args }) = init.map(|i| &cx.body.expr(i).kind) {
+                    // A class with constructors: constructed in place, the arguments
+                    // lowered first (the one-walk `construct_from_init`).
+                    let args = args.clone();
+                    if let Some(args) = self.typed_staged_args(cx, &args) {
+                        self.construct_at(slot, ty, args, span);
+                    }
+                    return;
+                }
+                if self.types.is_record(ty.ty) {
+                    // A plain class: copied from its initializer, as the one-walk lowering
+                    // copies it.
+                    if let Some(init) = init {
+                        let span = cx.body.expr(init).span;
+                        if let Some(o) = self.typed_expr(cx, init) {
+                            self.copy_construct(slot, ty.unqual(), o, span);
+                        }
+                    }
+                    return;
+                }
                 let v = match (staged, init) {
                     (Some((st, core)), _) => self
                         .staged_read(cx, core, &st)
@@ -182,9 +204,21 @@ impl Lowerer<'_> {
                 self.typed_jump(b);
             }
             StmtKind::Return(v) => {
-                if let Some(v) = v {
+                let ret_ty = self.fs().ret_ty;
+                if let (Some(v), true) = (v, self.types.is_record(ret_ty.ty)) {
+                    self.typed_return_class(cx, v);
+                } else if let Some(v) = v {
                     let ret_ty = self.fs().ret_ty;
-                    if let (Some(val), Some(slot)) = (self.typed_value(cx, v), self.fs().ret_slot) {
+                    let val = if self.referent(ret_ty).is_some() {
+                        // A reference result: the address of the lvalue, as the one-walk
+                        // lowering binds it.
+                        let span = cx.body.expr(v).span;
+                        let op = self.typed_expr(cx, v);
+                        op.and_then(|o| self.implicit(o, ret_ty, ConvCtx::Return, span))
+                    } else {
+                        self.typed_value(cx, v)
+                    };
+                    if let (Some(val), Some(slot)) = (val, self.fs().ret_slot) {
                         self.store_scalar(slot, val, ret_ty.unqual());
                     }
                 }
@@ -192,6 +226,31 @@ impl Lowerer<'_> {
                 self.typed_jump(rb);
             }
             StmtKind::Empty => {}
+        }
+    }
+
+    /// `return e;` of a plain class: copied into the result slot. A local object is
+    /// returned by NRVO, which for a plain class is the same byte copy (the one-walk
+    /// lowering's `return_stmt`).
+    fn typed_return_class(&mut self, cx: &mut TypedCx<'_>, v: ExprId) {
+        let ret_ty = self.fs().ret_ty;
+        let span = cx.body.expr(v).span;
+        let Some(o) = self.typed_expr(cx, v) else {
+            return;
+        };
+        let (OpKind::LValue(src), Some(slot)) = (o.kind, self.fs().ret_slot) else {
+            return;
+        };
+        let local = matches!(
+            cx.body.expr(v).kind,
+            ExprKind::Name(Decl::Local(l)) if cx.body.local(l).storage == LocalStorage::Automatic
+        );
+        if local {
+            let size = self.types.size_of(ret_ty.ty).unwrap_or(0);
+            let align = self.types.align_of(ret_ty.ty);
+            self.copy_bytes(slot, src, size, align, false);
+        } else {
+            self.copy_construct(slot, ret_ty.unqual(), o, span);
         }
     }
 

@@ -18,7 +18,13 @@ use crate::source::Span;
 const MAX_DEPTH: u32 = 256;
 
 impl<E: Env> BodySema<'_, E> {
-    fn node(&mut self, kind: ExprKind, ty: QualType, cat: Category, span: Span) -> ExprId {
+    pub(super) fn node(
+        &mut self,
+        kind: ExprKind,
+        ty: QualType,
+        cat: Category,
+        span: Span,
+    ) -> ExprId {
         self.body.add_expr(Expr {
             kind,
             ty,
@@ -28,7 +34,7 @@ impl<E: Env> BodySema<'_, E> {
         })
     }
 
-    fn prvalue(&mut self, kind: ExprKind, ty: QualType, span: Span) -> ExprId {
+    pub(super) fn prvalue(&mut self, kind: ExprKind, ty: QualType, span: Span) -> ExprId {
         self.node(kind, ty, Category::PRValue, span)
     }
 
@@ -106,6 +112,10 @@ impl<E: Env> BodySema<'_, E> {
                 Some(self.prvalue(ExprKind::IntConst(*b as i128), ty, span))
             }
             A::Ident(name) => self.name(*name, span),
+            A::This => {
+                let ty = self.env.this_type()?;
+                Some(self.prvalue(ExprKind::This, ty, span))
+            }
             A::Unary { op, expr } => self.unary(*op, expr, span, d),
             A::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, span, d),
             A::Assign { op, lhs, rhs } => self.assign(*op, lhs, rhs, span, d),
@@ -116,6 +126,14 @@ impl<E: Env> BodySema<'_, E> {
                 base, name, arrow, ..
             } => self.member(base, *name, *arrow, span, d),
             A::Call { callee, args } => self.call(callee, args, span, d),
+            A::Construct {
+                ty,
+                args,
+                braced: false,
+            } => {
+                let t = self.written_type(ty)?;
+                self.temporary(t, args, span, d)
+            }
             A::SizeofType(te) => {
                 let t = self.written_type(te)?;
                 self.size_const(t, span)
@@ -129,6 +147,25 @@ impl<E: Env> BodySema<'_, E> {
             }
             _ => self.why(|| format!("the expression form {}", expr_form(&e.kind))),
         }
+    }
+
+    /// A temporary of the class with constructors `t`, from `args` as written.
+    fn temporary(
+        &mut self,
+        t: QualType,
+        args: &[&ast::Expr<'_>],
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        if !self.env.constructible_class(t) {
+            let n = self.env.show(t);
+            return self.why(|| format!("a temporary of type \"{n}\""));
+        }
+        let args = args
+            .iter()
+            .map(|a| self.expr(a, d))
+            .collect::<Option<Vec<_>>>()?;
+        Some(self.prvalue(ExprKind::Temporary { args }, t.unqual(), span))
     }
 
     fn size_const(&mut self, t: QualType, span: Span) -> Option<ExprId> {
@@ -169,7 +206,17 @@ impl<E: Env> BodySema<'_, E> {
                 span,
             )),
             EnvName::EnumConst(v, ty) => Some(self.prvalue(ExprKind::Const(v), ty, span)),
-            EnvName::Func(_) | EnvName::Other => {
+            EnvName::Field => {
+                // `x` is `this->x`: the class's own member or a base's.
+                let Some(tt) = self.env.this_type() else {
+                    return self.why(|| "a data member named outside a member function".into());
+                };
+                let this = self.prvalue(ExprKind::This, tt, span);
+                let pointee = self.env.types().pointee(tt.ty)?;
+                let obj = self.node(ExprKind::Deref(this), pointee, Category::LValue, span);
+                self.field_of(obj, name, span)
+            }
+            EnvName::Func(_) | EnvName::Method | EnvName::Overloads | EnvName::Other => {
                 let n = self.env.name(name).to_string();
                 self.why(|| format!("the name \"{n}\""))
             }
@@ -183,7 +230,7 @@ impl<E: Env> BodySema<'_, E> {
         self.read_value(id)
     }
 
-    fn read_value(&mut self, id: ExprId) -> Option<ExprId> {
+    pub(super) fn read_value(&mut self, id: ExprId) -> Option<ExprId> {
         let x = self.body.expr(id).clone();
         if x.cat == Category::PRValue {
             return self.is_value_type(x.ty).then_some(id);
@@ -321,6 +368,23 @@ impl<E: Env> BodySema<'_, E> {
     }
 
     fn unary(&mut self, op: UnaryOp, x: &ast::Expr<'_>, span: Span, d: u32) -> Option<ExprId> {
+        use crate::ast::OverloadedOp as O;
+        let overloaded = match op {
+            UnaryOp::Plus => Some(O::Plus),
+            UnaryOp::Neg => Some(O::Minus),
+            UnaryOp::LogNot => Some(O::Not),
+            UnaryOp::BitNot => Some(O::Tilde),
+            _ => None,
+        };
+        if let Some(oop) = overloaded {
+            // A class operand: an operator function (the analysis is dropped otherwise).
+            let mark = self.body.exprs.len();
+            let o = self.expr(x, d)?;
+            if let TypeKind::Record(_) = self.kind_of(self.ty(o)) {
+                return self.operator_call(oop, &[o], span);
+            }
+            self.body.exprs.truncate(mark);
+        }
         match op {
             UnaryOp::Deref => {
                 let p = self.rvalue(x, d)?;
@@ -410,8 +474,15 @@ impl<E: Env> BodySema<'_, E> {
                 ))
             }
             _ => {
-                let a = self.rvalue(l, d)?;
-                let b = self.rvalue(r, d)?;
+                let a = self.expr(l, d)?;
+                let b = self.expr(r, d)?;
+                let class =
+                    |s: &mut Self, x: ExprId| matches!(s.kind_of(s.ty(x)), TypeKind::Record(_));
+                if class(self, a) || class(self, b) {
+                    return self.operator_call(op.overloaded()?, &[a, b], span);
+                }
+                let a = self.read_value(a)?;
+                let b = self.read_value(b)?;
                 self.binary_values(op, a, b, span)
             }
         }
@@ -531,6 +602,21 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         d: u32,
     ) -> Option<ExprId> {
+        // A class target: an operator function (the analysis is dropped otherwise).
+        let mark = self.body.exprs.len();
+        let t = self.expr(l, d)?;
+        if let TypeKind::Record(_) = self.kind_of(self.ty(t)) {
+            let oop = match op {
+                None => crate::ast::OverloadedOp::Assign,
+                Some(b) => b.compound_overloaded()?,
+            };
+            let v = self.expr(r, d)?;
+            if self.body.expr(t).cat != Category::LValue {
+                return None;
+            }
+            return self.operator_call(oop, &[t, v], span);
+        }
+        self.body.exprs.truncate(mark);
         let target = self.modifiable(l, d)?;
         let value = self.rvalue(r, d)?;
         let lt = self.ty(target);
@@ -608,6 +694,10 @@ impl<E: Env> BodySema<'_, E> {
         d: u32,
     ) -> Option<ExprId> {
         let to = self.written_type(te)?;
+        if let TypeKind::Record(_) = self.kind_of(to) {
+            // A cast to a class with constructors makes a temporary of it.
+            return self.temporary(to, std::slice::from_ref(&x), span, d);
+        }
         let v = self.rvalue(x, d)?;
         let from = self.ty(v);
         if self.env.types().is_void(to.ty) {
@@ -636,6 +726,15 @@ impl<E: Env> BodySema<'_, E> {
         } else {
             None
         };
+        // Between pointers to two different classes a C-style or static cast may move the
+        // pointer to a base subobject (the one-walk lowering's `class_cast` adjusts it): not
+        // covered here.
+        let record = |t: QualType| matches!(types.kind(t.ty), TypeKind::Record(_));
+        if pointees.is_some_and(|(a, b)| a.ty != b.ty && record(a) && record(b))
+            && kind != ast::CastKind::Reinterpret
+        {
+            return self.why(|| "a cast between pointers to classes".into());
+        }
         // What only a C-style cast (or `const_cast`) may do: drop qualifiers of the pointee.
         let casts_away_quals = pointees.is_some_and(|(a, b)| !a.quals.subset_of(b.quals));
         let related = pointees
@@ -719,18 +818,24 @@ impl<E: Env> BodySema<'_, E> {
                 }
             }
         }
-        let obj = if arrow {
+        let obj = self.object(base, arrow, d)?;
+        self.field_of(obj, name, span)
+    }
+
+    /// The object of `base.m` or `base->m`: an lvalue (`*base` for the arrow).
+    pub(super) fn object(&mut self, base: &ast::Expr<'_>, arrow: bool, d: u32) -> Option<ExprId> {
+        if arrow {
             let p = self.rvalue(base, d)?;
             let pt = self.ty(p);
             let pointee = self.env.types().pointee(pt.ty)?;
-            self.node(ExprKind::Deref(p), pointee, Category::LValue, base.span)
-        } else {
-            let o = self.expr(base, d)?;
-            if self.body.expr(o).cat != Category::LValue {
-                return None;
-            }
-            o
-        };
+            return Some(self.node(ExprKind::Deref(p), pointee, Category::LValue, base.span));
+        }
+        let o = self.expr(base, d)?;
+        (self.body.expr(o).cat == Category::LValue).then_some(o)
+    }
+
+    /// The data member `name` of the record object `obj` (an lvalue).
+    fn field_of(&mut self, obj: ExprId, name: crate::intern::Symbol, span: Span) -> Option<ExprId> {
         let rty = self.ty(obj);
         let TypeKind::Record(r) = self.kind_of(rty) else {
             return None;
@@ -748,55 +853,8 @@ impl<E: Env> BodySema<'_, E> {
                 name,
                 offset,
             },
-            fty.with_quals(rty.quals),
+            fty.with_quals(fty.quals.union(rty.quals)),
             Category::LValue,
-            span,
-        ))
-    }
-
-    fn call(
-        &mut self,
-        callee: &ast::Expr<'_>,
-        args: &[&ast::Expr<'_>],
-        span: Span,
-        d: u32,
-    ) -> Option<ExprId> {
-        let A::Ident(name) = callee.kind else {
-            return self.why(|| "a call through an expression".into());
-        };
-        if self.local(name).is_some() {
-            return None;
-        }
-        if self.env.builtin_call_reaches(name) {
-            return self.builtin_call(name, args, span, d);
-        }
-        if self.env.overloaded_builtin_name(name) {
-            return self.overloaded_builtin_call(name, args, span, d);
-        }
-        let found = self.env.lookup(name)?;
-        let EnvName::Func(sig) = found else {
-            let n = self.env.name(name).to_string();
-            return self.why(|| format!("the call of \"{n}\""));
-        };
-        if sig.params.len() != args.len() {
-            return None;
-        }
-        let mut conv = Vec::with_capacity(args.len());
-        for (a, &p) in args.iter().zip(&sig.params) {
-            let v = self.rvalue(a, d)?;
-            conv.push(self.implicit(v, p)?);
-        }
-        let void = self.env.types().is_void(sig.ret.ty);
-        if !void && !self.is_value_type(sig.ret) {
-            return None;
-        }
-        Some(self.prvalue(
-            ExprKind::Call {
-                func: sig.id,
-                args: conv,
-                callee_span: callee.span,
-            },
-            sig.ret.unqual(),
             span,
         ))
     }

@@ -6,14 +6,17 @@
 //! implicit conversions), `builtins.rs` (calls of built-in functions), `stmt.rs`
 //! (statements and locals), `cheap.rs` (which `?:` arms may be evaluated unconditionally).
 //!
-//! Stages 1 and 2 of issue 11: the analysis covers the C subset of device code and calls
-//! of CUDA's scalar built-in functions. Where a body uses anything else (classes,
-//! templates, overloaded operators, `goto`, …) or has an error, [`analyze_body`] answers
+//! Stages 1 to 3 of issue 11: the analysis covers the C subset of device code, calls of
+//! CUDA's scalar built-in functions, member functions and member calls, lvalue references
+//! to scalars, plain classes by value and calls of overload sets. Where a body uses
+//! anything else (class templates, constructors, overloaded operators, `goto`, …) or has
+//! an error, [`analyze_body`] answers
 //! `None` without a diagnostic, and the one-walk lowering (`irgen`) handles the body as
 //! before and reports what is wrong. Declarations (file-scope variables and functions,
 //! types) are still the lowering's: the analysis sees them through [`Env`].
 
 mod builtins;
+mod calls;
 mod cheap;
 mod expr;
 mod stmt;
@@ -34,10 +37,34 @@ pub enum EnvName {
     Var { id: u32, ty: QualType },
     /// A function this stage can call directly.
     Func(FuncSig),
+    /// A set of overloaded functions (no templates): [`Env::overload_call`] chooses.
+    Overloads,
+    /// A member function, or an overload set of them, of the class whose member function
+    /// is analyzed (or of a base): `f()` means `this->f()` ([`Env::member_function`]).
+    Method,
     /// An enumerator's value and its enumeration type.
     EnumConst(ConstValue, QualType),
+    /// A data member of the class whose member function is analyzed (or of a base):
+    /// `x` means `this->x`.
+    Field,
     /// Anything else (a type, a template, an overload set, a host variable, …).
     Other,
+}
+
+/// What overload resolution knows of an argument: its type, whether it is an lvalue,
+/// whether it is a null pointer constant.
+#[derive(Clone, Copy, Debug)]
+pub struct ArgType {
+    pub ty: QualType,
+    pub lvalue: bool,
+    pub npc: bool,
+}
+
+/// A member function a call names, as [`Env::method`] answers it.
+#[derive(Clone, Debug)]
+pub struct MethodSig {
+    pub sig: FuncSig,
+    pub is_static: bool,
 }
 
 /// The signature of a directly callable function.
@@ -72,6 +99,45 @@ pub trait Env {
     fn overloaded_builtin_wins(&mut self, name: Symbol, arithmetic: &[bool]) -> bool;
     /// The target's SM version times ten (`75` for `sm_75`).
     fn sm(&self) -> u32;
+    /// The type of `this` in the non-static member function whose body is analyzed.
+    fn this_type(&self) -> Option<QualType>;
+    /// A complete class type whose objects are created, copied and destroyed without
+    /// calling functions (no constructors, default member initializers, user copy or move
+    /// members, destructors or virtual functions): its values are copied as bytes.
+    fn plain_class(&mut self, t: QualType) -> bool;
+    /// A complete class type with constructors whose objects are destroyed without calling
+    /// functions and that has no virtual functions: its locals are constructed in place.
+    fn constructible_class(&mut self, t: QualType) -> bool;
+    /// The function an unqualified call of the overload set `name` with these arguments
+    /// calls, when this stage covers it: no argument-dependent lookup, a best viable
+    /// function that this stage could call directly.
+    fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig>;
+    /// The operator function `a op b` (`op a` for one argument) calls when an operand has
+    /// class type, and whether it is a member of the first operand's class (which is then
+    /// its object), when this stage covers it: no operator templates, a best viable
+    /// function this stage could call. `Some(None)`: no operator function applies (the
+    /// built-in meaning, e.g. a trivial copy assignment).
+    fn operator_call(
+        &mut self,
+        op: crate::ast::OverloadedOp,
+        args: &[ArgType],
+    ) -> Option<Option<(FuncSig, bool)>>;
+    /// The member function `name` of class `r` (or of a base) that a call on an object of
+    /// type `object` with these arguments calls: the one function the name denotes, or
+    /// the best of an overload set of member functions (no templates). Its id, for
+    /// [`Env::method`].
+    fn member_function(
+        &mut self,
+        r: RecordId,
+        name: Symbol,
+        object: QualType,
+        args: &[ArgType],
+    ) -> Option<u32>;
+    /// Member function `f` called on an object of class `r` (`const_obj`: a `const`
+    /// one), when this stage covers the call: not virtual, deleted, ref-qualified or
+    /// variadic, callable on such an object, accessible, with scalar parameters and a
+    /// scalar or `void` result.
+    fn method(&mut self, f: u32, r: RecordId, const_obj: bool) -> Option<MethodSig>;
     /// `name` is a parameter of the function whose body is analyzed.
     fn is_parameter(&self, name: Symbol) -> bool;
     /// `threadIdx` and friends when `name` is not a user declaration.
@@ -82,7 +148,9 @@ pub trait Env {
     fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue>;
     /// A `float` literal's value, rounded once from its text.
     fn float_literal(&self, text: Symbol, value: f64) -> f32;
-    /// The field `name` of a record without C++ class data: its offset, type and bits.
+    /// The data member `name` of a record (members of bases and anonymous members
+    /// included) that the function may access: its offset, type and bits. `None` for
+    /// reference members.
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)>;
 }
 

@@ -269,10 +269,7 @@ impl<E: Env> BodySema<'_, E> {
         let is_void = self.env.types().is_void(ret.ty);
         Some(match (v, is_void) {
             (None, true) => StmtKind::Return(None),
-            (Some(e), false) => {
-                let x = self.rvalue(e, 0)?;
-                StmtKind::Return(Some(self.implicit(x, ret)?))
-            }
+            (Some(e), false) => StmtKind::Return(Some(self.pass_to(e, ret, 0)?)),
             _ => return None,
         })
     }
@@ -330,7 +327,10 @@ impl<E: Env> BodySema<'_, E> {
             types.size_of(ty.ty)?;
         }
         let align = types.align_of(ty.ty);
-        if !is_array && !self.is_scalar_object(ty) {
+        let record = matches!(types.kind(ty.ty), TypeKind::Record(_));
+        let class = record && self.env.plain_class(ty);
+        let constructed = record && !class && self.env.constructible_class(ty);
+        if !is_array && !class && !constructed && !self.is_scalar_object(ty) {
             let t = self.env.show(ty);
             return self.why(|| format!("a local of type \"{t}\""));
         }
@@ -344,9 +344,24 @@ impl<E: Env> BodySema<'_, E> {
             span: vd.span,
         });
         self.scopes.last_mut()?.push((vd.name, local));
+        if constructed {
+            if storage != LocalStorage::Automatic {
+                return None;
+            }
+            let init = self.construct(ty, vd.init.as_ref(), vd.span)?;
+            return Some(self.add(
+                StmtKind::Local {
+                    local,
+                    init: Some(init),
+                    init_first: false,
+                },
+                vd.span,
+            ));
+        }
         let init = match &vd.init {
             None => None,
             Some(_) if is_array => return None,
+            Some(ast::Init::Expr(e)) if class => Some(self.pass_to(e, ty, 0)?),
             Some(ast::Init::Expr(e)) => {
                 let x = self.rvalue(e, 0)?;
                 self.no_constant_loss(e, x, ty)?;
@@ -443,6 +458,43 @@ impl<E: Env> BodySema<'_, E> {
             }
             _ => Some(()),
         }
+    }
+
+    /// The construction of a local of class type `ty` from its initializer, as the one-walk
+    /// lowering's `construct_from_init` takes it: `T t(a, b)` / `T t = T(a, b)` pass `a, b`,
+    /// `T t = e` passes `e`, no initializer default-constructs.
+    fn construct(
+        &mut self,
+        ty: crate::sema::types::QualType,
+        init: Option<&ast::Init<'_>>,
+        span: crate::source::Span,
+    ) -> Option<crate::sema::tree::ExprId> {
+        let written: Vec<&ast::Expr<'_>> = match init {
+            None => Vec::new(),
+            Some(ast::Init::Expr(e)) => match &e.kind {
+                ast::ExprKind::Construct {
+                    ty: cty,
+                    args,
+                    braced: false,
+                } if self.written_type(cty).is_some_and(|t| t.ty == ty.ty) => args.to_vec(),
+                _ => vec![*e],
+            },
+            Some(ast::Init::List { .. }) => {
+                return self.why(|| "a braced initializer of a class with constructors".into())
+            }
+        };
+        let args = written
+            .iter()
+            .map(|a| self.expr(a, 0))
+            .collect::<Option<Vec<_>>>()?;
+        let e = crate::sema::tree::Expr {
+            kind: crate::sema::tree::ExprKind::Construct { args },
+            ty: ty.unqual(),
+            cat: crate::sema::tree::Category::PRValue,
+            npc: false,
+            span,
+        };
+        Some(self.body.add_expr(e))
     }
 
     fn is_scalar_object(&mut self, t: crate::sema::types::QualType) -> bool {

@@ -1,0 +1,321 @@
+//! Calls in function bodies: direct calls, calls of overload sets, member function
+//! calls, overloaded operators, and how an argument or returned expression is passed to
+//! its parameter or result type (converted, bound to a reference, or copied as a plain
+//! class).
+
+use super::{ArgType, BodySema, Env, EnvName};
+use crate::ast::{self, ExprKind as A};
+use crate::sema::tree::{Category, ExprId, ExprKind};
+use crate::sema::types::{QualType, TypeKind};
+use crate::source::Span;
+
+impl<E: Env> BodySema<'_, E> {
+    /// An argument or returned expression for the parameter or result type `to` (see
+    /// [`Self::pass_expr`]).
+    pub(super) fn pass_to(&mut self, e: &ast::Expr<'_>, to: QualType, d: u32) -> Option<ExprId> {
+        let x = self.expr(e, d)?;
+        self.pass_expr(x, to)
+    }
+
+    /// The analyzed expression `x` passed to the parameter or result type `to`: bound to
+    /// it when `to` is an lvalue reference (`x` must be an lvalue of the referred type,
+    /// with no more qualifiers: no temporary is made), itself when `to` is a plain class
+    /// (`x` must be of that class: an lvalue or a call result, copied), else its value
+    /// converted to `to`.
+    pub(super) fn pass_expr(&mut self, x: ExprId, to: QualType) -> Option<ExprId> {
+        match self.kind_of(to) {
+            TypeKind::Record(_) => {
+                if !self.env.plain_class(to) {
+                    let t = self.env.show(to);
+                    return self.why(|| format!("a value of type \"{t}\""));
+                }
+                if self.ty(x).ty != to.ty {
+                    return self.why(|| "a class value converted to another type".into());
+                }
+                Some(x)
+            }
+            TypeKind::Reference { referent, rvalue } => {
+                let class = matches!(self.kind_of(referent), TypeKind::Record(_))
+                    && self.env.plain_class(referent);
+                if rvalue || !(class || self.is_value_type(referent)) {
+                    return self.why(|| "a reference binding of this kind".into());
+                }
+                let from = self.body.expr(x).clone();
+                let binds = from.cat == Category::LValue
+                    && from.ty.ty == referent.ty
+                    && from.ty.quals.subset_of(referent.quals);
+                if !binds {
+                    return self
+                        .why(|| "a reference bound to a temporary or converted value".into());
+                }
+                Some(x)
+            }
+            _ => {
+                let v = self.read_value(x)?;
+                self.implicit(v, to)
+            }
+        }
+    }
+
+    /// The node type and category of a call returning `ret`: an lvalue of the referred
+    /// type for an lvalue reference, else a prvalue (scalar or `void`).
+    pub(super) fn call_result(&mut self, ret: QualType) -> Option<(QualType, Category)> {
+        if let TypeKind::Reference { referent, rvalue } = self.kind_of(ret) {
+            let class = matches!(self.kind_of(referent), TypeKind::Record(_))
+                && self.env.plain_class(referent);
+            return (!rvalue && (class || self.is_value_type(referent)))
+                .then_some((referent, Category::LValue));
+        }
+        let void = self.env.types().is_void(ret.ty);
+        let class = matches!(self.kind_of(ret), TypeKind::Record(_)) && self.env.plain_class(ret);
+        (void || class || self.is_value_type(ret)).then_some((ret.unqual(), Category::PRValue))
+    }
+
+    /// `a op b` with a class operand: a call of the operator function overload resolution
+    /// chooses, a member's object being the left operand.
+    pub(super) fn operator_call(
+        &mut self,
+        op: crate::ast::OverloadedOp,
+        operands: &[ExprId],
+        span: Span,
+    ) -> Option<ExprId> {
+        let args: Vec<ArgType> = operands.iter().map(|&x| self.arg_type(x)).collect();
+        let found = self.env.operator_call(op, &args);
+        if let (Some(None), crate::ast::OverloadedOp::Assign, &[t, v]) = (&found, op, operands) {
+            return self.class_copy_assign(t, v, span);
+        }
+        let Some(Some((sig, member))) = found else {
+            let o = op.spelling();
+            return self.why(|| format!("the operator {o} on a class"));
+        };
+        let (ty, cat) = self.call_result(sig.ret)?;
+        // A member takes the first operand as its object.
+        let (object, rest) = if member {
+            let (&a, rest) = operands.split_first()?;
+            if self.body.expr(a).cat != Category::LValue {
+                return self.why(|| "a member operator of a class value".into());
+            }
+            (Some(a), rest)
+        } else {
+            (None, operands)
+        };
+        if sig.params.len() != rest.len() {
+            return None;
+        }
+        let mut args = Vec::with_capacity(rest.len());
+        for (&x, &p) in rest.iter().zip(&sig.params) {
+            args.push(self.pass_expr(x, p)?);
+        }
+        let kind = match object {
+            Some(_) => ExprKind::MemberCall {
+                func: sig.id,
+                object,
+                args,
+                callee_span: span,
+            },
+            None => ExprKind::Call {
+                func: sig.id,
+                args,
+                callee_span: span,
+                overloaded: true,
+            },
+        };
+        Some(self.node(kind, ty, cat, span))
+    }
+
+    /// `a = b` of a plain class with no `operator=` of its own: a copy of the bytes (an
+    /// lvalue of the target).
+    pub(super) fn class_copy_assign(&mut self, t: ExprId, v: ExprId, span: Span) -> Option<ExprId> {
+        let lt = self.ty(t);
+        if lt.quals.konst || !self.env.plain_class(lt) || self.ty(v).ty != lt.ty {
+            return self.why(|| "a class assignment of this kind".into());
+        }
+        Some(self.node(
+            ExprKind::Assign {
+                target: t,
+                value: v,
+            },
+            lt,
+            Category::LValue,
+            span,
+        ))
+    }
+
+    /// What overload resolution knows of an analyzed argument.
+    pub(super) fn arg_type(&self, x: ExprId) -> ArgType {
+        let e = self.body.expr(x);
+        ArgType {
+            ty: e.ty,
+            lvalue: e.cat == Category::LValue,
+            npc: e.npc,
+        }
+    }
+
+    /// A call of the member function `name` on `obj`, or (`None`) on `*this` inside a
+    /// member function. The arguments are analyzed first: an overload set of members is
+    /// resolved on their types (and the object's).
+    pub(super) fn method_call(
+        &mut self,
+        obj: Option<ExprId>,
+        name: crate::intern::Symbol,
+        args: &[&ast::Expr<'_>],
+        callee_span: Span,
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let this = self.env.this_type();
+        let object_ty = match (obj, this) {
+            (Some(o), _) => self.ty(o),
+            (None, Some(tt)) => self.env.types().pointee(tt.ty)?,
+            (None, None) => {
+                return self.why(|| "a member function called in a static one".into());
+            }
+        };
+        let TypeKind::Record(r) = self.kind_of(object_ty) else {
+            return None;
+        };
+        let xs = args
+            .iter()
+            .map(|a| self.expr(a, d))
+            .collect::<Option<Vec<ExprId>>>()?;
+        let types: Vec<ArgType> = xs.iter().map(|&x| self.arg_type(x)).collect();
+        let f = self.env.member_function(r, name, object_ty, &types);
+        let Some(m) = f.and_then(|f| self.env.method(f, r, object_ty.quals.konst)) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the member function call \"{n}\""));
+        };
+        // `f()` inside a member function: on `*this` (a static one takes no object).
+        let object = match (obj, m.is_static) {
+            (Some(o), _) => Some(o),
+            (None, true) => None,
+            (None, false) => {
+                let tt = this?;
+                let t = self.prvalue(ExprKind::This, tt, callee_span);
+                Some(self.node(ExprKind::Deref(t), object_ty, Category::LValue, callee_span))
+            }
+        };
+        if m.sig.params.len() != xs.len() {
+            return None;
+        }
+        let mut conv = Vec::with_capacity(xs.len());
+        for (&x, &p) in xs.iter().zip(&m.sig.params) {
+            conv.push(self.pass_expr(x, p)?);
+        }
+        let (ty, cat) = self.call_result(m.sig.ret)?;
+        Some(self.node(
+            ExprKind::MemberCall {
+                func: m.sig.id,
+                object,
+                args: conv,
+                callee_span,
+            },
+            ty,
+            cat,
+            span,
+        ))
+    }
+
+    pub(super) fn call(
+        &mut self,
+        callee: &ast::Expr<'_>,
+        args: &[&ast::Expr<'_>],
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let name = match callee.kind {
+            A::Ident(name) => name,
+            A::Member {
+                base,
+                name,
+                name_span,
+                arrow,
+            } => {
+                let obj = self.object(base, arrow, d)?;
+                return self.method_call(Some(obj), name, args, name_span, span, d);
+            }
+            _ => return self.why(|| "a call through an expression".into()),
+        };
+        if self.local(name).is_some() {
+            return None;
+        }
+        if self.env.builtin_call_reaches(name) {
+            return self.builtin_call(name, args, span, d);
+        }
+        if self.env.overloaded_builtin_name(name) {
+            return self.overloaded_builtin_call(name, args, span, d);
+        }
+        let Some(found) = self.env.lookup(name) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the call of \"{n}\""));
+        };
+        if let EnvName::Method = found {
+            return self.method_call(None, name, args, callee.span, span, d);
+        }
+        if let EnvName::Overloads = found {
+            return self.overloaded_call(name, args, callee.span, span, d);
+        }
+        let EnvName::Func(sig) = found else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the call of \"{n}\""));
+        };
+        if sig.params.len() != args.len() {
+            return None;
+        }
+        let mut conv = Vec::with_capacity(args.len());
+        for (a, &p) in args.iter().zip(&sig.params) {
+            conv.push(self.pass_to(a, p, d)?);
+        }
+        let (ty, cat) = self.call_result(sig.ret)?;
+        Some(self.node(
+            ExprKind::Call {
+                func: sig.id,
+                args: conv,
+                callee_span: callee.span,
+                overloaded: false,
+            },
+            ty,
+            cat,
+            span,
+        ))
+    }
+
+    /// A call of an overload set: the arguments first, then the function overload
+    /// resolution chooses for their types, then their conversions to its parameters.
+    pub(super) fn overloaded_call(
+        &mut self,
+        name: crate::intern::Symbol,
+        args: &[&ast::Expr<'_>],
+        callee_span: Span,
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let xs = args
+            .iter()
+            .map(|a| self.expr(a, d))
+            .collect::<Option<Vec<ExprId>>>()?;
+        let types: Vec<ArgType> = xs.iter().map(|&x| self.arg_type(x)).collect();
+        let Some(sig) = self.env.overload_call(name, &types) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the overloaded call of \"{n}\""));
+        };
+        if sig.params.len() != xs.len() {
+            return None;
+        }
+        let mut conv = Vec::with_capacity(xs.len());
+        for (&x, &p) in xs.iter().zip(&sig.params) {
+            conv.push(self.pass_expr(x, p)?);
+        }
+        let (ty, cat) = self.call_result(sig.ret)?;
+        Some(self.node(
+            ExprKind::Call {
+                func: sig.id,
+                args: conv,
+                callee_span,
+                overloaded: true,
+            },
+            ty,
+            cat,
+            span,
+        ))
+    }
+}
