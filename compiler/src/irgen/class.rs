@@ -680,6 +680,11 @@ impl Lowerer<'_> {
         };
         let (off, fty) = self.field_of(r, name)?;
         let a = self.ptr_add_const(this, off);
+        if let Some(referent) = self.referent(fty) {
+            // A reference member holds the address of the object it names.
+            let p = self.load_scalar(a, fty);
+            return Some(Operand::lv(p, referent));
+        }
         Some(Operand::lv(a, fty.with_quals(fty.quals.union(rty.quals))))
     }
 

@@ -281,7 +281,10 @@ impl Lowerer<'_> {
         match &e.kind {
             ExprKind::Ident(n) => match self.lookup_ordinary(*n)? {
                 Binding::Var(v) => Some(self.var(v).ty),
-                Binding::Field(r) => self.field_of(r, *n).map(|x| x.1),
+                // (A reference member names its referent.)
+                Binding::Field(r) => self
+                    .field_of(r, *n)
+                    .map(|x| self.referent(x.1).unwrap_or(x.1)),
                 _ => None,
             },
             ExprKind::This => self.this_val.map(|t| t.1),
@@ -302,7 +305,8 @@ impl Lowerer<'_> {
                 base, name, arrow, ..
             } => {
                 let r = self.peek_object_class(base, *arrow)?;
-                self.field_of(r, *name).map(|x| x.1)
+                self.field_of(r, *name)
+                    .map(|x| self.referent(x.1).unwrap_or(x.1))
             }
             ExprKind::Construct { ty, .. } | ExprKind::Cast { ty, .. } => self.resolve_type(ty),
             // Assignments (`(x -= y).f()`, through an operator returning a reference) and

@@ -345,6 +345,7 @@ impl<'x> Lowerer<'x> {
             self.bind_member_constants(rd);
         }
         let mut bad_align = false;
+        let mut ref_fields = Vec::new();
         for f in fields {
             let Some(t) = self.resolve_type(f.ty) else {
                 ok = false;
@@ -370,6 +371,15 @@ impl<'x> Lowerer<'x> {
                     QualType::new(self.types.array_of(elem, Some(0))).with_quals(t.quals)
                 }
                 _ => t,
+            };
+            // A reference member is laid out as the address it holds (`sizeof` of a
+            // reference type is its referent's); its type is set back below.
+            let t = match self.referent(t) {
+                Some(referent) => {
+                    ref_fields.push((f.name, t));
+                    QualType::new(self.types.pointer_to(referent))
+                }
+                None => t,
             };
             if self.types.size_of(t.ty).is_none() {
                 self.error(f.span, "incomplete type is not allowed");
@@ -411,6 +421,16 @@ impl<'x> Lowerer<'x> {
         let members: Vec<QualType> = laid.iter().filter(|l| l.0.is_some()).map(|l| l.1).collect();
         let non_pod = self.non_pod_for_layout(rd, !bases.is_empty(), &members);
         self.types.complete_record_with_bits(r, laid, min_align);
+        for (name, t) in ref_fields {
+            let info = self.types.record_mut(r);
+            if let Some(f) = info
+                .fields
+                .iter_mut()
+                .find(|f| f.name == name && name.is_some())
+            {
+                f.ty = t;
+            }
+        }
         self.types.record_mut(r).tail_reusable = non_pod;
         if special_members
             || !rd.members.is_empty()

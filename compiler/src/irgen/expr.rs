@@ -785,6 +785,11 @@ impl Lowerer<'_> {
             self.check_member_access(r, name, false, name_span);
         }
         let a = self.ptr_add_const(addr, offset);
+        if let Some(referent) = self.referent(fty) {
+            // A reference member holds the address of the object it names.
+            let p = self.load_scalar(a, fty);
+            return Some(Operand::lv(p, referent));
+        }
         let ty = fty.with_quals(rty.quals);
         if let Some((bit, width)) = bits {
             return Some(Operand {

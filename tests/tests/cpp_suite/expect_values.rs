@@ -8,6 +8,19 @@ use oxicc_emu::{Launch, Outcome};
 /// Checks kernel `name`; `None` when this module does not know it.
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
     Some(match name {
+        "reference_members" => {
+            // p names d and acc: size() = n * 10 + i + 2n * 1000 with n = in + 3 (d.n += 3
+            // after p was made); acc = 1 + in + 2 (the copy q bumps the same acc);
+            // sizeof(Peer) = two addresses.
+            let x = i32s(l, "in");
+            let mut want = Vec::new();
+            for (i, &v) in x.iter().enumerate() {
+                want.push((v + 3) * 10 + i as i32 + 2 * (v + 3) * 1000);
+                want.push(1 + v + 2);
+                want.push(16);
+            }
+            eq_i32(o, "out", &want)
+        }
         "wide_char_types" => {
             // wchar_t: signed 4 bytes (division truncates toward zero); char16_t: the low 16
             // bits; char32_t: unsigned 32 bits (>> 28 is 15 for a negative input); sizes
