@@ -5,6 +5,7 @@
 //! a parallel map ([`parallel`]), and the checks every kernel suite runs ([`suite`]).
 
 pub mod dd_bessel;
+pub mod dd_bessel_j;
 pub mod dd_gamma;
 pub mod dd_ref;
 pub mod dd_special;

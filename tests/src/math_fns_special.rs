@@ -1,6 +1,8 @@
 //! The harness rows of the special functions (`docs/math.md`): the error-function family
 //! (`erf erfc erfcx normcdf erfinv erfcinv normcdfinv`, double and float) and `powi`,
-//! `powif` (as `pow(double, int)`, `pow(float, int)`: nvcc does not declare `powi`), with their references (`dd_ref`, `dd_special`) and CUDA's bounds.
+//! `powif` (as `pow(double, int)`, `pow(float, int)`: nvcc does not declare `powi`), the
+//! directed roundings (`__fma_r?` against an exact big-integer reference), `normf`,
+//! `rnormf`, with their references (`dd_ref`, `dd_special`) and CUDA's bounds.
 
 use crate::dd_bessel::bessel_i;
 use crate::dd_gamma;
@@ -189,6 +191,124 @@ fn dsqrt_dir(x: f64, d: Dir) -> Dd {
         Dir::Up if e > 0.0 => step(true),
         _ => r,
     })
+}
+
+/// `x * y + x` rounded to double in direction `d`, exactly: the three terms as one big
+/// integer in units of 2^-2200 (every finite product and sum of doubles is such an
+/// integer, below 2^4400), then truncated to 53 bits (or to the subnormal grid 2^-1074)
+/// and moved one step away from zero where the direction asks and bits were dropped.
+fn fma_dir(x: f64, y: f64, d: Dir) -> Dd {
+    if !x.is_finite() || !y.is_finite() {
+        return Dd::new(x.mul_add(y, x));
+    }
+    const OFF: i64 = 2200;
+    const LIMBS: usize = 72;
+    // A finite double as (negative, integer significand, exponent).
+    let parts = |v: f64| {
+        let b = v.to_bits();
+        let e = ((b >> 52) & 0x7ff) as i64;
+        let f = b & ((1u64 << 52) - 1);
+        let (m, e) = if e == 0 {
+            (f, -1074)
+        } else {
+            (f | (1 << 52), e - 1075)
+        };
+        (v.is_sign_negative(), m as u128, e)
+    };
+    // Add m * 2^(e + OFF) (m < 2^106) to the little-endian magnitude n.
+    let add = |n: &mut [u64; LIMBS], m: u128, e: i64| {
+        let sh = (e + OFF) as usize;
+        for (half, v) in [(0, m as u64), (64, (m >> 64) as u64)] {
+            let (w, b) = ((sh + half) / 64, (sh + half) % 64);
+            let words = [v << b, if b == 0 { 0 } else { v >> (64 - b) }];
+            let mut carry = 0u128;
+            let mut k = w;
+            for v in words {
+                let t = n[k] as u128 + v as u128 + carry;
+                n[k] = t as u64;
+                carry = t >> 64;
+                k += 1;
+            }
+            while carry != 0 {
+                let t = n[k] as u128 + carry;
+                n[k] = t as u64;
+                carry = t >> 64;
+                k += 1;
+            }
+        }
+    };
+    let sub = |n: &mut [u64; LIMBS], r: &[u64; LIMBS]| {
+        let mut borrow = false;
+        for k in 0..LIMBS {
+            let (t, b1) = n[k].overflowing_sub(r[k]);
+            let (t, b2) = t.overflowing_sub(borrow as u64);
+            n[k] = t;
+            borrow = b1 || b2;
+        }
+    };
+    let (sx, mx, ex) = parts(x);
+    let (sy, my, ey) = parts(y);
+    let (sp, mp, ep) = (sx != sy, mx * my, ex + ey);
+    let (mut a, mut b) = ([0u64; LIMBS], [0u64; LIMBS]);
+    add(&mut a, mp, ep);
+    add(&mut b, mx, ex);
+    // |a| - |b| or |a| + |b| with the sign of the larger.
+    let neg = if sp == sx {
+        let mut carry = 0u128;
+        for k in 0..LIMBS {
+            let t = a[k] as u128 + b[k] as u128 + carry;
+            a[k] = t as u64;
+            carry = t >> 64;
+        }
+        sp
+    } else if a.iter().rev().cmp(b.iter().rev()) == std::cmp::Ordering::Less {
+        sub(&mut b, &a);
+        a = b;
+        sx
+    } else {
+        sub(&mut a, &b);
+        sp
+    };
+    let top = (0..LIMBS).rev().find(|&k| a[k] != 0);
+    let Some(top) = top else {
+        // An exact zero: the sign of two like-signed zeros, else +0 (-0 rounding down).
+        let both_zero = x == 0.0;
+        let s = if both_zero && sp == sx {
+            sx
+        } else {
+            d == Dir::Down
+        };
+        return Dd::new(if s { -0.0 } else { 0.0 });
+    };
+    let h = top as i64 * 64 + 63 - a[top].leading_zeros() as i64;
+    let away = match d {
+        Dir::Zero => false,
+        Dir::Up => !neg,
+        Dir::Down => neg,
+    };
+    if h - OFF >= 1024 {
+        let v = if away { f64::INFINITY } else { f64::MAX };
+        return Dd::new(if neg { -v } else { v });
+    }
+    let lsb = (h - 52).max(OFF - 1074);
+    let bit = |i: i64| (a[(i / 64) as usize] >> (i % 64)) & 1;
+    let q = (lsb..=h).rev().fold(0u64, |q, i| (q << 1) | bit(i));
+    let dropped = (0..lsb).any(|i| bit(i) != 0);
+    let q = q + (dropped && away) as u64;
+    // q * 2^(lsb - OFF): exact in two steps (q < 2^54, the result a double or inf).
+    let k = lsb - OFF;
+    let v = (q as f64) * 2f64.powi(k.max(-1000) as i32) * 2f64.powi((k - k.max(-1000)) as i32);
+    Dd::new(if neg { -v } else { v })
+}
+
+/// The norm of (x, y, x, y, x) for floats: `3x² + 2y²` is exact in `f64` but for one
+/// rounding (2^-53), far below a float ulp; an infinite element wins over NaN.
+fn norm5(x: f64, y: f64) -> f64 {
+    if x.is_infinite() || y.is_infinite() {
+        f64::INFINITY
+    } else {
+        (3.0 * x * x + 2.0 * y * y).sqrt()
+    }
 }
 
 pub fn special_functions() -> Vec<MathFn> {
@@ -447,6 +567,64 @@ pub fn special_functions() -> Vec<MathFn> {
             )
         },
         MathFn {
+            hard_y: &[(-4.0, 4.0), (-1e-40, 1e-40), (-1.0, 1.0)],
+            ..row(
+                "__fma_rz",
+                "__fma_rz(x, y, x)",
+                F64,
+                D2(|x, y| fma_dir(x, y, Dir::Zero)),
+                0.0,
+                &[(-4.0, 4.0), (-1.0, 1.0), (-1e-300, 1e-300)],
+            )
+        },
+        MathFn {
+            hard_y: &[(-4.0, 4.0), (-1e-40, 1e-40), (-1.0, 1.0)],
+            ..row(
+                "__fma_ru",
+                "__fma_ru(x, y, x)",
+                F64,
+                D2(|x, y| fma_dir(x, y, Dir::Up)),
+                0.0,
+                &[(-4.0, 4.0), (-1.0, 1.0), (-1e-300, 1e-300)],
+            )
+        },
+        MathFn {
+            hard_y: &[(-4.0, 4.0), (-1e-40, 1e-40), (-1.0, 1.0)],
+            ..row(
+                "__fma_rd",
+                "__fma_rd(x, y, x)",
+                F64,
+                D2(|x, y| fma_dir(x, y, Dir::Down)),
+                0.0,
+                &[(-4.0, 4.0), (-1.0, 1.0), (-1e-300, 1e-300)],
+            )
+        },
+        // normf/rnormf of five elements (x, y, x, y, x): the kernel builds the array in
+        // a lambda. CUDA's table gives normf no bound ("a fast algorithm is used"); the
+        // row holds it to norm4df's 3 ulp, and rnormf to rnorm4df's 2.
+        MathFn {
+            hard_y: &[(-4.0, 4.0)],
+            ..row(
+                "normf",
+                "[&] { float v[5] = {x, y, x, y, x}; return normf(5, v); }()",
+                F32,
+                F2(norm5),
+                3.0,
+                &[(-4.0, 4.0)],
+            )
+        },
+        MathFn {
+            hard_y: &[(-4.0, 4.0)],
+            ..row(
+                "rnormf",
+                "[&] { float v[5] = {x, y, x, y, x}; return rnormf(5, v); }()",
+                F32,
+                F2(|x, y| 1.0 / norm5(x, y)),
+                2.0,
+                &[(-4.0, 4.0)],
+            )
+        },
+        MathFn {
             hard_y: &[(-30.0, 30.0), (-1000.0, 1000.0)],
             ..row(
                 "powi",
@@ -469,4 +647,65 @@ pub fn special_functions() -> Vec<MathFn> {
             )
         },
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The directed results bracket the CPU's round-to-nearest `fma`, one ulp apart
+    /// when inexact, and equal it when exact.
+    #[test]
+    fn fma_dir_brackets_the_nearest() {
+        let mut s = 0x9e3779b97f4a7c15u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            f64::from_bits(s)
+        };
+        let mut cases = vec![
+            (1.0, 2f64.powi(-60)),
+            (1.0, -2f64.powi(-60)),
+            (-3.0, 1.0 / 3.0),
+            (1e300, 1e300),
+            (5e-324, 0.5),
+        ];
+        for _ in 0..20000 {
+            let (x, y) = (next(), next());
+            if x.is_finite() && y.is_finite() {
+                cases.push((x, y));
+                cases.push((x, 1.0 + y.fract() * 1e-10));
+            }
+        }
+        for (x, y) in cases {
+            let rn = x.mul_add(y, x);
+            let (dn, up, rz) = (
+                fma_dir(x, y, Dir::Down).hi,
+                fma_dir(x, y, Dir::Up).hi,
+                fma_dir(x, y, Dir::Zero).hi,
+            );
+            assert!(dn <= rn && rn <= up, "{x:e} {y:e}: {dn:e} {rn:e} {up:e}");
+            assert!(rz == dn || rz == up);
+            assert!(rz.abs() <= rn.abs() || rz == rn);
+            if dn != up {
+                let nd = if dn == f64::NEG_INFINITY {
+                    -f64::MAX
+                } else {
+                    f64::from_bits(if dn >= 0.0 {
+                        dn.to_bits() + 1
+                    } else {
+                        dn.to_bits() - 1
+                    })
+                };
+                assert!(
+                    nd == up
+                        || (dn == 0.0 && up == 5e-324)
+                        || (dn == -5e-324 && up == 0.0)
+                        || up.is_infinite(),
+                    "{x:e} {y:e}: {dn:e} {up:e}"
+                );
+            }
+        }
+    }
 }

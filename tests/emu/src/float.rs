@@ -7,7 +7,8 @@
 //! fma) or whose `lo` has the sign of the exact error, then rounded once by `round_fmt`. That
 //! is exact for f32/f16/bf16 add, sub, mul, fma, div, sqrt and for f64 add, sub, mul, div,
 //! sqrt; f64 `fma` with a directed rounding mode uses a compensated error estimate whose sign
-//! can be wrong only under catastrophic cancellation.
+//! can be wrong only under catastrophic cancellation, and an exact big-integer comparison
+//! where the product nears the subnormal range (its low part is not exact there).
 
 use crate::inst::Rnd;
 
@@ -266,10 +267,68 @@ pub fn exact_fma(a: f64, b: f64, c: f64) -> (f64, f64) {
     if !s.is_finite() {
         return (s, 0.0);
     }
+    if a != 0.0 && b != 0.0 && ph.abs() < 1e-280 && a.is_finite() && b.is_finite() {
+        // The product's low part `pl` is not exact once the product nears the subnormal
+        // range (below 2^-969): decide the sign of the error exactly instead.
+        return (s, residual_sign(a, b, c, s));
+    }
     let (s1, e1) = two_sum(ph, c);
     // Remaining error relative to the correctly rounded s.
     let err = (s1 - s) + (e1 + pl);
     (s, err)
+}
+
+/// The sign (1, -1 or 0) of `a·b + c − s` for finite doubles, exactly: the three terms as
+/// big integers in units of 2^-2200 (each product or double is one, below 2^4400),
+/// positive and negative ones summed apart, then compared.
+fn residual_sign(a: f64, b: f64, c: f64, s: f64) -> f64 {
+    const LIMBS: usize = 72;
+    // (significand, exponent) of |v|.
+    let split = |v: f64| -> (u128, i64) {
+        let bits = v.to_bits();
+        let e = ((bits >> 52) & 0x7ff) as i64;
+        let f = (bits & ((1u64 << 52) - 1)) as u128;
+        if e == 0 {
+            (f, -1074)
+        } else {
+            (f | (1 << 52), e - 1075)
+        }
+    };
+    let (ma, ea) = split(a);
+    let (mb, eb) = split(b);
+    let (mc, ec) = split(c);
+    let (ms, es) = split(s);
+    let terms = [
+        ((a < 0.0) != (b < 0.0), ma * mb, ea + eb),
+        (c < 0.0, mc, ec),
+        (s > 0.0, ms, es),
+    ];
+    let mut acc = [[0u64; LIMBS]; 2];
+    for (negative, m, e) in terms {
+        let n = &mut acc[negative as usize];
+        let mut bit = (e + 2200) as usize;
+        let mut m = m;
+        // Add m at `bit`, 32 bits at a time (each chunk fits one u64 limb pair).
+        while m != 0 {
+            let chunk = m & 0xffff_ffff;
+            let (w, sh) = (bit / 64, bit % 64);
+            let mut carry = chunk << sh;
+            let mut k = w;
+            while carry != 0 {
+                let t = n[k] as u128 + (carry & u64::MAX as u128);
+                n[k] = t as u64;
+                carry = (carry >> 64) + (t >> 64);
+                k += 1;
+            }
+            m >>= 32;
+            bit += 32;
+        }
+    }
+    match acc[0].iter().rev().cmp(acc[1].iter().rev()) {
+        std::cmp::Ordering::Greater => 1.0,
+        std::cmp::Ordering::Less => -1.0,
+        std::cmp::Ordering::Equal => 0.0,
+    }
 }
 
 #[cfg(test)]
@@ -288,7 +347,7 @@ pub fn to_f64(hi: f64, lo: f64, rnd: Rnd) -> f64 {
     }
     let up = match rnd {
         // The exact value lies between hi and zero.
-        Rnd::Rz => (hi > 0.0) != (lo > 0.0),
+        Rnd::Rz => hi != 0.0 && (hi > 0.0) != (lo > 0.0),
         Rnd::Rm => lo < 0.0,
         Rnd::Rp => lo > 0.0,
         _ => false,
@@ -331,6 +390,25 @@ pub fn int_to_pair(v: i128) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A product far below the subnormal range still decides a directed `fma`:
+    /// `x·y + x` with `x·y` = +8.7e-350 lies just above the negative `x`.
+    #[test]
+    fn directed_fma_sees_an_underflowing_product() {
+        let (x, y) = (-2.2643390976658855e-277, -3.8315190017403025e-73);
+        let (s, e) = exact_fma(x, y, x);
+        assert_eq!(s, x);
+        assert!(e > 0.0);
+        assert_eq!(to_f64(s, e, Rnd::Rz), x.next_up());
+        assert_eq!(to_f64(s, e, Rnd::Rp), x.next_up());
+        assert_eq!(to_f64(s, e, Rnd::Rm), x);
+        // Exact: x·(-1) + x is 0, no step.
+        assert_eq!(exact_fma(1e-300, -1.0, 1e-300).1, 0.0);
+        // A tiny product alone: round-up gives the smallest subnormal, toward zero 0.
+        let (s, e) = exact_fma(1e-200, 1e-200, 0.0);
+        assert_eq!(to_f64(s, e, Rnd::Rp), 5e-324);
+        assert_eq!(to_f64(s, e, Rnd::Rz), 0.0);
+    }
 
     #[test]
     fn directed_rounding_of_one_third() {
