@@ -78,12 +78,29 @@ pub fn half_warp(l: &Launch, o: &Outcome) -> Result<(), String> {
     }
     compare(o, "red", &le32(&v), 4)?;
 
-    let bc = zip2(&shuffled(&b, Shfl::Idx(5), 32), &shuffled(&b, Shfl::Idx(3), 8));
+    let bc = zip2(
+        &shuffled(&b, Shfl::Idx(5), 32),
+        &shuffled(&b, Shfl::Idx(3), 8),
+    );
     compare(o, "bc", &le16(&bc), 2)?;
-    let hs = zip2(&shuffled(&c, Shfl::Down(3), 32), &shuffled(&c, Shfl::Xor(6), 16));
+    let hs = zip2(
+        &shuffled(&c, Shfl::Down(3), 32),
+        &shuffled(&c, Shfl::Xor(6), 16),
+    );
     compare(o, "hs", &le16(&hs), 2)?;
-    let bs = zip2(&shuffled(&d, Shfl::Up(2), 16), &shuffled(&d, Shfl::Down(1), 4));
+    let bs = zip2(
+        &shuffled(&d, Shfl::Up(2), 16),
+        &shuffled(&d, Shfl::Down(1), 4),
+    );
     compare(o, "bs", &le32(&bs), 4)?;
+
+    // The float (and int) shuffles move the bits unchanged.
+    let e = u32s(&input(l, "e"));
+    let from_int: Vec<u32> = (0..THREADS)
+        .map(|t| ((1000 * source(t, Shfl::Idx(9), 32) + 7) as f32).to_bits())
+        .collect();
+    let fs = zip2(&shuffled(&e, Shfl::Xor(1), 32), &from_int);
+    compare(o, "fs", &le32(&fs), 4)?;
 
     let i = |t: usize| t as i32;
     let acc2 = [
