@@ -269,3 +269,87 @@ static __device__ __forceinline__ __nv_bfloat162 operator/(const __nv_bfloat162 
 static __device__ __forceinline__ __nv_bfloat162 operator-(const __nv_bfloat162 &a) { return __hneg2(a); }
 static __device__ __forceinline__ bool operator==(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hbeq2(a, b); }
 static __device__ __forceinline__ bool operator!=(const __nv_bfloat162 &a, const __nv_bfloat162 &b) { return __hbneu2(a, b); }
+
+/* ---- warp shuffles: the 32-bit shuffles of cuda_fp16.hpp (a bf16 in the low half) ---- */
+
+static __device__ __forceinline__ unsigned int __oxicc_bf2_u32(const __nv_bfloat162 h) {
+    unsigned int r;
+    asm("mov.b32 %0, {%1, %2};" : "=r"(r) : "h"(h.x.__x), "h"(h.y.__x));
+    return r;
+}
+static __device__ __forceinline__ __nv_bfloat162 __oxicc_u32_bf2(const unsigned int u) {
+    __nv_bfloat162 r;
+    asm("mov.b32 {%0, %1}, %2;" : "=h"(r.x.__x), "=h"(r.y.__x) : "r"(u));
+    return r;
+}
+
+#define __OXICC_SHFL_BF16(name, helper, lanety)                                            \
+    static __device__ __forceinline__ __nv_bfloat162 name(const unsigned int mask,          \
+                                                          const __nv_bfloat162 var,         \
+                                                          const lanety lane,                \
+                                                          const int width = 32) {     \
+        return __oxicc_u32_bf2(helper(mask, __oxicc_bf2_u32(var), lane, width));          \
+    }                                                                                      \
+    static __device__ __forceinline__ __nv_bfloat16 name(const unsigned int mask,           \
+                                                         const __nv_bfloat16 var,           \
+                                                         const lanety lane,                 \
+                                                         const int width = 32) {      \
+        return __oxicc_bf16(__oxicc_low16(helper(mask, __oxicc_h_dup(var.__x), lane, width))); \
+    }
+__OXICC_SHFL_BF16(__shfl_sync, __oxicc_shfl_idx_b32, int)
+__OXICC_SHFL_BF16(__shfl_up_sync, __oxicc_shfl_up_b32, unsigned int)
+__OXICC_SHFL_BF16(__shfl_down_sync, __oxicc_shfl_down_b32, unsigned int)
+__OXICC_SHFL_BF16(__shfl_xor_sync, __oxicc_shfl_bfly_b32, int)
+#undef __OXICC_SHFL_BF16
+
+/* ---- atomics ----
+ * sm_90 has `atom.add.noftz.bf16` and `.bf16x2`; before it nvcc's header loops on a
+ * compare-and-swap of the 16- or 32-bit word (`atom.cas.b16` needs sm_70), adding with
+ * the target's bf16 addition. */
+#if __CUDA_ARCH__ >= 900
+static __device__ __forceinline__ __nv_bfloat162 atomicAdd(__nv_bfloat162 *const address,
+                                                           const __nv_bfloat162 val) {
+    unsigned int r;
+    asm volatile("{ atom.add.noftz.bf16x2 %0,[%1],%2; }"
+                 : "=r"(r)
+                 : "l"(address), "r"(__oxicc_bf2_u32(val))
+                 : "memory");
+    return __oxicc_u32_bf2(r);
+}
+static __device__ __forceinline__ __nv_bfloat16 atomicAdd(__nv_bfloat16 *const address,
+                                                          const __nv_bfloat16 val) {
+    __nv_bfloat16 r;
+    asm volatile("{ atom.add.noftz.bf16 %0,[%1],%2; }"
+                 : "=h"(r.__x)
+                 : "l"(address), "h"(val.__x)
+                 : "memory");
+    return r;
+}
+#elif __CUDA_ARCH__ >= 700
+static __device__ __forceinline__ __nv_bfloat162 atomicAdd(__nv_bfloat162 *const address,
+                                                           const __nv_bfloat162 val) {
+    unsigned int old = __oxicc_bf2_u32(*address), assumed;
+    do {
+        assumed = old;
+        unsigned int sum = __oxicc_bf2_u32(__hadd2(__oxicc_u32_bf2(assumed), val));
+        asm volatile("atom.cas.b32 %0,[%1],%2,%3;"
+                     : "=r"(old)
+                     : "l"(address), "r"(assumed), "r"(sum)
+                     : "memory");
+    } while (assumed != old);
+    return __oxicc_u32_bf2(old);
+}
+static __device__ __forceinline__ __nv_bfloat16 atomicAdd(__nv_bfloat16 *const address,
+                                                          const __nv_bfloat16 val) {
+    unsigned short old = address->__x, assumed;
+    do {
+        assumed = old;
+        unsigned short sum = __hadd(__oxicc_bf16(assumed), val).__x;
+        asm volatile("atom.cas.b16 %0,[%1],%2,%3;"
+                     : "=h"(old)
+                     : "l"(address), "h"(assumed), "h"(sum)
+                     : "memory");
+    } while (assumed != old);
+    return __oxicc_bf16(old);
+}
+#endif

@@ -432,3 +432,75 @@ static __device__ __forceinline__ bool operator<(const __half2 &a, const __half2
 static __device__ __forceinline__ bool operator<=(const __half2 &a, const __half2 &b) { return __hble2(a, b); }
 static __device__ __forceinline__ bool operator>(const __half2 &a, const __half2 &b) { return __hbgt2(a, b); }
 static __device__ __forceinline__ bool operator>=(const __half2 &a, const __half2 &b) { return __hbge2(a, b); }
+
+/* ---- warp shuffles ----
+ * As nvcc's header: one 32-bit `shfl.sync` moves a `__half2` whole; a `__half` travels as
+ * `{h, h}` and comes back as the low half. The clamp operand packs the segment mask
+ * `(warpSize - width) << 8` with the highest lane (31) except for `up`, which clamps at 0.
+ * `width` defaults to 32 (warpSize on every target; oxicc's default arguments are constant
+ * expressions). */
+#define __OXICC_SHFL_B32(name, mode, lanety, lowlane)                                     \
+    static __device__ __forceinline__ unsigned int name(unsigned int mask, unsigned int v,  \
+                                                        lanety lane, int width) {          \
+        unsigned int r;                                                                    \
+        asm volatile("shfl.sync." mode ".b32 %0, %1, %2, %3, %4;"                          \
+                     : "=r"(r)                                                             \
+                     : "r"(v), "r"(lane), "r"(((warpSize - width) << 8) | (lowlane)),       \
+                       "r"(mask));                                                         \
+        return r;                                                                          \
+    }
+__OXICC_SHFL_B32(__oxicc_shfl_idx_b32, "idx", int, 31)
+__OXICC_SHFL_B32(__oxicc_shfl_up_b32, "up", unsigned int, 0)
+__OXICC_SHFL_B32(__oxicc_shfl_down_b32, "down", unsigned int, 31)
+__OXICC_SHFL_B32(__oxicc_shfl_bfly_b32, "bfly", int, 31)
+#undef __OXICC_SHFL_B32
+
+static __device__ __forceinline__ unsigned int __oxicc_h_dup(const unsigned short h) {
+    unsigned int r;
+    asm("mov.b32 %0, {%1, %1};" : "=r"(r) : "h"(h));
+    return r;
+}
+static __device__ __forceinline__ unsigned short __oxicc_low16(const unsigned int u) {
+    unsigned short lo, hi;
+    asm("mov.b32 {%0, %1}, %2;" : "=h"(lo), "=h"(hi) : "r"(u));
+    return lo;
+}
+
+#define __OXICC_SHFL_HALF(name, helper, lanety)                                            \
+    static __device__ __forceinline__ __half2 name(const unsigned int mask, const __half2 var, \
+                                                   const lanety lane, const int width = 32) { \
+        return __oxicc_u32_h2(helper(mask, __oxicc_h2_u32(var), lane, width));            \
+    }                                                                                      \
+    static __device__ __forceinline__ __half name(const unsigned int mask, const __half var, \
+                                                  const lanety lane, const int width = 32) { \
+        return __oxicc_half(__oxicc_low16(helper(mask, __oxicc_h_dup(var.__x), lane, width))); \
+    }
+__OXICC_SHFL_HALF(__shfl_sync, __oxicc_shfl_idx_b32, int)
+__OXICC_SHFL_HALF(__shfl_up_sync, __oxicc_shfl_up_b32, unsigned int)
+__OXICC_SHFL_HALF(__shfl_down_sync, __oxicc_shfl_down_b32, unsigned int)
+__OXICC_SHFL_HALF(__shfl_xor_sync, __oxicc_shfl_bfly_b32, int)
+#undef __OXICC_SHFL_HALF
+
+/* ---- atomics ----
+ * `atom.add.noftz.f16x2` exists from sm_60, `atom.add.noftz.f16` from sm_70, as nvcc's
+ * header gates them; `noftz` keeps subnormal operands and results. */
+#if __CUDA_ARCH__ >= 600
+static __device__ __forceinline__ __half2 atomicAdd(__half2 *const address, const __half2 val) {
+    unsigned int r;
+    asm volatile("{ atom.add.noftz.f16x2 %0,[%1],%2; }"
+                 : "=r"(r)
+                 : "l"(address), "r"(__oxicc_h2_u32(val))
+                 : "memory");
+    return __oxicc_u32_h2(r);
+}
+#endif
+#if __CUDA_ARCH__ >= 700
+static __device__ __forceinline__ __half atomicAdd(__half *const address, const __half val) {
+    __half r;
+    asm volatile("{ atom.add.noftz.f16 %0,[%1],%2; }"
+                 : "=h"(r.__x)
+                 : "l"(address), "h"(val.__x)
+                 : "memory");
+    return r;
+}
+#endif

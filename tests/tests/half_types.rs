@@ -12,6 +12,8 @@ mod bf16;
 mod expect;
 #[path = "half_types/f16.rs"]
 mod f16;
+#[path = "half_types/warp.rs"]
+mod warp;
 
 use oxicc_emu::{Launch, Module, RunOptions};
 use std::path::{Path, PathBuf};
@@ -98,5 +100,22 @@ fn bf16_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
     let dir = kernels_dir("bf16");
     assert!(!kernels(&dir).is_empty());
     let failures = check_folder(&dir, 80, &[75, 80, 90]);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Shuffles and atomics of the half types (`tests/kernels/half_warp/`): bf16 atomics
+/// are `atom.add.noftz.bf16{,x2}` on sm_90 and a compare-and-swap loop on sm_80.
+#[test]
+fn half_warp_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
+    let dir = kernels_dir("half_warp");
+    assert!(!kernels(&dir).is_empty());
+    let mut failures = check_folder(&dir, 80, &[80, 90]);
+    // nvcc's sm_90 PTX too: its bf16 atomics are the native `atom` forms.
+    for name in kernels(&dir) {
+        let nv = oxicc_tests::nvcc_ptx(&dir.join(format!("{name}.cu")), 90, 3);
+        if let Err(e) = run_and_check(&name, &nv, &launch(&dir, &name)) {
+            failures.push(format!("{name} (nvcc sm_90 PTX): {e}"));
+        }
+    }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -35,11 +35,41 @@ impl CallArgs<'_, '_> {
 }
 
 /// The built-ins that CUDA declares as overloads beside the user's (see
-/// `Lowerer::builtin_overload_wins`).
+/// `Lowerer::builtin_overload_wins`). The shuffles are there because `cuda_fp16.h` and
+/// `cuda_bf16.h` add `__half`/`__nv_bfloat16` overloads, which a float or int argument
+/// would otherwise reach through those types' converting constructors.
 pub(crate) const OVERLOADED_BUILTINS: &[&str] = &[
-    "min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax", "abs", "labs", "llabs",
-    "fminf", "fmaxf", "fmin", "fmax", "fabsf", "fabs", "floorf", "floor", "ceilf", "ceil",
-    "truncf", "trunc", "sqrtf", "sqrt", "rsqrtf", "roundf",
+    "min",
+    "max",
+    "umin",
+    "umax",
+    "llmin",
+    "llmax",
+    "ullmin",
+    "ullmax",
+    "abs",
+    "labs",
+    "llabs",
+    "fminf",
+    "fmaxf",
+    "fmin",
+    "fmax",
+    "fabsf",
+    "fabs",
+    "floorf",
+    "floor",
+    "ceilf",
+    "ceil",
+    "truncf",
+    "trunc",
+    "sqrtf",
+    "sqrt",
+    "rsqrtf",
+    "roundf",
+    "__shfl_sync",
+    "__shfl_up_sync",
+    "__shfl_down_sync",
+    "__shfl_xor_sync",
 ];
 
 impl Lowerer<'_> {

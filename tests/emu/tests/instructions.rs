@@ -280,3 +280,26 @@ fn packed_half_comparisons_are_per_lane() {
     );
     assert_eq!(out, vec![1, 0, 0x0000_3C00, 0xFFFF_0000]);
 }
+
+#[test]
+fn half_precision_atomic_add_rounds_and_keeps_subnormals() {
+    // Each sum is a tie or just above one at 1.0 (nearest even), plus the smallest
+    // subnormal twice (kept: `noftz`). f16: 2^-11 = 0x1000 is half an ulp of 1.0 (0x3C00);
+    // bf16: 2^-8 = 0x3B80 is half an ulp of 1.0 (0x3F80).
+    let out = single(
+        "mov.b32 %r2, 0x3C000001;\nst.global.u32 [%rd1], %r2;\n\
+         mov.b16 %rs1, 0x3C00;\nst.global.u16 [%rd1+4], %rs1;\n\
+         mov.b32 %r3, 0x3F800001;\nst.global.u32 [%rd1+8], %r3;\n\
+         mov.b16 %rs2, 0x3F80;\nst.global.u16 [%rd1+12], %rs2;\n\
+         mov.b32 %r4, 0x10010001;\natom.add.noftz.f16x2 %r5, [%rd1], %r4;\n\
+         add.s64 %rd3, %rd1, 4;\nmov.b16 %rs3, 0x1000;\natom.add.noftz.f16 %rs4, [%rd3], %rs3;\n\
+         add.s64 %rd4, %rd1, 8;\nmov.b32 %r6, 0x3B800001;\natom.add.noftz.bf16x2 %r7, [%rd4], %r6;\n\
+         add.s64 %rd5, %rd1, 12;\nmov.b16 %rs5, 0x3B81;\natom.global.add.noftz.bf16 %rs6, [%rd5], %rs5;\n\
+         cvt.u32.u16 %r8, %rs4;\ncvt.u32.u16 %r9, %rs6;\n\
+         st.global.v4.u32 [%rd1+16], {%r5, %r8, %r7, %r9};",
+        8,
+    );
+    assert_eq!(&out[..4], &[0x3C01_0002, 0x3C00, 0x3F80_0002, 0x3F81]);
+    // The old values come back.
+    assert_eq!(&out[4..], &[0x3C00_0001, 0x3C00, 0x3F80_0001, 0x3F80]);
+}

@@ -4,7 +4,7 @@
 use super::f16::{rn, round, to_f64, Mode};
 use oxicc_emu::{Launch, Outcome};
 
-fn input(l: &Launch, name: &str) -> Vec<u8> {
+pub(crate) fn input(l: &Launch, name: &str) -> Vec<u8> {
     l.buffers
         .iter()
         .find(|b| b.name == name)
@@ -13,19 +13,19 @@ fn input(l: &Launch, name: &str) -> Vec<u8> {
         .clone()
 }
 
-fn u16s(b: &[u8]) -> Vec<u16> {
+pub(crate) fn u16s(b: &[u8]) -> Vec<u16> {
     b.chunks(2)
         .map(|c| u16::from_le_bytes([c[0], c[1]]))
         .collect()
 }
 
-fn u32s(b: &[u8]) -> Vec<u32> {
+pub(crate) fn u32s(b: &[u8]) -> Vec<u32> {
     b.chunks(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect()
 }
 
-fn compare(o: &Outcome, name: &str, want: &[u8], elem: usize) -> Result<(), String> {
+pub(crate) fn compare(o: &Outcome, name: &str, want: &[u8], elem: usize) -> Result<(), String> {
     let got = &o
         .buffer(name)
         .ok_or_else(|| format!("no output buffer {name}"))?
@@ -51,6 +51,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "half_pairs" => pairs(l, o),
         "half_sizes" => sizes(o),
         "bf16_ops" => bf16_ops(l, o),
+        "half_warp" => super::warp::half_warp(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
