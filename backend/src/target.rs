@@ -79,6 +79,9 @@ pub const INLINE_PTX_VERSIONS: &[(&str, (u32, u32))] = &[
     // sm_80's own minimum is 7.0; the parity forms of the waits came with 7.1.
     ("mbarrier.test_wait.parity", (7, 1)),
     ("mbarrier.try_wait", (7, 8)),
+    // cuda_fp8.h's conversions: PTX 7.8 on sm_90, 8.1 on sm_89 (the larger serves both).
+    ("e4m3x2", (8, 1)),
+    ("e5m2x2", (8, 1)),
 ];
 
 /// The newest PTX ISA version we know (the one ptxas 13.5 implements).

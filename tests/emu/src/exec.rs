@@ -515,6 +515,10 @@ impl Env<'_> {
                         .map_err(|e| self.fail(t, pc, e))?;
                 }
                 Op::CvtTf32 => set!(i.d[0], crate::wmma::to_tf32(s!(0) as u32) as u64),
+                Op::CvtFp8 { kind, e5m2, relu } => {
+                    let b = if kind == 0 { s!(1) } else { 0 };
+                    set!(i.d[0], crate::fp8::cvt(kind, e5m2, relu, s!(0), b))
+                }
                 Op::Mbar { op, space } => {
                     let addr = s!(0).wrapping_add(i.off as u64);
                     match self

@@ -471,6 +471,12 @@ pub enum Op {
     Wmma(crate::wmma::WmmaSpec),
     /// `cvt.rna.tf32.f32`.
     CvtTf32,
+    /// The fp8 `cvt` forms (`fp8.rs`): `kind` 0 from two f32, 1 from f16x2, 2 to f16x2.
+    CvtFp8 {
+        kind: u8,
+        e5m2: bool,
+        relu: bool,
+    },
     /// `tex`/`tld4`: results in `d`, handle in `s[0]`, coordinates in registers from `off`
     /// (see `tex_ops.rs`).
     Tex(crate::tex_ops::TexSpec),

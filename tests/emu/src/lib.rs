@@ -11,6 +11,7 @@ mod decode;
 mod exec;
 mod float;
 mod fops;
+mod fp8;
 mod heap;
 mod inst;
 mod launch;

@@ -513,6 +513,27 @@ pub(crate) fn decode_inst(
             );
         }
         "cvt" if has("tf32") && has("f32") => alu!(Op::CvtTf32, 1),
+        "cvt" if has("e4m3x2") || has("e5m2x2") => {
+            let e5m2 = has("e5m2x2");
+            let fp8_at = mods.iter().position(|m| *m == "e4m3x2" || *m == "e5m2x2");
+            let ty_at = mods.iter().position(|m| *m == "f32" || *m == "f16x2");
+            let kind = match (fp8_at, ty_at) {
+                (Some(f), Some(t)) if f < t && mods[t] == "f32" => 0,
+                (Some(f), Some(t)) if f < t => 1,
+                (Some(_), Some(_)) => 2,
+                _ => return Err(c.err("cvt: an fp8 conversion needs f32 or f16x2")),
+            };
+            let op = Op::CvtFp8 {
+                kind,
+                e5m2,
+                relu: has("relu"),
+            };
+            if kind == 0 {
+                alu!(op, 2)
+            } else {
+                alu!(op, 1)
+            }
+        }
         "cvt" => {
             if types.len() < 2 {
                 return Err(c.err("cvt needs two types"));
