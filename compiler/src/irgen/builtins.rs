@@ -11,7 +11,7 @@ use crate::sema::conv::{common_int, promote, Arith};
 use crate::sema::types::{FloatKind, IntKind, QualType, TypeId};
 use crate::source::Span;
 use oxicc_ir::{
-    BinaryOp, CastOp, InstData, IntCC, Scope, ShuffleMode, Type, UnaryOp, Value, VoteMode,
+    AsmReg, BinaryOp, CastOp, InstData, Scope, ShuffleMode, Type, UnaryOp, Value, VoteMode,
 };
 
 /// CUDA functions the IR cannot express yet.
@@ -199,7 +199,8 @@ impl Lowerer<'_> {
         Some(Operand::rv(r, QualType::new(aty)))
     }
 
-    /// `__ffs(x)`: 1 + index of the lowest set bit, 0 for 0 (= clz(brev(x)) + 1).
+    /// `__ffs(x)`: 1 + index of the lowest set bit, 0 for 0, as nvcc emits it:
+    /// `bfind.shiftamt(brev(x)) + 1` (`bfind` gives all ones, so -1, for a zero input).
     fn ffs(&mut self, n: &str, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
         if !self.argc(args, 1, span) {
             return None;
@@ -213,17 +214,14 @@ impl Lowerer<'_> {
         let v = self.arg_as(args[0], aty)?;
         let ty = self.vty(v);
         let rev = self.un(UnaryOp::Brev, v);
-        let tz = self.un(UnaryOp::Clz, rev);
-        let one = self.iconst(ty, 1);
-        let pos = self.bin(BinaryOp::Add, tz, one);
-        let zero = self.iconst(ty, 0);
-        let is_zero = self.icmp(IntCC::Eq, v, zero);
-        let r = self.select(is_zero, zero, pos);
-        let r = if ty == Type::I64 {
-            self.cast(CastOp::Trunc, r, Type::I32)
+        let t = if ty == Type::I64 {
+            "bfind.shiftamt.u64 %0, %1;"
         } else {
-            r
+            "bfind.shiftamt.u32 %0, %1;"
         };
+        let amt = self.pure_ptx(t, AsmReg::R, &[rev]);
+        let one = self.iconst(Type::I32, 1);
+        let r = self.bin(BinaryOp::Add, amt, one);
         let int = self.int_ty(IntKind::Int);
         Some(Operand::rv(r, QualType::new(int)))
     }

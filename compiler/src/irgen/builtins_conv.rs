@@ -1,14 +1,16 @@
 //! Conversion and bit-manipulation intrinsics built from a few IR operations:
 //! `__float2int_rn` and the rest of the `__<from>2<to>_<rounding>` family (rounding first,
 //! then a truncating conversion, which is exact because the value is then integral),
-//! `__byte_perm`, `__funnelshift_l/r`, and `__ldg` (a plain load).
+//! `__byte_perm` and `__funnelshift_l/r/lc/rc` (one pure inline-PTX `prmt`/`shf` each, as
+//! nvcc emits them: no IR operation expresses a byte permute or a 64-bit-wide shift of two
+//! words in one step), and `__ldg` (a plain load).
 
 use super::expr::Operand;
 use super::Lowerer;
 use crate::ast::Expr;
 use crate::sema::types::{FloatKind, IntKind, QualType};
 use crate::source::Span;
-use oxicc_ir::{BinaryOp, CastOp, Type, UnaryOp};
+use oxicc_ir::{AsmBlock, AsmReg, BinaryOp, CastOp, InstData, Type, UnaryOp, Value};
 
 /// The C type named in an intrinsic's spelling (`int`, `uint`, `ll`, `ull`, `float`, `double`).
 enum Side {
@@ -99,7 +101,39 @@ impl Lowerer<'_> {
         None
     }
 
-    /// `__byte_perm(x, y, s)`: byte `i` of the result is byte `(s >> 4i) & 7` of `{y, x}`.
+    /// One PTX instruction as a pure (non-volatile, no memory) inline-PTX statement: output
+    /// `%0` of register kind `out`, inputs `%1…` in the kinds their IR types give. Passes may
+    /// merge, move or delete it like any pure operation.
+    pub(super) fn pure_ptx(&mut self, template: &str, out: AsmReg, args: &[Value]) -> Value {
+        let inputs = args
+            .iter()
+            .map(|&v| {
+                if self.vty(v) == Type::I64 {
+                    AsmReg::L
+                } else {
+                    AsmReg::R
+                }
+            })
+            .collect();
+        let pieces = oxicc_ir::inline_asm::parse_template(template).unwrap_or_default();
+        let asm = AsmBlock {
+            pieces,
+            outputs: vec![out],
+            inputs,
+            tied: Vec::new(),
+            volatile: false,
+            memory: false,
+        };
+        let data = InstData::InlineAsm {
+            asm: Box::new(asm),
+            args: args.to_vec(),
+        };
+        self.ins_v(data, out.ty())
+    }
+
+    /// `__byte_perm(x, y, s)`: byte `i` of the result is byte `(s >> 4i) & 7` of `{y, x}`,
+    /// which is PTX's `prmt.b32` in its default mode (selector bit 3 of each nibble, the
+    /// sign-replicate flag, is masked off first, as CUDA defines the intrinsic).
     fn byte_perm(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
         if !self.argc(args, 3, span) {
             return None;
@@ -108,33 +142,16 @@ impl Lowerer<'_> {
         let x = self.arg_as(args[0], ut)?;
         let y = self.arg_as(args[1], ut)?;
         let s = self.arg_as(args[2], ut)?;
-        let x64 = self.cast(CastOp::ZExt, x, Type::I64);
-        let y64 = self.cast(CastOp::ZExt, y, Type::I64);
-        let c32 = self.iconst(Type::I64, 32);
-        let hi = self.bin(BinaryOp::Shl, y64, c32);
-        let both = self.bin(BinaryOp::Or, hi, x64);
-        let mut acc = self.iconst(Type::I32, 0);
-        for i in 0..4 {
-            let sh = self.iconst(Type::I32, 4 * i);
-            let sel = self.bin(BinaryOp::LShr, s, sh);
-            let seven = self.iconst(Type::I32, 7);
-            let sel = self.bin(BinaryOp::And, sel, seven);
-            let three = self.iconst(Type::I32, 3);
-            let bits = self.bin(BinaryOp::Shl, sel, three);
-            let bits64 = self.cast(CastOp::ZExt, bits, Type::I64);
-            let moved = self.bin(BinaryOp::LShr, both, bits64);
-            let byte = self.cast(CastOp::Trunc, moved, Type::I32);
-            let ff = self.iconst(Type::I32, 0xff);
-            let byte = self.bin(BinaryOp::And, byte, ff);
-            let at = self.iconst(Type::I32, 8 * i);
-            let placed = self.bin(BinaryOp::Shl, byte, at);
-            acc = self.bin(BinaryOp::Or, acc, placed);
-        }
-        Some(Operand::rv(acc, QualType::new(ut)))
+        let m = self.iconst(Type::I32, 0x7777);
+        let s = self.bin(BinaryOp::And, s, m);
+        let r = self.pure_ptx("prmt.b32 %0, %1, %2, %3;", AsmReg::R, &[x, y, s]);
+        Some(Operand::rv(r, QualType::new(ut)))
     }
 
     /// `__funnelshift_l(lo, hi, s)`: the high word of `{hi, lo} << (s & 31)`; `_r`: the low
-    /// word of `{hi, lo} >> (s & 31)`; the `c` forms clamp the amount to 32 instead.
+    /// word of `{hi, lo} >> (s & 31)`; the `c` forms clamp the amount to 32 instead. These
+    /// are exactly PTX's `shf.{l,r}.{wrap,clamp}.b32 d, lo, hi, s` (which masks or clamps
+    /// the amount itself).
     fn funnel_shift(&mut self, n: &str, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
         if !self.argc(args, 3, span) {
             return None;
@@ -143,27 +160,14 @@ impl Lowerer<'_> {
         let lo = self.arg_as(args[0], ut)?;
         let hi = self.arg_as(args[1], ut)?;
         let s = self.arg_as(args[2], ut)?;
-        let amount = if n.ends_with('c') {
-            let c32 = self.iconst(Type::I32, 32);
-            self.bin(BinaryOp::UMin, s, c32)
+        let dir = if n.starts_with("__funnelshift_l") {
+            "l"
         } else {
-            let m = self.iconst(Type::I32, 31);
-            self.bin(BinaryOp::And, s, m)
+            "r"
         };
-        let lo64 = self.cast(CastOp::ZExt, lo, Type::I64);
-        let hi64 = self.cast(CastOp::ZExt, hi, Type::I64);
-        let c32 = self.iconst(Type::I64, 32);
-        let h = self.bin(BinaryOp::Shl, hi64, c32);
-        let both = self.bin(BinaryOp::Or, h, lo64);
-        let a64 = self.cast(CastOp::ZExt, amount, Type::I64);
-        let r = if n.starts_with("__funnelshift_l") {
-            let sh = self.bin(BinaryOp::Shl, both, a64);
-            let top = self.bin(BinaryOp::LShr, sh, c32);
-            self.cast(CastOp::Trunc, top, Type::I32)
-        } else {
-            let sh = self.bin(BinaryOp::LShr, both, a64);
-            self.cast(CastOp::Trunc, sh, Type::I32)
-        };
+        let mode = if n.ends_with('c') { "clamp" } else { "wrap" };
+        let t = format!("shf.{dir}.{mode}.b32 %0, %1, %2, %3;");
+        let r = self.pure_ptx(&t, AsmReg::R, &[lo, hi, s]);
         Some(Operand::rv(r, QualType::new(ut)))
     }
 
