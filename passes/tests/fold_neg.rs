@@ -7,6 +7,9 @@ mod common;
 use common::*;
 use oxicc_ir::*;
 
+/// The expected result of the two inputs.
+type Want<'a> = &'a dyn Fn(i32, i32) -> i32;
+
 const VALUES: [i32; 7] = [0, 1, -1, 1000, -7, i32::MAX, i32::MIN];
 
 /// Runs `const-fold, dce` over `device @f(i32, i32) -> i32` with `body`, checks the
@@ -59,7 +62,7 @@ fn subtracting_a_negation_becomes_an_addition() {
 fn cancelling_sums_forward_the_other_operand() {
     let first = |a: i32, _: i32| a;
     let second = |_: i32, b: i32| b;
-    let cases: [(&str, &dyn Fn(i32, i32) -> i32); 4] = [
+    let cases: [(&str, Want); 4] = [
         (
             "    v2 = add.nsw.i32 v0, v1\n    v3 = sub.i32 v2, v0\n    return v3\n",
             &second,
