@@ -11,7 +11,8 @@
 //!   `ptradd p, c1+c2`; exact float identities (`x*1.0`, `x/1.0`,
 //!   `x+(-0.0)`, `x-0.0`); double negations; `select` with a constant condition or equal
 //!   arms; `select` on `i1` with a constant arm → `and`/`or`; `icmp ne (zext b), 0` → `b`;
-//!   `trunc (zext x)` back to `x`'s type → `x`;
+//!   `trunc (zext x)` back to `x`'s type → `x`; negations met in sums (`fold_neg`:
+//!   `x + (-y)` → `x - y`, `(x + y) - x` → `y`, …);
 //!   constants of commutative operations move to the right so CSE sees one form;
 //! - turns a `branch` on a constant, or with two identical targets, and a `switch` on a
 //!   constant, into a `jump`; a `branch` or `select` on `not c` uses `c` with its arms
@@ -23,7 +24,7 @@
 //! unused and blocks made unreachable are left to `dce`.
 
 use crate::util::{self, Replacements};
-use crate::{fold_float, fold_int};
+use crate::{fold_float, fold_int, fold_neg};
 use oxicc_ir::Cfg;
 use oxicc_ir::{
     BinaryOp, Block, BlockCall, CastOp, Function, Inst, InstData, IntCC, SecondaryMap, Type,
@@ -510,6 +511,12 @@ fn simplify_binary(
             | BinaryOp::UMax => return Outcome::Forward(lhs),
             _ => {}
         }
+    }
+    if let Some(o) = fold_neg::simplify(func, op, lhs, rhs) {
+        return match o {
+            fold_neg::NegFold::Rewrite(d) => Outcome::Rewrite(d),
+            fold_neg::NegFold::Forward(v) => Outcome::Forward(v),
+        };
     }
     let Some(k) = cb else {
         return Outcome::Keep;

@@ -17,6 +17,7 @@ pub mod dse;
 pub mod ext_offsets;
 mod fold_float;
 mod fold_int;
+mod fold_neg;
 pub mod fp_contract;
 pub mod infer_address_spaces;
 pub mod inline;
