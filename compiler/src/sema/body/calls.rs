@@ -174,11 +174,7 @@ impl<E: Env> BodySema<'_, E> {
         let TypeKind::Record(r) = self.kind_of(object_ty) else {
             return None;
         };
-        let xs = args
-            .iter()
-            .map(|a| self.expr(a, d))
-            .collect::<Option<Vec<ExprId>>>()?;
-        let types: Vec<ArgType> = xs.iter().map(|&x| self.arg_type(x)).collect();
+        let (xs, types) = self.analyzed_args(args, d)?;
         let f = self.env.member_function(r, name, object_ty, &types);
         let Some(m) = f.and_then(|f| self.env.method(f, r, object_ty.quals.konst)) else {
             let n = self.env.name(name).to_string();
@@ -304,15 +300,26 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         d: u32,
     ) -> Option<ExprId> {
-        let xs = args
-            .iter()
-            .map(|a| self.expr(a, d))
-            .collect::<Option<Vec<ExprId>>>()?;
-        let types: Vec<ArgType> = xs.iter().map(|&x| self.arg_type(x)).collect();
+        let (xs, types) = self.analyzed_args(args, d)?;
         let Some(sig) = self.env.qualified_call(q, &types) else {
             return self.why(|| "a call through an expression (a qualified name)".into());
         };
         self.call_node(sig, &xs, callee_span, span, true)
+    }
+
+    /// Call arguments analyzed as written (before overload resolution chooses what they
+    /// are passed to), with what resolution knows of each.
+    fn analyzed_args(
+        &mut self,
+        args: &[&ast::Expr<'_>],
+        d: u32,
+    ) -> Option<(Vec<ExprId>, Vec<ArgType>)> {
+        let xs = args
+            .iter()
+            .map(|a| self.expr(a, d))
+            .collect::<Option<Vec<ExprId>>>()?;
+        let types = xs.iter().map(|&x| self.arg_type(x)).collect();
+        Some((xs, types))
     }
 
     /// A `Call` of `sig` with the analyzed arguments `xs` passed to its parameters.
@@ -355,11 +362,7 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         d: u32,
     ) -> Option<ExprId> {
-        let xs = args
-            .iter()
-            .map(|a| self.expr(a, d))
-            .collect::<Option<Vec<ExprId>>>()?;
-        let types: Vec<ArgType> = xs.iter().map(|&x| self.arg_type(x)).collect();
+        let (xs, types) = self.analyzed_args(args, d)?;
         let Some(sig) = self.env.overload_call(name, &types) else {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the overloaded call of \"{n}\""));
