@@ -283,6 +283,8 @@ static __device__ __forceinline__ __nv_bfloat162 __oxicc_u32_bf2(const unsigned 
     return r;
 }
 
+#include <__oxicc/shfl32.h>
+
 #define __OXICC_SHFL_BF16(name, helper, lanety)                                            \
     static __device__ __forceinline__ __nv_bfloat162 name(const unsigned int mask,          \
                                                           const __nv_bfloat162 var,         \

@@ -439,32 +439,7 @@ static __device__ __forceinline__ bool operator>=(const __half2 &a, const __half
  * `(warpSize - width) << 8` with the highest lane (31) except for `up`, which clamps at 0.
  * `width` defaults to 32 (warpSize on every target; oxicc's default arguments are constant
  * expressions). */
-#define __OXICC_SHFL_B32(name, mode, lanety, lowlane)                                     \
-    static __device__ __forceinline__ unsigned int name(unsigned int mask, unsigned int v,  \
-                                                        lanety lane, int width) {          \
-        unsigned int r;                                                                    \
-        asm volatile("shfl.sync." mode ".b32 %0, %1, %2, %3, %4;"                          \
-                     : "=r"(r)                                                             \
-                     : "r"(v), "r"(lane), "r"(((warpSize - width) << 8) | (lowlane)),       \
-                       "r"(mask));                                                         \
-        return r;                                                                          \
-    }
-__OXICC_SHFL_B32(__oxicc_shfl_idx_b32, "idx", int, 31)
-__OXICC_SHFL_B32(__oxicc_shfl_up_b32, "up", unsigned int, 0)
-__OXICC_SHFL_B32(__oxicc_shfl_down_b32, "down", unsigned int, 31)
-__OXICC_SHFL_B32(__oxicc_shfl_bfly_b32, "bfly", int, 31)
-#undef __OXICC_SHFL_B32
-
-static __device__ __forceinline__ unsigned int __oxicc_h_dup(const unsigned short h) {
-    unsigned int r;
-    asm("mov.b32 %0, {%1, %1};" : "=r"(r) : "h"(h));
-    return r;
-}
-static __device__ __forceinline__ unsigned short __oxicc_low16(const unsigned int u) {
-    unsigned short lo, hi;
-    asm("mov.b32 {%0, %1}, %2;" : "=h"(lo), "=h"(hi) : "r"(u));
-    return lo;
-}
+#include <__oxicc/shfl32.h>
 
 #define __OXICC_SHFL_HALF(name, helper, lanety)                                            \
     static __device__ __forceinline__ __half2 name(const unsigned int mask, const __half2 var, \
