@@ -124,6 +124,43 @@ impl Lowerer<'_> {
         self.sema_dump.push_str(&text);
     }
 
+    /// `f`'s answer when it reports nothing: the analysis asks the declaration tables
+    /// questions whose diagnostics belong to the one-walk lowering, which then takes the
+    /// body and reports them itself. Unlike `quietly` (which drops warnings and fails only
+    /// on errors), any diagnostic here means "not covered", so no warning is lost.
+    fn without_diagnostics<R>(&mut self, f: impl FnOnce(&mut Self) -> Option<R>) -> Option<R> {
+        let mark = self.diags.mark();
+        let r = f(self);
+        if self.diags.mark() != mark {
+            self.diags.rollback(mark);
+            return None;
+        }
+        r
+    }
+
+    /// The one-walk lowering's overload resolution among `cands` for arguments `args`
+    /// (and the object's type, for members), without diagnostics.
+    fn resolve_quietly(
+        &mut self,
+        name: &str,
+        cands: &[crate::irgen::overload::Candidate],
+        args: &[ArgType],
+        object: Option<QualType>,
+    ) -> Option<FnId> {
+        let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
+        let span = crate::source::Span::default();
+        self.without_diagnostics(|l| l.resolve_overload(name, cands, &infos, object, span))
+    }
+
+    /// `Some` when member `name` of `r` (a function when `is_fn`) may be used here.
+    fn accessible(&mut self, r: RecordId, name: Symbol, is_fn: bool) -> Option<()> {
+        let span = crate::source::Span::default();
+        self.without_diagnostics(|l| {
+            l.check_member_access(r, name, is_fn, span);
+            Some(())
+        })
+    }
+
     /// The signature of `f` when a typed body may call it directly: a defined device
     /// function that is not a member, variadic or deduced (a function of the built-in
     /// headers that is defined, the math library's, is called directly, as the one-walk
@@ -309,14 +346,9 @@ impl Env for Lowerer<'_> {
         if !plain {
             return None;
         }
-        let mark = self.diags.mark();
-        let found = self.lookup_qualified(q);
-        let b = match found {
-            Some(b @ (Binding::Func(_) | Binding::Overloads(_))) if self.diags.mark() == mark => b,
-            _ => {
-                self.diags.rollback(mark);
-                return None;
-            }
+        let b = match self.without_diagnostics(|l| l.lookup_qualified(q))? {
+            b @ (Binding::Func(_) | Binding::Overloads(_)) => b,
+            _ => return None,
         };
         let cands = self.candidates(b);
         if cands.iter().any(|c| self.func_info(c.f).member.is_some()) {
@@ -326,15 +358,8 @@ impl Env for Lowerer<'_> {
         let f = if let [c] = cands.as_slice() {
             c.f
         } else {
-            let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
             let text = self.qual_name_text(q);
-            let span = crate::source::Span::default();
-            let f = self.resolve_overload(&text, &cands, &infos, None, span);
-            if self.diags.mark() != mark {
-                self.diags.rollback(mark);
-                return None;
-            }
-            f?
+            self.resolve_quietly(&text, &cands, args, None)?
         };
         self.callable(f)
     }
@@ -356,15 +381,9 @@ impl Env for Lowerer<'_> {
         if cands.iter().any(|c| self.func_info(c.f).member.is_some()) {
             return None;
         }
-        let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
         let text = text.to_string();
-        let mark = self.diags.mark();
-        let f = self.resolve_overload(&text, &cands, &infos, None, crate::source::Span::default());
-        if self.diags.mark() != mark {
-            self.diags.rollback(mark);
-            return None;
-        }
-        self.callable(f?)
+        let f = self.resolve_quietly(&text, &cands, args, None)?;
+        self.callable(f)
     }
 
     fn operator_call(
@@ -382,20 +401,13 @@ impl Env for Lowerer<'_> {
         }
         let (cands, is_member) = self.operator_function_candidates(oop, lhs, &tys);
         let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
-        let mark = self.diags.mark();
-        let chosen = self.choose_operator(
-            oop,
-            &cands,
-            &is_member,
-            &infos,
-            crate::source::Span::default(),
-        );
-        if self.diags.mark() != mark {
-            self.diags.rollback(mark);
-            return None;
-        }
+        let span = crate::source::Span::default();
+        // `None` inside: no operator function is viable (the operator's built-in meaning);
+        // an ambiguity is a diagnostic, so not covered.
+        let chosen = self.without_diagnostics(|l| {
+            Some(l.choose_operator(oop, &cands, &is_member, &infos, span))
+        })?;
         let Some(chosen) = chosen else {
-            // No operator function is viable: the operator's built-in meaning.
             return Some(None);
         };
         let (f, member) = chosen?;
@@ -443,16 +455,9 @@ impl Env for Lowerer<'_> {
                 if cands.iter().any(|c| self.func_info(c.f).member.is_none()) {
                     return None;
                 }
-                let infos: Vec<ArgInfo> = args.iter().map(|a| a.info()).collect();
                 let text = self.interner.resolve(name).to_string();
-                let mark = self.diags.mark();
-                let span = crate::source::Span::default();
-                let f = self.resolve_overload(&text, &cands, &infos, Some(object), span);
-                if self.diags.mark() != mark {
-                    self.diags.rollback(mark);
-                    return None;
-                }
-                f.map(|f| f.0)
+                let f = self.resolve_quietly(&text, &cands, args, Some(object))?;
+                Some(f.0)
             }
             _ => None,
         }
@@ -478,12 +483,7 @@ impl Env for Lowerer<'_> {
             return None;
         }
         let (record, name, is_static) = (m.record, info.name, m.is_static);
-        let mark = self.diags.mark();
-        self.check_member_access(record, name, true, crate::source::Span::default());
-        if self.diags.mark() != mark {
-            self.diags.rollback(mark);
-            return None;
-        }
+        self.accessible(record, name, true)?;
         let info = self.func_info(FnId(f));
         Some(MethodSig {
             sig: FuncSig {
@@ -519,23 +519,11 @@ impl Env for Lowerer<'_> {
         if !self.simple_type_expr(te) {
             return None;
         }
-        let mark = self.diags.mark();
-        let t = Lowerer::resolve_type(self, te);
-        if self.diags.mark() != mark {
-            self.diags.rollback(mark);
-            return None;
-        }
-        t
+        self.without_diagnostics(|l| Lowerer::resolve_type(l, te))
     }
 
     fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue> {
-        let mark = self.diags.mark();
-        let v = crate::sema::consteval::eval(self, e).ok();
-        if self.diags.mark() != mark {
-            self.diags.rollback(mark);
-            return None;
-        }
-        v
+        self.without_diagnostics(|l| crate::sema::consteval::eval(l, e).ok())
     }
 
     fn float_literal(&self, text: Symbol, value: f64) -> f32 {
@@ -552,12 +540,7 @@ impl Env for Lowerer<'_> {
         }
         if self.classes.contains_key(&r) {
             // A member the function may not access is the one-walk lowering's error.
-            let mark = self.diags.mark();
-            self.check_member_access(r, name, false, crate::source::Span::default());
-            if self.diags.mark() != mark {
-                self.diags.rollback(mark);
-                return None;
-            }
+            self.accessible(r, name, false)?;
         }
         Some(found)
     }

@@ -99,13 +99,7 @@ impl<E: Env> BodySema<'_, E> {
         } else {
             (None, operands)
         };
-        if sig.params.len() != rest.len() {
-            return None;
-        }
-        let mut args = Vec::with_capacity(rest.len());
-        for (&x, &p) in rest.iter().zip(&sig.params) {
-            args.push(self.pass_expr(x, p)?);
-        }
+        let args = self.passed(rest, &sig.params)?;
         let kind = match object {
             Some(_) => ExprKind::MemberCall {
                 func: sig.id,
@@ -190,13 +184,7 @@ impl<E: Env> BodySema<'_, E> {
                 Some(self.node(ExprKind::Deref(t), object_ty, Category::LValue, callee_span))
             }
         };
-        if m.sig.params.len() != xs.len() {
-            return None;
-        }
-        let mut conv = Vec::with_capacity(xs.len());
-        for (&x, &p) in xs.iter().zip(&m.sig.params) {
-            conv.push(self.pass_expr(x, p)?);
-        }
+        let conv = self.passed(&xs, &m.sig.params)?;
         let (ty, cat) = self.call_result(m.sig.ret)?;
         Some(self.node(
             ExprKind::MemberCall {
@@ -322,6 +310,18 @@ impl<E: Env> BodySema<'_, E> {
         Some((xs, types))
     }
 
+    /// The analyzed arguments `xs` passed to `params` (one each; default arguments are not
+    /// covered).
+    fn passed(&mut self, xs: &[ExprId], params: &[QualType]) -> Option<Vec<ExprId>> {
+        if params.len() != xs.len() {
+            return None;
+        }
+        xs.iter()
+            .zip(params)
+            .map(|(&x, &p)| self.pass_expr(x, p))
+            .collect()
+    }
+
     /// A `Call` of `sig` with the analyzed arguments `xs` passed to its parameters.
     fn call_node(
         &mut self,
@@ -331,13 +331,7 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         overloaded: bool,
     ) -> Option<ExprId> {
-        if sig.params.len() != xs.len() {
-            return None;
-        }
-        let mut conv = Vec::with_capacity(xs.len());
-        for (&x, &p) in xs.iter().zip(&sig.params) {
-            conv.push(self.pass_expr(x, p)?);
-        }
+        let conv = self.passed(xs, &sig.params)?;
         let (ty, cat) = self.call_result(sig.ret)?;
         Some(self.node(
             ExprKind::Call {
