@@ -11,7 +11,8 @@
 //!   `ptradd p, c1+c2`; exact float identities (`x*1.0`, `x/1.0`,
 //!   `x+(-0.0)`, `x-0.0`); double negations; `select` with a constant condition or equal
 //!   arms; `select` on `i1` with a constant arm → `and`/`or`; `icmp ne (zext b), 0` → `b`;
-//!   `trunc (zext x)` back to `x`'s type → `x`; negations met in sums (`fold_neg`:
+//!   `trunc (zext x)` back to `x`'s type → `x`; `trunc (ext a + c)` and the like computed
+//!   in the narrow type (`fold_trunc`); negations met in sums (`fold_neg`:
 //!   `x + (-y)` → `x - y`, `(x + y) - x` → `y`, …);
 //!   constants of commutative operations move to the right so CSE sees one form;
 //! - turns a `branch` on a constant, or with two identical targets, and a `switch` on a
@@ -24,7 +25,7 @@
 //! unused and blocks made unreachable are left to `dce`.
 
 use crate::util::{self, Replacements};
-use crate::{fold_float, fold_int, fold_neg};
+use crate::{fold_float, fold_int, fold_neg, fold_trunc};
 use oxicc_ir::Cfg;
 use oxicc_ir::{
     BinaryOp, Block, BlockCall, CastOp, Function, Inst, InstData, IntCC, SecondaryMap, Type,
@@ -364,6 +365,20 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
                             return Outcome::Forward(x);
                         }
                     }
+                }
+                // `trunc (ext a op ext b)` computed narrow (`fold_trunc`).
+                if let Some((op, a, b)) = fold_trunc::narrowed(func, arg, to) {
+                    let mut operand = |n: fold_trunc::Narrow| match n {
+                        fold_trunc::Narrow::Value(v) => v,
+                        fold_trunc::Narrow::Const(k) => new_const(func, extra, to, k),
+                    };
+                    let (lhs, rhs) = (operand(a), operand(b));
+                    return Outcome::Rewrite(InstData::Binary {
+                        op,
+                        lhs,
+                        rhs,
+                        nsw: false,
+                    });
                 }
             }
             Outcome::Keep

@@ -7,7 +7,9 @@
 //! 1. `sext.i64 (x + C)` → `sext.i64 x + C` when `x + C` cannot overflow `i32`: the add is
 //!    `nsw` (C's signed arithmetic, whose overflow is undefined) or provably in range
 //!    (and `zext.i64 (x + C)` → `zext.i64 x + C` when it provably stays in `[0, 2^32)`,
-//!    by the ranges below or, for `C < 0`, a dominating branch on `x >= -C`: `dom_conds.rs`).
+//!    by the ranges below or, for `C < 0`, a dominating branch on `x >= -C`: `dom_conds.rs`;
+//!    either extension also when `x` has `k` known zero low bits and `0 <= C < 2^k`, so the
+//!    add only fills them: `known_zeros.rs`).
 //!    The proof is a small interval analysis over `i32` values: constants, the special
 //!    registers' ranges (`%tid.x`/`.y` < 1024, `%tid.z` < 64, `%ntid.x`/`.y` ≤ 1024,
 //!    `%ntid.z` ≤ 64, `%ctaid.y`/`.z` < 65535, `%laneid` < 32, …: CUDA's launch limits),
@@ -27,6 +29,7 @@ use hashbrown::HashSet;
 use oxicc_ir::{BinaryOp, CastOp, Dim, Function, InstData, SpecialReg, Type, Value};
 
 use crate::dom_conds::DomConds;
+use crate::known_zeros::trailing_zeros;
 use crate::util::{const_value, use_counts, Replacements};
 
 const MAX_DEPTH: u32 = 8;
@@ -233,6 +236,12 @@ pub fn run(func: &mut Function) -> bool {
                             && c < 0
                             && conds.unsigned_at_least(func, b, x, (-c) as u32)
                         {
+                            return Some(c);
+                        }
+                        // `x` has `k` zero low bits and `0 <= c < 2^k`: `x + c` is
+                        // `x | c`, which wraps neither way (`known_zeros.rs`).
+                        let tz = trailing_zeros(func, x, MAX_DEPTH).min(32);
+                        if c >= 0 && c < (1i64 << tz) {
                             return Some(c);
                         }
                         let (x_lo, x_hi) = range(func, x, MAX_DEPTH)?;

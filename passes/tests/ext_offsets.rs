@@ -218,3 +218,84 @@ block2:
         assert_eq!(run_i(&m, "f", &[x as i64]), want, "{cmp}, x = {x}");
     }
 }
+
+/// `ext(b + C)` for `C` in 1, 3, 4, where `b` = `x << 2` or `x * 12` has two known zero low
+/// bits: `b + 1` and `b + 3` only fill them (no carry, whatever `x`), so both leave the
+/// extension and share `ext(b)`; `b + 4` may wrap and keeps its own.
+fn low_bits(ext: &str, scaled: &str) -> String {
+    format!(
+        "device @f(i32) -> i64 {{
+block0(v0: i32):
+    v1 = iconst.i32 {k}
+    v2 = {scaled}.i32 v0, v1
+    v3 = iconst.i32 1
+    v4 = add.i32 v2, v3
+    v5 = {ext}.i64 v4
+    v6 = iconst.i32 3
+    v7 = add.i32 v2, v6
+    v8 = {ext}.i64 v7
+    v9 = iconst.i32 4
+    v10 = add.i32 v2, v9
+    v11 = {ext}.i64 v10
+    v12 = iconst.i64 1000
+    v13 = mul.i64 v5, v12
+    v14 = add.i64 v13, v8
+    v15 = mul.i64 v14, v12
+    v16 = add.i64 v15, v11
+    return v16
+}}
+",
+        k = if scaled == "shl" { 2 } else { 12 },
+    )
+}
+
+fn low_bits_model(ext: &str, scaled: &str, x: i64) -> i64 {
+    let x = x as i32;
+    let b = if scaled == "shl" {
+        x.wrapping_shl(2)
+    } else {
+        x.wrapping_mul(12)
+    };
+    let e = |c: i32| {
+        let a = b.wrapping_add(c);
+        if ext == "sext" {
+            a as i64
+        } else {
+            a as u32 as i64
+        }
+    };
+    (e(1).wrapping_mul(1000).wrapping_add(e(3)))
+        .wrapping_mul(1000)
+        .wrapping_add(e(4))
+}
+
+#[test]
+fn known_zero_low_bits_let_small_offsets_leave_the_extension() {
+    for ext in ["sext", "zext"] {
+        for scaled in ["shl", "mul"] {
+            let mut m = parse(&low_bits(ext, scaled));
+            run_passes(&mut m, &["ext-offsets", "const-fold", "cse", "dce"]);
+            let f = func(&m, "f");
+            // `ext(b)` shared by `+1` and `+3`, and `ext(b + 4)`.
+            assert_eq!(count_casts(f), 2, "{ext} {scaled}:\n{}", print_module(&m));
+            for x in [
+                0i64,
+                1,
+                -1,
+                0x1fff_ffff,
+                0x3fff_ffff,
+                0x4000_0000,
+                i32::MAX as i64,
+                i32::MIN as i64,
+                -0x2000_0000,
+                178_956_970,
+            ] {
+                assert_eq!(
+                    run_i(&m, "f", &[x]),
+                    low_bits_model(ext, scaled, x),
+                    "{ext} {scaled}, x = {x}"
+                );
+            }
+        }
+    }
+}
