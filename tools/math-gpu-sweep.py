@@ -20,11 +20,13 @@ with `oxicc -arch=sm_90 -O3` to `DIR/sweep.ptx` and writes `DIR/functions.json`.
 the PTX with CuPy, evaluates the reference and libdevice's float function in a kernel of its
 own (compiled by that machine's nvcc, without -ftz), and prints one line per function: the
 largest error of oxicc and of libdevice, the input where oxicc's is largest, and the bound
-CUDA's Programming Guide documents. Errors are in ulps of the float result (the ulp of the
-exactly rounded result; below the normal range the subnormal spacing 2^-149); for
-functions whose bound is absolute beyond a threshold (Bessel functions for |x| >= 8), the
-error there is absolute and reported in its own column. A NaN result is right when the
-reference is NaN; an infinity when the reference rounds to it.
+CUDA's Programming Guide documents (read as a distance from the correctly rounded result:
+an error of at most N + 1/2 ulp from the exact value, as libdevice's own maxima show).
+Errors are in ulps of the float result (the ulp of the exactly rounded result; below the
+normal range the subnormal spacing 2^-149); for functions whose bound is absolute beyond a
+threshold (Bessel functions for |x| >= 8), the error there is absolute and reported in its
+own column. A NaN result is right when the reference is NaN; an infinity when the
+reference rounds to it.
 Exit status 1 when an oxicc error exceeds its documented bound.
 """
 
@@ -279,8 +281,11 @@ def run(args):
         cp.cuda.Device().synchronize()
         dt = time.time() - t0
         ox_ulp, ld_ulp, ox_abs, ld_abs = worst
-        # A bound of 0 ulp means correctly rounded (half an ulp); otherwise the bound itself.
-        bad = ox_ulp[0] > max(f["ulp"], 0.5) + 1e-9 or (f["abs"] is not None and ox_abs[0] > f["abs"])
+        # CUDA's bound of N ulp is a distance from the correctly rounded result: an error
+        # of at most N + 1/2 ulp from the exact value (0 ulp: correctly rounded). libdevice's
+        # own maxima show that reading: exp2f 2.383 (bound 2), erfcf 4.487 (4), lgammaf
+        # 6.075 (6) on this sweep.
+        bad = ox_ulp[0] > f["ulp"] + 0.5 + 1e-9 or (f["abs"] is not None and ox_abs[0] > f["abs"])
         if bad:
             failed.append(n)
         absb = f"{ox_abs[0]:10.3g} {ld_abs[0]:10.3g}" if f["abs"] is not None else f"{'':10} {'':10}"
