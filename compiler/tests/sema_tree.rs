@@ -502,3 +502,23 @@ fn typed_lowering_matches_the_one_walk_lowering_on_the_suites() {
         "only {typed_functions} functions took the typed path"
     );
 }
+
+#[test]
+fn calls_of_function_templates_instantiate_where_the_one_walk_lowering_does() {
+    // Deduced and explicit arguments, a template calling a template, and a plain
+    // function called between two instances: the module's functions keep their order.
+    let src = "template <class T> __device__ T twice(T x) { return x + x; }
+         template <int N, class T> __device__ T shifted(T x) { return twice(x) << N; }
+         __device__ __noinline__ int plain(int x) { return x - 3; }
+         template <class T> __device__ __noinline__ T pick(const T &a, T b) { return a < b ? a : b; }
+         __global__ void k(int *p, float *q) {
+           p[0] = twice(p[1]) + plain(p[2]) + shifted<2>(p[3]);
+           q[0] = twice<float>(q[1]) + pick(q[2], 1.0f);
+           p[4] = pick(p[5], p[6]);
+         }";
+    let text = sema(src);
+    assert!(text.contains("Call twice (template) : `int` prvalue"), "{text}");
+    assert!(text.contains("Call shifted (template) : `int` prvalue"), "{text}");
+    assert!(text.contains("Call pick (template) : `float` prvalue"), "{text}");
+    same_ptx_both_ways(src, "template_calls");
+}

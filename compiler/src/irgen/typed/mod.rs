@@ -119,6 +119,11 @@ impl Lowerer<'_> {
         let entity = |r: EntityRef| match r {
             EntityRef::Var(v) => self.name(self.var(super::VarId(v)).name).to_string(),
             EntityRef::Func(f) => self.name(self.func_info(FnId(f)).name).to_string(),
+            EntityRef::Instance(i) => {
+                let tpl = self.typed_instances[i as usize].0;
+                self.name(self.templates.fns[tpl as usize].decl.name)
+                    .to_string()
+            }
         };
         let text = crate::sema::tree_dump::dump_body(body, &self.types, self.interner, &entity);
         self.sema_dump.push_str(&text);
@@ -296,6 +301,7 @@ impl Env for Lowerer<'_> {
                 Some(sig) => EnvName::Func(sig),
                 None => EnvName::Other,
             },
+            Binding::FnTemplate(_) => EnvName::Templates,
             _ => EnvName::Other,
         })
     }
@@ -362,6 +368,74 @@ impl Env for Lowerer<'_> {
             self.resolve_quietly(&text, &cands, args, None)?
         };
         self.callable(f)
+    }
+
+    fn template_call(
+        &mut self,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[ArgType],
+    ) -> Option<FuncSig> {
+        let Some(Binding::FnTemplate(set)) = self.lookup_ordinary(name) else {
+            return None;
+        };
+        // The one-walk `call` tries closures, member templates, CUDA's math, atomic and
+        // min/max built-ins and argument-dependent lookup around templates: those stay
+        // there, as do sets with functions beside the templates.
+        let text = self.interner.resolve(name);
+        if self.is_member_set(set)
+            || self.adl.names.contains(&name)
+            || !self.functions_of(Binding::FnTemplate(set)).is_empty()
+            || text.starts_with("atomic")
+            || crate::irgen::call::BUILTIN_OVER_TEMPLATE_NAMES.contains(&text)
+            || self.pack_element_binding(name).is_some()
+            || self.builtin_math_may_win(set)
+        {
+            return None;
+        }
+        let types: Vec<QualType> = args.iter().map(|a| a.ty).collect();
+        let lvalues: Vec<bool> = args.iter().map(|a| a.lvalue).collect();
+        let span = crate::source::Span::default();
+        let (tpl, targs) = self.without_diagnostics(|l| {
+            l.choose_fn_template(set, name, explicit, (&types, &lvalues), span, false)
+        })?;
+        let key = (tpl, targs);
+        if self.templates.fn_specs.contains_key(&key) {
+            return None;
+        }
+        let fd = self.templates.fns[tpl as usize].decl;
+        let deduced_ret =
+            Self::contains_auto(fd.ret) || matches!(fd.ret, ast::TypeExpr::Decltype(_));
+        if deduced_ret || fd.variadic || fd.params.iter().any(|p| p.pack) {
+            return None;
+        }
+        if !matches!(
+            self.exec_space(&fd.specs),
+            ExecSpace::Device | ExecSpace::HostDevice
+        ) {
+            return None;
+        }
+        // The instance's signature, resolved where `instantiate_fn` declares it.
+        let (params, ret) = match self.templates.instances.get(&key) {
+            Some(Some(f)) => {
+                let info = self.func_info(*f);
+                (info.params.clone(), info.ret)
+            }
+            Some(None) => return None,
+            None => self.without_diagnostics(|l| {
+                l.in_instance_scope(tpl, &key.1, |l| {
+                    let ret = l.resolve_type(fd.ret)?;
+                    Some((l.instance_param_types(fd)?, ret))
+                })
+            })?,
+        };
+        let scalar = |t: &QualType| self.scalar_or_reference(*t);
+        if !params.iter().all(scalar) || !(self.types.is_void(ret.ty) || scalar(&ret)) {
+            return None;
+        }
+        let id = self.typed_instances.len() as u32;
+        self.typed_instances.push(key);
+        Some(FuncSig { id, params, ret })
     }
 
     fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig> {

@@ -225,6 +225,19 @@ impl<E: Env> BodySema<'_, E> {
             {
                 return self.qualified_call(q, args, callee.span, span, d);
             }
+            A::Name(ast::QualName {
+                global: false,
+                segments:
+                    [ast::NameSeg::TemplateId {
+                        name, args: targs, ..
+                    }],
+                ..
+            }) => {
+                if self.local(*name).is_some() {
+                    return None;
+                }
+                return self.template_call(*name, targs, args, callee.span, span, d);
+            }
             ref k => {
                 let form = match k {
                     A::Name(q) if q.segments.len() == 1 => "a template-id",
@@ -252,6 +265,9 @@ impl<E: Env> BodySema<'_, E> {
         }
         if let EnvName::Overloads = found {
             return self.overloaded_call(name, args, callee.span, span, d);
+        }
+        if let EnvName::Templates = found {
+            return self.template_call(name, &[], args, callee.span, span, d);
         }
         let EnvName::Func(sig) = found else {
             let n = self.env.name(name).to_string();
@@ -339,6 +355,37 @@ impl<E: Env> BodySema<'_, E> {
                 args: conv,
                 callee_span,
                 overloaded,
+            },
+            ty,
+            cat,
+            span,
+        ))
+    }
+
+    /// A call of a function template (`f(…)`, `f<A…>(…)`): the arguments first, then the
+    /// instance deduction chooses for their types, then their conversions to its
+    /// parameters. The instance is made when the call is lowered.
+    fn template_call(
+        &mut self,
+        name: crate::intern::Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[&ast::Expr<'_>],
+        callee_span: Span,
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let (xs, types) = self.analyzed_args(args, d)?;
+        let Some(sig) = self.env.template_call(name, explicit, &types) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the call of the function template \"{n}\""));
+        };
+        let conv = self.passed(&xs, &sig.params)?;
+        let (ty, cat) = self.call_result(sig.ret)?;
+        Some(self.node(
+            ExprKind::InstanceCall {
+                instance: sig.id,
+                args: conv,
+                callee_span,
             },
             ty,
             cat,
