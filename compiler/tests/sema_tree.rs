@@ -517,8 +517,45 @@ fn calls_of_function_templates_instantiate_where_the_one_walk_lowering_does() {
            p[4] = pick(p[5], p[6]);
          }";
     let text = sema(src);
-    assert!(text.contains("Call twice (template) : `int` prvalue"), "{text}");
-    assert!(text.contains("Call shifted (template) : `int` prvalue"), "{text}");
-    assert!(text.contains("Call pick (template) : `float` prvalue"), "{text}");
+    assert!(
+        text.contains("Call twice (template) : `int` prvalue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call shifted (template) : `int` prvalue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call pick (template) : `float` prvalue"),
+        "{text}"
+    );
     same_ptx_both_ways(src, "template_calls");
+}
+
+#[test]
+fn values_of_classes_with_constructors_are_passed_and_returned() {
+    // A user copy constructor (which counts) makes every copy visible in the PTX: the
+    // typed path must copy where the one-walk lowering copies, and elide where it elides.
+    let src = "struct V {
+           float x, y;
+           __device__ V(float a, float b) : x(a), y(b) {}
+           __device__ V(const V &o) : x(o.x + 1.0f), y(o.y) {}
+         };
+         __device__ __noinline__ V make(float a) { return V(a, 2.0f * a); }
+         __device__ __noinline__ float by_value(V v) { return v.x + v.y; }
+         __device__ float by_ref(const V &v) { return v.x; }
+         template <class T> __device__ float sum(T v) { return v.x * v.y; }
+         __device__ float use(float a, float b) {
+           V s(a, b);
+           V t = make(b);
+           return by_value(s) + by_ref(t) + by_value(make(a)) + sum(s);
+         }
+         __global__ void k(float *p) { p[0] = use(p[1], p[2]); }";
+    let text = sema(src);
+    assert!(
+        text.contains("Function use (float, float) -> `float`\n"),
+        "{text}"
+    );
+    assert!(text.contains("Call make : `V` prvalue"), "{text}");
+    same_ptx_both_ways(src, "constructible_class_values");
 }

@@ -194,16 +194,30 @@ impl Lowerer<'_> {
         info.params.iter().all(scalar) && (self.types.is_void(info.ret.ty) || scalar(&info.ret))
     }
 
-    /// A scalar type, or an lvalue reference to one, or a plain class (passed and returned
-    /// by value).
+    /// A scalar type, or an lvalue reference to one, or a class whose values this stage
+    /// passes and returns (plain, or constructible: copied by its copy constructor in the
+    /// one-walk lowering's C++ call path).
     fn scalar_or_reference(&self, t: QualType) -> bool {
+        let class = |t: QualType| self.plain_class_type(t) || self.constructible_class_type(t);
         match self.types.kind(t.ty) {
             TypeKind::Reference { referent, rvalue } => {
-                !rvalue && (self.types.is_scalar(referent.ty) || self.plain_class_type(*referent))
+                !rvalue && (self.types.is_scalar(referent.ty) || class(*referent))
             }
-            TypeKind::Record(_) => self.plain_class_type(t),
+            TypeKind::Record(_) => class(t),
             _ => self.types.is_scalar(t.ty),
         }
+    }
+
+    /// See [`Env::constructible_class`].
+    fn constructible_class_type(&self, t: QualType) -> bool {
+        let Some(r) = self.is_class(t) else {
+            return false;
+        };
+        self.types.record(r).complete
+            && self.types.size_of(t.ty).is_some()
+            && self.has_ctor_semantics(t)
+            && !self.needs_dtor(t)
+            && !self.vtables.contains_key(&r)
     }
 
     /// See [`Env::plain_class`].
@@ -503,14 +517,7 @@ impl Env for Lowerer<'_> {
     }
 
     fn constructible_class(&mut self, t: QualType) -> bool {
-        let Some(r) = self.is_class(t) else {
-            return false;
-        };
-        self.types.record(r).complete
-            && self.types.size_of(t.ty).is_some()
-            && self.has_ctor_semantics(t)
-            && !self.needs_dtor(t)
-            && !self.vtables.contains_key(&r)
+        self.constructible_class_type(t)
     }
 
     fn member_function(

@@ -19,13 +19,13 @@ impl<E: Env> BodySema<'_, E> {
 
     /// The analyzed expression `x` passed to the parameter or result type `to`: bound to
     /// it when `to` is an lvalue reference (`x` must be an lvalue of the referred type,
-    /// with no more qualifiers: no temporary is made), itself when `to` is a plain class
-    /// (`x` must be of that class: an lvalue or a call result, copied), else its value
-    /// converted to `to`.
+    /// with no more qualifiers: no temporary is made), itself when `to` is a class value
+    /// ([`Self::class_value`]; `x` must be of that class: an lvalue or a call result,
+    /// copied), else its value converted to `to`.
     pub(super) fn pass_expr(&mut self, x: ExprId, to: QualType) -> Option<ExprId> {
         match self.kind_of(to) {
             TypeKind::Record(_) => {
-                if !self.env.plain_class(to) {
+                if !self.class_value(to) {
                     let t = self.env.show(to);
                     return self.why(|| format!("a value of type \"{t}\""));
                 }
@@ -35,8 +35,7 @@ impl<E: Env> BodySema<'_, E> {
                 Some(x)
             }
             TypeKind::Reference { referent, rvalue } => {
-                let class = matches!(self.kind_of(referent), TypeKind::Record(_))
-                    && self.env.plain_class(referent);
+                let class = self.class_value(referent);
                 if rvalue || !(class || self.is_value_type(referent)) {
                     return self.why(|| "a reference binding of this kind".into());
                 }
@@ -61,14 +60,21 @@ impl<E: Env> BodySema<'_, E> {
     /// type for an lvalue reference, else a prvalue (scalar or `void`).
     pub(super) fn call_result(&mut self, ret: QualType) -> Option<(QualType, Category)> {
         if let TypeKind::Reference { referent, rvalue } = self.kind_of(ret) {
-            let class = matches!(self.kind_of(referent), TypeKind::Record(_))
-                && self.env.plain_class(referent);
+            let class = self.class_value(referent);
             return (!rvalue && (class || self.is_value_type(referent)))
                 .then_some((referent, Category::LValue));
         }
         let void = self.env.types().is_void(ret.ty);
-        let class = matches!(self.kind_of(ret), TypeKind::Record(_)) && self.env.plain_class(ret);
+        let class = self.class_value(ret);
         (void || class || self.is_value_type(ret)).then_some((ret.unqual(), Category::PRValue))
+    }
+
+    /// A class whose values are passed and returned here: a plain class (copied as bytes)
+    /// or one with constructors that is destroyed without calls (copied by its copy
+    /// constructor where the call is lowered).
+    fn class_value(&mut self, t: QualType) -> bool {
+        matches!(self.kind_of(t), TypeKind::Record(_))
+            && (self.env.plain_class(t) || self.env.constructible_class(t))
     }
 
     /// `a op b` with a class operand: a call of the operator function overload resolution
