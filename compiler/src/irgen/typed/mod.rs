@@ -242,17 +242,15 @@ impl Lowerer<'_> {
     /// Only the shapes of type the analysis resolves itself: no definitions, templates or
     /// qualified names (whose resolution has effects beyond naming a type).
     /// A class or enum named by its tag (`S` in C++, `struct S`) counts when it is
-    /// declared already (naming an undeclared tag would declare it); a qualified name when
-    /// no segment is a template-id.
+    /// declared already (naming an undeclared tag would declare it); qualified names and
+    /// template-ids (`cg::thread_block`, `vec<float, 3>`) too: instantiating a class
+    /// template earlier than the one-walk lowering would emits nothing (member functions
+    /// are defined where they are used).
     fn simple_type_expr(&self, te: &ast::TypeExpr<'_>) -> bool {
         match te {
             ast::TypeExpr::Builtin(_) | ast::TypeExpr::Named { .. } => true,
             ast::TypeExpr::Tag { name, .. } => self.lookup_tag_cxx(*name).is_some(),
-            // `ns::T`, `cg::thread_block`: lookups only (a template-id could instantiate).
-            ast::TypeExpr::Qual(q) => q
-                .segments
-                .iter()
-                .all(|s| matches!(s, ast::NameSeg::Ident { .. })),
+            ast::TypeExpr::Qual(_) => true,
             ast::TypeExpr::Qualified { inner, .. } => self.simple_type_expr(inner),
             ast::TypeExpr::Pointer { pointee, .. } => self.simple_type_expr(pointee),
             ast::TypeExpr::Array { elem, .. } => self.simple_type_expr(elem),
