@@ -559,3 +559,20 @@ fn values_of_classes_with_constructors_are_passed_and_returned() {
     assert!(text.contains("Call make : `V` prvalue"), "{text}");
     same_ptx_both_ways(src, "constructible_class_values");
 }
+
+#[test]
+fn calls_of_qualified_function_templates() {
+    let src = "namespace ns {
+           template <int N> __device__ int scaled(int x) { return x * N; }
+           template <class T> __device__ T half(T x) { return x / 2; }
+         }
+         namespace alias = ns;
+         __global__ void k(int *p, float *q) {
+           p[0] = ns::scaled<3>(p[1]) + alias::half(p[2]);
+           q[0] = ns::half(q[1]) + ns::half<float>(2);
+         }";
+    let text = sema(src);
+    assert!(text.contains("Call scaled (template) : `int` prvalue"), "{text}");
+    assert!(text.contains("Call half (template) : `float` prvalue"), "{text}");
+    same_ptx_both_ways(src, "qualified_template_calls");
+}

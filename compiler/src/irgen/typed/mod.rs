@@ -405,49 +405,31 @@ impl Env for Lowerer<'_> {
         {
             return None;
         }
-        let types: Vec<QualType> = args.iter().map(|a| a.ty).collect();
-        let lvalues: Vec<bool> = args.iter().map(|a| a.lvalue).collect();
-        let span = crate::source::Span::default();
-        let (tpl, targs) = self.without_diagnostics(|l| {
-            l.choose_fn_template(set, name, explicit, (&types, &lvalues), span, false)
-        })?;
-        let key = (tpl, targs);
-        if self.templates.fn_specs.contains_key(&key) {
+        self.template_instance_sig(set, name, explicit, args)
+    }
+
+    fn qualified_template_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[ArgType],
+    ) -> Option<FuncSig> {
+        if q.global || q.segments.len() < 2 {
             return None;
         }
-        let fd = self.templates.fns[tpl as usize].decl;
-        let deduced_ret =
-            Self::contains_auto(fd.ret) || matches!(fd.ret, ast::TypeExpr::Decltype(_));
-        if deduced_ret || fd.variadic || fd.params.iter().any(|p| p.pack) {
+        let Some(Binding::FnTemplate(set)) = self.without_diagnostics(|l| l.lookup_qualified(q))
+        else {
             return None;
-        }
-        if !matches!(
-            self.exec_space(&fd.specs),
-            ExecSpace::Device | ExecSpace::HostDevice
-        ) {
-            return None;
-        }
-        // The instance's signature, resolved where `instantiate_fn` declares it.
-        let (params, ret) = match self.templates.instances.get(&key) {
-            Some(Some(f)) => {
-                let info = self.func_info(*f);
-                (info.params.clone(), info.ret)
-            }
-            Some(None) => return None,
-            None => self.without_diagnostics(|l| {
-                l.in_instance_scope(tpl, &key.1, |l| {
-                    let ret = l.resolve_type(fd.ret)?;
-                    Some((l.instance_param_types(fd)?, ret))
-                })
-            })?,
         };
-        let scalar = |t: &QualType| self.scalar_or_reference(*t);
-        if !params.iter().all(scalar) || !(self.types.is_void(ret.ty) || scalar(&ret)) {
+        // As the one-walk `template_call` takes `ns::f(…)`: member templates and sets with
+        // functions beside the templates go other ways.
+        if self.is_member_set(set) || !self.functions_of(Binding::FnTemplate(set)).is_empty() {
             return None;
         }
-        let id = self.typed_instances.len() as u32;
-        self.typed_instances.push(key);
-        Some(FuncSig { id, params, ret })
+        let (name, explicit): (Symbol, &[ast::TemplateArgExpr<'_>]) = match q.last() {
+            ast::NameSeg::TemplateId { name, args, .. } => (*name, args),
+            seg => (seg.ident()?, &[]),
+        };
+        self.template_instance_sig(set, name, explicit, args)
     }
 
     fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig> {
@@ -622,5 +604,62 @@ impl Env for Lowerer<'_> {
             self.accessible(r, name, false)?;
         }
         Some(found)
+    }
+}
+
+impl Lowerer<'_> {
+    /// The instance of template set `set` that deduction chooses for `explicit` and
+    /// `args`, as [`Env::template_call`] describes it: its signature, with a new handle
+    /// into `typed_instances` as its id.
+    fn template_instance_sig(
+        &mut self,
+        set: u32,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[ArgType],
+    ) -> Option<FuncSig> {
+        let types: Vec<QualType> = args.iter().map(|a| a.ty).collect();
+        let lvalues: Vec<bool> = args.iter().map(|a| a.lvalue).collect();
+        let span = crate::source::Span::default();
+        let (tpl, targs) = self.without_diagnostics(|l| {
+            l.choose_fn_template(set, name, explicit, (&types, &lvalues), span, false)
+        })?;
+        let key = (tpl, targs);
+        if self.templates.fn_specs.contains_key(&key) {
+            return None;
+        }
+        let fd = self.templates.fns[tpl as usize].decl;
+        let deduced_ret =
+            Self::contains_auto(fd.ret) || matches!(fd.ret, ast::TypeExpr::Decltype(_));
+        if deduced_ret || fd.variadic || fd.params.iter().any(|p| p.pack) {
+            return None;
+        }
+        if !matches!(
+            self.exec_space(&fd.specs),
+            ExecSpace::Device | ExecSpace::HostDevice
+        ) {
+            return None;
+        }
+        // The instance's signature, resolved where `instantiate_fn` declares it.
+        let (params, ret) = match self.templates.instances.get(&key) {
+            Some(Some(f)) => {
+                let info = self.func_info(*f);
+                (info.params.clone(), info.ret)
+            }
+            Some(None) => return None,
+            None => self.without_diagnostics(|l| {
+                l.in_instance_scope(tpl, &key.1, |l| {
+                    let ret = l.resolve_type(fd.ret)?;
+                    Some((l.instance_param_types(fd)?, ret))
+                })
+            })?,
+        };
+        let scalar = |t: &QualType| self.scalar_or_reference(*t);
+        if !params.iter().all(scalar) || !(self.types.is_void(ret.ty) || scalar(&ret)) {
+            return None;
+        }
+        let id = self.typed_instances.len() as u32;
+        self.typed_instances.push(key);
+        Some(FuncSig { id, params, ret })
     }
 }

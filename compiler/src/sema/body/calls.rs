@@ -223,12 +223,7 @@ impl<E: Env> BodySema<'_, E> {
                 let obj = self.object(base, arrow, d)?;
                 return self.method_call(Some(obj), name, args, name_span, span, d);
             }
-            A::Name(q)
-                if q.segments.len() > 1
-                    && q.segments
-                        .iter()
-                        .all(|s| matches!(s, ast::NameSeg::Ident { .. })) =>
-            {
+            A::Name(q) if q.segments.len() > 1 && !q.global => {
                 return self.qualified_call(q, args, callee.span, span, d);
             }
             A::Name(ast::QualName {
@@ -311,10 +306,40 @@ impl<E: Env> BodySema<'_, E> {
         d: u32,
     ) -> Option<ExprId> {
         let (xs, types) = self.analyzed_args(args, d)?;
-        let Some(sig) = self.env.qualified_call(q, &types) else {
+        if let Some(sig) = self.env.qualified_template_call(q, &types) {
+            return self.instance_call_node(sig, &xs, callee_span, span);
+        }
+        let plain = q
+            .segments
+            .iter()
+            .all(|s| matches!(s, ast::NameSeg::Ident { .. }));
+        let Some(sig) = plain.then(|| self.env.qualified_call(q, &types)).flatten() else {
             return self.why(|| "a call through an expression (a qualified name)".into());
         };
         self.call_node(sig, &xs, callee_span, span, true)
+    }
+
+    /// An `InstanceCall` of the template instance `sig` describes with the analyzed
+    /// arguments `xs` passed to its parameters.
+    fn instance_call_node(
+        &mut self,
+        sig: super::FuncSig,
+        xs: &[ExprId],
+        callee_span: Span,
+        span: Span,
+    ) -> Option<ExprId> {
+        let conv = self.passed(xs, &sig.params)?;
+        let (ty, cat) = self.call_result(sig.ret)?;
+        Some(self.node(
+            ExprKind::InstanceCall {
+                instance: sig.id,
+                args: conv,
+                callee_span,
+            },
+            ty,
+            cat,
+            span,
+        ))
     }
 
     /// Call arguments analyzed as written (before overload resolution chooses what they
@@ -385,18 +410,7 @@ impl<E: Env> BodySema<'_, E> {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the call of the function template \"{n}\""));
         };
-        let conv = self.passed(&xs, &sig.params)?;
-        let (ty, cat) = self.call_result(sig.ret)?;
-        Some(self.node(
-            ExprKind::InstanceCall {
-                instance: sig.id,
-                args: conv,
-                callee_span,
-            },
-            ty,
-            cat,
-            span,
-        ))
+        self.instance_call_node(sig, &xs, callee_span, span)
     }
 
     /// A call of an overload set: the arguments first, then the function overload

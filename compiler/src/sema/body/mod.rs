@@ -142,6 +142,13 @@ pub trait Env {
         explicit: &[ast::TemplateArgExpr<'_>],
         args: &[ArgType],
     ) -> Option<FuncSig>;
+    /// [`Env::template_call`] for a qualified name (`ns::f(…)`, `cg::tiled_partition<32>(…)`,
+    /// not `::f`) that names a set of non-member function templates only.
+    fn qualified_template_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[ArgType],
+    ) -> Option<FuncSig>;
     /// The member function `name` of class `r` (or of a base) that a call on an object of
     /// type `object` with these arguments calls: the one function the name denotes, or
     /// the best of an overload set of member functions (no templates). Its id, for
