@@ -572,7 +572,46 @@ fn calls_of_qualified_function_templates() {
            q[0] = ns::half(q[1]) + ns::half<float>(2);
          }";
     let text = sema(src);
-    assert!(text.contains("Call scaled (template) : `int` prvalue"), "{text}");
-    assert!(text.contains("Call half (template) : `float` prvalue"), "{text}");
+    assert!(
+        text.contains("Call scaled (template) : `int` prvalue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call half (template) : `float` prvalue"),
+        "{text}"
+    );
     same_ptx_both_ways(src, "qualified_template_calls");
+}
+
+#[test]
+fn member_templates_called_on_this() {
+    // A member template of a class template and of a plain class's base, called without
+    // an object inside member functions, with deduced and explicit arguments.
+    let src = "template <int N> struct Acc {
+           float s;
+           template <class T> __device__ void add(T v) { s += (float)v * N; }
+           __device__ void twice(int a, float b) { add(a); add<double>(b); }
+         };
+         struct Base {
+           int k;
+           template <class T> __device__ T scale(T v) { return v * (T)k; }
+         };
+         struct D : Base {
+           int j;
+           __device__ int go(int v) { return scale(v) + scale<int>(j); }
+         };
+         __global__ void g(float *p, int *q) {
+           Acc<3> a;
+           a.s = p[0];
+           a.twice(q[0], p[1]);
+           p[2] = a.s;
+           D d;
+           d.k = q[1];
+           d.j = q[2];
+           q[3] = d.go(q[4]);
+         }";
+    let text = sema(src);
+    assert!(text.contains("Call add (template) : `void` prvalue"), "{text}");
+    assert!(text.contains("Call scale (template) : `int` prvalue"), "{text}");
+    same_ptx_both_ways(src, "member_template_calls");
 }

@@ -269,13 +269,27 @@ impl Lowerer<'_> {
                 instance,
                 ref args,
                 callee_span,
+                on_this,
             } => {
                 // As the one-walk lowering calls a template: the arguments below their
                 // conversions, then the instance (made here, at the call, so that the
-                // module's functions come in the same order), then the call.
+                // module's functions come in the same order), then the call (a member
+                // template's on `*this`, as `member_template_call` makes it).
+                let obj = on_this.then(|| self.this_object());
                 let args = self.typed_staged_args(cx, args)?;
                 let (tpl, targs) = self.typed_instances[instance as usize].clone();
                 let fid = self.instantiate_fn(tpl, targs, callee_span)?;
+                if let Some(obj) = obj {
+                    let name = self.name(self.func_info(fid).name).to_string();
+                    return self.member_call(
+                        Binding::Func(fid),
+                        obj,
+                        args,
+                        &name,
+                        callee_span,
+                        e.span,
+                    );
+                }
                 let args = args.into_iter().map(|(o, s)| (Some(o), s)).collect();
                 self.direct_call(fid, CallArgs::Lowered(args), callee_span, e.span)
             }

@@ -387,15 +387,21 @@ impl Env for Lowerer<'_> {
         name: Symbol,
         explicit: &[ast::TemplateArgExpr<'_>],
         args: &[ArgType],
-    ) -> Option<FuncSig> {
+    ) -> Option<(FuncSig, bool)> {
         let Some(Binding::FnTemplate(set)) = self.lookup_ordinary(name) else {
             return None;
         };
+        let on_this = self.is_member_set(set);
         // The one-walk `call` tries closures, member templates, CUDA's math, atomic and
         // min/max built-ins and argument-dependent lookup around templates: those stay
         // there, as do sets with functions beside the templates.
         let text = self.interner.resolve(name);
-        if self.is_member_set(set)
+        // A member template is called on `*this`, which must be a non-const object.
+        let this_ok = self
+            .this_val
+            .and_then(|(_, t)| self.types.pointee(t.ty))
+            .is_some_and(|o| !o.quals.konst && !o.quals.volatile);
+        if (on_this && !this_ok)
             || self.adl.names.contains(&name)
             || !self.functions_of(Binding::FnTemplate(set)).is_empty()
             || text.starts_with("atomic")
@@ -405,7 +411,8 @@ impl Env for Lowerer<'_> {
         {
             return None;
         }
-        self.template_instance_sig(set, name, explicit, args)
+        let sig = self.template_instance_sig(set, name, explicit, args)?;
+        Some((sig, on_this))
     }
 
     fn qualified_template_call(
@@ -629,9 +636,16 @@ impl Lowerer<'_> {
             return None;
         }
         let fd = self.templates.fns[tpl as usize].decl;
+        let member = self.templates.fns[tpl as usize].member.is_some();
         let deduced_ret =
             Self::contains_auto(fd.ret) || matches!(fd.ret, ast::TypeExpr::Decltype(_));
-        if deduced_ret || fd.variadic || fd.params.iter().any(|p| p.pack) {
+        let odd_member = member
+            && (fd.specs.is_static
+                || fd.method.is_virtual
+                || fd.method.is_const
+                || fd.method.is_volatile
+                || fd.method.ref_qual.is_some());
+        if deduced_ret || odd_member || fd.variadic || fd.params.iter().any(|p| p.pack) {
             return None;
         }
         if !matches!(
@@ -647,6 +661,9 @@ impl Lowerer<'_> {
                 (info.params.clone(), info.ret)
             }
             Some(None) => return None,
+            None if member => {
+                self.without_diagnostics(|l| l.member_instance_signature(tpl, &key.1))?
+            }
             None => self.without_diagnostics(|l| {
                 l.in_instance_scope(tpl, &key.1, |l| {
                     let ret = l.resolve_type(fd.ret)?;

@@ -307,7 +307,7 @@ impl<E: Env> BodySema<'_, E> {
     ) -> Option<ExprId> {
         let (xs, types) = self.analyzed_args(args, d)?;
         if let Some(sig) = self.env.qualified_template_call(q, &types) {
-            return self.instance_call_node(sig, &xs, callee_span, span);
+            return self.instance_call_node(sig, false, &xs, callee_span, span);
         }
         let plain = q
             .segments
@@ -324,6 +324,7 @@ impl<E: Env> BodySema<'_, E> {
     fn instance_call_node(
         &mut self,
         sig: super::FuncSig,
+        on_this: bool,
         xs: &[ExprId],
         callee_span: Span,
         span: Span,
@@ -335,6 +336,7 @@ impl<E: Env> BodySema<'_, E> {
                 instance: sig.id,
                 args: conv,
                 callee_span,
+                on_this,
             },
             ty,
             cat,
@@ -406,11 +408,11 @@ impl<E: Env> BodySema<'_, E> {
         d: u32,
     ) -> Option<ExprId> {
         let (xs, types) = self.analyzed_args(args, d)?;
-        let Some(sig) = self.env.template_call(name, explicit, &types) else {
+        let Some((sig, on_this)) = self.env.template_call(name, explicit, &types) else {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the call of the function template \"{n}\""));
         };
-        self.instance_call_node(sig, &xs, callee_span, span)
+        self.instance_call_node(sig, on_this, &xs, callee_span, span)
     }
 
     /// A call of an overload set: the arguments first, then the function overload

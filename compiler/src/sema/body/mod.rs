@@ -134,14 +134,16 @@ pub trait Env {
     /// the set has templates only, no argument-dependent lookup or built-in competes, the
     /// best template deduces without packs, and the instance's return type is declared
     /// (not `auto` or `decltype`). Its signature, whose `id` is a handle for
-    /// [`ExprKind::InstanceCall`](crate::sema::tree::ExprKind::InstanceCall). The
-    /// lowering instantiates it where the call is lowered, as the one-walk lowering does.
+    /// [`ExprKind::InstanceCall`](crate::sema::tree::ExprKind::InstanceCall), and whether
+    /// it is a member template called on `*this` (inside a non-static member function).
+    /// The lowering instantiates it where the call is lowered, as the one-walk lowering
+    /// does.
     fn template_call(
         &mut self,
         name: Symbol,
         explicit: &[ast::TemplateArgExpr<'_>],
         args: &[ArgType],
-    ) -> Option<FuncSig>;
+    ) -> Option<(FuncSig, bool)>;
     /// [`Env::template_call`] for a qualified name (`ns::f(…)`, `cg::tiled_partition<32>(…)`,
     /// not `::f`) that names a set of non-member function templates only.
     fn qualified_template_call(
