@@ -157,12 +157,7 @@ extern "C" __device__ int __mulhi(int x, int y);
 extern "C" __device__ unsigned int __umulhi(unsigned int x, unsigned int y);
 extern "C" __device__ long long __mul64hi(long long x, long long y);
 extern "C" __device__ unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
-extern "C" __device__ int __hadd(int x, int y);
-extern "C" __device__ int __rhadd(int x, int y);
-extern "C" __device__ unsigned int __uhadd(unsigned int x, unsigned int y);
-extern "C" __device__ unsigned int __urhadd(unsigned int x, unsigned int y);
-extern "C" __device__ unsigned int __sad(int x, int y, unsigned int z);
-extern "C" __device__ unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
+#include <__oxicc/simd.h>
 extern "C" __device__ void __threadfence(void);
 extern "C" __device__ void __threadfence_block(void);
 extern "C" __device__ void __threadfence_system(void);

@@ -1,0 +1,150 @@
+//! Expected buffers of the intrinsic kernels (`tests/kernels/intrinsics/`), computed in plain
+//! Rust from the CUDA Math API's definitions of each function.
+
+use oxicc_emu::{Launch, Outcome};
+
+fn input(l: &Launch, name: &str) -> Vec<u8> {
+    l.buffers
+        .iter()
+        .find(|b| b.name == name)
+        .unwrap_or_else(|| panic!("no buffer {name}"))
+        .data
+        .clone()
+}
+
+fn u32s(b: &[u8]) -> Vec<u32> {
+    b.chunks(4)
+        .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn u64s(b: &[u8]) -> Vec<u64> {
+    b.chunks(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+        .collect()
+}
+
+fn compare<T: PartialEq + std::fmt::Debug>(
+    o: &Outcome,
+    name: &str,
+    want: &[T],
+    read: impl Fn(&[u8]) -> Vec<T>,
+) -> Result<(), String> {
+    let got = read(
+        &o.buffer(name)
+            .ok_or_else(|| format!("no output buffer {name}"))?
+            .data,
+    );
+    if got.len() != want.len() {
+        return Err(format!(
+            "{name}: {} values, expected {}",
+            got.len(),
+            want.len()
+        ));
+    }
+    match got.iter().zip(want).position(|(g, w)| g != w) {
+        Some(k) => Err(format!(
+            "{name}[{k}] = {:?}, expected {:?}",
+            got[k], want[k]
+        )),
+        None => Ok(()),
+    }
+}
+
+pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
+    match name {
+        "int_intrinsics" => int_intrinsics(l, o),
+        _ => Err(format!("no expectation for kernel {name}")),
+    }
+}
+
+/// Lane `k` (of `w` bits) of `x`, zero- or sign-extended.
+fn lane(x: u32, k: u32, w: u32, signed: bool) -> i64 {
+    let v = (x >> (k * w)) & ((1u64 << w) - 1) as u32;
+    if signed {
+        ((v as i64) << (64 - w)) >> (64 - w)
+    } else {
+        v as i64
+    }
+}
+
+/// Applies `f` to each `w`-bit lane pair and packs the results (truncated to the lane).
+fn lanes(a: u32, b: u32, w: u32, signed: bool, f: impl Fn(i64, i64) -> i64) -> u32 {
+    (0..32 / w).fold(0u32, |r, k| {
+        let v = f(lane(a, k, w, signed), lane(b, k, w, signed)) as u64 & ((1u64 << w) - 1);
+        r | (v as u32) << (k * w)
+    })
+}
+
+fn int_intrinsics(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let (a, b, c) = (
+        u32s(&input(l, "a")),
+        u32s(&input(l, "b")),
+        u32s(&input(l, "c")),
+    );
+    let (x, y) = (u64s(&input(l, "x")), u64s(&input(l, "y")));
+    let mut out = Vec::new();
+    let mut out64 = Vec::new();
+    for t in 0..a.len() {
+        let (ua, ub, uc) = (a[t], b[t], c[t]);
+        let (ia, ib, ic) = (ua as i32, ub as i32, uc as i32);
+        let s24 = |v: i32| (v << 8) >> 8;
+        let dot = |w_a: u32, w_b: u32, bsel: u32, signed: bool| -> u32 {
+            let n = 32 / w_a;
+            (0..n).fold(uc as i64, |acc, k| {
+                acc + lane(ua, k, w_a, signed) * lane(ub, k + bsel, w_b, signed)
+            }) as u32
+        };
+        let sel = uc & 0x7777;
+        let both = (ua as u64) | ((ub as u64) << 32);
+        let perm = (0..4).fold(0u32, |r, i| {
+            let s = (sel >> (4 * i)) & 7;
+            r | (((both >> (8 * s)) & 0xFF) as u32) << (8 * i)
+        });
+        let mix = (ub & 0xFF00_FF00) | (ua & 0x00FF_00FF);
+        out.extend([
+            s24(ia).wrapping_mul(s24(ib)) as u32,
+            (ua & 0xFF_FFFF).wrapping_mul(ub & 0xFF_FFFF),
+            ((ia as i64 * ib as i64) >> 32) as u32,
+            ((ua as u64 * ub as u64) >> 32) as u32,
+            ((ia as i64 - ib as i64).unsigned_abs() as u32).wrapping_add(uc),
+            ua.abs_diff(ub).wrapping_add(uc),
+            dot(8, 8, 0, true),
+            dot(8, 8, 0, false),
+            dot(16, 8, 0, true),
+            dot(16, 8, 2, true),
+            dot(16, 8, 0, false),
+            dot(16, 8, 2, false),
+            lanes(ua, ub, 8, false, |p, q| (p - q).abs()),
+            lanes(ua, ub, 8, false, |p, q| p + q),
+            lanes(ua, ub, 8, false, |p, q| p - q),
+            lanes(ua, ub, 16, false, |p, q| p + q),
+            lanes(ua, ub, 16, false, |p, q| p - q),
+            lanes(ua, ub, 16, false, |p, q| (p - q).abs()),
+            lanes(ua, ub, 8, false, |p, q| p.max(q)),
+            lanes(ua, ub, 8, false, |p, q| p.min(q)),
+            lanes(ua, ub, 16, true, |p, q| p.max(q)),
+            lanes(ua, mix, 8, false, |p, q| if p == q { 0xFF } else { 0 }),
+            lanes(ua, ub, 8, false, |p, q| (p + q + 1) >> 1),
+            perm,
+            ua.count_ones(),
+            ia.leading_zeros(),
+            if ia == 0 { 0 } else { ia.trailing_zeros() + 1 },
+            ua.reverse_bits(),
+            lanes(ua, ub, 8, false, |p, q| (p < q) as i64),
+            lanes(ua, ub, 8, true, |p, q| (p - q).abs()),
+            ((ia as i64 + ib as i64) >> 1) as u32,
+            ((ua as u64 + ub as u64 + 1) >> 1) as u32,
+        ]);
+        let _ = ic;
+        let (lx, ly) = (x[t] as i64, y[t] as i64);
+        out64.extend([
+            ((lx as i128 * ly as i128) >> 64) as u64,
+            ((x[t] as u128 * y[t] as u128) >> 64) as u64,
+            x[t].count_ones() as u64,
+            x[t].reverse_bits(),
+        ]);
+    }
+    compare(o, "out", &out, u32s)?;
+    compare(o, "out64", &out64, u64s)
+}
