@@ -158,19 +158,15 @@ extern "C" __device__ unsigned int __umulhi(unsigned int x, unsigned int y);
 extern "C" __device__ long long __mul64hi(long long x, long long y);
 extern "C" __device__ unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
 #include <__oxicc/simd.h>
+#include <__oxicc/sync_space.h>
 extern "C" __device__ void __threadfence(void);
 extern "C" __device__ void __threadfence_block(void);
 extern "C" __device__ void __threadfence_system(void);
-extern "C" __device__ int __syncthreads_count(int predicate);
-extern "C" __device__ int __syncthreads_and(int predicate);
-extern "C" __device__ int __syncthreads_or(int predicate);
 extern "C" __device__ unsigned int __activemask(void);
 extern "C" __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
 extern "C" __device__ int __all_sync(unsigned int mask, int predicate);
 extern "C" __device__ int __any_sync(unsigned int mask, int predicate);
 extern "C" __device__ unsigned int __lanemask_lt(void);
 extern "C" __device__ long long clock64(void);
-extern "C" __device__ unsigned long long __globaltimer(void);
-extern "C" __device__ void __nanosleep(unsigned int ns);
 extern "C" __device__ void __trap(void);
 extern "C" __device__ void __brkpt(void);

@@ -54,6 +54,8 @@ fn compare<T: PartialEq + std::fmt::Debug>(
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
     match name {
         "int_intrinsics" => int_intrinsics(l, o),
+        "sync_timers" => sync_timers(l, o),
+        "address_spaces" => address_spaces(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -147,4 +149,39 @@ fn int_intrinsics(l: &Launch, o: &Outcome) -> Result<(), String> {
     }
     compare(o, "out", &out, u32s)?;
     compare(o, "out64", &out64, u64s)
+}
+
+fn i32s(b: &[u8]) -> Vec<i32> {
+    u32s(b).into_iter().map(|x| x as i32).collect()
+}
+
+/// `sync_timers.cu`: the block's count of positive inputs, whether all exceed -90, whether
+/// any exceeds 95; then three timers that did not run backwards.
+fn sync_timers(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let input = i32s(&input(l, "in"));
+    let block = l.block[0] as usize;
+    let mut out = Vec::new();
+    for t in 0..input.len() {
+        let b = &input[t / block * block..(t / block + 1) * block];
+        out.extend([
+            b.iter().filter(|&&v| v > 0).count() as i32,
+            b.iter().all(|&v| v > -90) as i32,
+            b.iter().any(|&v| v > 95) as i32,
+            1,
+            1,
+            1,
+        ]);
+    }
+    compare(o, "out", &out, i32s)
+}
+
+/// `address_spaces.cu`: each predicate true exactly for its own space, and shared offsets
+/// 4 bytes apart (plus the thread's stored value, `g[t] + t`).
+fn address_spaces(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let g = i32s(&input(l, "g"));
+    let mut out = Vec::new();
+    for (t, &v) in g.iter().enumerate() {
+        out.extend([1, 0, 1, 0, 1, 0, 1, 0, 4 * t as i32 + v + t as i32]);
+    }
+    compare(o, "out", &out, i32s)
 }
