@@ -79,9 +79,22 @@ extern "C" __device__ unsigned int __float_as_uint(float x);
 extern "C" __device__ float __uint_as_float(unsigned int x);
 extern "C" __device__ long long __double_as_longlong(double x);
 extern "C" __device__ double __longlong_as_double(long long x);
-extern "C" __device__ int __double2hiint(double x);
-extern "C" __device__ int __double2loint(double x);
-extern "C" __device__ double __hiloint2double(int hi, int lo);
+/* The halves of a double's bits, and a double from them (`mov.b64` with a vector). */
+extern "C" __device__ __forceinline__ int __double2hiint(double x) {
+    int lo, hi;
+    asm("mov.b64 {%0, %1}, %2;" : "=r"(lo), "=r"(hi) : "d"(x));
+    return hi;
+}
+extern "C" __device__ __forceinline__ int __double2loint(double x) {
+    int lo, hi;
+    asm("mov.b64 {%0, %1}, %2;" : "=r"(lo), "=r"(hi) : "d"(x));
+    return lo;
+}
+extern "C" __device__ __forceinline__ double __hiloint2double(int hi, int lo) {
+    double d;
+    asm("mov.b64 %0, {%1, %2};" : "=d"(d) : "r"(lo), "r"(hi));
+    return d;
+}
 extern "C" __device__ int __float2int_rn(float x);
 extern "C" __device__ unsigned int __float2uint_rn(float x);
 extern "C" __device__ long long __float2ll_rn(float x);

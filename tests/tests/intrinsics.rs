@@ -4,6 +4,8 @@
 //! names must equal nvcc's, and every PTX runs in the interpreter, whose buffers are compared
 //! with plain Rust written from the CUDA Math API's definitions (`intrinsics/expect.rs`).
 
+#[path = "intrinsics/conv.rs"]
+mod conv;
 #[path = "intrinsics/expect.rs"]
 mod expect;
 

@@ -3,7 +3,7 @@
 
 use oxicc_emu::{Launch, Outcome};
 
-fn input(l: &Launch, name: &str) -> Vec<u8> {
+pub(crate) fn input(l: &Launch, name: &str) -> Vec<u8> {
     l.buffers
         .iter()
         .find(|b| b.name == name)
@@ -12,19 +12,19 @@ fn input(l: &Launch, name: &str) -> Vec<u8> {
         .clone()
 }
 
-fn u32s(b: &[u8]) -> Vec<u32> {
+pub(crate) fn u32s(b: &[u8]) -> Vec<u32> {
     b.chunks(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect()
 }
 
-fn u64s(b: &[u8]) -> Vec<u64> {
+pub(crate) fn u64s(b: &[u8]) -> Vec<u64> {
     b.chunks(8)
         .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
         .collect()
 }
 
-fn compare<T: PartialEq + std::fmt::Debug>(
+pub(crate) fn compare<T: PartialEq + std::fmt::Debug>(
     o: &Outcome,
     name: &str,
     want: &[T],
@@ -56,6 +56,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "int_intrinsics" => int_intrinsics(l, o),
         "sync_timers" => sync_timers(l, o),
         "address_spaces" => address_spaces(l, o),
+        "conversions" => super::conv::conversions(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -151,7 +152,7 @@ fn int_intrinsics(l: &Launch, o: &Outcome) -> Result<(), String> {
     compare(o, "out64", &out64, u64s)
 }
 
-fn i32s(b: &[u8]) -> Vec<i32> {
+pub(crate) fn i32s(b: &[u8]) -> Vec<i32> {
     u32s(b).into_iter().map(|x| x as i32).collect()
 }
 
