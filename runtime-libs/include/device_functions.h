@@ -172,6 +172,8 @@ extern "C" __device__ long long __mul64hi(long long x, long long y);
 extern "C" __device__ unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
 #include <__oxicc/simd.h>
 #include <__oxicc/sync_space.h>
+#include <__oxicc/cache_loads.h>
+#include <__oxicc/cache_stores.h>
 extern "C" __device__ void __threadfence(void);
 extern "C" __device__ void __threadfence_block(void);
 extern "C" __device__ void __threadfence_system(void);

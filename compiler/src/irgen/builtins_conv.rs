@@ -43,7 +43,8 @@ impl Lowerer<'_> {
             "__funnelshift_l" | "__funnelshift_r" | "__funnelshift_lc" | "__funnelshift_rc" => {
                 return Some(self.funnel_shift(n, args, span))
             }
-            "__ldg" => return Some(self.ldg(args, span)),
+            // `__ldg` of a vector type is an overload in `__oxicc/cache_loads.h`.
+            "__ldg" if !self.ldg_of_vector(args) => return Some(self.ldg(args, span)),
             "memcpy" | "memset" => return Some(self.mem_loop(n == "memcpy", args, span)),
             _ => {}
         }
@@ -252,6 +253,15 @@ impl Lowerer<'_> {
     }
 
     /// `__ldg(p)`: a read of `*p` (the read-only cache path is the backend's choice).
+    /// Whether `__ldg(args)` reads a vector type (`float4`, `int2`, …): a pointer argument
+    /// whose element is not a scalar.
+    pub(super) fn ldg_of_vector(&mut self, args: &[&Expr<'_>]) -> bool {
+        let [arg] = args else { return false };
+        self.type_of_unevaluated(arg)
+            .and_then(|t| self.types.pointee(t.ty))
+            .is_some_and(|e| !self.types.is_scalar(e.ty))
+    }
+
     fn ldg(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
         if !self.argc(args, 1, span) {
             return None;

@@ -57,6 +57,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "sync_timers" => sync_timers(l, o),
         "address_spaces" => address_spaces(l, o),
         "conversions" => super::conv::conversions(l, o),
+        "cache_hints" => cache_hints(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -185,4 +186,50 @@ fn address_spaces(l: &Launch, o: &Outcome) -> Result<(), String> {
         out.extend([1, 0, 1, 0, 1, 0, 1, 0, 4 * t as i32 + v + t as i32]);
     }
     compare(o, "out", &out, i32s)
+}
+
+/// `cache_hints.cu`: every load form reads the same value, so the sums are plain arithmetic
+/// on the inputs (`21·i`; the float4 and int2 combinations; `d + d/2`; `u[t] ^ u[t+1]`).
+fn cache_hints(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let i = i32s(&input(l, "i"));
+    let f: Vec<f32> = u32s(&input(l, "f4"))
+        .into_iter()
+        .map(f32::from_bits)
+        .collect();
+    let i2 = i32s(&input(l, "i2"));
+    let d: Vec<f64> = u64s(&input(l, "d"))
+        .into_iter()
+        .map(f64::from_bits)
+        .collect();
+    let u = u64s(&input(l, "u"));
+    let (mut oi, mut of4, mut oi2, mut od, mut ou) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for t in 0..i.len() {
+        let si = i[t].wrapping_mul(21);
+        oi.extend([
+            si,
+            si.wrapping_add(1),
+            si.wrapping_add(2),
+            si.wrapping_add(3),
+        ]);
+        let v = &f[4 * t..4 * t + 4];
+        of4.extend(
+            [
+                v[0] + v[1] + v[2] + v[3],
+                v[1] * 2.0,
+                v[2] - v[0],
+                v[0] + v[3],
+            ]
+            .map(f32::to_bits),
+        );
+        let (x, y) = (i2[2 * t], i2[2 * t + 1]);
+        oi2.extend([x.wrapping_add(y), y.wrapping_sub(x)]);
+        od.push((d[t] + d[t] * 0.5).to_bits());
+        ou.push(u[t] ^ u[t + 1]);
+    }
+    compare(o, "oi", &oi, i32s)?;
+    compare(o, "of4", &of4, u32s)?;
+    compare(o, "oi2", &oi2, i32s)?;
+    compare(o, "od", &od, u64s)?;
+    compare(o, "ou", &ou, u64s)
 }
