@@ -114,6 +114,12 @@ impl Lowerer<'_> {
                     return r;
                 }
             }
+            // `__ldg` of a scalar is the built-in; the header declares the vector overloads.
+            if self.name(name) == "__ldg" && !self.ldg_of_vector(args) {
+                if let Some(r) = self.builtin_call(name, args, span) {
+                    return r;
+                }
+            }
         }
         if let Some(r) = self.template_call(callee, args, span) {
             return r;
