@@ -38,7 +38,8 @@ fn form_counts(ptx: &str, forms: &[&str]) -> BTreeMap<String, Vec<usize>> {
     out
 }
 
-fn same_forms_as_nvcc(src: &str, flags: &[&str], forms: &[&str]) {
+/// Checks that oxicc's counts of `forms` per kernel equal nvcc's; returns oxicc's.
+fn same_forms_as_nvcc(src: &str, flags: &[&str], forms: &[&str]) -> BTreeMap<String, Vec<usize>> {
     let cu = ScratchFile::new("cu");
     std::fs::write(cu.path(), src).expect("write the source");
     let nvcc = oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 90, 3, flags)
@@ -60,6 +61,7 @@ fn same_forms_as_nvcc(src: &str, flags: &[&str], forms: &[&str]) {
         got, want,
         "counts of {forms:?} per kernel: oxicc (left), nvcc (right)"
     );
+    got
 }
 
 #[test]
@@ -199,4 +201,55 @@ __global__ void same_product_twice(double* d) {
             "_Z18same_product_twicePd",
         ],
     );
+}
+
+/// `__byte_perm` is one `prmt.b32`, each `__funnelshift_*` one `shf` of its direction and
+/// mode, `__ffs` a `brev` + `bfind.shiftamt` (+ an `add` of 1), and
+/// none of them expands into shifts and masks (no `shl`/`shr` in these kernels, which
+/// index with `threadIdx.x` only, so the address arithmetic is `mul.wide`). The expected
+/// counts per kernel are written here from the CUDA Math API's definitions and PTX ISA's
+/// instructions, and must also equal nvcc's; forms are matched by their opcode prefix,
+/// never by register numbers. (`__ffsll` is left out: nvcc computes it as
+/// `64 - clz(x & -x)`, oxicc as `brev.b64` + `bfind.shiftamt.u64` + 1.) The operands are
+/// loaded, so nothing is folded; `extern "C"` keeps the entry names unmangled (`k_`: `ffs`
+/// is also a C library function).
+#[test]
+fn bit_intrinsics_are_single_instructions() {
+    let src = r#"
+extern "C" __global__ void k_byte_perm(unsigned* o, const unsigned* x) {
+    int i = threadIdx.x; o[i] = __byte_perm(x[i], x[i + 32], x[i + 64]); }
+extern "C" __global__ void k_funnel_l(unsigned* o, const unsigned* x) {
+    int i = threadIdx.x; o[i] = __funnelshift_l(x[i], x[i + 32], x[i + 64]); }
+extern "C" __global__ void k_funnel_r(unsigned* o, const unsigned* x) {
+    int i = threadIdx.x; o[i] = __funnelshift_r(x[i], x[i + 32], x[i + 64]); }
+extern "C" __global__ void k_funnel_lc(unsigned* o, const unsigned* x) {
+    int i = threadIdx.x; o[i] = __funnelshift_lc(x[i], x[i + 32], x[i + 64]); }
+extern "C" __global__ void k_funnel_rc(unsigned* o, const unsigned* x) {
+    int i = threadIdx.x; o[i] = __funnelshift_rc(x[i], x[i + 32], x[i + 64]); }
+extern "C" __global__ void k_ffs(int* o, const int* x) { int i = threadIdx.x; o[i] = __ffs(x[i]); }
+"#;
+    let forms = [
+        "prmt.b32",
+        "shf.l.wrap.b32",
+        "shf.r.wrap.b32",
+        "shf.l.clamp.b32",
+        "shf.r.clamp.b32",
+        "brev.b32",
+        "bfind.shiftamt.u32",
+        "shl.",
+        "shr.",
+    ];
+    let expected: BTreeMap<String, Vec<usize>> = [
+        ("k_byte_perm", [1, 0, 0, 0, 0, 0, 0, 0, 0]),
+        ("k_funnel_l", [0, 1, 0, 0, 0, 0, 0, 0, 0]),
+        ("k_funnel_r", [0, 0, 1, 0, 0, 0, 0, 0, 0]),
+        ("k_funnel_lc", [0, 0, 0, 1, 0, 0, 0, 0, 0]),
+        ("k_funnel_rc", [0, 0, 0, 0, 1, 0, 0, 0, 0]),
+        ("k_ffs", [0, 0, 0, 0, 0, 1, 1, 0, 0]),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_vec()))
+    .collect();
+    let ours = same_forms_as_nvcc(src, &[], &forms);
+    assert_eq!(ours, expected, "counts of {forms:?} per kernel");
 }

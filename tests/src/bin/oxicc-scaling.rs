@@ -18,8 +18,10 @@
 //! physics codes and tiles do. Run it from a release build without debug assertions:
 //!
 //! `cargo run --release -p oxicc-tests --bin oxicc-scaling -- [--sizes 1000,4000]
-//! [--kernels 1000,4000] [--reps N] [--phases N] [--no-check]` (`--phases`: how many of
-//! the slowest phases to list, default 6).
+//! [--kernels 1000,4000] [--reps N] [--phases N] [--no-check] [--dump DIR]` (`--phases`:
+//! how many of the slowest phases to list, default 6; `--dump`: only write the inputs, as
+//! `DIR/stmts-N.cu` and `DIR/kernels-N.cu`, so that each can be compiled alone under a
+//! profiler such as callgrind, whose instruction counts do not depend on the machine's load).
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -31,10 +33,11 @@ struct Args {
     reps: usize,
     check: bool,
     phases: usize,
+    dump: Option<String>,
 }
 
 const USAGE: &str = "usage: oxicc-scaling [--sizes N,N,..] [--kernels N,N,..] [--reps N] \
-                     [--phases N] [--no-check]";
+                     [--phases N] [--no-check] [--dump DIR]";
 
 fn parse_list(text: &str) -> Result<Vec<usize>, String> {
     if text.is_empty() {
@@ -52,6 +55,7 @@ fn parse_args() -> Result<Args, String> {
         reps: 3,
         check: true,
         phases: 6,
+        dump: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -66,6 +70,7 @@ fn parse_args() -> Result<Args, String> {
                 args.reps = args.reps.max(1);
             }
             "--no-check" => args.check = false,
+            "--dump" => args.dump = Some(value("--dump")?),
             "--phases" => {
                 args.phases = value("--phases")?
                     .parse()
@@ -259,6 +264,25 @@ fn main() {
     };
     if cfg!(debug_assertions) {
         eprintln!("note: built with debug assertions; the IR is verified after every pass");
+    }
+    if let Some(dir) = &args.dump {
+        let inputs = (args
+            .sizes
+            .iter()
+            .map(|&n| (format!("stmts-{n}.cu"), straight_line(n))))
+        .chain(
+            args.kernels
+                .iter()
+                .map(|&n| (format!("kernels-{n}.cu"), many_kernels(n))),
+        );
+        for (name, text) in inputs {
+            let path = std::path::Path::new(dir).join(name);
+            if let Err(e) = std::fs::write(&path, text) {
+                eprintln!("cannot write {}: {e}", path.display());
+                std::process::exit(2);
+            }
+        }
+        return;
     }
     let mut worst: f64 = 1.0;
     if !args.sizes.is_empty() {

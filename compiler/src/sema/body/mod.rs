@@ -23,6 +23,8 @@ mod stmt;
 
 pub(crate) use cheap::is_cheap;
 
+use std::collections::HashMap;
+
 use crate::ast;
 use crate::intern::Symbol;
 use crate::sema::consteval::ConstValue;
@@ -199,8 +201,19 @@ pub struct FnContext {
 pub(crate) struct BodySema<'e, E: Env> {
     pub env: &'e mut E,
     pub body: Body,
-    /// Block scopes of the body's locals, innermost last.
+    /// Block scopes of the body's locals, innermost last (changed only through
+    /// `push_scope`, `pop_scope` and `bind`, which keep `bound` in step).
     pub scopes: Vec<Vec<(Symbol, LocalId)>>,
+    /// Per name, the innermost local it is bound to and that local's scope depth, once
+    /// the body has `INDEX_FROM` locals in scope: name lookup in constant time, so a body
+    /// of n declarations is analyzed in O(n), not O(n²) by scanning the scopes (issue 16,
+    /// `oxicc-scaling`). Smaller bodies (nearly all) scan, which costs less than hashing.
+    pub bound: Option<HashMap<Symbol, (usize, LocalId), BuildSymbolHasher>>,
+    /// Per binding in `scopes`, in order, what the name was bound to before (restored
+    /// by `pop_scope`); kept only while `bound` is.
+    pub shadowed: Vec<(Symbol, Option<(usize, LocalId)>)>,
+    /// How many locals `scopes` holds.
+    pub in_scope: usize,
     pub ret: QualType,
     /// Loops enclosing the current statement (for `continue`).
     pub loops: u32,
@@ -229,6 +242,9 @@ pub fn analyze_body<E: Env>(
         env,
         body: Body::default(),
         scopes: vec![Vec::new()],
+        bound: None,
+        shadowed: Vec::new(),
+        in_scope: 0,
         ret: cx.ret,
         loops: 0,
         switches: Vec::new(),
@@ -262,10 +278,69 @@ impl<E: Env> BodySema<'_, E> {
 
     /// The local `name` is bound to, innermost scope first.
     fn local(&self, name: Symbol) -> Option<LocalId> {
-        self.scopes
-            .iter()
-            .rev()
-            .find_map(|sc| sc.iter().rev().find(|(n, _)| *n == name).map(|(_, l)| *l))
+        match &self.bound {
+            Some(map) => map.get(&name).map(|&(_, l)| l),
+            None => self
+                .scopes
+                .iter()
+                .rev()
+                .find_map(|sc| sc.iter().rev().find(|(n, _)| *n == name).map(|(_, l)| *l)),
+        }
+    }
+
+    /// True when `name` is declared in the innermost scope.
+    fn bound_here(&self, name: Symbol) -> bool {
+        match &self.bound {
+            Some(map) => map
+                .get(&name)
+                .is_some_and(|&(depth, _)| depth == self.scopes.len()),
+            None => self
+                .scopes
+                .last()
+                .is_some_and(|sc| sc.iter().any(|(n, _)| *n == name)),
+        }
+    }
+
+    /// Opens a block scope.
+    fn push_scope(&mut self) {
+        self.scopes.push(Vec::new());
+    }
+
+    /// Closes the innermost block scope, restoring what its names shadowed.
+    fn pop_scope(&mut self) {
+        let n = self.scopes.pop().map_or(0, |sc| sc.len());
+        self.in_scope -= n;
+        if let Some(map) = &mut self.bound {
+            let keep = self.shadowed.len() - n;
+            for (name, before) in self.shadowed.drain(keep..).rev() {
+                match before {
+                    Some(b) => map.insert(name, b),
+                    None => map.remove(&name),
+                };
+            }
+        }
+    }
+
+    /// Binds `name` to `local` in the innermost scope.
+    fn bind(&mut self, name: Symbol, local: LocalId) -> Option<()> {
+        let depth = self.scopes.len();
+        self.scopes.last_mut()?.push((name, local));
+        self.in_scope += 1;
+        if let Some(map) = &mut self.bound {
+            let before = map.insert(name, (depth, local));
+            self.shadowed.push((name, before));
+        } else if self.in_scope >= INDEX_FROM {
+            // Index every binding in scope, outermost first, as if indexed all along.
+            let mut map = HashMap::default();
+            for (d, sc) in self.scopes.iter().enumerate() {
+                for &(n, l) in sc {
+                    let before = map.insert(n, (d + 1, l));
+                    self.shadowed.push((n, before));
+                }
+            }
+            self.bound = Some(map);
+        }
+        Some(())
     }
 
     /// True when `e` names one of the body's locals: the declaration tables cannot
@@ -307,5 +382,41 @@ impl<E: Env> BodySema<'_, E> {
             Some(t) => Some(t),
             None => self.why(|| "a type written as a class, template or qualified name".into()),
         }
+    }
+}
+
+/// How many locals in scope make `BodySema` index them by name.
+const INDEX_FROM: usize = 32;
+
+/// Hashes a `Symbol` (a small interned index) with one multiplication (Fibonacci
+/// hashing): the default SipHash costs more than the linear scan it replaces in the many
+/// small bodies of the suites.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct BuildSymbolHasher;
+
+#[derive(Default)]
+pub(crate) struct SymbolHasher(u64);
+
+impl std::hash::BuildHasher for BuildSymbolHasher {
+    type Hasher = SymbolHasher;
+    fn build_hasher(&self) -> SymbolHasher {
+        SymbolHasher(0)
+    }
+}
+
+impl std::hash::Hasher for SymbolHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
 }

@@ -31,16 +31,16 @@ impl<E: Env> BodySema<'_, E> {
                 StmtKind::Decls(v)
             }
             A::Compound(stmts) => {
-                self.scopes.push(Vec::new());
+                self.push_scope();
                 let mut v = Vec::with_capacity(stmts.len());
                 for st in *stmts {
                     let Some(id) = self.stmt(st) else {
-                        self.scopes.pop();
+                        self.pop_scope();
                         return None;
                     };
                     v.push(id);
                 }
-                self.scopes.pop();
+                self.pop_scope();
                 StmtKind::Block(v)
             }
             A::If {
@@ -77,9 +77,9 @@ impl<E: Env> BodySema<'_, E> {
                 body,
                 unroll,
             } => {
-                self.scopes.push(Vec::new());
+                self.push_scope();
                 let r = self.for_stmt(*init, *cond, *step, body, unroll);
-                self.scopes.pop();
+                self.pop_scope();
                 r?
             }
             A::Break if self.breakables == 0 => return None,
@@ -152,9 +152,9 @@ impl<E: Env> BodySema<'_, E> {
 
     /// A sub-statement with a scope of its own (C++ [stmt.select], [stmt.iter]).
     fn scoped(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
-        self.scopes.push(Vec::new());
+        self.push_scope();
         let r = self.stmt(s);
-        self.scopes.pop();
+        self.pop_scope();
         r
     }
 
@@ -172,7 +172,7 @@ impl<E: Env> BodySema<'_, E> {
     fn loop_body_of_for(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
         self.loops += 1;
         self.breakables += 1;
-        self.scopes.push(Vec::new());
+        self.push_scope();
         let r = match &s.kind {
             A::Compound(stmts) => {
                 // The body's block is the scope just pushed.
@@ -191,7 +191,7 @@ impl<E: Env> BodySema<'_, E> {
             }
             _ => self.stmt(s),
         };
-        self.scopes.pop();
+        self.pop_scope();
         self.breakables -= 1;
         self.loops -= 1;
         r
@@ -295,7 +295,7 @@ impl<E: Env> BodySema<'_, E> {
         }
         // The outermost block shares the parameters' scope; a loop body's outermost
         // block may not redeclare the loop's own variables (the lowering reports both).
-        let redeclared = self.scopes.last()?.iter().any(|(n, _)| *n == vd.name)
+        let redeclared = self.bound_here(vd.name)
             || (self.scopes.len() == 1 && self.env.is_parameter(vd.name))
             || self
                 .loop_vars
@@ -343,7 +343,7 @@ impl<E: Env> BodySema<'_, E> {
             const_value: None,
             span: vd.span,
         });
-        self.scopes.last_mut()?.push((vd.name, local));
+        self.bind(vd.name, local)?;
         if constructed {
             if storage != LocalStorage::Automatic {
                 return None;
@@ -422,7 +422,7 @@ impl<E: Env> BodySema<'_, E> {
                 self.body.locals[local.0 as usize].const_value = Some(v.convert(a));
             }
         }
-        self.scopes.last_mut()?.push((vd.name, local));
+        self.bind(vd.name, local)?;
         Some(self.add(
             StmtKind::Local {
                 local,
