@@ -32,6 +32,7 @@ pub mod mem2reg;
 pub mod minmax;
 mod operand_rank;
 pub mod pipelines;
+pub mod prestrip;
 pub mod simplify_cfg;
 pub mod sroa;
 mod sroa_bits;
