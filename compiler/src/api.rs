@@ -101,6 +101,10 @@ pub struct Options {
     /// lowered from the typed tree; `false` (`--lowering=one-walk`) lowers every body in
     /// the one walk, for comparing the two paths during the front-end redesign.
     pub typed_bodies: bool,
+    /// `--fast-headers` (the default): skip work on built-in header code the file does not
+    /// use, where that cannot change the output (`docs/host-and-device-headers.md`,
+    /// "Speed"); `false` takes the plain path, for comparing the two.
+    pub fast_headers: bool,
 }
 
 impl Default for Options {
@@ -138,6 +142,7 @@ impl Default for Options {
             no_warnings: false,
             ptx_version: None,
             typed_bodies: true,
+            fast_headers: true,
         }
     }
 }

@@ -218,6 +218,12 @@ pub fn finish(lowered: Lowered, options: &Options, file_name: &str) -> CompileOu
         time_passes: options.time_passes,
         fmad: options.fmad,
     };
+    if options.fast_headers && options.passes.is_none() {
+        // The built-in headers' unused `static` helpers would be removed by the pipeline's
+        // first inlining; removing them before it spares every earlier pass their bodies.
+        // Only for a level's own pipeline: an explicit `--passes` list may not inline.
+        oxicc_passes::prestrip::remove_isolated_dead_functions(&mut module);
+    }
     match oxicc_passes::run_pipeline_with_report(&mut module, &pipeline) {
         Ok(report) => {
             for (pass, text) in &report.trace {

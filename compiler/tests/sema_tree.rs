@@ -502,3 +502,116 @@ fn typed_lowering_matches_the_one_walk_lowering_on_the_suites() {
         "only {typed_functions} functions took the typed path"
     );
 }
+
+#[test]
+fn calls_of_function_templates_instantiate_where_the_one_walk_lowering_does() {
+    // Deduced and explicit arguments, a template calling a template, and a plain
+    // function called between two instances: the module's functions keep their order.
+    let src = "template <class T> __device__ T twice(T x) { return x + x; }
+         template <int N, class T> __device__ T shifted(T x) { return twice(x) << N; }
+         __device__ __noinline__ int plain(int x) { return x - 3; }
+         template <class T> __device__ __noinline__ T pick(const T &a, T b) { return a < b ? a : b; }
+         __global__ void k(int *p, float *q) {
+           p[0] = twice(p[1]) + plain(p[2]) + shifted<2>(p[3]);
+           q[0] = twice<float>(q[1]) + pick(q[2], 1.0f);
+           p[4] = pick(p[5], p[6]);
+         }";
+    let text = sema(src);
+    assert!(
+        text.contains("Call twice (template) : `int` prvalue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call shifted (template) : `int` prvalue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call pick (template) : `float` prvalue"),
+        "{text}"
+    );
+    same_ptx_both_ways(src, "template_calls");
+}
+
+#[test]
+fn values_of_classes_with_constructors_are_passed_and_returned() {
+    // A user copy constructor (which counts) makes every copy visible in the PTX: the
+    // typed path must copy where the one-walk lowering copies, and elide where it elides.
+    let src = "struct V {
+           float x, y;
+           __device__ V(float a, float b) : x(a), y(b) {}
+           __device__ V(const V &o) : x(o.x + 1.0f), y(o.y) {}
+         };
+         __device__ __noinline__ V make(float a) { return V(a, 2.0f * a); }
+         __device__ __noinline__ float by_value(V v) { return v.x + v.y; }
+         __device__ float by_ref(const V &v) { return v.x; }
+         template <class T> __device__ float sum(T v) { return v.x * v.y; }
+         __device__ float use(float a, float b) {
+           V s(a, b);
+           V t = make(b);
+           return by_value(s) + by_ref(t) + by_value(make(a)) + sum(s);
+         }
+         __global__ void k(float *p) { p[0] = use(p[1], p[2]); }";
+    let text = sema(src);
+    assert!(
+        text.contains("Function use (float, float) -> `float`\n"),
+        "{text}"
+    );
+    assert!(text.contains("Call make : `V` prvalue"), "{text}");
+    same_ptx_both_ways(src, "constructible_class_values");
+}
+
+#[test]
+fn calls_of_qualified_function_templates() {
+    let src = "namespace ns {
+           template <int N> __device__ int scaled(int x) { return x * N; }
+           template <class T> __device__ T half(T x) { return x / 2; }
+         }
+         namespace alias = ns;
+         __global__ void k(int *p, float *q) {
+           p[0] = ns::scaled<3>(p[1]) + alias::half(p[2]);
+           q[0] = ns::half(q[1]) + ns::half<float>(2);
+         }";
+    let text = sema(src);
+    assert!(
+        text.contains("Call scaled (template) : `int` prvalue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call half (template) : `float` prvalue"),
+        "{text}"
+    );
+    same_ptx_both_ways(src, "qualified_template_calls");
+}
+
+#[test]
+fn member_templates_called_on_this() {
+    // A member template of a class template and of a plain class's base, called without
+    // an object inside member functions, with deduced and explicit arguments.
+    let src = "template <int N> struct Acc {
+           float s;
+           template <class T> __device__ void add(T v) { s += (float)v * N; }
+           __device__ void twice(int a, float b) { add(a); add<double>(b); }
+         };
+         struct Base {
+           int k;
+           template <class T> __device__ T scale(T v) { return v * (T)k; }
+         };
+         struct D : Base {
+           int j;
+           __device__ int go(int v) { return scale(v) + scale<int>(j); }
+         };
+         __global__ void g(float *p, int *q) {
+           Acc<3> a;
+           a.s = p[0];
+           a.twice(q[0], p[1]);
+           p[2] = a.s;
+           D d;
+           d.k = q[1];
+           d.j = q[2];
+           q[3] = d.go(q[4]);
+         }";
+    let text = sema(src);
+    assert!(text.contains("Call add (template) : `void` prvalue"), "{text}");
+    assert!(text.contains("Call scale (template) : `int` prvalue"), "{text}");
+    same_ptx_both_ways(src, "member_template_calls");
+}

@@ -416,7 +416,7 @@ fn inline_call(
 }
 
 /// For each function (by index), the functions it calls or takes the address of.
-fn reference_lists(module: &Module) -> Vec<Vec<usize>> {
+pub(crate) fn reference_lists(module: &Module) -> Vec<Vec<usize>> {
     module
         .functions
         .values()
@@ -440,8 +440,18 @@ fn reference_lists(module: &Module) -> Vec<Vec<usize>> {
 /// kernel or non-internal function or from a global's initializer (function tables, vtables), and
 /// renumbers the rest (`FuncId`s in calls, function addresses and globals are rewritten).
 pub(crate) fn remove_dead_internal_functions(module: &mut Module) -> bool {
+    let live = live_functions(module, &reference_lists(module));
+    if live.iter().all(|&l| l) {
+        return false;
+    }
+    retain_functions(module, &live);
+    true
+}
+
+/// Which functions are reachable by calls or address-taking (`calls`, from
+/// [`reference_lists`]) from a kernel, a non-internal function or a global's initializer.
+pub(crate) fn live_functions(module: &Module, calls: &[Vec<usize>]) -> Vec<bool> {
     let n = module.functions.len();
-    let calls = reference_lists(module);
     let mut live = vec![false; n];
     let mut work: Vec<usize> = Vec::new();
     for (id, f) in module.functions.iter() {
@@ -468,9 +478,14 @@ pub(crate) fn remove_dead_internal_functions(module: &mut Module) -> bool {
             }
         }
     }
-    if live.iter().all(|&l| l) {
-        return false;
-    }
+    live
+}
+
+/// Keeps the functions whose `live` entry is true (in their order) and renumbers the
+/// references to them (calls, function addresses, globals' function tables). Nothing kept
+/// may reference a function that is not.
+pub(crate) fn retain_functions(module: &mut Module, live: &[bool]) {
+    let n = module.functions.len();
     let mut old = std::mem::take(&mut module.functions);
     let mut renumber: Vec<Option<FuncId>> = vec![None; n];
     let mut kept = EntityMap::new();
@@ -503,5 +518,4 @@ pub(crate) fn remove_dead_internal_functions(module: &mut Module) -> bool {
         }
     }
     module.functions = kept;
-    true
 }

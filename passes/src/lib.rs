@@ -8,6 +8,7 @@
 //! pass names (`--passes=a,b,c`), with optional verification, IR printing and timing after
 //! every pass. See `docs/passes.md` for the pipelines and how to add a pass.
 
+pub mod byval_copy;
 pub mod const_call;
 pub mod const_fold;
 pub mod cse;
@@ -33,6 +34,7 @@ pub mod mem2reg;
 pub mod minmax;
 mod operand_rank;
 pub mod pipelines;
+pub mod prestrip;
 pub mod simplify_cfg;
 pub mod sroa;
 mod sroa_bits;

@@ -33,6 +33,12 @@ impl fmt::Debug for PassInfo {
 
 static REGISTRY: &[PassInfo] = &[
     PassInfo {
+        name: "byval-copy",
+        description:
+            "copy a device function's by-value parameter whose address escapes to the stack",
+        entry: PassEntry::Function(crate::byval_copy::run),
+    },
+    PassInfo {
         name: "mem2reg",
         description: "promote stack slots accessed only by whole loads/stores to SSA values",
         entry: PassEntry::Function(crate::mem2reg::run),

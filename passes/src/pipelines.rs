@@ -1,6 +1,10 @@
 //! The pass lists of `-O0` … `-O3`.
 //!
-//! `-O0` runs only `always-inline`, `mem2reg` and `fp-contract`. That matches what NVIDIA's
+//! Every level starts with `byval-copy`, which gives a device function's by-value parameter
+//! a local copy where its address escapes (a correctness step: PTX has no generic address
+//! for a `.func`'s parameter space).
+//!
+//! `-O0` otherwise runs only `always-inline`, `mem2reg` and `fp-contract`. That matches what NVIDIA's
 //! cicc does at `-O0` (checked with `nvcc -Xcicc -O0`: locals live in registers, not
 //! `.local`, calls to non-forceinline device functions stay calls, and no other cleanup
 //! happens), and it keeps PTX free of `__local_depot` traffic for scalars. Arrays and
@@ -18,9 +22,10 @@
 //! then takes the constant offsets out of the copies' extended indices, so that CSE shares
 //! one address between neighbouring accesses.
 
-const O0: &[&str] = &["always-inline", "mem2reg", "fp-contract"];
+const O0: &[&str] = &["byval-copy", "always-inline", "mem2reg", "fp-contract"];
 
 const O1: &[&str] = &[
+    "byval-copy",
     "sroa",
     "mem2reg",
     "const-fold",
@@ -39,6 +44,7 @@ const O1: &[&str] = &[
 ];
 
 const O2: &[&str] = &[
+    "byval-copy",
     "sroa",
     "mem2reg",
     "const-fold",
@@ -71,6 +77,7 @@ const O2: &[&str] = &[
 ];
 
 const O3: &[&str] = &[
+    "byval-copy",
     "sroa",
     "mem2reg",
     "const-fold",

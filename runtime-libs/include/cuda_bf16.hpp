@@ -31,6 +31,11 @@ struct __align__(2) __nv_bfloat16 {
     __host__ __device__ __nv_bfloat16(double f) { __x = __double2bfloat16(f).__x; }
     __host__ __device__ __nv_bfloat16(int i) { __x = __int2bfloat16_rn(i).__x; }
     __host__ __device__ __nv_bfloat16 &operator=(const __nv_bfloat16_raw &r) { __x = r.x; return *this; }
+    __host__ __device__ operator __nv_bfloat16_raw() const {
+        __nv_bfloat16_raw r;
+        r.x = __x;
+        return r;
+    }
     __host__ __device__ operator float() const { return __bfloat162float(*this); }
 };
 

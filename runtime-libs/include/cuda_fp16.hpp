@@ -29,6 +29,11 @@ struct __align__(2) __half {
     __host__ __device__ __half(long long i) { asm("cvt.rn.f16.s64 %0, %1;" : "=h"(__x) : "l"(i)); }
     __host__ __device__ __half(unsigned long long i) { asm("cvt.rn.f16.u64 %0, %1;" : "=h"(__x) : "l"(i)); }
     __host__ __device__ __half &operator=(const __half_raw &r) { __x = r.x; return *this; }
+    __host__ __device__ operator __half_raw() const {
+        __half_raw r;
+        r.x = __x;
+        return r;
+    }
     __host__ __device__ operator float() const {
         float f;
         asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(__x));

@@ -10,6 +10,7 @@
 #include <device_launch_parameters.h>
 #include <vector_types.h>
 #include <device_functions.h>
+#include <sm_61_intrinsics.h>
 #include <sm_70_intrinsics.h>
 #include <texture_fetch_functions.h>
 #include <texture_indirect_functions.h>

@@ -79,9 +79,22 @@ extern "C" __device__ unsigned int __float_as_uint(float x);
 extern "C" __device__ float __uint_as_float(unsigned int x);
 extern "C" __device__ long long __double_as_longlong(double x);
 extern "C" __device__ double __longlong_as_double(long long x);
-extern "C" __device__ int __double2hiint(double x);
-extern "C" __device__ int __double2loint(double x);
-extern "C" __device__ double __hiloint2double(int hi, int lo);
+/* The halves of a double's bits, and a double from them (`mov.b64` with a vector). */
+extern "C" __device__ __forceinline__ int __double2hiint(double x) {
+    int lo, hi;
+    asm("mov.b64 {%0, %1}, %2;" : "=r"(lo), "=r"(hi) : "d"(x));
+    return hi;
+}
+extern "C" __device__ __forceinline__ int __double2loint(double x) {
+    int lo, hi;
+    asm("mov.b64 {%0, %1}, %2;" : "=r"(lo), "=r"(hi) : "d"(x));
+    return lo;
+}
+extern "C" __device__ __forceinline__ double __hiloint2double(int hi, int lo) {
+    double d;
+    asm("mov.b64 %0, {%1, %2};" : "=d"(d) : "r"(lo), "r"(hi));
+    return d;
+}
 extern "C" __device__ int __float2int_rn(float x);
 extern "C" __device__ unsigned int __float2uint_rn(float x);
 extern "C" __device__ long long __float2ll_rn(float x);
@@ -157,25 +170,18 @@ extern "C" __device__ int __mulhi(int x, int y);
 extern "C" __device__ unsigned int __umulhi(unsigned int x, unsigned int y);
 extern "C" __device__ long long __mul64hi(long long x, long long y);
 extern "C" __device__ unsigned long long __umul64hi(unsigned long long x, unsigned long long y);
-extern "C" __device__ int __hadd(int x, int y);
-extern "C" __device__ int __rhadd(int x, int y);
-extern "C" __device__ unsigned int __uhadd(unsigned int x, unsigned int y);
-extern "C" __device__ unsigned int __urhadd(unsigned int x, unsigned int y);
-extern "C" __device__ unsigned int __sad(int x, int y, unsigned int z);
-extern "C" __device__ unsigned int __usad(unsigned int x, unsigned int y, unsigned int z);
+#include <__oxicc/simd.h>
+#include <__oxicc/sync_space.h>
+#include <__oxicc/cache_loads.h>
+#include <__oxicc/cache_stores.h>
 extern "C" __device__ void __threadfence(void);
 extern "C" __device__ void __threadfence_block(void);
 extern "C" __device__ void __threadfence_system(void);
-extern "C" __device__ int __syncthreads_count(int predicate);
-extern "C" __device__ int __syncthreads_and(int predicate);
-extern "C" __device__ int __syncthreads_or(int predicate);
 extern "C" __device__ unsigned int __activemask(void);
 extern "C" __device__ unsigned int __ballot_sync(unsigned int mask, int predicate);
 extern "C" __device__ int __all_sync(unsigned int mask, int predicate);
 extern "C" __device__ int __any_sync(unsigned int mask, int predicate);
 extern "C" __device__ unsigned int __lanemask_lt(void);
 extern "C" __device__ long long clock64(void);
-extern "C" __device__ unsigned long long __globaltimer(void);
-extern "C" __device__ void __nanosleep(unsigned int ns);
 extern "C" __device__ void __trap(void);
 extern "C" __device__ void __brkpt(void);

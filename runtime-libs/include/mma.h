@@ -7,8 +7,10 @@
  * builtins lower to the same instructions:
  * - f16 (m16n16k16, f32 or f16 accumulators), bf16 (m16n16k16), tf32 (m16n16k8), u8/s8
  *   (m16n16k16, int accumulators) on sm_80+ (f16 and 8-bit on sm_75 too), f64 (m8n8k4);
+ * - the same f16, bf16 and 8-bit forms for m32n8k16 and m8n32k16 (`__oxicc/mma_m*.h`,
+ *   with mixed f16/f32 accumulators there too);
  * - A and B row- or column-major, accumulators in either memory layout (`layout_t`).
- * Not yet: the m32n8k16 and m8n32k16 shapes, 4-bit and 1-bit types. Generated (the
+ * Not yet: 4-bit and 1-bit types. Generated (the
  * shapes and register counts are a table) and checked by tests/tests/wmma.rs. */
 #pragma once
 #include <cuda_fp16.h>
@@ -54,10 +56,13 @@ __OXW_TRAITS(accumulator, 16, 16, 16, __half, __half, __half, 8)
 __OXW_TRAITS(accumulator, 16, 16, 16, int, int, int, 8)
 __OXW_TRAITS(accumulator, 16, 16, 8, float, float, float, 8)
 __OXW_TRAITS(accumulator, 8, 8, 4, double, double, double, 2)
-#undef __OXW_TRAITS
+/* (The m32n8k16 and m8n32k16 headers at the end use __OXW_TRAITS too.) */
 } // namespace __oxicc
 
-template <class Use, int M, int N, int K, class T, class Layout = void> class fragment {
+/* Aligned to 8 as nvcc's fragments are (alignof 8 for every fragment; sizeof rounded up),
+ * which the inline statements also need: they read 16-bit and 8-bit storage as 32-bit
+ * registers. */
+template <class Use, int M, int N, int K, class T, class Layout = void> class __align__(8) fragment {
 public:
     typedef typename __oxicc::traits<Use, M, N, K, T>::element element_type;
     typedef typename __oxicc::traits<Use, M, N, K, T>::storage storage_element_type;
@@ -723,6 +728,11 @@ __device__ inline void mma_sync(fragment<accumulator, 8, 8, 4, double> &d, const
                    "d"(rb[0]),
                    "d"(rc[0]), "d"(rc[1]));
 }
+
+/* The m32n8k16 and m8n32k16 shapes: their traits and functions. */
+#include <__oxicc/mma_m32n8k16.h>
+#include <__oxicc/mma_m8n32k16.h>
+#undef __OXW_TRAITS
 
 } // namespace wmma
 } // namespace nvcuda

@@ -125,3 +125,113 @@ pub fn oxicc_ptx_in(dir: &Path, name: &str, sm: u32, opt: u8) -> Result<String, 
     crate::guard::compile_guarded(&source, &oxicc_options(&path, sm, opt))
         .map_err(|e| e.to_string())
 }
+
+/// One PTX text of a kernel under comparison: whose it is and for which target.
+pub struct PtxUnderTest<'a> {
+    pub text: &'a str,
+    pub sm: u32,
+    /// `None` for nvcc's PTX (always `-O3`), the optimization level for oxicc's.
+    pub oxicc_opt: Option<u8>,
+}
+
+impl PtxUnderTest<'_> {
+    /// How failures name this PTX: `nvcc PTX sm_80` or `oxicc sm_90 -O0`.
+    pub fn describe(&self) -> String {
+        match self.oxicc_opt {
+            None => format!("nvcc PTX sm_{}", self.sm),
+            Some(opt) => format!("oxicc sm_{} -O{opt}", self.sm),
+        }
+    }
+}
+
+/// Runs `ptx` in the interpreter with launch `l` under `opts`; errors in words.
+pub fn run_ptx(
+    ptx: &str,
+    l: &oxicc_emu::Launch,
+    opts: &oxicc_emu::RunOptions,
+) -> Result<oxicc_emu::Outcome, String> {
+    let module = oxicc_emu::Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
+    oxicc_emu::run(&module, l, opts).map_err(|e| format!("run: {e}"))
+}
+
+/// The comparison every device-API test makes for kernel `dir/name.cu`: nvcc's PTX for each
+/// of `nvcc_sms` (at `-O3`, against NVIDIA's headers) and oxicc's for each of `sms` at `-O0`
+/// and `-O3` (against its own). Every oxicc PTX must pass ptxas and have the `.entry` names
+/// of nvcc's PTX for the nearest target at or below its own (else the first); `check` then
+/// runs on every PTX, nvcc's included (typically: run it in the interpreter and compare the
+/// buffers with plain Rust). Returns the failures in words, each naming kernel and PTX.
+pub fn compare_with_nvcc(
+    dir: &Path,
+    name: &str,
+    nvcc_sms: &[u32],
+    sms: &[u32],
+    check: &mut dyn FnMut(&PtxUnderTest) -> Result<(), String>,
+) -> Vec<String> {
+    let path = dir.join(format!("{name}.cu"));
+    let mut failures = Vec::new();
+    let mut nvcc_entries: Vec<(u32, std::collections::BTreeSet<String>)> = Vec::new();
+    for &sm in nvcc_sms {
+        let text = crate::nvcc_ptx(&path, sm, 3);
+        let ptx = PtxUnderTest {
+            text: &text,
+            sm,
+            oxicc_opt: None,
+        };
+        if let Err(e) = check(&ptx) {
+            failures.push(format!("{name} ({}): {e}", ptx.describe()));
+        }
+        nvcc_entries.push((sm, crate::entry_names(&text)));
+    }
+    for &sm in sms {
+        let want = nvcc_entries
+            .iter()
+            .filter(|(nv_sm, _)| *nv_sm <= sm)
+            .max_by_key(|(nv_sm, _)| *nv_sm)
+            .or(nvcc_entries.first())
+            .map(|(_, names)| names.clone());
+        for opt in [0u8, 3] {
+            let what = format!("{name} (oxicc sm_{sm} -O{opt})");
+            let text = match oxicc_ptx_in(dir, name, sm, opt) {
+                Ok(p) => p,
+                Err(e) => {
+                    failures.push(format!("{what}: does not compile: {e}"));
+                    continue;
+                }
+            };
+            if let Err(e) = crate::ptxas_check(&text, sm) {
+                failures.push(format!("{what}: ptxas: {e}"));
+                continue;
+            }
+            if want.as_ref() != Some(&crate::entry_names(&text)) {
+                failures.push(format!("{what}: .entry names differ from nvcc's"));
+            }
+            let ptx = PtxUnderTest {
+                text: &text,
+                sm,
+                oxicc_opt: Some(opt),
+            };
+            if let Err(e) = check(&ptx) {
+                failures.push(format!("{what}: {e}"));
+            }
+        }
+    }
+    failures
+}
+
+/// [`compare_with_nvcc`] for every kernel of `dir`, each run with its launch file
+/// `NAME.json`: `check(name, launch, ptx)`.
+pub fn compare_folder_with_nvcc(
+    dir: &Path,
+    nvcc_sms: &[u32],
+    sms: &[u32],
+    check: &dyn Fn(&str, &oxicc_emu::Launch, &PtxUnderTest) -> Result<(), String>,
+) -> Vec<String> {
+    let mut failures = Vec::new();
+    for name in kernel_names_in(dir) {
+        let l = launch_in(dir, &name);
+        failures.extend(compare_with_nvcc(dir, &name, nvcc_sms, sms, &mut |ptx| {
+            check(&name, &l, ptx)
+        }));
+    }
+    failures
+}

@@ -4,6 +4,7 @@
 //! compile guard that turns a compiler panic or hang into a reportable error ([`guard`]),
 //! a parallel map ([`parallel`]), and the checks every kernel suite runs ([`suite`]).
 
+pub mod cpu_time;
 pub mod dd_bessel;
 pub mod dd_bessel_j;
 pub mod dd_gamma;

@@ -6,7 +6,7 @@
 
 use crate::dd_ref::{self as dd, Dd};
 use crate::dd_trig::sin_cos_any;
-use crate::math_harness::{MathFn, Prec, Reference};
+use crate::math_harness::{near_multiples_of_pio2, no_extra, MathFn, Prec, Reference};
 
 const PIO2: f64 = std::f64::consts::FRAC_PI_2;
 const INF: f64 = f64::INFINITY;
@@ -21,6 +21,7 @@ fn float1(name: &'static str, expr: &'static str, r: fn(f64) -> f64, bound: f64)
         max_abs: INF,
         hard: &[(-1.0, 1.0)],
         hard_y: &[],
+        extra: no_extra,
     }
 }
 
@@ -51,6 +52,12 @@ fn double2(name: &'static str, expr: &'static str, r: fn(f64, f64) -> Dd, bound:
 
 fn with(mut f: MathFn, hard: &'static [(f64, f64)]) -> MathFn {
     f.hard = hard;
+    f
+}
+
+/// `f` measured also at the inputs nearest to multiples of pi/2 (trigonometric functions).
+fn near_pio2(mut f: MathFn) -> MathFn {
+    f.extra = near_multiples_of_pio2;
     f
 }
 
@@ -208,12 +215,12 @@ fn float_functions() -> Vec<MathFn> {
         with(float1("log2f", "log2f(x)", f64::log2, 1.0), log),
         with(float1("log10f", "log10f(x)", f64::log10, 2.0), log),
         // The whole float range: Payne-Hanek beyond 4096.
-        with(float1("sinf", "sinf(x)", f64::sin, 2.0), trig),
-        with(float1("cosf", "cosf(x)", f64::cos, 2.0), trig),
-        with(
+        near_pio2(with(float1("sinf", "sinf(x)", f64::sin, 2.0), trig)),
+        near_pio2(with(float1("cosf", "cosf(x)", f64::cos, 2.0), trig)),
+        near_pio2(with(
             float1("tanf", "tanf(x)", f64::tan, 4.0),
             &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0)],
-        ),
+        )),
         with(
             float1("tanhf", "tanhf(x)", f64::tanh, 2.0),
             &[(-0.7, 0.7), (0.55, 0.65), (8.5, 9.5)],
@@ -562,7 +569,7 @@ fn double_functions() -> Vec<MathFn> {
             &[(-1e-3, 1e-3), (-1.0, 0.0), (-1.0, 10.0)],
         ),
         // The whole double range: Payne-Hanek beyond 1e6.
-        with(
+        near_pio2(with(
             double1(
                 "sin",
                 "sin(x)",
@@ -570,8 +577,8 @@ fn double_functions() -> Vec<MathFn> {
                 2.0,
             ),
             trig,
-        ),
-        with(
+        )),
+        near_pio2(with(
             double1(
                 "cos",
                 "cos(x)",
@@ -579,8 +586,8 @@ fn double_functions() -> Vec<MathFn> {
                 2.0,
             ),
             trig,
-        ),
-        with(
+        )),
+        near_pio2(with(
             double1(
                 "tan",
                 "tan(x)",
@@ -593,7 +600,7 @@ fn double_functions() -> Vec<MathFn> {
                 2.0,
             ),
             trig,
-        ),
+        )),
         with(
             double1(
                 "atan",

@@ -8,7 +8,7 @@ use crate::dd_bessel::bessel_i;
 use crate::dd_gamma;
 use crate::dd_ref::{self as dd, Dd};
 use crate::dd_special as sp;
-use crate::math_harness::{MathFn, Prec, Reference};
+use crate::math_harness::{no_extra, MathFn, Prec, Reference};
 
 fn row(
     name: &'static str,
@@ -27,6 +27,7 @@ fn row(
         max_abs: f64::INFINITY,
         hard,
         hard_y: &[],
+        extra: no_extra,
     }
 }
 

@@ -51,6 +51,77 @@ pub struct MathFn {
     pub hard: &'static [(f64, f64)],
     /// For two operands: the intervals of `y`, paired with `hard` by index (empty for one).
     pub hard_y: &'static [(f64, f64)],
+    /// Single inputs always measured (e.g. `near_multiples_of_pio2`), besides the samples.
+    pub extra: fn(Prec) -> Vec<f64>,
+}
+
+/// No extra inputs.
+pub fn no_extra(_: Prec) -> Vec<f64> {
+    Vec::new()
+}
+
+/// The inputs of the format `p` nearest to a multiple of pi/2, where an argument reduction
+/// cancels most: the 48 closest (in absolute distance) of the three values around each
+/// `k pi/2` below the Cody-Waite limit (4096 for float, 2^20 for double), and the 16 closest
+/// among those up to a hundred times (float) or twice (double) further (the far reduction). A reduction that knows
+/// pi/2 to too few bits is hundreds of ulps off there, and random samples almost never
+/// come close (the float sin, cos and tan were, until the exhaustive GPU sweep of
+/// `tools/math-gpu-sweep.py` found it).
+pub fn near_multiples_of_pio2(p: Prec) -> Vec<f64> {
+    // pi/2 as three doubles (the sum is right to about 2^-160).
+    const HI: f64 = 1.570_796_326_794_896_6;
+    const MID: f64 = 6.123_233_995_736_766e-17;
+    const LO: f64 = -1.497_384_904_859_169_8e-33;
+    // x - k pi/2 to about 2^-100 of x: k HI and k MID are split exactly with fma, and
+    // x - k HI is exact (Sterbenz) for the x near it.
+    let dist = |x: f64, k: f64| {
+        let (ph, qh) = (k * HI, k * MID);
+        let (pl, ql) = (k.mul_add(HI, -ph), k.mul_add(MID, -qh));
+        ((((x - ph) - pl) - qh) - ql) - k * LO
+    };
+    let (limit, further): (f64, f64) = match p {
+        Prec::F32 => (4096.0, 100.0),
+        Prec::F64 => (1_048_576.0, 2.0),
+    };
+    let mut near = Vec::new();
+    let mut far = Vec::new();
+    let kmax = (further * limit / HI) as u64;
+    for k in 1..=kmax {
+        let kf = k as f64;
+        let around = |x: f64| match p {
+            Prec::F32 => {
+                let f = x as f32;
+                [
+                    f32::from_bits(f.to_bits() - 1),
+                    f,
+                    f32::from_bits(f.to_bits() + 1),
+                ]
+                .map(f64::from)
+            }
+            Prec::F64 => [
+                f64::from_bits(x.to_bits() - 1),
+                x,
+                f64::from_bits(x.to_bits() + 1),
+            ],
+        };
+        for x in around(kf * HI) {
+            let d = dist(x, kf).abs();
+            if x < limit {
+                near.push((d, x));
+            } else {
+                far.push((d, x));
+            }
+        }
+    }
+    let closest = |mut v: Vec<(f64, f64)>, n: usize| {
+        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        v.into_iter().take(n).map(|(_, x)| x).collect::<Vec<_>>()
+    };
+    let mut xs = closest(near, 48);
+    xs.extend(closest(far, 16));
+    let negated: Vec<f64> = xs.iter().map(|x| -x).collect();
+    xs.extend(negated);
+    xs
 }
 
 impl MathFn {
@@ -209,6 +280,7 @@ pub fn inputs(f: &MathFn, n: usize) -> Vec<(f64, f64)> {
             .flat_map(|&x| sp.iter().take(15).map(move |&y| (x, y)))
             .collect()
     };
+    v.extend((f.extra)(f.prec).into_iter().map(|x| (x, 0.0)));
     let mut rng = Rng::new(0x5eed ^ (f.name.len() as u64) << 8 ^ f.name.as_bytes()[0] as u64);
     let dense = n / 3;
     for i in 0..dense {

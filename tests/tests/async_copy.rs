@@ -12,7 +12,8 @@
 #[path = "async_copy/expect.rs"]
 mod expect;
 
-use oxicc_emu::{Launch, Module, RunOptions, Schedule};
+use oxicc_emu::{RunOptions, Schedule};
+use oxicc_tests::kernels::{compare_folder_with_nvcc, run_ptx};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -23,66 +24,29 @@ fn kernels() -> Vec<String> {
     oxicc_tests::kernels::kernel_names_in(&dir())
 }
 
-fn launch(name: &str) -> Launch {
-    oxicc_tests::kernels::launch_in(&dir(), name)
-}
-
-fn run_and_check(name: &str, ptx: &str, l: &Launch, opts: &RunOptions) -> Result<(), String> {
-    let module = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
-    let out = oxicc_emu::run(&module, l, opts).map_err(|e| format!("run: {e}"))?;
-    expect::check(name, l, &out)
-}
-
 fn oxicc_ptx(name: &str, sm: u32, opt: u8) -> Result<String, String> {
     oxicc_tests::kernels::oxicc_ptx_in(&dir(), name, sm, opt)
 }
 
 #[test]
 fn async_copy_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
-    let names = kernels();
-    assert!(names.len() >= 5, "expected at least 5 async-copy kernels");
-    let mut failures = Vec::new();
+    assert!(
+        kernels().len() >= 5,
+        "expected at least 5 async-copy kernels"
+    );
     let random = RunOptions {
         schedule: Schedule::Random,
         seed: 17,
         ..RunOptions::default()
     };
-    for name in &names {
-        let path = dir().join(format!("{name}.cu"));
-        let l = launch(name);
-        for sm in [80, 90] {
-            let nv = oxicc_tests::nvcc_ptx(&path, sm, 3);
-            if let Err(e) = run_and_check(name, &nv, &l, &RunOptions::default()) {
-                failures.push(format!("{name} (nvcc PTX sm_{sm}): {e}"));
-            }
-            let want = oxicc_tests::entry_names(&nv);
-            for opt in [0u8, 3] {
-                let what = format!("{name} (oxicc sm_{sm} -O{opt})");
-                let ptx = match oxicc_ptx(name, sm, opt) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        failures.push(format!("{what}: does not compile: {e}"));
-                        continue;
-                    }
-                };
-                if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
-                    failures.push(format!("{what}: ptxas: {e}"));
-                    continue;
-                }
-                if oxicc_tests::entry_names(&ptx) != want {
-                    failures.push(format!("{what}: .entry names differ from nvcc's"));
-                }
-                if let Err(e) = run_and_check(name, &ptx, &l, &RunOptions::default()) {
-                    failures.push(format!("{what}: {e}"));
-                }
-                if sm == 90 && opt == 3 {
-                    if let Err(e) = run_and_check(name, &ptx, &l, &random) {
-                        failures.push(format!("{what}, random schedule: {e}"));
-                    }
-                }
-            }
+    let failures = compare_folder_with_nvcc(&dir(), &[80, 90], &[80, 90], &|name, l, ptx| {
+        expect::check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)?;
+        if ptx.sm == 90 && ptx.oxicc_opt == Some(3) {
+            let out = run_ptx(ptx.text, l, &random).map_err(|e| format!("random schedule: {e}"))?;
+            expect::check(name, l, &out).map_err(|e| format!("random schedule: {e}"))?;
         }
-    }
+        Ok(())
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -128,9 +92,9 @@ fn async_copies_lower_to_cp_async_and_mbarrier() {
 /// deadlock the interpreter reports, not a hang.
 #[test]
 fn an_incomplete_mbarrier_phase_is_reported_as_a_deadlock() {
-    let mut l = launch("awbarrier");
+    let mut l = oxicc_tests::kernels::launch_in(&dir(), "awbarrier");
     l.grid = [1, 1, 1];
-    let module = Module::parse(&deadlocking_ptx()).expect("parses");
+    let module = oxicc_emu::Module::parse(&deadlocking_ptx()).expect("parses");
     let err = oxicc_emu::run(&module, &l, &RunOptions::default()).expect_err("deadlock");
     assert!(err.to_string().contains("deadlock"), "{err}");
 }

@@ -7,9 +7,8 @@
 //! launch the same kernel traps, and the interpreter says why. `partitions.cu`: binary and
 //! labeled partitions of a tile, and a tile passed as a `thread_group`.
 
-use oxicc_emu::{Launch, Module, RunOptions};
-use oxicc_tests::guard::compile_guarded;
-use oxicc_tests::kernels::{oxicc_options, KernelSource};
+use oxicc_emu::{Launch, RunOptions};
+use oxicc_tests::kernels::{compare_with_nvcc, launch_in, oxicc_ptx_in, run_ptx};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -17,9 +16,7 @@ fn dir() -> PathBuf {
 }
 
 fn launch() -> Launch {
-    let p = dir().join("grid_sync.json");
-    let text = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    Launch::from_json(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+    launch_in(&dir(), "grid_sync")
 }
 
 fn i32s(b: &[u8]) -> Vec<i32> {
@@ -49,15 +46,8 @@ fn expected(l: &Launch) -> Vec<i32> {
 }
 
 fn run(ptx: &str, l: &Launch) -> Result<Vec<i32>, String> {
-    let module = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
-    let out = oxicc_emu::run(&module, l, &RunOptions::default()).map_err(|e| e.to_string())?;
-    Ok(i32s(&out.buffer("out").expect("out").data))
-}
-
-fn oxicc_ptx(sm: u32, opt: u8) -> Result<String, String> {
-    let path = dir().join("grid_sync.cu");
-    let source = KernelSource::load(&path);
-    compile_guarded(&source, &oxicc_options(&path, sm, opt)).map_err(|e| e.to_string())
+    let out = run_ptx(ptx, l, &RunOptions::default())?;
+    Ok(i32s(&out.buffer("out").ok_or("no out buffer")?.data))
 }
 
 #[test]
@@ -65,42 +55,17 @@ fn grid_sync_under_a_cooperative_launch_matches_rust() {
     let l = launch();
     assert!(l.cooperative);
     let want = expected(&l);
-    let path = dir().join("grid_sync.cu");
-    let mut failures = Vec::new();
-    for sm in [80, 90] {
-        let nv = oxicc_tests::nvcc_ptx(&path, sm, 3);
-        match run(&nv, &l) {
-            Ok(got) if got == want => {}
-            Ok(_) => failures.push(format!("nvcc PTX sm_{sm}: wrong values")),
-            Err(e) => failures.push(format!("nvcc PTX sm_{sm}: {e}")),
+    let failures = compare_with_nvcc(&dir(), "grid_sync", &[80, 90], &[80, 90], &mut |ptx| {
+        let got = run(ptx.text, &l)?;
+        if got != want {
+            return Err(format!(
+                "wrong values: {:?}… expected {:?}…",
+                &got[..4],
+                &want[..4]
+            ));
         }
-        for opt in [0u8, 3] {
-            let what = format!("oxicc sm_{sm} -O{opt}");
-            let ptx = match oxicc_ptx(sm, opt) {
-                Ok(p) => p,
-                Err(e) => {
-                    failures.push(format!("{what}: does not compile: {e}"));
-                    continue;
-                }
-            };
-            if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
-                failures.push(format!("{what}: ptxas: {e}"));
-                continue;
-            }
-            if oxicc_tests::entry_names(&ptx) != oxicc_tests::entry_names(&nv) {
-                failures.push(format!("{what}: .entry names differ from nvcc's"));
-            }
-            match run(&ptx, &l) {
-                Ok(got) if got == want => {}
-                Ok(got) => failures.push(format!(
-                    "{what}: wrong values: {:?}… expected {:?}…",
-                    &got[..4],
-                    &want[..4]
-                )),
-                Err(e) => failures.push(format!("{what}: {e}")),
-            }
-        }
-    }
+        Ok(())
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -109,7 +74,7 @@ fn grid_sync_without_a_cooperative_launch_is_diagnosed() {
     let mut l = launch();
     l.cooperative = false;
     for ptx in [
-        oxicc_ptx(90, 3).expect("compiles"),
+        oxicc_ptx_in(&dir(), "grid_sync", 90, 3).expect("compiles"),
         oxicc_tests::nvcc_ptx(&dir().join("grid_sync.cu"), 90, 3),
     ] {
         let err = run(&ptx, &l).expect_err("traps");
@@ -150,46 +115,20 @@ fn partitions_expected(input: &[i32]) -> (Vec<i32>, Vec<u32>) {
 
 #[test]
 fn binary_and_labeled_partitions_match_rust() {
-    let path = dir().join("partitions.cu");
-    let text = std::fs::read_to_string(dir().join("partitions.json")).expect("launch file");
-    let l = Launch::from_json(&text).expect("launch");
+    let l = launch_in(&dir(), "partitions");
     let input = i32s(&l.buffers.iter().find(|b| b.name == "in").unwrap().data);
     let (want, want_ranks) = partitions_expected(&input);
-    let mut failures = Vec::new();
-    for sm in [80, 90] {
-        let nv = oxicc_tests::nvcc_ptx(&path, sm, 3);
-        let mut cases = vec![(format!("nvcc PTX sm_{sm}"), nv.clone())];
-        for opt in [0u8, 3] {
-            let source = KernelSource::load(&path);
-            match compile_guarded(&source, &oxicc_options(&path, sm, opt)) {
-                Ok(ptx) => {
-                    if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
-                        failures.push(format!("oxicc sm_{sm} -O{opt}: ptxas: {e}"));
-                    }
-                    if oxicc_tests::entry_names(&ptx) != oxicc_tests::entry_names(&nv) {
-                        failures.push(format!("oxicc sm_{sm} -O{opt}: .entry names differ"));
-                    }
-                    cases.push((format!("oxicc sm_{sm} -O{opt}"), ptx));
-                }
-                Err(e) => failures.push(format!("oxicc sm_{sm} -O{opt}: {e}")),
-            }
+    let failures = compare_with_nvcc(&dir(), "partitions", &[80, 90], &[80, 90], &mut |ptx| {
+        let o = run_ptx(ptx.text, &l, &RunOptions::default())?;
+        let got = i32s(&o.buffer("out").ok_or("no out buffer")?.data);
+        let ranks: Vec<u32> = i32s(&o.buffer("ranks").ok_or("no ranks buffer")?.data)
+            .into_iter()
+            .map(|x| x as u32)
+            .collect();
+        if got != want || ranks != want_ranks {
+            return Err("wrong values".into());
         }
-        for (what, ptx) in cases {
-            let module = Module::parse(&ptx).expect("parses");
-            match oxicc_emu::run(&module, &l, &RunOptions::default()) {
-                Ok(o) => {
-                    let got = i32s(&o.buffer("out").unwrap().data);
-                    let ranks: Vec<u32> = i32s(&o.buffer("ranks").unwrap().data)
-                        .into_iter()
-                        .map(|x| x as u32)
-                        .collect();
-                    if got != want || ranks != want_ranks {
-                        failures.push(format!("{what}: wrong values"));
-                    }
-                }
-                Err(e) => failures.push(format!("{what}: {e}")),
-            }
-        }
-    }
+        Ok(())
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

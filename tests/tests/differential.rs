@@ -12,7 +12,7 @@ mod expect_more;
 
 use oxicc_emu::{Launch, Module, RunOptions, Schedule};
 use oxicc_tests::guard::compile_guarded;
-use oxicc_tests::kernels::KernelSource;
+use oxicc_tests::kernels::{kernel_names_in, KernelSource};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -21,18 +21,7 @@ fn harness_dir() -> PathBuf {
 }
 
 fn harness_kernels() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(harness_dir())
-        .expect("tests/kernels/harness exists")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.strip_suffix(".cu"))
-                .map(str::to_string)
-        })
-        .collect();
-    names.sort();
-    names
+    kernel_names_in(&harness_dir())
 }
 
 /// The target of a harness kernel: `sm_75` unless its source has a `// harness-arch: sm_XY`
@@ -225,17 +214,10 @@ fn random_schedule_gives_the_same_results() {
 #[test]
 fn device_faults_are_reported() {
     let dir = harness_dir().join("errors");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("harness/errors exists")
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            e.file_name()
-                .to_str()
-                .and_then(|n| n.strip_suffix(".cu"))
-                .map(|n| format!("errors/{n}"))
-        })
+    let names: Vec<String> = kernel_names_in(&dir)
+        .into_iter()
+        .map(|n| format!("errors/{n}"))
         .collect();
-    names.sort();
     assert!(names.len() >= 4);
     let ptxs = compile_with_nvcc(&names, 75);
     for (name, ptx) in names.iter().zip(ptxs) {

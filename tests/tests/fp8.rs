@@ -11,7 +11,8 @@
 #[allow(dead_code)]
 mod f16;
 
-use oxicc_emu::{Launch, Module, Outcome, RunOptions};
+use oxicc_emu::{Launch, Outcome, RunOptions};
+use oxicc_tests::kernels::{compare_folder_with_nvcc, kernel_names_in, run_ptx};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -242,54 +243,16 @@ fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
     }
 }
 
-fn run_and_check(name: &str, ptx: &str, l: &Launch) -> Result<(), String> {
-    let module = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
-    let o = oxicc_emu::run(&module, l, &RunOptions::default()).map_err(|e| format!("run: {e}"))?;
-    check(name, l, &o)
-}
-
 #[test]
 fn fp8_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
     let dir = dir();
-    let names = oxicc_tests::kernels::kernel_names_in(&dir);
-    assert!(names.len() >= 2, "expected the fp8 kernels");
-    let mut failures = Vec::new();
-    for name in &names {
-        let path = dir.join(format!("{name}.cu"));
-        let l = oxicc_tests::kernels::launch_in(&dir, name);
-        let mut want = None;
-        for nvcc_sm in [75, 89] {
-            let nv = oxicc_tests::nvcc_ptx(&path, nvcc_sm, 3);
-            if let Err(e) = run_and_check(name, &nv, &l) {
-                failures.push(format!("{name} (nvcc sm_{nvcc_sm} PTX): {e}"));
-            }
-            want = Some(oxicc_tests::entry_names(&nv));
+    assert!(kernel_names_in(&dir).len() >= 2, "expected the fp8 kernels");
+    let failures = compare_folder_with_nvcc(&dir, &[75, 89], &[75, 89, 90], &|name, l, ptx| {
+        let native = ptx.oxicc_opt.is_some() && ptx.sm >= 89 && name == "fp8_cvt";
+        if native && !ptx.text.contains("cvt.rn.satfinite.e4m3x2.f32") {
+            return Err("no cvt.rn.satfinite.e4m3x2.f32".into());
         }
-        for sm in [75u32, 89, 90] {
-            for opt in [0u8, 3] {
-                let what = format!("{name} (oxicc sm_{sm} -O{opt})");
-                let ptx = match oxicc_tests::kernels::oxicc_ptx_in(&dir, name, sm, opt) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        failures.push(format!("{what}: does not compile: {e}"));
-                        continue;
-                    }
-                };
-                if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
-                    failures.push(format!("{what}: ptxas: {e}"));
-                    continue;
-                }
-                if Some(oxicc_tests::entry_names(&ptx)) != want {
-                    failures.push(format!("{what}: .entry names differ from nvcc's"));
-                }
-                if sm >= 89 && name == "fp8_cvt" && !ptx.contains("cvt.rn.satfinite.e4m3x2.f32") {
-                    failures.push(format!("{what}: no cvt.rn.satfinite.e4m3x2.f32"));
-                }
-                if let Err(e) = run_and_check(name, &ptx, &l) {
-                    failures.push(format!("{what}: {e}"));
-                }
-            }
-        }
-    }
+        check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

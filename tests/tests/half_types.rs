@@ -15,7 +15,8 @@ mod f16;
 #[path = "half_types/warp.rs"]
 mod warp;
 
-use oxicc_emu::{Launch, Module, RunOptions};
+use oxicc_emu::{Launch, RunOptions};
+use oxicc_tests::kernels::{compare_folder_with_nvcc, launch_in, run_ptx};
 use std::path::{Path, PathBuf};
 
 fn kernels_dir(sub: &str) -> PathBuf {
@@ -28,58 +29,16 @@ fn kernels(dir: &Path) -> Vec<String> {
     oxicc_tests::kernels::kernel_names_in(dir)
 }
 
-fn launch(dir: &Path, name: &str) -> Launch {
-    oxicc_tests::kernels::launch_in(dir, name)
-}
-
 fn run_and_check(name: &str, ptx: &str, l: &Launch) -> Result<(), String> {
-    let module = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
-    let out =
-        oxicc_emu::run(&module, l, &RunOptions::default()).map_err(|e| format!("run: {e}"))?;
-    expect::check(name, l, &out)
-}
-
-fn oxicc_ptx(dir: &Path, name: &str, sm: u32, opt: u8) -> Result<String, String> {
-    oxicc_tests::kernels::oxicc_ptx_in(dir, name, sm, opt)
+    expect::check(name, l, &run_ptx(ptx, l, &RunOptions::default())?)
 }
 
 /// Every kernel of `dir` through nvcc (for `nvcc_sm`) and oxicc (for each of `sms`, -O0 and
 /// -O3); the failures in words.
 fn check_folder(dir: &Path, nvcc_sm: u32, sms: &[u32]) -> Vec<String> {
-    let names = kernels(dir);
-    let mut failures = Vec::new();
-    for name in &names {
-        let path = dir.join(format!("{name}.cu"));
-        let l = launch(dir, name);
-        let nv = oxicc_tests::nvcc_ptx(&path, nvcc_sm, 3);
-        if let Err(e) = run_and_check(name, &nv, &l) {
-            failures.push(format!("{name} (nvcc PTX): {e}"));
-        }
-        let want = oxicc_tests::entry_names(&nv);
-        for &sm in sms {
-            for opt in [0u8, 3] {
-                let what = format!("{name} (oxicc sm_{sm} -O{opt})");
-                let ptx = match oxicc_ptx(dir, name, sm, opt) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        failures.push(format!("{what}: does not compile: {e}"));
-                        continue;
-                    }
-                };
-                if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
-                    failures.push(format!("{what}: ptxas: {e}"));
-                    continue;
-                }
-                if oxicc_tests::entry_names(&ptx) != want {
-                    failures.push(format!("{what}: .entry names differ from nvcc's"));
-                }
-                if let Err(e) = run_and_check(name, &ptx, &l) {
-                    failures.push(format!("{what}: {e}"));
-                }
-            }
-        }
-    }
-    failures
+    compare_folder_with_nvcc(dir, &[nvcc_sm], sms, &|name, l, ptx| {
+        run_and_check(name, ptx.text, l)
+    })
 }
 
 #[test]
@@ -113,7 +72,7 @@ fn half_warp_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
     // nvcc's sm_90 PTX too: its bf16 atomics are the native `atom` forms.
     for name in kernels(&dir) {
         let nv = oxicc_tests::nvcc_ptx(&dir.join(format!("{name}.cu")), 90, 3);
-        if let Err(e) = run_and_check(&name, &nv, &launch(&dir, &name)) {
+        if let Err(e) = run_and_check(&name, &nv, &launch_in(&dir, &name)) {
             failures.push(format!("{name} (nvcc sm_90 PTX): {e}"));
         }
     }

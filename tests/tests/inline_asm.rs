@@ -9,7 +9,8 @@
 #[path = "inline_asm/expect.rs"]
 mod expect;
 
-use oxicc_emu::{Launch, Module, RunOptions};
+use oxicc_emu::{Launch, RunOptions};
+use oxicc_tests::kernels::{compare_folder_with_nvcc, run_ptx, PtxUnderTest};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -21,72 +22,24 @@ fn warp_dir() -> PathBuf {
 }
 
 fn kernels() -> Vec<String> {
-    kernels_in(&dir())
-}
-
-fn kernels_in(dir: &Path) -> Vec<String> {
-    oxicc_tests::kernels::kernel_names_in(dir)
-}
-
-fn launch(name: &str) -> Launch {
-    launch_in(&dir(), name)
-}
-
-fn launch_in(dir: &Path, name: &str) -> Launch {
-    oxicc_tests::kernels::launch_in(dir, name)
-}
-
-fn run_and_check(name: &str, ptx: &str, l: &Launch) -> Result<(), String> {
-    let module = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
-    let out =
-        oxicc_emu::run(&module, l, &RunOptions::default()).map_err(|e| format!("run: {e}"))?;
-    expect::check(name, l, &out)
+    oxicc_tests::kernels::kernel_names_in(&dir())
 }
 
 fn oxicc_ptx(name: &str, sm: u32, opt: u8) -> Result<String, String> {
-    oxicc_ptx_in(&dir(), name, sm, opt)
+    oxicc_tests::kernels::oxicc_ptx_in(&dir(), name, sm, opt)
 }
 
-fn oxicc_ptx_in(dir: &Path, name: &str, sm: u32, opt: u8) -> Result<String, String> {
-    oxicc_tests::kernels::oxicc_ptx_in(dir, name, sm, opt)
+fn run_and_check(name: &str, l: &Launch, ptx: &PtxUnderTest) -> Result<(), String> {
+    expect::check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)
 }
 
 #[test]
 fn inline_asm_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
-    let names = kernels();
-    assert!(names.len() >= 3, "expected at least 3 inline asm kernels");
-    let mut failures = Vec::new();
-    for name in &names {
-        let path = dir().join(format!("{name}.cu"));
-        let l = launch(name);
-        let nv = oxicc_tests::nvcc_ptx(&path, 75, 3);
-        if let Err(e) = run_and_check(name, &nv, &l) {
-            failures.push(format!("{name} (nvcc PTX): {e}"));
-        }
-        let want = oxicc_tests::entry_names(&nv);
-        for sm in [75, 90] {
-            for opt in [0u8, 3] {
-                let what = format!("{name} (oxicc sm_{sm} -O{opt})");
-                let ptx = match oxicc_ptx(name, sm, opt) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        failures.push(format!("{what}: does not compile: {e}"));
-                        continue;
-                    }
-                };
-                if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
-                    failures.push(format!("{what}: ptxas: {e}"));
-                    continue;
-                }
-                if oxicc_tests::entry_names(&ptx) != want {
-                    failures.push(format!("{what}: .entry names differ from nvcc's"));
-                }
-                if let Err(e) = run_and_check(name, &ptx, &l) {
-                    failures.push(format!("{what}: {e}"));
-                }
-            }
-        }
-    }
+    assert!(
+        kernels().len() >= 3,
+        "expected at least 3 inline asm kernels"
+    );
+    let failures = compare_folder_with_nvcc(&dir(), &[75], &[75, 90], &run_and_check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -153,30 +106,6 @@ fn asm_statements_are_emitted_as_nvcc_emits_them() {
 /// `redux.sync`): nvcc's PTX for sm_80 and oxicc's for sm_80/sm_90 against plain Rust.
 #[test]
 fn warp_match_and_reduce_match_rust() {
-    let dir = warp_dir();
-    let mut failures = Vec::new();
-    for name in kernels_in(&dir) {
-        let path = dir.join(format!("{name}.cu"));
-        let l = launch_in(&dir, &name);
-        let nv = oxicc_tests::nvcc_ptx(&path, 80, 3);
-        if let Err(e) = run_and_check(&name, &nv, &l) {
-            failures.push(format!("{name} (nvcc PTX): {e}"));
-        }
-        for sm in [80, 90] {
-            for opt in [0u8, 3] {
-                let what = format!("{name} (oxicc sm_{sm} -O{opt})");
-                match oxicc_ptx_in(&dir, &name, sm, opt) {
-                    Err(e) => failures.push(format!("{what}: does not compile: {e}")),
-                    Ok(ptx) => {
-                        if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
-                            failures.push(format!("{what}: ptxas: {e}"));
-                        } else if let Err(e) = run_and_check(&name, &ptx, &l) {
-                            failures.push(format!("{what}: {e}"));
-                        }
-                    }
-                }
-            }
-        }
-    }
+    let failures = compare_folder_with_nvcc(&warp_dir(), &[80], &[80, 90], &run_and_check);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

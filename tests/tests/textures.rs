@@ -10,9 +10,9 @@
 #[path = "textures/expect.rs"]
 mod expect;
 
-use oxicc_emu::{Launch, Module, RunOptions};
+use oxicc_emu::RunOptions;
 use oxicc_tests::guard::compile_guarded;
-use oxicc_tests::kernels::{oxicc_options, KernelSource};
+use oxicc_tests::kernels::{compare_folder_with_nvcc, oxicc_options, run_ptx, KernelSource};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -23,54 +23,12 @@ fn kernels() -> Vec<String> {
     oxicc_tests::kernels::kernel_names_in(&dir())
 }
 
-fn launch(name: &str) -> Launch {
-    oxicc_tests::kernels::launch_in(&dir(), name)
-}
-
-fn run_and_check(name: &str, ptx: &str, l: &Launch) -> Result<(), String> {
-    let module = Module::parse(ptx).map_err(|e| format!("parse: {e}"))?;
-    let out =
-        oxicc_emu::run(&module, l, &RunOptions::default()).map_err(|e| format!("run: {e}"))?;
-    expect::check(name, l, &out)
-}
-
 #[test]
 fn texture_kernels_match_the_guide_on_nvcc_and_oxicc_ptx() {
-    let names = kernels();
-    assert!(names.len() >= 6, "expected at least 6 texture kernels");
-    let mut failures = Vec::new();
-    for name in &names {
-        let path = dir().join(format!("{name}.cu"));
-        let l = launch(name);
-        let nv = oxicc_tests::nvcc_ptx(&path, 75, 3);
-        if let Err(e) = run_and_check(name, &nv, &l) {
-            failures.push(format!("{name} (nvcc PTX): {e}"));
-        }
-        let want = oxicc_tests::entry_names(&nv);
-        let source = KernelSource::load(&path);
-        for sm in [75, 90] {
-            for opt in [0u8, 3] {
-                let what = format!("{name} (oxicc sm_{sm} -O{opt})");
-                let ptx = match compile_guarded(&source, &oxicc_options(&path, sm, opt)) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        failures.push(format!("{what}: does not compile: {e}"));
-                        continue;
-                    }
-                };
-                if let Err(e) = oxicc_tests::ptxas_check(&ptx, sm) {
-                    failures.push(format!("{what}: ptxas: {e}"));
-                    continue;
-                }
-                if oxicc_tests::entry_names(&ptx) != want {
-                    failures.push(format!("{what}: .entry names differ from nvcc's"));
-                }
-                if let Err(e) = run_and_check(name, &ptx, &l) {
-                    failures.push(format!("{what}: {e}"));
-                }
-            }
-        }
-    }
+    assert!(kernels().len() >= 6, "expected at least 6 texture kernels");
+    let failures = compare_folder_with_nvcc(&dir(), &[75], &[75, 90], &|name, l, ptx| {
+        expect::check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -43,7 +43,8 @@ impl Lowerer<'_> {
             "__funnelshift_l" | "__funnelshift_r" | "__funnelshift_lc" | "__funnelshift_rc" => {
                 return Some(self.funnel_shift(n, args, span))
             }
-            "__ldg" => return Some(self.ldg(args, span)),
+            // `__ldg` of a vector type is an overload in `__oxicc/cache_loads.h`.
+            "__ldg" if !self.ldg_of_vector(args) => return Some(self.ldg(args, span)),
             "memcpy" | "memset" => return Some(self.mem_loop(n == "memcpy", args, span)),
             _ => {}
         }
@@ -86,8 +87,34 @@ impl Lowerer<'_> {
                 };
                 self.convert(rounded, from_ty, to_ty)
             }
-            // Only round-to-nearest is expressible: the IR's conversions round that way.
+            // The IR's conversions round to nearest; the directed forms of a conversion to
+            // a float are one pure `cvt.{rz,rp,rm}` each, as nvcc emits them.
             _ if rounding == "rn" => self.convert(v, from_ty, to_ty),
+            (_, Side::Float(to_kind)) => {
+                let mode = match rounding {
+                    "rz" => "rz",
+                    "ru" => "rp",
+                    "rd" => "rm",
+                    _ => return self.unsupported_rounding(n, span),
+                };
+                let (to_ptx, out) = match to_kind {
+                    FloatKind::Double => ("f64", AsmReg::D),
+                    _ => ("f32", AsmReg::F),
+                };
+                let from_ptx = match from {
+                    Side::Int(IntKind::Int) => "s32",
+                    Side::Int(IntKind::UInt) => "u32",
+                    Side::Int(IntKind::LongLong) => "s64",
+                    Side::Int(_) => "u64",
+                    Side::Float(FloatKind::Double) => "f64",
+                    Side::Float(_) => "f32",
+                };
+                self.pure_ptx(
+                    &format!("cvt.{mode}.{to_ptx}.{from_ptx} %0, %1;"),
+                    out,
+                    &[v],
+                )
+            }
             _ => return self.unsupported_rounding(n, span),
         };
         Some(Operand::rv(r, QualType::new(to_ty)))
@@ -107,12 +134,11 @@ impl Lowerer<'_> {
     pub(super) fn pure_ptx(&mut self, template: &str, out: AsmReg, args: &[Value]) -> Value {
         let inputs = args
             .iter()
-            .map(|&v| {
-                if self.vty(v) == Type::I64 {
-                    AsmReg::L
-                } else {
-                    AsmReg::R
-                }
+            .map(|&v| match self.vty(v) {
+                Type::I64 => AsmReg::L,
+                Type::F64 => AsmReg::D,
+                Type::F32 => AsmReg::F,
+                _ => AsmReg::R,
             })
             .collect();
         let pieces = oxicc_ir::inline_asm::parse_template(template).unwrap_or_default();
@@ -227,6 +253,15 @@ impl Lowerer<'_> {
     }
 
     /// `__ldg(p)`: a read of `*p` (the read-only cache path is the backend's choice).
+    /// Whether `__ldg(args)` reads a vector type (`float4`, `int2`, …): a pointer argument
+    /// whose element is not a scalar.
+    pub(super) fn ldg_of_vector(&mut self, args: &[&Expr<'_>]) -> bool {
+        let [arg] = args else { return false };
+        self.type_of_unevaluated(arg)
+            .and_then(|t| self.types.pointee(t.ty))
+            .is_some_and(|e| !self.types.is_scalar(e.ty))
+    }
+
     fn ldg(&mut self, args: &[&Expr<'_>], span: Span) -> Option<Operand> {
         if !self.argc(args, 1, span) {
             return None;

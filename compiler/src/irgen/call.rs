@@ -34,6 +34,12 @@ impl CallArgs<'_, '_> {
     }
 }
 
+/// CUDA's built-ins that a user's function template of the same name may lose to
+/// (`builtin_beats_template`).
+pub(crate) const BUILTIN_OVER_TEMPLATE_NAMES: &[&str] = &[
+    "min", "max", "umin", "umax", "fminf", "fmaxf", "fmin", "fmax",
+];
+
 /// The built-ins that CUDA declares as overloads beside the user's (see
 /// `Lowerer::builtin_overload_wins`). The shuffles are there because `cuda_fp16.h` and
 /// `cuda_bf16.h` add `__half`/`__nv_bfloat16` overloads, which a float or int argument
@@ -104,6 +110,12 @@ impl Lowerer<'_> {
                 }
             }
             if self.builtin_atomic_wins(name, args) {
+                if let Some(r) = self.builtin_call(name, args, span) {
+                    return r;
+                }
+            }
+            // `__ldg` of a scalar is the built-in; the header declares the vector overloads.
+            if self.name(name) == "__ldg" && !self.ldg_of_vector(args) {
                 if let Some(r) = self.builtin_call(name, args, span) {
                     return r;
                 }
@@ -216,10 +228,7 @@ impl Lowerer<'_> {
         args: &[&Expr<'_>],
         span: Span,
     ) -> bool {
-        const OVERLOADED: &[&str] = &[
-            "min", "max", "umin", "umax", "fminf", "fmaxf", "fmin", "fmax",
-        ];
-        if !OVERLOADED.contains(&self.name(name)) {
+        if !BUILTIN_OVER_TEMPLATE_NAMES.contains(&self.name(name)) {
             return false;
         }
         let mut types = Vec::with_capacity(args.len());
@@ -316,9 +325,18 @@ impl Lowerer<'_> {
         let Some(Binding::FnTemplate(set)) = self.lookup_ordinary(name) else {
             return false;
         };
-        if args.is_empty() {
+        if args.is_empty() || !self.builtin_math_may_win(set) {
             return false;
         }
+        args.iter().all(|a| {
+            matches!(a.kind, ExprKind::IntLit { .. } | ExprKind::FloatLit { .. })
+                || self.peek_type(a).is_some_and(|t| self.types.is_arith(t.ty))
+        })
+    }
+
+    /// The templates of `set` all take class templates (`complex<T>`) and no function of
+    /// the set is defined: CUDA's math built-in of the name wins for arithmetic arguments.
+    pub(super) fn builtin_math_may_win(&self, set: u32) -> bool {
         let plain = self
             .templates
             .set_fns
@@ -328,17 +346,9 @@ impl Lowerer<'_> {
         if plain.iter().any(|&f| self.func_info(f).defined) {
             return false;
         }
-        let tpls = self.templates.sets[set as usize].clone();
-        let only_class_params = tpls.iter().all(|&t| {
+        self.templates.sets[set as usize].iter().all(|&t| {
             let fd = self.templates.fns[t as usize].decl;
             !fd.params.is_empty() && fd.params.iter().all(|p| names_template_id(p.ty))
-        });
-        if !only_class_params {
-            return false;
-        }
-        args.iter().all(|a| {
-            matches!(a.kind, ExprKind::IntLit { .. } | ExprKind::FloatLit { .. })
-                || self.peek_type(a).is_some_and(|t| self.types.is_arith(t.ty))
         })
     }
 

@@ -519,7 +519,10 @@ impl Lowerer<'_> {
                         fd.method.is_volatile,
                         ref_qualifier(fd.method.ref_qual),
                     ));
-                if self.func_info(f).params == params && same_const && !is_ctor {
+                // Conversion functions all take no parameters; their target type tells
+                // `operator float()` from `operator __half_raw()`.
+                let same_name = self.func_info(f).fname == fname;
+                if self.func_info(f).params == params && same_const && same_name && !is_ctor {
                     return Some(f);
                 }
             }

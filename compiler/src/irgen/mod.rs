@@ -525,6 +525,9 @@ pub(crate) struct Lowerer<'x> {
     pub next_ret_decltype: bool,
     /// `--emit=sema`: the typed trees made so far, as text.
     pub sema_dump: String,
+    /// The function template instances typed trees call (`ExprKind::InstanceCall`'s
+    /// handle indexes it): template and arguments, instantiated when the call is lowered.
+    pub typed_instances: Vec<(u32, Vec<template::TArg>)>,
     /// File-scope variables declared `extern` and not defined yet (a later definition
     /// completes the same module variable).
     pub extern_vars: hashbrown::HashSet<u32>,
@@ -607,6 +610,7 @@ impl<'x> Lowerer<'x> {
             name_targets: Vec::new(),
             next_ret_decltype: false,
             sema_dump: String::new(),
+            typed_instances: Vec::new(),
             extern_vars: hashbrown::HashSet::new(),
             defined_vars: hashbrown::HashSet::new(),
         }

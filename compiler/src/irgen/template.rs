@@ -454,8 +454,26 @@ impl<'x> Lowerer<'x> {
             self.templates.depth -= 1;
             return r;
         }
-        let ns = self.templates.fns[tpl as usize].ns;
-        let r = self.in_decl_context(|l| {
+        let r = self.in_instance_scope(tpl, &args, |l| l.instantiate_in_ns(fd, &key));
+        self.templates.depth -= 1;
+        if r.is_none() {
+            self.templates.instances.insert((tpl, args), None);
+        }
+        r
+    }
+
+    /// Runs `f` where an instance of the non-member function template `tpl` for `args` is
+    /// declared: in the template's namespace, its parameters bound to `args` (a hidden
+    /// friend template also sees its class's members and is its friend).
+    pub(super) fn in_instance_scope<R>(
+        &mut self,
+        tpl: u32,
+        args: &[TArg],
+        f: impl FnOnce(&mut Self) -> Option<R>,
+    ) -> Option<R> {
+        let t = &self.templates.fns[tpl as usize];
+        let (ns, params) = (t.ns, t.params);
+        self.in_decl_context(|l| {
             // Also the chain `lookup_ordinary` searches when the namespace is open
             // already (its scope level was taken off by `in_decl_context`).
             l.decl_ns = Some(ns);
@@ -464,27 +482,23 @@ impl<'x> Lowerer<'x> {
             if let Some(r) = l.friend_template_class(tpl) {
                 l.friend_of = Some(r);
             }
-            let r = l.with_ns_open(ns, |l| l.instantiate_in_ns(fd, params, &args, &key));
+            let r = l.with_ns_open(ns, |l| {
+                l.bind_friend_outer(tpl);
+                l.bind_template_params(params, args);
+                f(l)
+            });
             l.friend_of = saved_friend;
             r
-        });
-        self.templates.depth -= 1;
-        if r.is_none() {
-            self.templates.instances.insert((tpl, args), None);
-        }
-        r
+        })
     }
 
-    /// Declares and lowers the instance `key` of `fd` (in its namespace).
+    /// Declares and lowers the instance `key` of `fd` (inside `in_instance_scope`).
     fn instantiate_in_ns(
         &mut self,
         fd: &'x ast::FunctionDecl<'x>,
-        params: &'x [ast::TemplateParam<'x>],
-        args: &[TArg],
         key: &(u32, Vec<TArg>),
     ) -> Option<FnId> {
-        self.bind_friend_outer(key.0);
-        self.bind_template_params(params, args);
+        let (params, args) = (self.templates.fns[key.0 as usize].params, &key.1);
         self.declare_param_packs(fd);
         let fid = self.declare_instance(fd, params, args, None)?;
         // Cached before the body is lowered: a recursive call finds the instance.

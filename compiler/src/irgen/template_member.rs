@@ -210,37 +210,76 @@ impl<'x> Lowerer<'x> {
         key: (u32, Vec<TArg>),
     ) -> Option<FnId> {
         let args = key.1.clone();
-        let r = self.in_decl_context(|l| {
-            match &m.outer {
-                Some((p, a)) => l.bind_template_params(p, a),
-                None => l.bind_record_template_params(m.record),
-            }
-            // The member's own parameters in a scope of their own (see `member_tparams`).
-            let level = l.scopes.depth();
-            l.scopes.push();
-            l.bind_template_params(params, &args);
-            l.declare_param_packs(fd);
-            let saved_level = l.member_tparams.replace(level);
-            let r = (|| {
-                let saved = l.save_fn();
-                l.member_class = Some(m.record);
-                l.declaring_class = Some(m.record);
-                let fid = l.declare_member_instance(&m, fd, params, &args);
-                l.restore_fn(saved);
-                let fid = fid?;
-                l.templates.instances.insert(key.clone(), Some(fid));
-                let inst = l.instance_decl(fd, fid);
-                l.define_member_body(fid, inst);
-                Some(fid)
-            })();
-            l.member_tparams = saved_level;
-            l.scopes.pop();
-            r
+        let r = self.in_member_instance_scope(&m, params, fd, &args, |l| {
+            let saved = l.save_fn();
+            l.member_class = Some(m.record);
+            l.declaring_class = Some(m.record);
+            let fid = l.declare_member_instance(&m, fd, params, &args);
+            l.restore_fn(saved);
+            let fid = fid?;
+            l.templates.instances.insert(key.clone(), Some(fid));
+            let inst = l.instance_decl(fd, fid);
+            l.define_member_body(fid, inst);
+            Some(fid)
         });
         if r.is_none() {
             self.templates.instances.insert(key, None);
         }
         r
+    }
+
+    /// Runs `f` where an instance of member template `fd` of `m`'s class for `args` is
+    /// declared: the class's template parameters bound, the member's own in a scope of
+    /// their own (see `member_tparams`).
+    pub(super) fn in_member_instance_scope<R>(
+        &mut self,
+        m: &MemberTpl<'x>,
+        params: &'x [ast::TemplateParam<'x>],
+        fd: &'x ast::FunctionDecl<'x>,
+        args: &[TArg],
+        f: impl FnOnce(&mut Self) -> Option<R>,
+    ) -> Option<R> {
+        self.in_decl_context(|l| {
+            match &m.outer {
+                Some((p, a)) => l.bind_template_params(p, a),
+                None => l.bind_record_template_params(m.record),
+            }
+            let level = l.scopes.depth();
+            l.scopes.push();
+            l.bind_template_params(params, args);
+            l.declare_param_packs(fd);
+            let saved_level = l.member_tparams.replace(level);
+            let r = f(l);
+            l.member_tparams = saved_level;
+            l.scopes.pop();
+            r
+        })
+    }
+
+    /// The parameter and result types an instance of member template `tpl` for `args`
+    /// is declared with (`declare_member_instance`'s), without declaring it.
+    pub(super) fn member_instance_signature(
+        &mut self,
+        tpl: u32,
+        args: &[TArg],
+    ) -> Option<(Vec<QualType>, QualType)> {
+        let t = &self.templates.fns[tpl as usize];
+        let (params, fd) = (t.params, t.decl);
+        let m = t.member.clone()?;
+        if self.return_deduced(fd.ret) {
+            return None;
+        }
+        self.in_member_instance_scope(&m, params, fd, args, |l| {
+            let saved = l.save_fn();
+            l.member_class = Some(m.record);
+            l.declaring_class = Some(m.record);
+            let sig = (|| {
+                let ret = l.resolve_type(fd.ret)?;
+                Some((l.instance_param_types(fd)?, ret))
+            })();
+            l.restore_fn(saved);
+            sig
+        })
     }
 
     /// The `FnInfo` of a member template instance (parameters bound in the current scope).

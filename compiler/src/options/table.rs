@@ -164,6 +164,17 @@ fn set_lowering(p: &mut Parsed, v: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `--fast-headers[=true|false]`: whether the fast paths that skip work on unused
+/// built-in header code are taken (the default) or the plain path (to compare the two).
+fn set_fast_headers(p: &mut Parsed, v: &str) -> Result<(), String> {
+    p.options.fast_headers = match v {
+        "" | "true" | "1" | "on" => true,
+        "false" | "0" | "off" => false,
+        _ => return Err(format!("expected true or false, found '{v}'")),
+    };
+    Ok(())
+}
+
 fn preprocess(p: &mut Parsed, _: &str) -> Result<(), String> {
     p.options.emit = Emit::Preprocessed;
     Ok(())
@@ -509,6 +520,13 @@ pub(crate) const SPECS: &[Spec] = &[
         Device,
         set_lowering,
         "oxicc: lower function bodies from the typed tree (typed) or in one walk (one-walk)",
+    ),
+    spec(
+        &["fast-headers"],
+        OptEq,
+        Device,
+        set_fast_headers,
+        "oxicc: skip work on built-in header code the file does not use (=false: the plain path)",
     ),
     spec(
         &["passes"],

@@ -52,6 +52,8 @@ pub enum EntityRef {
     Var(u32),
     /// A function.
     Func(u32),
+    /// A function template's instance (`ExprKind::InstanceCall`'s handle).
+    Instance(u32),
 }
 
 /// What a name in an expression denotes.
@@ -222,6 +224,16 @@ pub enum ExprKind {
         args: Vec<ExprId>,
         callee_span: Span,
         overloaded: bool,
+    },
+    /// A call of a function template's instance, deduced by sema and instantiated by the
+    /// lowering where the call is lowered (`instance`: the handle `Env::template_call`
+    /// gave); arguments are converted to the instance's parameter types. `on_this`: a
+    /// member template of the class (or a base) called on `*this`.
+    InstanceCall {
+        instance: u32,
+        args: Vec<ExprId>,
+        callee_span: Span,
+        on_this: bool,
     },
 }
 

@@ -210,6 +210,12 @@ impl Printer<'_> {
                 let how = if *overloaded { " (overload)" } else { "" };
                 format!("Call {}{how}", (self.entity)(EntityRef::Func(*func)))
             }
+            ExprKind::InstanceCall { instance, .. } => {
+                format!(
+                    "Call {} (template)",
+                    (self.entity)(EntityRef::Instance(*instance))
+                )
+            }
             ExprKind::BuiltinCall { name, .. } => {
                 format!("BuiltinCall {}", self.interner.resolve(*name))
             }
@@ -262,6 +268,7 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         } => vec![*cond, *then, *els],
         ExprKind::Field { base, .. } => vec![*base],
         ExprKind::Call { args, .. }
+        | ExprKind::InstanceCall { args, .. }
         | ExprKind::BuiltinCall { args, .. }
         | ExprKind::Construct { args }
         | ExprKind::Temporary { args } => args.clone(),

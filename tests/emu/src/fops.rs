@@ -379,7 +379,11 @@ pub fn cvt(
         float::round_fmt(x, 0.0, fmt_of(dty), rnd)
     };
     if x.is_nan() {
-        r = f64::NAN;
+        // Widening to f64 keeps the NaN's sign (and payload, quieted), as an H100 does
+        // (`cvt.f64.f32` of 0xFFC00001 then `mul.f64`: a negative NaN, seen through nvcc's
+        // software double-to-fp8 conversion, tools/gpu-check); narrower results are the
+        // canonical NaN.
+        r = if dty == Ty::F64 { x } else { f64::NAN };
     }
     r = flush(r, dty, ftz);
     if sat {
@@ -571,5 +575,44 @@ mod tests {
             f64::from_bits(float_op(FloatOp::Div, Ty::F64, m(Rnd::Rp), o, t, 0)),
             (1.0f64 / 3.0).next_up()
         );
+    }
+
+    #[test]
+    fn widening_a_nan_to_f64_keeps_its_sign() {
+        // Observed on an H100: cvt.f64.f32 of 0xFFC00001 is a negative NaN; narrowing
+        // conversions give the canonical NaN.
+        let neg = f64::from_bits(cvt(
+            Ty::F64,
+            Ty::F32,
+            Rnd::Rn,
+            None,
+            false,
+            false,
+            false,
+            0xFFC0_0001,
+        ));
+        assert!(neg.is_nan() && neg.is_sign_negative());
+        let pos = f64::from_bits(cvt(
+            Ty::F64,
+            Ty::F32,
+            Rnd::Rn,
+            None,
+            false,
+            false,
+            false,
+            0x7FC0_0000,
+        ));
+        assert!(pos.is_nan() && pos.is_sign_positive());
+        let narrow = cvt(
+            Ty::F32,
+            Ty::F64,
+            Rnd::Rn,
+            None,
+            false,
+            false,
+            false,
+            neg.to_bits(),
+        );
+        assert_eq!(narrow, float::CANON_NAN32 as u64);
     }
 }

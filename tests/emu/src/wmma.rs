@@ -1,12 +1,13 @@
 //! `wmma.load`, `wmma.store` and `wmma.mma` (PTX ISA, warp-level matrix instructions) for
-//! the shapes and types CUDA's `mma.h` reaches: f16 and bf16 m16n16k16, tf32 m16n16k8, u8/s8
-//! m16n16k16 with s32 accumulators, f64 m8n8k4.
+//! the shapes and types CUDA's `mma.h` reaches: f16 and bf16 m16n16k16, m32n8k16 and
+//! m8n32k16, tf32 m16n16k8, u8/s8 in the same three shapes with s32 accumulators, f64 m8n8k4.
 //!
 //! PTX leaves the distribution of a fragment's elements over the warp's lanes opaque, so
 //! the interpreter picks one and uses it for all three instructions: lane `l` holds elements
 //! `l·E … l·E+E-1` of the matrix in row-major order (E = registers × elements a register
-//! packs; low half or byte first), wrapping around when the fragment holds each element twice
-//! (f16 A and B: 16 elements a lane for a 256-element matrix). Loads and stores are per
+//! packs; low half or byte first), wrapping around when the fragment holds elements repeatedly
+//! (f16 A and B: 16 elements a lane, so a 256-element matrix twice and m32n8k16's 128-element
+//! B four times). Loads and stores are per
 //! thread; `mma` is a warp collective of all 32 lanes that gathers A, B and C, computes
 //! `D = A·B + C` and hands each lane its D registers.
 //!
@@ -95,8 +96,10 @@ pub struct WmmaSpec {
     pub cty: WElem,
     pub dty: WElem,
     pub sat: bool,
-    /// Registers: of the fragment (load/store); of A, C and D (mma).
+    /// Registers: of the fragment (load/store); of A, B, C and D (mma: A and B differ in
+    /// the m32n8k16 and m8n32k16 shapes).
     pub na: u8,
+    pub nb: u8,
     pub nc: u8,
     pub nd: u8,
 }
@@ -159,15 +162,13 @@ fn unstage(c: &mut Ctx, dsts: &[Operand], first: u32) -> Result<(), EmuError> {
 
 /// Registers a fragment of `ty` needs (checked against the operand list).
 fn regs_of(m: u8, n: u8, k: u8, mat: u8, ty: WElem) -> u32 {
+    // f16 A and B fragments are eight registers in every shape: each element twice for
+    // m16n16k16, the smaller of A and B four times for m32n8k16 and m8n32k16.
+    if ty == WElem::F16 && mat < 2 {
+        return 8;
+    }
     let (rows, cols) = dims(m, n, k, mat);
-    let elems = (rows * cols) as u32 / 32;
-    // f16 A and B fragments hold every element twice.
-    let elems = if ty == WElem::F16 && mat < 2 {
-        elems * 2
-    } else {
-        elems
-    };
-    elems.div_ceil(ty.per_reg())
+    ((rows * cols) as u32 / 32).div_ceil(ty.per_reg())
 }
 
 fn dims(m: u8, n: u8, k: u8, mat: u8) -> (usize, usize) {
@@ -194,7 +195,10 @@ pub(crate) fn decode(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), 
             _ => None,
         })
         .collect();
-    let supported = matches!((m, n, k), (16, 16, 16) | (16, 16, 8) | (8, 8, 4));
+    let supported = matches!(
+        (m, n, k),
+        (16, 16, 16) | (32, 8, 16) | (8, 32, 16) | (16, 16, 8) | (8, 8, 4)
+    );
     if !supported {
         return Err(c.err(format!("wmma shape m{m}n{n}k{k} is not supported")));
     }
@@ -210,6 +214,7 @@ pub(crate) fn decode(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), 
         dty: WElem::F32,
         sat: has("satfinite"),
         na: 0,
+        nb: 0,
         nc: 0,
         nd: 0,
     };
@@ -299,6 +304,7 @@ pub(crate) fn decode(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), 
         return Err(c.err("wmma.mma: register lists do not match the shape and types"));
     }
     spec.na = a.len() as u8;
+    spec.nb = b.len() as u8;
     spec.nc = cc.len() as u8;
     spec.nd = d.len() as u8;
     let first_in = stage(c, &a, reg_ty(ab))?;
@@ -430,7 +436,7 @@ pub(crate) fn mma(
         return Err(env.fail(first, first.pc, "wmma.mma needs all 32 lanes of the warp"));
     }
     let (m, n, k) = (spec.m as usize, spec.n as usize, spec.k as usize);
-    let (na, nc) = (spec.na as usize, spec.nc as usize);
+    let (na, nb, nc) = (spec.na as usize, spec.nb as usize, spec.nc as usize);
     let mut a = vec![0f64; m * k];
     let mut b = vec![0f64; k * n];
     let mut c = vec![0f64; m * n];
@@ -444,15 +450,15 @@ pub(crate) fn mma(
                 "lanes of one warp wait at different wmma.mma instructions",
             ));
         }
-        let regs: Vec<u64> = (0..(2 * na + nc) as u32)
+        let regs: Vec<u64> = (0..(na + nb + nc) as u32)
             .map(|r| t.src(Src::Reg(i.off as u32 + r)))
             .collect();
         let (ra, rest) = regs.split_at(na);
-        let (rb, rc) = rest.split_at(na);
+        let (rb, rc) = rest.split_at(nb);
         // Later copies of a duplicated element are the same element: the first one counts.
         for (regs, mat, ty, out, count) in [
             (ra, 0u8, spec.ty, &mut a, na),
-            (rb, 1, spec.ty, &mut b, na),
+            (rb, 1, spec.ty, &mut b, nb),
             (rc, 2, spec.cty, &mut c, nc),
         ] {
             let e = count * ty.per_reg() as usize;

@@ -13,12 +13,18 @@
 //! [--filter TEXT] [--no-nvrtc] [--no-nvcc] [--lineinfo] [--one-walk]` (`--lineinfo`: oxicc
 //! compiles with `-lineinfo`; `--one-walk`: every body takes the one-walk lowering, to
 //! measure the typed tree's cost against it)
+//!
+//! `--command PATH`: oxicc's time is the CPU time (user + system, from `wait4`) of the
+//! `oxicc` command at PATH compiling the file to `/dev/null` (a new process each time, as a
+//! build runs it), instead of the library's wall time in this process. `--plain-headers`:
+//! oxicc takes the plain path for built-in header code (`--fast-headers=false`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use oxicc_tests::cpu_time::run_for_cpu_time;
 use oxicc_tests::guard::compile_guarded;
 use oxicc_tests::kernels::{c_kernels, cpp_kernels, include_dirs_for, oxicc_options, KernelSource};
 use oxicc_tests::nvidia::{nvcc_command, ScratchFile};
@@ -33,10 +39,13 @@ struct Args {
     nvcc: bool,
     line_info: bool,
     one_walk: bool,
+    command: Option<PathBuf>,
+    plain_headers: bool,
 }
 
 const USAGE: &str = "usage: oxicc-bench [--reps N] [--arch sm_XX] [-O N] [--filter TEXT] \
-                     [--no-nvrtc] [--no-nvcc] [--lineinfo] [--one-walk]";
+                     [--no-nvrtc] [--no-nvcc] [--lineinfo] [--one-walk] \
+                     [--command PATH] [--plain-headers]";
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
@@ -48,6 +57,8 @@ fn parse_args() -> Result<Args, String> {
         nvcc: true,
         line_info: false,
         one_walk: false,
+        command: None,
+        plain_headers: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -74,6 +85,8 @@ fn parse_args() -> Result<Args, String> {
             "--no-nvcc" => args.nvcc = false,
             "--lineinfo" => args.line_info = true,
             "--one-walk" => args.one_walk = true,
+            "--command" => args.command = Some(PathBuf::from(value("--command")?)),
+            "--plain-headers" => args.plain_headers = true,
             "-h" | "--help" => return Err(USAGE.into()),
             other => match other.strip_prefix("-O").map(str::parse) {
                 Some(Ok(opt)) => args.opt = opt,
@@ -143,12 +156,16 @@ fn time_oxicc(kernel: &KernelSource, args: &Args) -> Timing {
     let options = oxicc::Options {
         line_info: args.line_info,
         typed_bodies: !args.one_walk,
+        fast_headers: !args.plain_headers,
         ..oxicc_options(&kernel.path, args.sm, args.opt)
     };
     // The first compile is guarded, so a file the compiler cannot handle yet (error,
     // panic, hang) is reported instead of ending the benchmark.
     if let Err(error) = compile_guarded(kernel, &options) {
         return Timing::Failed(error);
+    }
+    if let Some(binary) = &args.command {
+        return time_command(binary, kernel, args);
     }
     let samples = (0..args.reps)
         .map(|_| {
@@ -159,6 +176,37 @@ fn time_oxicc(kernel: &KernelSource, args: &Args) -> Timing {
             elapsed
         })
         .collect();
+    Timing::Median(median(samples))
+}
+
+/// The median CPU time of the `oxicc` command compiling `kernel` with the options
+/// `oxicc_options` gives the library.
+fn time_command(binary: &Path, kernel: &KernelSource, args: &Args) -> Timing {
+    let mut samples = Vec::new();
+    for _ in 0..args.reps {
+        let mut command = Command::new(binary);
+        command
+            .arg(format!("-arch=sm_{}", args.sm))
+            .arg(format!("-O{}", args.opt));
+        for dir in include_dirs_for(&kernel.path) {
+            command.arg("-I").arg(dir);
+        }
+        if args.line_info {
+            command.arg("--lineinfo");
+        }
+        if args.one_walk {
+            command.arg("--lowering=one-walk");
+        }
+        if args.plain_headers {
+            command.arg("--fast-headers=false");
+        }
+        command.arg(&kernel.path).arg("-o").arg("/dev/null");
+        match run_for_cpu_time(&mut command) {
+            Ok((true, cpu)) => samples.push(cpu),
+            Ok((false, _)) => return Timing::Failed("the command failed".into()),
+            Err(e) => return Timing::Failed(format!("running {}: {e}", binary.display())),
+        }
+    }
     Timing::Median(median(samples))
 }
 

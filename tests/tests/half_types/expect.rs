@@ -50,6 +50,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "half_scalar" => scalar(l, o),
         "half_pairs" => pairs(l, o),
         "half_sizes" => sizes(o),
+        "half_raw" => raw(l, o),
         "bf16_ops" => bf16_ops(l, o),
         "half_warp" => super::warp::half_warp(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
@@ -292,4 +293,24 @@ impl RoundBf16 for f64 {
     fn round_ties_even_bf16(self) -> f64 {
         super::bf16::to_f64(super::bf16::rn(self))
     }
+}
+
+/// `half_raw.cu`: each thread decodes its bits as a half and as a bfloat16 (exactly), and
+/// rounds its float to both (to nearest even).
+fn raw(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let bits = u16s(&input(l, "bits"));
+    let f: Vec<f32> = u32s(&input(l, "f"))
+        .into_iter()
+        .map(f32::from_bits)
+        .collect();
+    let mut of = Vec::new();
+    let mut oh = Vec::new();
+    for (&b, &x) in bits.iter().zip(&f) {
+        of.extend((to_f64(b) as f32).to_le_bytes());
+        of.extend((super::bf16::to_f64(b) as f32).to_le_bytes());
+        oh.extend(rn(f64::from(x)).to_le_bytes());
+        oh.extend(super::bf16::rn(f64::from(x)).to_le_bytes());
+    }
+    compare(o, "of", &of, 4)?;
+    compare(o, "oh", &oh, 2)
 }

@@ -138,6 +138,9 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "wmma_tf32" => tf32_kernel(l, o),
         "wmma_u8" => u8_kernel(l, o),
         "wmma_f64" => f64_kernel(l, o),
+        "wmma_m32n8k16" => shape_kernel(l, o, 32, 8),
+        "wmma_m8n32k16" => shape_kernel(l, o, 8, 32),
+        "wmma_sizes" => sizes(o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -240,4 +243,83 @@ fn f64_kernel(l: &Launch, o: &Outcome) -> Result<(), String> {
     }
     let want: Vec<u8> = d.iter().flat_map(|x| x.to_le_bytes()).collect();
     compare(o, "d", &want, 8)
+}
+
+/// Element (`r`, `c`) of a `rows`×`cols` matrix stored row- or column-major (packed).
+fn at<T: Copy>(v: &[T], r: usize, c: usize, rows: usize, cols: usize, row_major: bool) -> T {
+    if row_major {
+        v[r * cols + c]
+    } else {
+        v[c * rows + r]
+    }
+}
+
+/// `wmma_m32n8k16.cu` / `wmma_m8n32k16.cu`: an `m`×`n`×16 product for each type, with the
+/// layouts the kernel uses (A `m`×16, B 16×`n`, packed).
+fn shape_kernel(l: &Launch, o: &Outcome, m: usize, n: usize) -> Result<(), String> {
+    const K: usize = 16;
+    let a: Vec<f32> = u16s(&input(l, "a")).into_iter().map(h2f).collect();
+    let b: Vec<f32> = u16s(&input(l, "b")).into_iter().map(h2f).collect();
+    let ab: Vec<f32> = u16s(&input(l, "ab")).into_iter().map(bf2f).collect();
+    let bb: Vec<f32> = u16s(&input(l, "bb")).into_iter().map(bf2f).collect();
+    let ai: Vec<i32> = input(l, "ai").into_iter().map(|x| x as i8 as i32).collect();
+    let bi: Vec<i32> = input(l, "bi").into_iter().map(|x| x as i8 as i32).collect();
+    let au: Vec<i32> = input(l, "au").into_iter().map(i32::from).collect();
+    let bu: Vec<i32> = input(l, "bu").into_iter().map(i32::from).collect();
+    let c = f32s(&input(l, "c"));
+    let ci = i32s(&input(l, "ci"));
+    let (mut d32, mut d16, mut dbf) = (vec![0f32; m * n], vec![0u16; m * n], vec![0f32; m * n]);
+    let (mut ds8, mut du8) = (vec![0i32; m * n], vec![0i32; m * n]);
+    let isum = |acc: i32, x: &dyn Fn(usize) -> i32, y: &dyn Fn(usize) -> i32| {
+        (0..K).fold(acc, |acc, k| acc.wrapping_add(x(k).wrapping_mul(y(k))))
+    };
+    for r in 0..m {
+        for col in 0..n {
+            let row_major = r * n + col;
+            let col_major = col * m + r;
+            d32[row_major] = dot32(
+                at(&c, r, col, m, n, true),
+                0..K,
+                |k| at(&a, r, k, m, K, true),
+                |k| at(&b, k, col, K, n, false),
+            );
+            d16[col_major] = f2h(dot32(
+                0.5,
+                0..K,
+                |k| at(&a, r, k, m, K, false),
+                |k| at(&b, k, col, K, n, true),
+            ));
+            dbf[col_major] = dot32(
+                0.0,
+                0..K,
+                |k| at(&ab, r, k, m, K, true),
+                |k| at(&bb, k, col, K, n, true),
+            );
+            ds8[row_major] = isum(
+                at(&ci, r, col, m, n, false),
+                &|k| at(&ai, r, k, m, K, false),
+                &|k| at(&bi, k, col, K, n, false),
+            );
+            du8[row_major] = isum(
+                at(&ci, r, col, m, n, true),
+                &|k| at(&au, r, k, m, K, true),
+                &|k| at(&bu, k, col, K, n, false),
+            );
+        }
+    }
+    let ints = |v: &[i32]| -> Vec<u8> { v.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    compare(o, "d32", &bytes_f32(&d32), 4)?;
+    let halves: Vec<u8> = d16.iter().flat_map(|x| x.to_le_bytes()).collect();
+    compare(o, "d16", &halves, 2)?;
+    compare(o, "dbf", &bytes_f32(&dbf), 4)?;
+    compare(o, "ds8", &ints(&ds8), 4)?;
+    compare(o, "du8", &ints(&du8), 4)
+}
+
+/// `wmma_sizes.cu`: fragment sizes from PTX's register counts (4 bytes a register), rounded
+/// up to the alignment of 8 that nvcc's fragments have; the alignments.
+fn sizes(o: &Outcome) -> Result<(), String> {
+    let want: [i32; 12] = [32, 32, 32, 8, 16, 8, 32, 16, 32, 8, 8, 8];
+    let bytes: Vec<u8> = want.iter().flat_map(|x| x.to_le_bytes()).collect();
+    compare(o, "out", &bytes, 4)
 }

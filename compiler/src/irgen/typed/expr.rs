@@ -86,7 +86,7 @@ impl Lowerer<'_> {
                 let name = self.var(VarId(v)).name;
                 self.ident_binding(Some(Binding::Var(VarId(v))), name, e.span)
             }
-            ExprKind::Name(Decl::Entity(EntityRef::Func(_))) => None,
+            ExprKind::Name(Decl::Entity(EntityRef::Func(_) | EntityRef::Instance(_))) => None,
             ExprKind::BuiltinMember(var, dim) => {
                 use oxicc_ir::{Dim, SpecialReg as R};
                 let d = [Dim::X, Dim::Y, Dim::Z][dim as usize];
@@ -265,6 +265,34 @@ impl Lowerer<'_> {
                 ref args,
                 callee_span,
             } => self.typed_member_call(cx, func, object, args, callee_span, e.span),
+            ExprKind::InstanceCall {
+                instance,
+                ref args,
+                callee_span,
+                on_this,
+            } => {
+                // As the one-walk lowering calls a template: the arguments below their
+                // conversions, then the instance (made here, at the call, so that the
+                // module's functions come in the same order), then the call (a member
+                // template's on `*this`, as `member_template_call` makes it).
+                let obj = on_this.then(|| self.this_object());
+                let args = self.typed_staged_args(cx, args)?;
+                let (tpl, targs) = self.typed_instances[instance as usize].clone();
+                let fid = self.instantiate_fn(tpl, targs, callee_span)?;
+                if let Some(obj) = obj {
+                    let name = self.name(self.func_info(fid).name).to_string();
+                    return self.member_call(
+                        Binding::Func(fid),
+                        obj,
+                        args,
+                        &name,
+                        callee_span,
+                        e.span,
+                    );
+                }
+                let args = args.into_iter().map(|(o, s)| (Some(o), s)).collect();
+                self.direct_call(fid, CallArgs::Lowered(args), callee_span, e.span)
+            }
             ExprKind::Call {
                 func,
                 ref args,

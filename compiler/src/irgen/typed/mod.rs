@@ -119,6 +119,11 @@ impl Lowerer<'_> {
         let entity = |r: EntityRef| match r {
             EntityRef::Var(v) => self.name(self.var(super::VarId(v)).name).to_string(),
             EntityRef::Func(f) => self.name(self.func_info(FnId(f)).name).to_string(),
+            EntityRef::Instance(i) => {
+                let tpl = self.typed_instances[i as usize].0;
+                self.name(self.templates.fns[tpl as usize].decl.name)
+                    .to_string()
+            }
         };
         let text = crate::sema::tree_dump::dump_body(body, &self.types, self.interner, &entity);
         self.sema_dump.push_str(&text);
@@ -189,16 +194,30 @@ impl Lowerer<'_> {
         info.params.iter().all(scalar) && (self.types.is_void(info.ret.ty) || scalar(&info.ret))
     }
 
-    /// A scalar type, or an lvalue reference to one, or a plain class (passed and returned
-    /// by value).
+    /// A scalar type, or an lvalue reference to one, or a class whose values this stage
+    /// passes and returns (plain, or constructible: copied by its copy constructor in the
+    /// one-walk lowering's C++ call path).
     fn scalar_or_reference(&self, t: QualType) -> bool {
+        let class = |t: QualType| self.plain_class_type(t) || self.constructible_class_type(t);
         match self.types.kind(t.ty) {
             TypeKind::Reference { referent, rvalue } => {
-                !rvalue && (self.types.is_scalar(referent.ty) || self.plain_class_type(*referent))
+                !rvalue && (self.types.is_scalar(referent.ty) || class(*referent))
             }
-            TypeKind::Record(_) => self.plain_class_type(t),
+            TypeKind::Record(_) => class(t),
             _ => self.types.is_scalar(t.ty),
         }
+    }
+
+    /// See [`Env::constructible_class`].
+    fn constructible_class_type(&self, t: QualType) -> bool {
+        let Some(r) = self.is_class(t) else {
+            return false;
+        };
+        self.types.record(r).complete
+            && self.types.size_of(t.ty).is_some()
+            && self.has_ctor_semantics(t)
+            && !self.needs_dtor(t)
+            && !self.vtables.contains_key(&r)
     }
 
     /// See [`Env::plain_class`].
@@ -223,17 +242,15 @@ impl Lowerer<'_> {
     /// Only the shapes of type the analysis resolves itself: no definitions, templates or
     /// qualified names (whose resolution has effects beyond naming a type).
     /// A class or enum named by its tag (`S` in C++, `struct S`) counts when it is
-    /// declared already (naming an undeclared tag would declare it); a qualified name when
-    /// no segment is a template-id.
+    /// declared already (naming an undeclared tag would declare it); qualified names and
+    /// template-ids (`cg::thread_block`, `vec<float, 3>`) too: instantiating a class
+    /// template earlier than the one-walk lowering would emits nothing (member functions
+    /// are defined where they are used).
     fn simple_type_expr(&self, te: &ast::TypeExpr<'_>) -> bool {
         match te {
             ast::TypeExpr::Builtin(_) | ast::TypeExpr::Named { .. } => true,
             ast::TypeExpr::Tag { name, .. } => self.lookup_tag_cxx(*name).is_some(),
-            // `ns::T`, `cg::thread_block`: lookups only (a template-id could instantiate).
-            ast::TypeExpr::Qual(q) => q
-                .segments
-                .iter()
-                .all(|s| matches!(s, ast::NameSeg::Ident { .. })),
+            ast::TypeExpr::Qual(_) => true,
             ast::TypeExpr::Qualified { inner, .. } => self.simple_type_expr(inner),
             ast::TypeExpr::Pointer { pointee, .. } => self.simple_type_expr(pointee),
             ast::TypeExpr::Array { elem, .. } => self.simple_type_expr(elem),
@@ -296,6 +313,7 @@ impl Env for Lowerer<'_> {
                 Some(sig) => EnvName::Func(sig),
                 None => EnvName::Other,
             },
+            Binding::FnTemplate(_) => EnvName::Templates,
             _ => EnvName::Other,
         })
     }
@@ -364,6 +382,63 @@ impl Env for Lowerer<'_> {
         self.callable(f)
     }
 
+    fn template_call(
+        &mut self,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[ArgType],
+    ) -> Option<(FuncSig, bool)> {
+        let Some(Binding::FnTemplate(set)) = self.lookup_ordinary(name) else {
+            return None;
+        };
+        let on_this = self.is_member_set(set);
+        // The one-walk `call` tries closures, member templates, CUDA's math, atomic and
+        // min/max built-ins and argument-dependent lookup around templates: those stay
+        // there, as do sets with functions beside the templates.
+        let text = self.interner.resolve(name);
+        // A member template is called on `*this`, which must be a non-const object.
+        let this_ok = self
+            .this_val
+            .and_then(|(_, t)| self.types.pointee(t.ty))
+            .is_some_and(|o| !o.quals.konst && !o.quals.volatile);
+        if (on_this && !this_ok)
+            || self.adl.names.contains(&name)
+            || !self.functions_of(Binding::FnTemplate(set)).is_empty()
+            || text.starts_with("atomic")
+            || crate::irgen::call::BUILTIN_OVER_TEMPLATE_NAMES.contains(&text)
+            || self.pack_element_binding(name).is_some()
+            || self.builtin_math_may_win(set)
+        {
+            return None;
+        }
+        let sig = self.template_instance_sig(set, name, explicit, args)?;
+        Some((sig, on_this))
+    }
+
+    fn qualified_template_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[ArgType],
+    ) -> Option<FuncSig> {
+        if q.global || q.segments.len() < 2 {
+            return None;
+        }
+        let Some(Binding::FnTemplate(set)) = self.without_diagnostics(|l| l.lookup_qualified(q))
+        else {
+            return None;
+        };
+        // As the one-walk `template_call` takes `ns::f(…)`: member templates and sets with
+        // functions beside the templates go other ways.
+        if self.is_member_set(set) || !self.functions_of(Binding::FnTemplate(set)).is_empty() {
+            return None;
+        }
+        let (name, explicit): (Symbol, &[ast::TemplateArgExpr<'_>]) = match q.last() {
+            ast::NameSeg::TemplateId { name, args, .. } => (*name, args),
+            seg => (seg.ident()?, &[]),
+        };
+        self.template_instance_sig(set, name, explicit, args)
+    }
+
     fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig> {
         let found = self.lookup_ordinary(name);
         let Some(b @ Binding::Overloads(_)) = found else {
@@ -429,14 +504,7 @@ impl Env for Lowerer<'_> {
     }
 
     fn constructible_class(&mut self, t: QualType) -> bool {
-        let Some(r) = self.is_class(t) else {
-            return false;
-        };
-        self.types.record(r).complete
-            && self.types.size_of(t.ty).is_some()
-            && self.has_ctor_semantics(t)
-            && !self.needs_dtor(t)
-            && !self.vtables.contains_key(&r)
+        self.constructible_class_type(t)
     }
 
     fn member_function(
@@ -543,5 +611,72 @@ impl Env for Lowerer<'_> {
             self.accessible(r, name, false)?;
         }
         Some(found)
+    }
+}
+
+impl Lowerer<'_> {
+    /// The instance of template set `set` that deduction chooses for `explicit` and
+    /// `args`, as [`Env::template_call`] describes it: its signature, with a new handle
+    /// into `typed_instances` as its id.
+    fn template_instance_sig(
+        &mut self,
+        set: u32,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[ArgType],
+    ) -> Option<FuncSig> {
+        let types: Vec<QualType> = args.iter().map(|a| a.ty).collect();
+        let lvalues: Vec<bool> = args.iter().map(|a| a.lvalue).collect();
+        let span = crate::source::Span::default();
+        let (tpl, targs) = self.without_diagnostics(|l| {
+            l.choose_fn_template(set, name, explicit, (&types, &lvalues), span, false)
+        })?;
+        let key = (tpl, targs);
+        if self.templates.fn_specs.contains_key(&key) {
+            return None;
+        }
+        let fd = self.templates.fns[tpl as usize].decl;
+        let member = self.templates.fns[tpl as usize].member.is_some();
+        let deduced_ret =
+            Self::contains_auto(fd.ret) || matches!(fd.ret, ast::TypeExpr::Decltype(_));
+        let odd_member = member
+            && (fd.specs.is_static
+                || fd.method.is_virtual
+                || fd.method.is_const
+                || fd.method.is_volatile
+                || fd.method.ref_qual.is_some());
+        if deduced_ret || odd_member || fd.variadic || fd.params.iter().any(|p| p.pack) {
+            return None;
+        }
+        if !matches!(
+            self.exec_space(&fd.specs),
+            ExecSpace::Device | ExecSpace::HostDevice
+        ) {
+            return None;
+        }
+        // The instance's signature, resolved where `instantiate_fn` declares it.
+        let (params, ret) = match self.templates.instances.get(&key) {
+            Some(Some(f)) => {
+                let info = self.func_info(*f);
+                (info.params.clone(), info.ret)
+            }
+            Some(None) => return None,
+            None if member => {
+                self.without_diagnostics(|l| l.member_instance_signature(tpl, &key.1))?
+            }
+            None => self.without_diagnostics(|l| {
+                l.in_instance_scope(tpl, &key.1, |l| {
+                    let ret = l.resolve_type(fd.ret)?;
+                    Some((l.instance_param_types(fd)?, ret))
+                })
+            })?,
+        };
+        let scalar = |t: &QualType| self.scalar_or_reference(*t);
+        if !params.iter().all(scalar) || !(self.types.is_void(ret.ty) || scalar(&ret)) {
+            return None;
+        }
+        let id = self.typed_instances.len() as u32;
+        self.typed_instances.push(key);
+        Some(FuncSig { id, params, ret })
     }
 }

@@ -19,13 +19,13 @@ impl<E: Env> BodySema<'_, E> {
 
     /// The analyzed expression `x` passed to the parameter or result type `to`: bound to
     /// it when `to` is an lvalue reference (`x` must be an lvalue of the referred type,
-    /// with no more qualifiers: no temporary is made), itself when `to` is a plain class
-    /// (`x` must be of that class: an lvalue or a call result, copied), else its value
-    /// converted to `to`.
+    /// with no more qualifiers: no temporary is made), itself when `to` is a class value
+    /// ([`Self::class_value`]; `x` must be of that class: an lvalue or a call result,
+    /// copied), else its value converted to `to`.
     pub(super) fn pass_expr(&mut self, x: ExprId, to: QualType) -> Option<ExprId> {
         match self.kind_of(to) {
             TypeKind::Record(_) => {
-                if !self.env.plain_class(to) {
+                if !self.class_value(to) {
                     let t = self.env.show(to);
                     return self.why(|| format!("a value of type \"{t}\""));
                 }
@@ -35,8 +35,7 @@ impl<E: Env> BodySema<'_, E> {
                 Some(x)
             }
             TypeKind::Reference { referent, rvalue } => {
-                let class = matches!(self.kind_of(referent), TypeKind::Record(_))
-                    && self.env.plain_class(referent);
+                let class = self.class_value(referent);
                 if rvalue || !(class || self.is_value_type(referent)) {
                     return self.why(|| "a reference binding of this kind".into());
                 }
@@ -61,14 +60,21 @@ impl<E: Env> BodySema<'_, E> {
     /// type for an lvalue reference, else a prvalue (scalar or `void`).
     pub(super) fn call_result(&mut self, ret: QualType) -> Option<(QualType, Category)> {
         if let TypeKind::Reference { referent, rvalue } = self.kind_of(ret) {
-            let class = matches!(self.kind_of(referent), TypeKind::Record(_))
-                && self.env.plain_class(referent);
+            let class = self.class_value(referent);
             return (!rvalue && (class || self.is_value_type(referent)))
                 .then_some((referent, Category::LValue));
         }
         let void = self.env.types().is_void(ret.ty);
-        let class = matches!(self.kind_of(ret), TypeKind::Record(_)) && self.env.plain_class(ret);
+        let class = self.class_value(ret);
         (void || class || self.is_value_type(ret)).then_some((ret.unqual(), Category::PRValue))
+    }
+
+    /// A class whose values are passed and returned here: a plain class (copied as bytes)
+    /// or one with constructors that is destroyed without calls (copied by its copy
+    /// constructor where the call is lowered).
+    fn class_value(&mut self, t: QualType) -> bool {
+        matches!(self.kind_of(t), TypeKind::Record(_))
+            && (self.env.plain_class(t) || self.env.constructible_class(t))
     }
 
     /// `a op b` with a class operand: a call of the operator function overload resolution
@@ -217,13 +223,21 @@ impl<E: Env> BodySema<'_, E> {
                 let obj = self.object(base, arrow, d)?;
                 return self.method_call(Some(obj), name, args, name_span, span, d);
             }
-            A::Name(q)
-                if q.segments.len() > 1
-                    && q.segments
-                        .iter()
-                        .all(|s| matches!(s, ast::NameSeg::Ident { .. })) =>
-            {
+            A::Name(q) if q.segments.len() > 1 && !q.global => {
                 return self.qualified_call(q, args, callee.span, span, d);
+            }
+            A::Name(ast::QualName {
+                global: false,
+                segments:
+                    [ast::NameSeg::TemplateId {
+                        name, args: targs, ..
+                    }],
+                ..
+            }) => {
+                if self.local(*name).is_some() {
+                    return None;
+                }
+                return self.template_call(*name, targs, args, callee.span, span, d);
             }
             ref k => {
                 let form = match k {
@@ -252,6 +266,9 @@ impl<E: Env> BodySema<'_, E> {
         }
         if let EnvName::Overloads = found {
             return self.overloaded_call(name, args, callee.span, span, d);
+        }
+        if let EnvName::Templates = found {
+            return self.template_call(name, &[], args, callee.span, span, d);
         }
         let EnvName::Func(sig) = found else {
             let n = self.env.name(name).to_string();
@@ -289,10 +306,42 @@ impl<E: Env> BodySema<'_, E> {
         d: u32,
     ) -> Option<ExprId> {
         let (xs, types) = self.analyzed_args(args, d)?;
-        let Some(sig) = self.env.qualified_call(q, &types) else {
+        if let Some(sig) = self.env.qualified_template_call(q, &types) {
+            return self.instance_call_node(sig, false, &xs, callee_span, span);
+        }
+        let plain = q
+            .segments
+            .iter()
+            .all(|s| matches!(s, ast::NameSeg::Ident { .. }));
+        let Some(sig) = plain.then(|| self.env.qualified_call(q, &types)).flatten() else {
             return self.why(|| "a call through an expression (a qualified name)".into());
         };
         self.call_node(sig, &xs, callee_span, span, true)
+    }
+
+    /// An `InstanceCall` of the template instance `sig` describes with the analyzed
+    /// arguments `xs` passed to its parameters.
+    fn instance_call_node(
+        &mut self,
+        sig: super::FuncSig,
+        on_this: bool,
+        xs: &[ExprId],
+        callee_span: Span,
+        span: Span,
+    ) -> Option<ExprId> {
+        let conv = self.passed(xs, &sig.params)?;
+        let (ty, cat) = self.call_result(sig.ret)?;
+        Some(self.node(
+            ExprKind::InstanceCall {
+                instance: sig.id,
+                args: conv,
+                callee_span,
+                on_this,
+            },
+            ty,
+            cat,
+            span,
+        ))
     }
 
     /// Call arguments analyzed as written (before overload resolution chooses what they
@@ -344,6 +393,26 @@ impl<E: Env> BodySema<'_, E> {
             cat,
             span,
         ))
+    }
+
+    /// A call of a function template (`f(…)`, `f<A…>(…)`): the arguments first, then the
+    /// instance deduction chooses for their types, then their conversions to its
+    /// parameters. The instance is made when the call is lowered.
+    fn template_call(
+        &mut self,
+        name: crate::intern::Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[&ast::Expr<'_>],
+        callee_span: Span,
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let (xs, types) = self.analyzed_args(args, d)?;
+        let Some((sig, on_this)) = self.env.template_call(name, explicit, &types) else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the call of the function template \"{n}\""));
+        };
+        self.instance_call_node(sig, on_this, &xs, callee_span, span)
     }
 
     /// A call of an overload set: the arguments first, then the function overload

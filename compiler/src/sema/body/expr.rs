@@ -228,7 +228,11 @@ impl<E: Env> BodySema<'_, E> {
                 let obj = self.node(ExprKind::Deref(this), pointee, Category::LValue, span);
                 self.field_of(obj, name, span)
             }
-            EnvName::Func(_) | EnvName::Method | EnvName::Overloads | EnvName::Other => {
+            EnvName::Func(_)
+            | EnvName::Method
+            | EnvName::Overloads
+            | EnvName::Templates
+            | EnvName::Other => {
                 let n = self.env.name(name).to_string();
                 self.why(|| format!("the name \"{n}\""))
             }

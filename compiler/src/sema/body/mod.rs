@@ -49,7 +49,10 @@ pub enum EnvName {
     /// A data member of the class whose member function is analyzed (or of a base):
     /// `x` means `this->x`.
     Field,
-    /// Anything else (a type, a template, an overload set, a host variable, …).
+    /// An overload set of function templates only (no functions beside them, not
+    /// members): [`Env::template_call`] deduces.
+    Templates,
+    /// Anything else (a type, a class template, a host variable, …).
     Other,
 }
 
@@ -128,6 +131,28 @@ pub trait Env {
     /// `::f`) with these arguments calls, when this stage covers it: a function or an
     /// overload set of non-member functions, the best viable one directly callable.
     fn qualified_call(&mut self, q: &ast::QualName<'_>, args: &[ArgType]) -> Option<FuncSig>;
+    /// The instance of a function template that a call of `name` (`f(…)`, or `f<A…>(…)`
+    /// with `explicit` arguments) with these arguments calls, when this stage covers it:
+    /// the set has templates only, no argument-dependent lookup or built-in competes, the
+    /// best template deduces without packs, and the instance's return type is declared
+    /// (not `auto` or `decltype`). Its signature, whose `id` is a handle for
+    /// [`ExprKind::InstanceCall`](crate::sema::tree::ExprKind::InstanceCall), and whether
+    /// it is a member template called on `*this` (inside a non-static member function).
+    /// The lowering instantiates it where the call is lowered, as the one-walk lowering
+    /// does.
+    fn template_call(
+        &mut self,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[ArgType],
+    ) -> Option<(FuncSig, bool)>;
+    /// [`Env::template_call`] for a qualified name (`ns::f(…)`, `cg::tiled_partition<32>(…)`,
+    /// not `::f`) that names a set of non-member function templates only.
+    fn qualified_template_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[ArgType],
+    ) -> Option<FuncSig>;
     /// The member function `name` of class `r` (or of a base) that a call on an object of
     /// type `object` with these arguments calls: the one function the name denotes, or
     /// the best of an overload set of member functions (no templates). Its id, for
