@@ -611,7 +611,13 @@ fn member_templates_called_on_this() {
            q[3] = d.go(q[4]);
          }";
     let text = sema(src);
-    assert!(text.contains("Call add (template) : `void` prvalue"), "{text}");
-    assert!(text.contains("Call scale (template) : `int` prvalue"), "{text}");
+    assert!(
+        text.contains("Call add (template) : `void` prvalue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call scale (template) : `int` prvalue"),
+        "{text}"
+    );
     same_ptx_both_ways(src, "member_template_calls");
 }
