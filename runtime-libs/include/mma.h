@@ -730,6 +730,7 @@ __device__ inline void mma_sync(fragment<accumulator, 8, 8, 4, double> &d, const
 }
 
 /* The m32n8k16 and m8n32k16 shapes: their traits and functions. */
+#define __OXICC_MMA_SHAPES
 #include <__oxicc/mma_m32n8k16.h>
 #include <__oxicc/mma_m8n32k16.h>
 #undef __OXW_TRAITS

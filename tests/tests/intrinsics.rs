@@ -1,5 +1,7 @@
 //! The device intrinsics without a header of their own (issue 13): every kernel in
-//! `tests/kernels/intrinsics/` (integer and SIMD intrinsics, …) is compiled by nvcc and by
+//! `tests/kernels/intrinsics/` (integer and SIMD intrinsics, conversions in every rounding
+//! mode, cache-hint loads and stores, block votes and timers, address spaces, atomics of
+//! every type and scope, 64-bit shuffles, `__grid_constant__`) is compiled by nvcc and by
 //! oxicc (sm_75, sm_80, sm_90 at -O0 and -O3); every PTX goes through ptxas, oxicc's `.entry`
 //! names must equal nvcc's, and every PTX runs in the interpreter, whose buffers are compared
 //! with plain Rust written from the CUDA Math API's definitions (`intrinsics/expect.rs`).
@@ -8,6 +10,8 @@
 mod conv;
 #[path = "intrinsics/expect.rs"]
 mod expect;
+#[path = "intrinsics/warp_atomic.rs"]
+mod warp_atomic;
 
 use oxicc_emu::RunOptions;
 use oxicc_tests::kernels::{compare_folder_with_nvcc, kernel_names_in, run_ptx};

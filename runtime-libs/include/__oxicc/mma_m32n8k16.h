@@ -3,7 +3,12 @@
  * Generated from the same table as mma.h's m16n16k16 functions: PTX's register counts for
  * this shape (f16 A and B always 8 registers; bf16 and 8-bit fragments hold each element
  * once) and one inline `wmma` statement per operation, as nvcc's builtins lower them. */
-#pragma once
+#ifndef __OXICC_MMA_SHAPES
+/* Included alone: the shapes come through mma.h, which includes this file again inside
+ * `nvcuda::wmma` with __OXICC_MMA_SHAPES defined. */
+#include <mma.h>
+#elif !defined(__OXICC_MMA_M32N8K16_DONE)
+#define __OXICC_MMA_M32N8K16_DONE
 namespace __oxicc {
 __OXW_TRAITS(matrix_a, 32, 8, 16, __half, __half, __half, 16)
 __OXW_TRAITS(matrix_a, 32, 8, 16, __nv_bfloat16, __nv_bfloat16, __nv_bfloat16, 16)
@@ -544,3 +549,4 @@ __device__ inline void mma_sync(fragment<accumulator, 32, 8, 16, int> &d, const 
                    "r"(rb[0]),
                    "r"(rc[0]), "r"(rc[1]), "r"(rc[2]), "r"(rc[3]), "r"(rc[4]), "r"(rc[5]), "r"(rc[6]), "r"(rc[7]));
 }
+#endif

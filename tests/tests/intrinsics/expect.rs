@@ -58,6 +58,9 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "address_spaces" => address_spaces(l, o),
         "conversions" => super::conv::conversions(l, o),
         "cache_hints" => cache_hints(l, o),
+        "atomics_types" => super::warp_atomic::atomics_types(l, o),
+        "shuffles64" => super::warp_atomic::shuffles64(l, o),
+        "grid_constant" => grid_constant(o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -232,4 +235,12 @@ fn cache_hints(l: &Launch, o: &Outcome) -> Result<(), String> {
     compare(o, "oi2", &oi2, i32s)?;
     compare(o, "od", &od, u64s)?;
     compare(o, "ou", &ou, u64s)
+}
+
+/// `grid_constant.cu`: the parameter is `{n: 3, k: [1.5, -2, 0.25, 10]}` (the launch file's
+/// bytes); each thread computes `k[t % 4] * 2 + (n + 7)`.
+fn grid_constant(o: &Outcome) -> Result<(), String> {
+    let k = [1.5f32, -2.0, 0.25, 10.0];
+    let want: Vec<u32> = (0..32).map(|t| (k[t % 4] * 2.0 + 10.0).to_bits()).collect();
+    compare(o, "out", &want, u32s)
 }
