@@ -92,8 +92,11 @@ fn escaping_chain(func: &Function, p: Value) -> Option<Vec<Value>> {
             if uses_chain_otherwise {
                 escapes = true;
                 // The copy is only sound when every value derived from `p` can be retyped:
-                // a terminator passing one to a block parameter cannot.
-                if node.data.is_terminator() {
+                // a terminator passing one to a block parameter cannot, nor can another
+                // `ptr.param` result (a `select` between two parameters), which would
+                // still claim the parameter space after the redirection.
+                let param_result = node.result.is_some_and(|r| func.values[r].ty == PARAM_PTR);
+                if node.data.is_terminator() || param_result {
                     unsupported = true;
                 }
             }

@@ -62,14 +62,14 @@ pub fn no_extra(_: Prec) -> Vec<f64> {
 
 /// The inputs of the format `p` nearest to a multiple of pi/2, where an argument reduction
 /// cancels most: the 48 closest (in absolute distance) of the three values around each
-/// `k pi/2` below the Cody-Waite limit (4096 for float, 2^20 for double), and the 16 closest
-/// among those up to a hundred times (float) or twice (double) further (the far reduction). A reduction that knows
-/// pi/2 to too few bits is hundreds of ulps off there, and random samples almost never
-/// come close (the float sin, cos and tan were, until the exhaustive GPU sweep of
-/// `tools/math-gpu-sweep.py` found it).
+/// `k pi/2` below the Cody-Waite limit (4096 for float, 2^20 for double), and the 16
+/// closest among those up to a hundred times (float) or twice (double) further (the far
+/// reduction). A reduction that knows pi/2 to too few bits is hundreds of ulps off there,
+/// and random samples almost never come close (the float sin, cos and tan were, until the
+/// exhaustive GPU sweep of `tools/math-gpu-sweep.py` found it).
 pub fn near_multiples_of_pio2(p: Prec) -> Vec<f64> {
     // pi/2 as three doubles (the sum is right to about 2^-160).
-    const HI: f64 = 1.570_796_326_794_896_6;
+    const HI: f64 = std::f64::consts::FRAC_PI_2;
     const MID: f64 = 6.123_233_995_736_766e-17;
     const LO: f64 = -1.497_384_904_859_169_8e-33;
     // x - k pi/2 to about 2^-100 of x: k HI and k MID are split exactly with fma, and
