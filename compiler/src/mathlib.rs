@@ -183,6 +183,12 @@ const UNITS: &[Unit] = &[
         ],
     },
     Unit {
+        header: "oxicc_math/besselj.cuh",
+        names: &[
+            "j0", "j0f", "j1", "j1f", "jn", "jnf", "y0", "y0f", "y1", "y1f", "yn", "ynf",
+        ],
+    },
+    Unit {
         header: "oxicc_math/roundd.cuh",
         names: &[
             "__fsqrt_rz",

@@ -21,6 +21,7 @@ fn float1(name: &'static str, expr: &'static str, r: fn(f64) -> f64, bound: f64)
         max_abs: INF,
         hard: &[(-1.0, 1.0)],
         hard_y: &[],
+        abs: None,
     }
 }
 
@@ -185,6 +186,7 @@ pub fn functions() -> Vec<MathFn> {
     let mut v = float_functions();
     v.extend(double_functions());
     v.extend(crate::math_fns_special::special_functions());
+    v.extend(crate::math_fns_bessel::bessel_functions());
     v
 }
 

@@ -27,6 +27,7 @@ fn row(
         max_abs: f64::INFINITY,
         hard,
         hard_y: &[],
+        abs: None,
     }
 }
 

@@ -28,23 +28,35 @@ fn math_functions_are_within_cudas_bounds() {
             .libdevice
             .as_ref()
             .unwrap_or_else(|e| panic!("{}: nvcc's PTX: {e}", f.name));
-        let (err, (x, y)) = match &m.ours {
-            Ok(r) => *r,
+        let w = match &m.ours {
+            Ok(w) => *w,
             Err(e) => {
                 failures.push(format!("{}: {e}", f.name));
                 continue;
             }
         };
+        let (x, y) = w.ulp_at;
         println!(
-            "{:14} bound {} ulp: oxicc {err:.3} (at {x:e}, {y:e}), libdevice {nv:.3}",
-            f.name, f.bound
+            "{:14} bound {} ulp: oxicc {:.3} (at {x:e}, {y:e}), libdevice {:.3}",
+            f.name, f.bound, w.ulp, nv.ulp
         );
-        if err.is_nan() || err > f.bound {
+        if let Some(a) = f.abs {
+            let (x, y) = w.abs_at;
+            println!(
+                "{:14} bound {:e} absolute from |x| = {}: oxicc {:.3e} (at {x:e}, {y:e}), libdevice {:.3e}",
+                f.name, a.bound, a.from, w.abs, nv.abs
+            );
+        }
+        if w.ulp.is_nan() || w.abs.is_nan() || !w.within(f) {
             failures.push(format!(
-                "{}: {err} ulp at x = {x:e} ({:#x}), y = {y:e}, bound {}",
+                "{}: {} ulp at x = {:e} ({:#x}), bound {}; {:e} absolute at x = {:e}",
                 f.name,
-                x.to_bits(),
-                f.bound
+                w.ulp,
+                w.ulp_at.0,
+                w.ulp_at.0.to_bits(),
+                f.bound,
+                w.abs,
+                w.abs_at.0,
             ));
         }
     }
