@@ -113,3 +113,32 @@ fn float_and_double_units_link_once_together() {
     });
     oxicc_tests::ptxas_check(&ptx, 75).unwrap_or_else(|e| panic!("ptxas: {e}"));
 }
+
+/// `y0`, `y1`, `j0`, … are common variable names: as variables they link nothing (the
+/// Bessel unit's coefficient tables would otherwise be emitted into the PTX), as calls
+/// they link the unit.
+#[test]
+fn bessel_names_link_only_when_called() {
+    let compile = |src: &str| {
+        let out = oxicc::compile("bessel.cu", src, &oxicc::Options::default());
+        let ptx = out.text.unwrap_or_else(|| {
+            panic!(
+                "{}",
+                out.diagnostics
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )
+        });
+        oxicc_tests::ptxas_check(&ptx, 75).unwrap_or_else(|e| panic!("ptxas: {e}"));
+        ptx
+    };
+    let vars = compile(
+        "__global__ void k(float *o, int y0, int y1)\n{\n    int j0 = y0 + y1;\n    o[j0] = 1.0f;\n}\n",
+    );
+    assert!(!vars.contains("__oxm_"), "{vars}");
+    let call =
+        compile("__global__ void k(double *o, const double *a)\n{\n    o[0] = y0(a[0]);\n}\n");
+    assert!(call.contains("__oxm_y0_tab"), "{call}");
+}
