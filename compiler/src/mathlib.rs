@@ -183,6 +183,12 @@ const UNITS: &[Unit] = &[
         ],
     },
     Unit {
+        header: "oxicc_math/besselj.cuh",
+        names: &[
+            "j0", "j0f", "j1", "j1f", "jn", "jnf", "y0", "y0f", "y1", "y1f", "yn", "ynf",
+        ],
+    },
+    Unit {
         header: "oxicc_math/roundd.cuh",
         names: &[
             "__fsqrt_rz",
@@ -254,6 +260,9 @@ const UNITS: &[Unit] = &[
     },
 ];
 
+/// Names that link their unit only when followed by `(` (see `needed`).
+const CALL_ONLY: &[&str] = &["j0", "j1", "jn", "y0", "y1", "yn"];
+
 /// The units each name needs (a name may be defined for `float` in one unit and for
 /// `double` in another).
 fn index() -> &'static HashMap<&'static str, Vec<usize>> {
@@ -285,7 +294,7 @@ fn needed(
     let mut builtin_file: Vec<Option<bool>> = Vec::new();
     let mut found: Vec<usize> = Vec::new();
     let mut seen_syms = HashSet::new();
-    for t in tokens {
+    for (i, t) in tokens.iter().enumerate() {
         let TokenKind::Ident(sym) = t.kind else {
             continue;
         };
@@ -300,10 +309,19 @@ fn needed(
                 continue;
             }
         }
+        let name = interner.resolve(sym);
+        // `y0`, `j1`, … are common variable names: they link the Bessel unit (and the
+        // tables it carries into the PTX) only where they are called.
+        if CALL_ONLY.contains(&name)
+            && !tokens
+                .get(i + 1)
+                .is_some_and(|n| n.kind == TokenKind::Punct(crate::lex::Punct::LParen))
+        {
+            continue;
+        }
         if !seen_syms.insert(sym) {
             continue;
         }
-        let name = interner.resolve(sym);
         if fast_math && crate::irgen::fast_math_name(name).is_some() {
             continue;
         }

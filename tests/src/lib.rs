@@ -14,6 +14,7 @@ pub mod dd_trig;
 pub mod guard;
 pub mod kernels;
 pub mod math_fns;
+pub mod math_fns_bessel;
 pub mod math_fns_special;
 pub mod math_harness;
 pub mod nvidia;

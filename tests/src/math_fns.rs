@@ -22,6 +22,7 @@ fn float1(name: &'static str, expr: &'static str, r: fn(f64) -> f64, bound: f64)
         hard: &[(-1.0, 1.0)],
         hard_y: &[],
         extra: no_extra,
+        abs: None,
     }
 }
 
@@ -192,6 +193,7 @@ pub fn functions() -> Vec<MathFn> {
     let mut v = float_functions();
     v.extend(double_functions());
     v.extend(crate::math_fns_special::special_functions());
+    v.extend(crate::math_fns_bessel::bessel_functions());
     v
 }
 

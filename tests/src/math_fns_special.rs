@@ -28,6 +28,7 @@ fn row(
         hard,
         hard_y: &[],
         extra: no_extra,
+        abs: None,
     }
 }
 

@@ -53,6 +53,18 @@ pub struct MathFn {
     pub hard_y: &'static [(f64, f64)],
     /// Single inputs always measured (e.g. `near_multiples_of_pio2`), besides the samples.
     pub extra: fn(Prec) -> Vec<f64>,
+    /// Where CUDA bounds the error absolutely instead (the Bessel functions beyond 8):
+    /// inputs with `|x| >= from` are measured by their absolute error against `bound`,
+    /// the others in ulps against [`MathFn::bound`].
+    pub abs: Option<AbsBound>,
+}
+
+/// An absolute-error bound: CUDA's table gives one for the Bessel functions `j0 j1 y0 y1`
+/// beyond `|x| = 8`, for `jn` everywhere and for `yn` beyond `1.5n` (`ynf`: beyond `n`).
+#[derive(Clone, Copy, Debug)]
+pub struct AbsBound {
+    pub from: f64,
+    pub bound: f64,
 }
 
 /// No extra inputs.
@@ -342,6 +354,23 @@ pub fn ulp_error(p: Prec, got: f64, want: Dd) -> f64 {
     ((got - w) - want.lo).abs() / ulp
 }
 
+/// The absolute error of `got` against the exact `want` (NaN, infinities as in
+/// [`ulp_error`]: they must be met exactly).
+pub fn abs_error(got: f64, want: Dd) -> f64 {
+    let w = want.hi;
+    if w.is_nan() || got.is_nan() {
+        return if w.is_nan() && got.is_nan() {
+            0.0
+        } else {
+            f64::INFINITY
+        };
+    }
+    if w.is_infinite() || got.is_infinite() {
+        return if got == w { 0.0 } else { f64::INFINITY };
+    }
+    ((got - w) - want.lo).abs()
+}
+
 /// 2^n exactly, subnormal powers included (`powi` would overflow 2^1074 on the way).
 fn pow2(n: i32) -> f64 {
     if n >= -1022 {
@@ -408,14 +437,50 @@ pub fn run(ptx: &str, name: &str, p: Prec, xs: &[(f64, f64)]) -> Result<Vec<f64>
     })
 }
 
-/// The largest error over the inputs, and the input where it occurs.
-pub fn max_error(f: &MathFn, xs: &[(f64, f64)], ys: &[f64]) -> (f64, (f64, f64)) {
-    let mut worst = (0.0, (0.0, 0.0));
-    for (&(x, y), &got) in xs.iter().zip(ys) {
-        let e = ulp_error(f.prec, got, f.exact(x, y));
-        if e > worst.0 || (e.is_nan() && !worst.0.is_nan()) {
-            worst = (e, (x, y));
+/// The largest errors over some inputs: in ulps (inputs outside the function's
+/// absolute-error region) and absolute (inside it), each with the input where it occurs.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Worst {
+    pub ulp: f64,
+    pub ulp_at: (f64, f64),
+    pub abs: f64,
+    pub abs_at: (f64, f64),
+}
+
+impl Worst {
+    fn merge(&mut self, o: Worst) {
+        if o.ulp > self.ulp || (o.ulp.is_nan() && !self.ulp.is_nan()) {
+            (self.ulp, self.ulp_at) = (o.ulp, o.ulp_at);
         }
+        if o.abs > self.abs || (o.abs.is_nan() && !self.abs.is_nan()) {
+            (self.abs, self.abs_at) = (o.abs, o.abs_at);
+        }
+    }
+    /// Whether both errors are within `f`'s bounds.
+    pub fn within(&self, f: &MathFn) -> bool {
+        let abs_ok = f.abs.is_none_or(|a| self.abs <= a.bound);
+        self.ulp <= f.bound && abs_ok
+    }
+}
+
+/// The largest errors over the inputs, and the inputs where they occur.
+pub fn max_error(f: &MathFn, xs: &[(f64, f64)], ys: &[f64]) -> Worst {
+    let mut worst = Worst::default();
+    for (&(x, y), &got) in xs.iter().zip(ys) {
+        let want = f.exact(x, y);
+        let one = match f.abs {
+            Some(a) if x.abs() >= a.from => Worst {
+                abs: abs_error(got, want),
+                abs_at: (x, y),
+                ..Worst::default()
+            },
+            _ => Worst {
+                ulp: ulp_error(f.prec, got, want),
+                ulp_at: (x, y),
+                ..Worst::default()
+            },
+        };
+        worst.merge(one);
     }
     worst
 }
@@ -448,10 +513,10 @@ pub fn nvcc_ptx_all(fs: &[MathFn], dir: &Path) -> Result<String, String> {
     crate::try_nvcc_ptx(&path, 75, 3)
 }
 
-/// One function's measurement: oxicc's largest error and where, libdevice's.
+/// One function's measurement: oxicc's largest errors and where, libdevice's.
 pub struct Measured {
-    pub ours: Result<(f64, (f64, f64)), String>,
-    pub libdevice: Result<f64, String>,
+    pub ours: Result<Worst, String>,
+    pub libdevice: Result<Worst, String>,
     pub inputs: usize,
 }
 
@@ -470,21 +535,18 @@ pub fn measure(
         let xs = inputs(f, n);
         let chunk = xs.len().div_ceil(workers).max(1);
         let chunks: Vec<&[(f64, f64)]> = xs.chunks(chunk).collect();
-        let worst = |ptx: &str| -> Result<(f64, (f64, f64)), String> {
+        let worst = |ptx: &str| -> Result<Worst, String> {
             let parts = crate::parallel::parallel_map(&chunks, |c| {
                 run(ptx, &f.kernel_name(), f.prec, c).map(|ys| max_error(f, c, &ys))
             });
-            let mut w = (0.0, (0.0, 0.0));
+            let mut w = Worst::default();
             for p in parts {
-                let p = p?;
-                if p.0 > w.0 || (p.0.is_nan() && !w.0.is_nan()) {
-                    w = p;
-                }
+                w.merge(p?);
             }
             Ok(w)
         };
         let ours = oxicc_ptx(f).and_then(|p| worst(&p));
-        let libdevice = worst(nv).map(|w| w.0);
+        let libdevice = worst(nv);
         let m = Measured {
             ours,
             libdevice,

@@ -27,24 +27,47 @@ fn main() {
         .filter(|f| f.name.contains(&filter))
         .collect();
     let nv = nvcc_ptx_all(&fs, &dir).unwrap_or_else(|e| panic!("nvcc: {e}"));
-    println!("| function | CUDA bound (ulp) | oxicc max error (ulp) | at x (, y) | libdevice max error (ulp) | inputs |");
+    println!(
+        "| function | CUDA bound | oxicc max error | at x (, y) | libdevice max error | inputs |"
+    );
     println!("|---|---|---|---|---|---|");
     measure(&fs, n, &nv, |f, m| {
+        let at = |(x, y): (f64, f64)| {
+            if f.arity() == 2 {
+                format!("{x:e}, {y:e}")
+            } else {
+                format!("{x:e}")
+            }
+        };
+        // Functions with an absolute-error region get a second figure: "ulps; absolute".
+        let fmt = |w: &oxicc_tests::math_harness::Worst| match f.abs {
+            Some(_) => format!("{:.3}; {:.2e}", w.ulp, w.abs),
+            None => format!("{:.3}", w.ulp),
+        };
         let (ours, at) = match &m.ours {
-            Ok((e, (x, y))) if f.arity() == 2 => (format!("{e:.3}"), format!("{x:e}, {y:e}")),
-            Ok((e, (x, _))) => (format!("{e:.3}"), format!("{x:e}")),
+            Ok(w) => (
+                fmt(w),
+                match f.abs {
+                    Some(_) => format!("{}; {}", at(w.ulp_at), at(w.abs_at)),
+                    None => at(w.ulp_at),
+                },
+            ),
             Err(e) => (
                 format!("error: {}", e.lines().next().unwrap_or("")),
                 String::new(),
             ),
         };
         let nv = match &m.libdevice {
-            Ok(e) => format!("{e:.3}"),
+            Ok(w) => fmt(w),
             Err(e) => format!("error: {}", e.lines().next().unwrap_or("")),
+        };
+        let bound = match f.abs {
+            Some(a) => format!("{} ulp; {:e} from {}", f.bound, a.bound, a.from),
+            None => format!("{}", f.bound),
         };
         println!(
             "| `{}` | {} | {} | {} | {} | {} |",
-            f.name, f.bound, ours, at, nv, m.inputs
+            f.name, bound, ours, at, nv, m.inputs
         );
     });
 }
