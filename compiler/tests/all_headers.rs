@@ -216,6 +216,7 @@ const HOST_FIRST: &[&str] = &[
     "sys/time.h",
     "sys/stat.h",
     "sys/types.h",
+    "fcntl.h",
     "pthread.h",
     "getopt.h",
     "strings.h",

@@ -119,3 +119,19 @@ fn gcc_builtin_va_list_is_a_type_for_host_declarations() {
     let ptx = out.text.expect("PTX");
     ptxas_support::assert_ptxas_accepts(&ptx, options.sm, "__builtin_va_list");
 }
+
+#[test]
+fn zero_length_array_members_and_gnu_thread_storage() {
+    // glibc's `struct file_handle` and libstdc++'s `<mutex>`.
+    let m = lower_ok(
+        "struct FH { unsigned int n; int t; unsigned char h[0]; };
+         extern __thread void *__once_callable;
+         __device__ int f(int i) {
+           char a[sizeof(FH) + 40];
+           a[0] = i;
+           return a[0];
+         }",
+    );
+    // Two 4-byte members and no bytes for the empty array.
+    assert!(slot_sizes(&m, "1f").contains(&48));
+}

@@ -605,7 +605,9 @@ impl<'x> Lowerer<'x> {
     /// The length of an array from its bound expression.
     fn array_len(&mut self, sz: &ast::Expr<'_>, elem: QualType) -> Option<u64> {
         let n = self.const_int(sz)?;
-        if n <= 0 {
+        // `unsigned char f_handle[0];` (glibc's `struct file_handle`): a zero-length array,
+        // a GNU extension nvcc accepts.
+        if n < 0 {
             self.error(sz.span, "the size of an array must be greater than zero");
             return None;
         }

@@ -155,7 +155,8 @@ fn lexical_errors_removed(
 }
 
 /// GCC's alternate spellings of standard keywords, which glibc and libstdc++ write
-/// (`__inline`, `__signed__`, `__alignof__`, `__typeof__`), as the keyword they spell; and
+/// (`__inline`, `__signed__`, `__alignof__`, `__typeof__`, `__thread`), as the keyword they
+/// spell; and
 /// `__null`, the `NULL` of GCC's `<stddef.h>`, as `nullptr` (it converts to any pointer;
 /// host code, where it also meets integers, is not compiled). Only the spellings this
 /// compile's text holds are looked up (`Interner::get`), so the table costs nothing
@@ -174,6 +175,7 @@ fn gnu_aliases(interner: &Interner) -> Vec<(Symbol, Symbol)> {
         ("__typeof__", specs::KW_DECLTYPE),
         ("__decltype", specs::KW_DECLTYPE),
         ("__null", kw::NULLPTR),
+        ("__thread", kw::sym("thread_local")),
         ("__asm", specs::KW_ASM_GNU),
     ];
     ALIASES
