@@ -194,9 +194,9 @@ impl<'x> Lowerer<'x> {
             B::UInt128 => IntKind::UInt128,
             // Until the type table has kinds of their own (see `ast::BuiltinType`): the
             // same size and signedness.
-            B::WChar => IntKind::Int,
-            B::Char16 => IntKind::UShort,
-            B::Char32 => IntKind::UInt,
+            B::WChar => IntKind::WChar,
+            B::Char16 => IntKind::Char16,
+            B::Char32 => IntKind::Char32,
         };
         self.types.int(k)
     }
