@@ -137,18 +137,18 @@ impl IntKind {
         )
     }
     /// The integer conversion rank (C11 6.3.1.1); `long` ranks below `long long` although
-    /// both are 64-bit. `wchar_t`, `char16_t` and `char32_t` rank just below `int`, so that
-    /// integer promotion (everything below `int` becomes `int`) turns them into `int`, as
-    /// C++ does for `wchar_t` and `char16_t` (for `char32_t` C++ says `unsigned int`; the
-    /// values differ only above `INT_MAX`, beyond Unicode's range).
+    /// both are 64-bit. `wchar_t` and `char16_t` rank just below `int`, so that integer
+    /// promotion (everything below `int` becomes `int`) turns them into `int`, as C++ does;
+    /// `char32_t` ranks with `int`: it stays an unsigned 32-bit operand (C++ promotes it to
+    /// `unsigned int`, the same representation), so `d >> 28` shifts logically.
     pub fn rank(self) -> u32 {
         use IntKind::*;
         match self {
             Bool => 0,
             Char | SChar | UChar => 2,
             Short | UShort => 4,
-            Char16 | WChar | Char32 => 5,
-            Int | UInt => 6,
+            Char16 | WChar => 5,
+            Int | UInt | Char32 => 6,
             Long | ULong => 8,
             LongLong | ULongLong => 10,
             Int128 | UInt128 => 12,
