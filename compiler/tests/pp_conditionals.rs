@@ -135,7 +135,7 @@ fn feature_tests_give_gcc_values() {
         norm(
             "1 1 1 1 0 0 0 201603 0 \
              201907 201603 201309 200809 201803 201803 0 201907 1 0 1 \
-             1 1 0 1 0 0 1 0"
+             1 1 0 0 0 0 1 0"
         )
     );
     assert!(if_true("__has_cpp_attribute(nodiscard) >= 201603L"));

@@ -6,6 +6,7 @@
  * __syncthreads and the overloaded intrinsics (atomics, shuffles, min/max) are built into
  * the compiler and need no declaration. */
 #pragma once
+#include <__oxicc/va_list.h>
 #include <cuda_runtime_api.h>
 #include <device_launch_parameters.h>
 #include <vector_types.h>

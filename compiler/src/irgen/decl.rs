@@ -194,9 +194,9 @@ impl<'x> Lowerer<'x> {
             B::UInt128 => IntKind::UInt128,
             // Until the type table has kinds of their own (see `ast::BuiltinType`): the
             // same size and signedness.
-            B::WChar => IntKind::Int,
-            B::Char16 => IntKind::UShort,
-            B::Char32 => IntKind::UInt,
+            B::WChar => IntKind::WChar,
+            B::Char16 => IntKind::Char16,
+            B::Char32 => IntKind::Char32,
         };
         self.types.int(k)
     }
@@ -605,7 +605,9 @@ impl<'x> Lowerer<'x> {
     /// The length of an array from its bound expression.
     fn array_len(&mut self, sz: &ast::Expr<'_>, elem: QualType) -> Option<u64> {
         let n = self.const_int(sz)?;
-        if n <= 0 {
+        // `unsigned char f_handle[0];` (glibc's `struct file_handle`): a zero-length array,
+        // a GNU extension nvcc accepts.
+        if n < 0 {
             self.error(sz.span, "the size of an array must be greater than zero");
             return None;
         }

@@ -403,6 +403,9 @@ impl Lowerer<'_> {
                     }
                 }
             }
+            // `typedef decltype(nullptr) nullptr_t;` (libstdc++'s `c++config.h`, gcc's
+            // `stddef.h`).
+            ExprKind::Nullptr => Some(QualType::new(self.types.intern(TypeKind::NullPtr))),
             ExprKind::StrLit(b) => {
                 let c = QualType::new(self.types.int(IntKind::Char));
                 Some(QualType::new(

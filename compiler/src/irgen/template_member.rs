@@ -75,6 +75,17 @@ impl<'x> Lowerer<'x> {
             return;
         };
         let key = rd as *const ast::RecordDecl<'_> as usize;
+        if rd.template_args.is_some() {
+            // A specialization of a member class template declared before it: added to
+            // that template's specializations once, however often the class is defined.
+            if !self.templates.member_classes.contains_key(&key) {
+                self.class_template_decl(td, rd);
+                if let Some(Binding::ClassTemplate(c)) = self.scopes.lookup(name).copied() {
+                    self.templates.member_classes.insert(key, c);
+                }
+            }
+            return;
+        }
         let c = match self.templates.member_classes.get(&key) {
             Some(&c) => c,
             None => {
@@ -105,6 +116,22 @@ impl<'x> Lowerer<'x> {
         let td = template_decl_for(td);
         if let ast::Decl::Record(rd) = &td.decl {
             self.member_class_template(r, td, rd, access);
+            return;
+        }
+        // A member alias or variable template: bound in the class like one at namespace
+        // scope (a new one each time the class is defined).
+        let alias = match &td.decl {
+            ast::Decl::Typedef(t) => Some((t.name, super::template_alias::AliasDecl::Type(t))),
+            ast::Decl::Var(v) => Some((v.name, super::template_alias::AliasDecl::Var(v))),
+            _ => None,
+        };
+        if let Some((name, decl)) = alias {
+            self.alias_template_decl(td, decl);
+            if let Some(b) = self.scopes.lookup(name).copied() {
+                let data = self.class_data(r);
+                data.members.insert(name, b);
+                data.member_access.insert(name, (access, td.span));
+            }
             return;
         }
         let ast::Decl::Function(fd) = &td.decl else {

@@ -72,6 +72,9 @@ pub(super) fn int_code(k: IntKind) -> &'static str {
         IntKind::ULongLong => "y",
         IntKind::Int128 => "n",
         IntKind::UInt128 => "o",
+        IntKind::WChar => "w",
+        IntKind::Char16 => "Ds",
+        IntKind::Char32 => "Di",
     }
 }
 

@@ -605,6 +605,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let text = self.interner.resolve(s).to_string();
                 Err(self.error(span, format!("expected expression, found keyword `{text}`")))
             }
+            TokenKind::Ident(_) if self.at_value_trait() => self.value_trait_expr(),
             TokenKind::Ident(s)
                 if self.peek_at(1).is_punct(Punct::Lt)
                     && matches!(

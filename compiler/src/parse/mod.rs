@@ -24,6 +24,8 @@ mod declarator;
 pub mod dump;
 mod expr;
 mod fold;
+mod gnu;
+pub(crate) use gnu::is_type_trait_intrinsic;
 mod host_launch;
 mod lambda;
 pub mod literal;
@@ -39,7 +41,7 @@ mod toplevel;
 
 use crate::ast::{TranslationUnit, Unroll};
 use crate::diag::{Diag, Diagnostics};
-use crate::intern::{kw, Interner};
+use crate::intern::{kw, Interner, Symbol};
 use crate::lex::token::{Punct, Token, TokenKind, PRAGMA_UNROLL_IDENT};
 use crate::source::{FileId, SourceMap, Span};
 use bumpalo::Bump;
@@ -110,6 +112,7 @@ fn lexical_errors_removed(
     let mut out = Vec::with_capacity(tokens.len() + 1);
     let mut after_bad = HashSet::new();
     let mut removed_last = false;
+    let aliases = gnu_aliases(interner);
     for t in tokens {
         if removed_last {
             after_bad.insert((t.span.file, t.span.start));
@@ -129,6 +132,14 @@ fn lexical_errors_removed(
             // `__extension__ typedef long long T;` (glibc, Boost): GCC's marker that only
             // silences pedantic warnings, allowed before declarations and expressions.
             TokenKind::Ident(kw::EXTENSION) => removed_last = false,
+            TokenKind::Ident(sym) if !sym.is_keyword() && aliases.iter().any(|a| a.0 == sym) => {
+                removed_last = false;
+                let to = aliases.iter().find(|a| a.0 == sym).map_or(sym, |a| a.1);
+                out.push(Token {
+                    kind: TokenKind::Ident(to),
+                    ..*t
+                });
+            }
             _ => {
                 removed_last = false;
                 out.push(*t)
@@ -141,6 +152,36 @@ fn lexical_errors_removed(
         out.push(Token::new(TokenKind::Eof, end));
     }
     (out, after_bad)
+}
+
+/// GCC's alternate spellings of standard keywords, which glibc and libstdc++ write
+/// (`__inline`, `__signed__`, `__alignof__`, `__typeof__`, `__thread`), as the keyword they
+/// spell; and
+/// `__null`, the `NULL` of GCC's `<stddef.h>`, as `nullptr` (it converts to any pointer;
+/// host code, where it also meets integers, is not compiled). Only the spellings this
+/// compile's text holds are looked up (`Interner::get`), so the table costs nothing
+/// otherwise.
+fn gnu_aliases(interner: &Interner) -> Vec<(Symbol, Symbol)> {
+    const ALIASES: &[(&str, Symbol)] = &[
+        ("__inline", kw::INLINE),
+        ("__const", kw::CONST),
+        ("__const__", kw::CONST),
+        ("__signed", kw::SIGNED),
+        ("__signed__", kw::SIGNED),
+        ("__volatile", kw::VOLATILE),
+        ("__alignof", specs::KW_ALIGNOF),
+        ("__alignof__", specs::KW_ALIGNOF),
+        ("__typeof", specs::KW_DECLTYPE),
+        ("__typeof__", specs::KW_DECLTYPE),
+        ("__decltype", specs::KW_DECLTYPE),
+        ("__null", kw::NULLPTR),
+        ("__thread", kw::sym("thread_local")),
+        ("__asm", specs::KW_ASM_GNU),
+    ];
+    ALIASES
+        .iter()
+        .filter_map(|&(from, to)| Some((interner.get(from)?, to)))
+        .collect()
 }
 
 /// The message for a token the lexer could not make sense of, from its text.

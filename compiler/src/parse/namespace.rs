@@ -1,6 +1,7 @@
 //! Namespace definitions and using-directives/declarations at namespace scope:
 //! `namespace N { … }`, `namespace a::b { … }`, `inline namespace`, `namespace { … }`,
-//! `using namespace N;`, `using N::x;`, `namespace A = N;`.
+//! `using namespace N;`, `using N::x;`, `namespace A = N;`; attributes around a
+//! namespace's name (libstdc++'s `abi_tag`).
 
 use super::scope::NameKind;
 use super::{PResult, Parser};
@@ -31,11 +32,15 @@ impl<'a, 'c> Parser<'a, 'c> {
             return self.using_item(out);
         }
         let start = self.span();
-        let is_inline = !self.at_kw(kw::NAMESPACE);
+        let mut is_inline = !self.at_kw(kw::NAMESPACE);
         if is_inline {
             self.bump();
         }
         self.bump();
+        // `namespace [[deprecated]] N`, and libstdc++'s
+        // `inline namespace __cxx11 __attribute__((__abi_tag__("cxx11")))`: attributes
+        // before and after the name. An ABI tag changes host symbol names only.
+        self.attributes(&mut None)?;
         // `namespace a::b::c {` is `namespace a { namespace b { namespace c {`.
         let mut names = Vec::new();
         while let Some((n, span)) = self.eat_plain_ident() {
@@ -44,6 +49,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 break;
             }
         }
+        self.attributes(&mut None)?;
         if names.len() == 1 && !is_inline && self.eat(Punct::Assign) {
             return self.namespace_alias(names[0].0, start, out);
         }
@@ -55,8 +61,16 @@ impl<'a, 'c> Parser<'a, 'c> {
         if names.is_empty() {
             depths.push(self.scopes.open_namespace(None));
         }
-        for &(n, _) in &names {
+        for (i, &(n, _)) in names.iter().enumerate() {
+            let last = i + 1 == names.len();
+            // Reopening an inline namespace without `inline` keeps it inline ([namespace.def]).
+            if last && self.scopes.is_inline_namespace(n) {
+                is_inline = true;
+            }
             depths.push(self.scopes.open_namespace(Some(n)));
+            if last && is_inline {
+                self.scopes.mark_inline_namespace();
+            }
         }
         self.bump();
         let mut inner = Vec::new();

@@ -52,6 +52,9 @@ pub(crate) struct Scopes {
     /// name; and by name alone, the last one (see the module doc).
     class_ctxs_in: HashMap<(Option<CtxId>, Symbol), CtxId>,
     class_ctxs: HashMap<Symbol, CtxId>,
+    /// Namespaces first declared `inline`: a later plain `namespace N {` reopens an inline
+    /// namespace (libstdc++ declares `inline namespace __cxx11` once, in `c++config.h`).
+    inline_ctxs: Vec<CtxId>,
 }
 
 impl Scopes {
@@ -63,6 +66,7 @@ impl Scopes {
             open: Vec::new(),
             class_ctxs_in: HashMap::new(),
             class_ctxs: HashMap::new(),
+            inline_ctxs: Vec::new(),
         }
     }
 
@@ -176,6 +180,23 @@ impl Scopes {
             self.declare(n, NameKind::Namespace(ctx));
         }
         self.open_context(ctx)
+    }
+
+    /// Whether `name`, in the innermost scope, is a namespace declared `inline`.
+    pub fn is_inline_namespace(&self, name: Symbol) -> bool {
+        match self.stack.last().and_then(|s| s.get(&name)) {
+            Some(NameKind::Namespace(c)) => self.inline_ctxs.contains(c),
+            _ => false,
+        }
+    }
+
+    /// Records that the namespace body opened last is an inline namespace's.
+    pub fn mark_inline_namespace(&mut self) {
+        if let Some(&(c, _)) = self.open.last() {
+            if !self.inline_ctxs.contains(&c) {
+                self.inline_ctxs.push(c);
+            }
+        }
     }
 
     /// Opens the body of class `name` (a new context each time a body is parsed).

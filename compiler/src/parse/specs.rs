@@ -138,6 +138,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.scopes.is_type(s)
                     || self.is_class_template_id_at(n)
                     || self.is_injected_class_name_at(n)
+                    || (self.peek_at(n + 1).is_punct(Punct::LParen)
+                        && self.interner.resolve(s) == "__underlying_type")
             }
             // A C++11 attribute `[[…]]` in front of a declaration.
             TokenKind::Punct(Punct::LBracket) => self.peek_at(n + 1).is_punct(Punct::LBracket),
@@ -159,6 +161,12 @@ impl<'a, 'c> Parser<'a, 'c> {
                     Some(end) => self.pos = end,
                     None => return Err(self.error_here("unbalanced `[[`")),
                 }
+                continue;
+            }
+            // `__underlying_type(T)` (libstdc++'s `underlying_type`): a type.
+            if !s.has_type() && self.at_type_trait() {
+                s.base = Some(self.type_trait_type()?);
+                s.any = true;
                 continue;
             }
             // `typename X::Y`, `typename std::enable_if<…>::type`: a dependent member type.
@@ -473,7 +481,8 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(e)
     }
 
-    /// Skips `__attribute__((…))` / `__declspec(…)` runs, keeping `aligned(N)` as an alignment.
+    /// Skips `__attribute__((…))` / `[[…]]` / `__declspec(…)` / `asm("label")` runs, keeping
+    /// `aligned(N)` as an alignment.
     pub(super) fn attributes(&mut self, align: &mut Option<&'a Expr<'a>>) -> PResult<()> {
         loop {
             if self.eat_kw(kw::ATTRIBUTE) {
@@ -503,6 +512,13 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
                 self.expect(Punct::RParen, "to close the attribute list")?;
                 self.expect(Punct::RParen, "to close `__attribute__`")?;
+            } else if self.at(Punct::LBracket) && self.peek_at(1).is_punct(Punct::LBracket) {
+                // `[[gnu::always_inline]]`, `[[nodiscard]]`: gcc takes them where it takes
+                // `__attribute__`; none changes what device code means.
+                match self.matching_close(self.pos) {
+                    Some(end) => self.pos = end,
+                    None => return Err(self.error_here("unbalanced `[[`")),
+                }
             } else if self.eat_kw(KW_DECLSPEC) {
                 self.skip_balanced_parens()?;
             } else if self.at_kw(KW_ASM) || self.at_kw(KW_ASM_GNU) {

@@ -170,10 +170,14 @@ impl<'a, 'c> Parser<'a, 'c> {
         let Some(m) = inner.members.pop() else {
             return Err(self.unsupported(span, "a member template that is not a function"));
         };
-        // A member class template: `template <bool C> struct Column {…};`.
+        // A member class template: `template <bool C> struct Column {…};`, declared only
+        // (`template <class> struct R;`), or a partial or explicit specialization of one
+        // (`template <class T> struct D<T, int> {…};`, libstdc++'s `__ptr_traits_impl`).
         if let Decl::Record(rd @ crate::ast::RecordDecl { name: Some(n), .. }) = m.decl {
-            if rd.fields.is_some() && rd.template_args.is_none() {
-                self.scopes.declare(*n, NameKind::Template { class: true });
+            {
+                if rd.template_args.is_none() {
+                    self.scopes.declare(*n, NameKind::Template { class: true });
+                }
                 body.members.push(crate::ast::MemberDecl {
                     access,
                     decl: Decl::Template(self.alloc(TemplateDecl {
@@ -184,6 +188,25 @@ impl<'a, 'c> Parser<'a, 'c> {
                 });
                 return Ok(());
             }
+        }
+        // A member alias template (`template <class U> using rebind = …;`) or variable
+        // template.
+        let alias = match m.decl {
+            Decl::Typedef(t) => Some((t.name, true)),
+            Decl::Var(v) => Some((v.name, false)),
+            _ => None,
+        };
+        if let Some((name, class)) = alias {
+            self.scopes.declare(name, NameKind::Template { class });
+            body.members.push(crate::ast::MemberDecl {
+                access,
+                decl: Decl::Template(self.alloc(TemplateDecl {
+                    params: self.alloc_slice(params),
+                    decl: m.decl,
+                    span,
+                })),
+            });
+            return Ok(());
         }
         let Decl::Function(f) = m.decl else {
             return Err(self.unsupported(span, "a member template that is not a function"));

@@ -251,9 +251,12 @@ pub(super) fn attribute_value(scope: Option<&str>, name: &str) -> i64 {
     }
 }
 
-/// The value of `__has_builtin(name)`.
+/// The value of `__has_builtin(name)`: gcc's, except for the type-trait intrinsics, which
+/// oxicc parses but does not evaluate (`parse/gnu.rs`): 0, so that a header testing for
+/// one (libstdc++'s `__is_same`) takes its portable path.
 pub(super) fn builtin_value(name: &str) -> i64 {
-    BUILTINS.binary_search(&name).is_ok() as i64
+    let unevaluated = crate::parse::is_type_trait_intrinsic(name);
+    (BUILTINS.binary_search(&name).is_ok() && !unevaluated) as i64
 }
 
 impl Preprocessor<'_, '_> {

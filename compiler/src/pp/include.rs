@@ -14,8 +14,10 @@
 //!   with `Options::host_headers`; they hold up to [`HOST_SLOTS`] positions;
 //! - last: the `-idirafter` directories.
 //!
-//! A built-in header's own includes of built-in headers, and the implicit `cuda_runtime.h`,
-//! skip the chain: they are always the built-in ones.
+//! A built-in header's own includes of built-in CUDA headers, and the implicit
+//! `cuda_runtime.h`, skip the chain: they are always the built-in ones. Its includes of C
+//! and C++ library headers search the chain, so that the host's glibc and libstdc++ put
+//! ahead of the built-in set (`-isystem`) serve built-in and user code alike.
 //!
 //! A file found twice (by the same normalized path) is loaded and lexed once.
 
@@ -110,8 +112,13 @@ impl Preprocessor<'_, '_> {
         // `cuda_runtime.h`): those stay oxicc's even when a `-I` folder holds a CUDA
         // toolkit's headers of the same names (CuPy passes `-I<CUDA>/include`), which need
         // the host's C library and NVIDIA's front end.
+        // The C and C++ library headers they include (`<string.h>`, `<time.h>` from
+        // `cuda_runtime.h`) search as the user's includes do, as nvcc's do: with the
+        // host's glibc or libstdc++ ahead of the built-in set (`-isystem`), both sides
+        // then see one `struct timespec` and one `FILE`.
         let from_builtin = self.file_info.get(&includer).map(|i| i.origin) == Some(Origin::Builtin);
-        if after.is_none() && from_builtin && builtin_header(name).is_some() {
+        if after.is_none() && from_builtin && is_cuda_header(name) && builtin_header(name).is_some()
+        {
             return self.builtin(name, pos_builtin);
         }
         if first == POS_MEMORY {
@@ -269,6 +276,25 @@ impl Preprocessor<'_, '_> {
         );
         id
     }
+}
+
+/// A built-in header of CUDA's own (or oxicc's internal ones), not one of the C, POSIX or
+/// C++ library headers the built-in set also provides.
+fn is_cuda_header(name: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "__oxicc/",
+        "oxicc_math/",
+        "cuda",
+        "cooperative_groups",
+        "device_",
+        "driver_types",
+        "vector_types",
+        "sm_",
+        "texture_",
+        "surface_",
+        "mma.h",
+    ];
+    PREFIXES.iter().any(|p| name.starts_with(p))
 }
 
 /// Removes `.` components (so `./a.h` and `a.h` are one file); `..` is kept, as a

@@ -109,6 +109,12 @@ pub enum IntKind {
     ULongLong,
     Int128,
     UInt128,
+    /// `wchar_t`, `char16_t`, `char32_t`: types of their own (they overload and mangle
+    /// apart: `w`, `Ds`, `Di`), with the representation of `int`, `unsigned short` and
+    /// `unsigned int` on nvcc's 64-bit Linux targets.
+    WChar,
+    Char16,
+    Char32,
 }
 
 impl IntKind {
@@ -116,8 +122,8 @@ impl IntKind {
         use IntKind::*;
         match self {
             Bool | Char | SChar | UChar => 8,
-            Short | UShort => 16,
-            Int | UInt => 32,
+            Short | UShort | Char16 => 16,
+            Int | UInt | WChar | Char32 => 32,
             Long | ULong | LongLong | ULongLong => 64,
             Int128 | UInt128 => 128,
         }
@@ -125,20 +131,27 @@ impl IntKind {
     /// Plain `char` is signed on nvcc's targets.
     pub fn signed(self) -> bool {
         use IntKind::*;
-        matches!(self, Char | SChar | Short | Int | Long | LongLong | Int128)
+        matches!(
+            self,
+            Char | SChar | Short | Int | Long | LongLong | Int128 | WChar
+        )
     }
     /// The integer conversion rank (C11 6.3.1.1); `long` ranks below `long long` although
-    /// both are 64-bit.
+    /// both are 64-bit. `wchar_t` and `char16_t` rank just below `int`, so that integer
+    /// promotion (everything below `int` becomes `int`) turns them into `int`, as C++ does;
+    /// `char32_t` ranks with `int`: it stays an unsigned 32-bit operand (C++ promotes it to
+    /// `unsigned int`, the same representation), so `d >> 28` shifts logically.
     pub fn rank(self) -> u32 {
         use IntKind::*;
         match self {
             Bool => 0,
-            Char | SChar | UChar => 1,
-            Short | UShort => 2,
-            Int | UInt => 3,
-            Long | ULong => 4,
-            LongLong | ULongLong => 5,
-            Int128 | UInt128 => 6,
+            Char | SChar | UChar => 2,
+            Short | UShort => 4,
+            Char16 | WChar => 5,
+            Int | UInt | Char32 => 6,
+            Long | ULong => 8,
+            LongLong | ULongLong => 10,
+            Int128 | UInt128 => 12,
         }
     }
     /// The unsigned kind of the same rank.
@@ -172,6 +185,9 @@ impl IntKind {
             ULongLong => "unsigned long long",
             Int128 => "__int128",
             UInt128 => "unsigned __int128",
+            WChar => "wchar_t",
+            Char16 => "char16_t",
+            Char32 => "char32_t",
         }
     }
 }

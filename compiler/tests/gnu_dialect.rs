@@ -1,0 +1,137 @@
+//! The GNU dialect that glibc and libstdc++ are written in (issue 12): GCC's spellings of
+//! keywords, attributes around namespace names and in `[[gnu::…]]` form, reopened inline
+//! namespaces, `__builtin_va_list`, the type-trait intrinsics (parsed, not evaluated), and
+//! the member templates libstdc++'s class templates hold (partial specializations of member
+//! class templates, member alias templates: accepted, so the class template is kept).
+//!
+//! Values are checked through constant expressions that size local arrays: the stack
+//! slots then have sizes computed in the test from the C++ rules.
+
+mod ptxas_support;
+mod sema_common;
+use sema_common::*;
+
+/// The sizes of the stack slots of the function whose name contains `part`.
+fn slot_sizes(m: &oxicc_ir::Module, part: &str) -> Vec<u32> {
+    let f = m
+        .functions
+        .values()
+        .find(|f| f.name.contains(part))
+        .unwrap_or_else(|| panic!("no function named like {part}"));
+    f.stack_slots.values().map(|s| s.size).collect()
+}
+
+#[test]
+fn gnu_spellings_and_attributes_mean_the_standard_forms() {
+    let m = lower_ok(
+        "namespace outer __attribute__((__visibility__(\"default\"))) {
+           inline namespace v1 __attribute__((__abi_tag__(\"cxx11\"))) { struct P { char c[3]; }; }
+           namespace v1 { struct Q { char c[5]; }; }
+         }
+         namespace [[gnu::visibility(\"default\")]] other { typedef int I; }
+         __extension__ typedef __signed__ char s8;
+         typedef __const int cint;
+         [[gnu::always_inline]] __inline __device__ int f(const int *__restrict p)
+             __attribute__((__nothrow__)) [[gnu::leaf]] {
+           other::I x = *p;
+           __typeof__(x) y = x;
+           char a[sizeof(outer::P) + 10 * sizeof(outer::Q)];
+           char b[__alignof__(double) + 100];
+           char c[sizeof(s8) + sizeof(cint) * 50 + 200];
+           int *n = __null;
+           return a[0] + b[0] + c[0] + y + (n == 0);
+         }",
+    );
+    let sizes = slot_sizes(&m, "1f");
+    // P and Q are found through the inline namespace `v1` (reopened without `inline`):
+    // 3 + 10 * 5; alignof(double) = 8; sizeof(signed char) = 1, sizeof(const int) = 4.
+    for want in [53, 108, 401] {
+        assert!(
+            sizes.contains(&want),
+            "no slot of {want} bytes in {sizes:?}"
+        );
+    }
+}
+
+#[test]
+fn type_trait_intrinsics_parse_in_templates() {
+    // libstdc++'s forms: a value trait in an enumerator and a static member, one with a
+    // pack, `__underlying_type` as a type. Templates never instantiated: nothing to
+    // evaluate.
+    let m = lower_ok(
+        "template <class T> struct W { enum { v = __is_trivially_copyable(T) }; };
+         template <class T, class... A> struct X { static const bool b = __is_constructible(T, A...); };
+         template <class T, class U> struct S { static const bool b = __is_same(T, U) && __is_class(T); };
+         template <class T> struct E { typedef __underlying_type(T) type; };
+         __device__ int g(int i) { char a[17]; a[0] = i; return a[0]; }",
+    );
+    assert!(slot_sizes(&m, "1g").contains(&17));
+}
+
+#[test]
+fn a_type_trait_oxicc_does_not_evaluate_is_reported_where_it_is_used() {
+    let d = lower_err("__device__ bool h() { return __is_same(int, int); }");
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("1:30:") && x.contains("__is_same")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn class_templates_holding_member_specializations_and_alias_templates_are_kept() {
+    // libstdc++'s `__ptr_traits_impl` holds both; such a class template used to be
+    // dropped whole (`"I" is not a class template` at its next use).
+    let m = lower_ok(
+        "template <class P> struct I {
+           template <class T, class U> struct D { enum { v = 1 }; };
+           template <class T> struct D<T, int> { enum { v = 2 }; };
+           template <class U> using ptr = U *;
+           P x;
+         };
+         template <class P> struct I<P *> { char c[3]; };
+         __device__ int f(int i) {
+           char a[sizeof(I<double>) + 10];
+           char b[sizeof(I<int *>) + 30];
+           a[0] = i; b[0] = i;
+           return a[0] + b[0];
+         }",
+    );
+    let sizes = slot_sizes(&m, "1f");
+    // I<double> holds one double (8); I<int *> is the partial specialization (3).
+    for want in [18, 33] {
+        assert!(
+            sizes.contains(&want),
+            "no slot of {want} bytes in {sizes:?}"
+        );
+    }
+}
+
+#[test]
+fn gcc_builtin_va_list_is_a_type_for_host_declarations() {
+    // gcc's own `<stdarg.h>` and glibc's `<stdio.h>` declare with it.
+    let src = "typedef __builtin_va_list __gnuc_va_list;
+               extern \"C\" int vprintf(const char *, __gnuc_va_list);
+               __global__ void k(int *p) { *p = sizeof(__gnuc_va_list); }";
+    let options = oxicc::Options::default();
+    let out = oxicc::compile("va.cu", src, &options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let ptx = out.text.expect("PTX");
+    ptxas_support::assert_ptxas_accepts(&ptx, options.sm, "__builtin_va_list");
+}
+
+#[test]
+fn zero_length_array_members_and_gnu_thread_storage() {
+    // glibc's `struct file_handle` and libstdc++'s `<mutex>`.
+    let m = lower_ok(
+        "struct FH { unsigned int n; int t; unsigned char h[0]; };
+         extern __thread void *__once_callable;
+         __device__ int f(int i) {
+           char a[sizeof(FH) + 40];
+           a[0] = i;
+           return a[0];
+         }",
+    );
+    // Two 4-byte members and no bytes for the empty array.
+    assert!(slot_sizes(&m, "1f").contains(&48));
+}
