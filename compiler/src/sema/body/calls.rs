@@ -329,19 +329,27 @@ impl<E: Env> BodySema<'_, E> {
         callee_span: Span,
         span: Span,
     ) -> Option<ExprId> {
+        let instance = sig.id;
+        self.passed_call(&sig, xs, span, |args| ExprKind::InstanceCall {
+            instance,
+            args,
+            callee_span,
+            on_this,
+        })
+    }
+
+    /// The call node `kind` makes of the analyzed arguments `xs` passed to `sig`'s
+    /// parameters, typed by its result.
+    fn passed_call(
+        &mut self,
+        sig: &super::FuncSig,
+        xs: &[ExprId],
+        span: Span,
+        kind: impl FnOnce(Vec<ExprId>) -> ExprKind,
+    ) -> Option<ExprId> {
         let conv = self.passed(xs, &sig.params)?;
         let (ty, cat) = self.call_result(sig.ret)?;
-        Some(self.node(
-            ExprKind::InstanceCall {
-                instance: sig.id,
-                args: conv,
-                callee_span,
-                on_this,
-            },
-            ty,
-            cat,
-            span,
-        ))
+        Some(self.node(kind(conv), ty, cat, span))
     }
 
     /// Call arguments analyzed as written (before overload resolution chooses what they
@@ -380,19 +388,13 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         overloaded: bool,
     ) -> Option<ExprId> {
-        let conv = self.passed(xs, &sig.params)?;
-        let (ty, cat) = self.call_result(sig.ret)?;
-        Some(self.node(
-            ExprKind::Call {
-                func: sig.id,
-                args: conv,
-                callee_span,
-                overloaded,
-            },
-            ty,
-            cat,
-            span,
-        ))
+        let func = sig.id;
+        self.passed_call(&sig, xs, span, |args| ExprKind::Call {
+            func,
+            args,
+            callee_span,
+            overloaded,
+        })
     }
 
     /// A call of a function template (`f(…)`, `f<A…>(…)`): the arguments first, then the
