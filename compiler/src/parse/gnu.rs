@@ -7,7 +7,7 @@
 //! libstdc++, for device code) nothing more happens; an instantiation or device code that
 //! evaluates one looks the name up like any other template, so an intrinsic oxicc does not
 //! provide is reported where it is used ("identifier … is undefined"), never skipped.
-//! `__has_builtin` says 0 for them (`pp/feature_tests.rs`), so headers that test for one
+//! `__has_builtin` says 0 for them (they are not in `pp/feature_tests.rs`'s list), so headers that test for one
 //! take their portable path.
 
 use super::{PResult, Parser};
@@ -55,11 +55,6 @@ const VALUE_TRAITS: &[&str] = &[
 /// Whether `name` is one of GCC's value type-trait intrinsics.
 fn is_value_trait(name: &str) -> bool {
     VALUE_TRAITS.binary_search(&name).is_ok()
-}
-
-/// Whether `name` is a type-trait intrinsic (a value or `__underlying_type`).
-pub(crate) fn is_type_trait_intrinsic(name: &str) -> bool {
-    is_value_trait(name) || name == "__underlying_type"
 }
 
 impl<'a, 'c> Parser<'a, 'c> {

@@ -25,7 +25,6 @@ pub mod dump;
 mod expr;
 mod fold;
 mod gnu;
-pub(crate) use gnu::is_type_trait_intrinsic;
 mod host_launch;
 mod lambda;
 pub mod literal;

@@ -117,7 +117,9 @@ const GNU_ATTRIBUTES: &[&str] = &[
     "zero_call_used_regs",
 ];
 
-/// Builtins and type-trait intrinsics for which gcc 12.2's `__has_builtin` is 1, sorted.
+/// Builtins for which gcc 12.2's `__has_builtin` is 1, sorted, less the type-trait
+/// intrinsics: oxicc parses those but does not evaluate them (`parse/gnu.rs`), so it says 0
+/// and a header testing for one (libstdc++'s `__is_same`) takes its portable path.
 /// (gcc says 0 for clang's `__builtin_assume`, `__make_integer_seq`, `__type_pack_element`,
 /// `__is_convertible`, and for CUDA intrinsics such as `__syncthreads` or `__ldg`, which
 /// are functions declared in headers, not builtins.)
@@ -196,35 +198,7 @@ const BUILTINS: &[&str] = &[
     "__builtin_va_copy",
     "__builtin_va_end",
     "__builtin_va_start",
-    "__has_nothrow_assign",
-    "__has_trivial_copy",
-    "__has_trivial_destructor",
-    "__has_unique_object_representations",
-    "__has_virtual_destructor",
     "__integer_pack",
-    "__is_abstract",
-    "__is_aggregate",
-    "__is_assignable",
-    "__is_base_of",
-    "__is_class",
-    "__is_constructible",
-    "__is_empty",
-    "__is_enum",
-    "__is_final",
-    "__is_layout_compatible",
-    "__is_literal_type",
-    "__is_pod",
-    "__is_pointer_interconvertible_base_of",
-    "__is_polymorphic",
-    "__is_same",
-    "__is_same_as",
-    "__is_standard_layout",
-    "__is_trivial",
-    "__is_trivially_assignable",
-    "__is_trivially_constructible",
-    "__is_trivially_copyable",
-    "__is_union",
-    "__underlying_type",
 ];
 
 /// `__x__` → `x` (gcc's normalization of attribute names and scopes).
@@ -251,12 +225,9 @@ pub(super) fn attribute_value(scope: Option<&str>, name: &str) -> i64 {
     }
 }
 
-/// The value of `__has_builtin(name)`: gcc's, except for the type-trait intrinsics, which
-/// oxicc parses but does not evaluate (`parse/gnu.rs`): 0, so that a header testing for
-/// one (libstdc++'s `__is_same`) takes its portable path.
+/// The value of `__has_builtin(name)`.
 pub(super) fn builtin_value(name: &str) -> i64 {
-    let unevaluated = crate::parse::is_type_trait_intrinsic(name);
-    (BUILTINS.binary_search(&name).is_ok() && !unevaluated) as i64
+    BUILTINS.binary_search(&name).is_ok() as i64
 }
 
 impl Preprocessor<'_, '_> {
