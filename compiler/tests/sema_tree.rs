@@ -621,3 +621,57 @@ fn member_templates_called_on_this() {
     );
     same_ptx_both_ways(src, "member_template_calls");
 }
+
+#[test]
+fn deduced_return_types_of_functions_and_lambda_operators() {
+    // `auto` functions and the call operators of lambdas without `-> T`: the first
+    // `return` fixes the type (decayed, unqualified); later ones convert to it; a body
+    // without `return` returns `void`.
+    let src = "__device__ auto half_of(int v) { if (v < 0) return 0u; return v / 2u; }
+         __device__ auto first(const float *p) { return p; }
+         __device__ auto nothing(int *p) { *p = 1; }
+         __global__ void g(float *p, unsigned *q, int *r) {
+           auto sq = [](float x) { return x * x; };
+           auto neg = [](int x) { if (x > 0) return -x; return x; };
+           q[0] = half_of(r[0]);
+           p[1] = *first(p) + sq(p[2]);
+           r[1] = neg(r[2]);
+           nothing(r + 3);
+         }";
+    let text = sema(src);
+    for want in [
+        "Function half_of (int) -> `void` (return type deduced as `unsigned int`)",
+        "Function first (const float *) -> `void` (return type deduced as `const float *`)",
+        "(return type deduced as `float`)",
+        "(return type deduced as `int`)",
+    ] {
+        assert!(text.contains(want), "{want}\n{text}");
+    }
+    assert!(!text.contains("lowered in one walk: a deduced"), "{text}");
+    same_ptx_both_ways(src, "deduced_return_types");
+}
+
+#[test]
+fn qualified_calls_of_static_members_of_classes_and_class_templates() {
+    // `C::f(…)` and `C<N>::f(…)` of static member functions (a recursive class template
+    // ending in a partial specialization) beside a namespace-qualified function.
+    let src = "struct Config { static __device__ int pack(int a, int b) { return a << 8 | b; } };
+         template <int I, int END> struct Horner {
+           static __device__ float eval(float x, float acc) {
+             return Horner<I + 1, END>::eval(x, acc * x + I);
+           }
+         };
+         template <int END> struct Horner<END, END> {
+           static __device__ float eval(float, float acc) { return acc; }
+         };
+         namespace ns { __device__ int twice(int v) { return 2 * v; } }
+         __global__ void g(float *p, int *q) {
+           q[0] = Config::pack(q[1], q[2]) + ns::twice(q[3]);
+           p[0] = Horner<0, 4>::eval(p[1], 0.0f);
+         }";
+    let text = sema(src);
+    assert!(text.contains("MemberCall pack : `int` prvalue"), "{text}");
+    assert!(text.contains("MemberCall eval : `float` prvalue"), "{text}");
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    same_ptx_both_ways(src, "static_member_calls");
+}

@@ -344,6 +344,10 @@ pub struct Body {
     pub locals: Vec<Local>,
     /// The statements of the function's outermost block.
     pub top: Vec<StmtId>,
+    /// The return type deduced from the first `return` of a function declared with
+    /// `auto` (or a lambda without `-> T`); `None` when the type was written or no
+    /// `return` was met (then it is `void`).
+    pub deduced_ret: Option<QualType>,
 }
 
 impl Body {

@@ -204,6 +204,11 @@ impl Lowerer<'_> {
                 self.typed_jump(b);
             }
             StmtKind::Return(v) => {
+                if self.fs().ret_pending {
+                    // The first `return` of a function whose return type sema deduced.
+                    let ty = cx.body.deduced_ret.unwrap_or(self.fs().ret_ty);
+                    self.deduce_return_type(ty, s.span);
+                }
                 let ret_ty = self.fs().ret_ty;
                 if let (Some(v), true) = (v, self.types.is_record(ret_ty.ty)) {
                     self.typed_return_class(cx, v);

@@ -127,10 +127,15 @@ pub trait Env {
         op: crate::ast::OverloadedOp,
         args: &[ArgType],
     ) -> Option<Option<(FuncSig, bool)>>;
-    /// The function a call of the qualified name `q` (`ns::f(…)`, no template-ids, not
-    /// `::f`) with these arguments calls, when this stage covers it: a function or an
-    /// overload set of non-member functions, the best viable one directly callable.
-    fn qualified_call(&mut self, q: &ast::QualName<'_>, args: &[ArgType]) -> Option<FuncSig>;
+    /// The function a call of the qualified name `q` (`ns::f(…)`, `C<N>::f(…)`; not
+    /// `::f`, not a template-id last) with these arguments calls, when this stage covers
+    /// it: a function or an overload set of non-member functions, or of static member
+    /// functions (then `true`), the best viable one directly callable.
+    fn qualified_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[ArgType],
+    ) -> Option<(FuncSig, bool)>;
     /// The instance of a function template that a call of `name` (`f(…)`, or `f<A…>(…)`
     /// with `explicit` arguments) with these arguments calls, when this stage covers it:
     /// the set has templates only, no argument-dependent lookup or built-in competes, the
@@ -195,6 +200,9 @@ pub(crate) struct SwitchScope {
 /// The function whose body is analyzed.
 pub struct FnContext {
     pub ret: QualType,
+    /// The return type is `auto`: the first `return` deduces it (and `ret` is unused
+    /// until then).
+    pub deduce_ret: bool,
 }
 
 /// Analysis state of one body.
@@ -215,6 +223,8 @@ pub(crate) struct BodySema<'e, E: Env> {
     /// How many locals `scopes` holds.
     pub in_scope: usize,
     pub ret: QualType,
+    /// The return type is still to be deduced from the first `return`.
+    pub deducing_ret: bool,
     /// Loops enclosing the current statement (for `continue`).
     pub loops: u32,
     /// Enclosing `switch` statements, innermost last: the promoted condition kind and the
@@ -246,6 +256,7 @@ pub fn analyze_body<E: Env>(
         shadowed: Vec::new(),
         in_scope: 0,
         ret: cx.ret,
+        deducing_ret: cx.deduce_ret,
         loops: 0,
         switches: Vec::new(),
         breakables: 0,

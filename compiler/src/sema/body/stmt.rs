@@ -265,6 +265,9 @@ impl<E: Env> BodySema<'_, E> {
     }
 
     fn return_stmt(&mut self, v: Option<&ast::Expr<'_>>) -> Option<StmtKind> {
+        if self.deducing_ret {
+            return self.deducing_return(v);
+        }
         let ret = self.ret;
         let is_void = self.env.types().is_void(ret.ty);
         Some(match (v, is_void) {
@@ -272,6 +275,24 @@ impl<E: Env> BodySema<'_, E> {
             (Some(e), false) => StmtKind::Return(Some(self.pass_to(e, ret, 0)?)),
             _ => return None,
         })
+    }
+
+    /// The first `return` of a function whose return type is deduced (C++
+    /// [dcl.spec.auto]): the type of the returned value, decayed and unqualified (`void`
+    /// for `return;`). This stage deduces scalars and `void`; later returns convert to
+    /// the deduced type, as the one-walk lowering converts them.
+    fn deducing_return(&mut self, v: Option<&ast::Expr<'_>>) -> Option<StmtKind> {
+        let (kind, ty) = match v {
+            None => (StmtKind::Return(None), crate::sema::QualType::new(self.env.types().void())),
+            Some(e) => {
+                let x = self.rvalue(e, 0)?;
+                (StmtKind::Return(Some(x)), self.ty(x).unqual())
+            }
+        };
+        self.deducing_ret = false;
+        self.ret = ty;
+        self.body.deduced_ret = Some(ty);
+        Some(kind)
     }
 
     /// A local variable: automatic storage, of arithmetic or pointer type with an optional
