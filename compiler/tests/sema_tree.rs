@@ -171,15 +171,16 @@ fn builtin_beside_user_overloads_on_classes() {
 
 #[test]
 fn bodies_outside_stage_one_are_listed_without_a_tree() {
-    // A lambda: the one-walk lowering takes the function and the lambda's operator.
+    // A generic lambda: the one-walk lowering takes the function and the lambda's
+    // operator.
     let text = sema(
         "struct S { int v; __device__ S(int x) : v(x) {} };
-         __device__ int f(S s, int x) { auto l = [x](int a) { return a + x; }; return l(1); }
+         __device__ int f(S s, int x) { auto l = [x](auto a) { return a + x; }; return l(1); }
          __device__ int g(int x) { return x + 1; }",
     );
     // The constructor's body (empty) is typed; its member initializers are lowered
     // before it.
-    assert!(text.starts_with("Function S (int) -> `void`\nFunction f (S, int) -> `int` lowered in one walk: the expression form lambda\n"), "{text}");
+    assert!(text.starts_with("Function S (int) -> `void`\nFunction f (S, int) -> `int` lowered in one walk: a generic or variadic lambda\n"), "{text}");
     assert!(text.ends_with("Function g (int) -> `int`\n  Return\n    Binary Add in `int` : `int` prvalue\n      Convert LValueToRValue : `int` prvalue\n        Name x : `int` lvalue\n      IntConst 1 : `int` prvalue\n"), "{text}");
 }
 
@@ -674,4 +675,46 @@ fn qualified_calls_of_static_members_of_classes_and_class_templates() {
     assert!(text.contains("MemberCall eval : `float` prvalue"), "{text}");
     assert!(!text.contains("lowered in one walk"), "{text}");
     same_ptx_both_ways(src, "static_member_calls");
+}
+
+#[test]
+fn lambdas_closure_calls_and_functors() {
+    // Captures by copy and by reference, explicit and implicit (`[&]`, `[=]`), a `mutable`
+    // lambda with a written return type, a closure passed to a function template and
+    // called there, and a functor's `operator()` called on a local and on a parameter.
+    let src =
+        "template <class F> __device__ void each(int n, F f) { for (int i = 0; i < n; ++i) f(i); }
+         struct Add { int k; __device__ int operator()(int a, int b) const { return a + b + k; } };
+         template <class Op> __device__ int fold(const int *p, int n, Op op) {
+           int acc = 0;
+           for (int i = 0; i < n; ++i) acc = op(acc, p[i]);
+           return acc;
+         }
+         __global__ void g(int *p, float *q, int n) {
+           int base = p[0];
+           float scale = q[0];
+           int hits[4];
+           auto by_copy = [base, scale](int i) { return base + (int)(i * scale); };
+           auto by_ref = [&](int i) { hits[i & 3] += base; };
+           auto counter = [=](int i) mutable -> int { base += i; return base; };
+           each(n, by_ref);
+           p[1] = by_copy(p[2]) + counter(3) + counter(4);
+           Add add;
+           add.k = p[3];
+           p[4] = add(p[5], p[6]) + fold(p, n, add);
+           p[5] = hits[0] + hits[1];
+         }";
+    let text = sema(src);
+    for want in [
+        "Lambda [base, scale] : `<unnamed>` lvalue",
+        "Lambda [&hits, &base] : `<unnamed>` lvalue",
+        "Lambda [base] : `<unnamed>` lvalue",
+        "ClosureCall : `int` prvalue",
+        "ClosureCall : `void` prvalue",
+        "MemberCall operator() : `int` prvalue",
+    ] {
+        assert!(text.contains(want), "{want}\n{text}");
+    }
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    same_ptx_both_ways(src, "lambdas_and_functors");
 }

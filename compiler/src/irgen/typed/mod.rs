@@ -9,6 +9,7 @@
 //! `Lowerer` as before; the IR helpers (`ops.rs`, `func.rs`) are shared by both.
 
 mod builtin_args;
+mod closure;
 mod expr;
 mod stmt;
 
@@ -52,12 +53,12 @@ impl Lowerer<'_> {
         // (`Env::this_type`).
         // Constructors' member initializers and destructors' member destruction are
         // lowered around the body by the caller; the body itself is statements.
-        let lambda = match &info.member {
+        let borrowed_this = match &info.member {
             None => self.this_val.is_some(),
             Some(m) => self.closures.contains_key(&m.record),
         };
-        if lambda {
-            return Err("a lambda's call operator".into());
+        if borrowed_this {
+            return Err("a function lowered with an enclosing `this` (not a member)".into());
         }
         let (ret, ret_pending) = (info.ret, info.ret_pending);
         if self.fs().ret_decltype {
@@ -373,9 +374,8 @@ impl Env for Lowerer<'_> {
         q: &ast::QualName<'_>,
         args: &[ArgType],
     ) -> Option<(FuncSig, bool)> {
-        let covered = !q.global
-            && q.segments.len() > 1
-            && matches!(q.last(), ast::NameSeg::Ident { .. });
+        let covered =
+            !q.global && q.segments.len() > 1 && matches!(q.last(), ast::NameSeg::Ident { .. });
         if !covered {
             return None;
         }
@@ -398,7 +398,12 @@ impl Env for Lowerer<'_> {
             let text = self.qual_name_text(q);
             self.resolve_quietly(&text, &cands, args, None)?
         };
-        match self.func_info(f).member.as_ref().map(|m| (m.record, m.is_static)) {
+        match self
+            .func_info(f)
+            .member
+            .as_ref()
+            .map(|m| (m.record, m.is_static))
+        {
             None => self.callable(f).map(|sig| (sig, false)),
             // `C::f(…)` of a static member function (a non-static one would be called on
             // `*this`, bypassing virtual dispatch: not this stage's).
@@ -621,6 +626,46 @@ impl Env for Lowerer<'_> {
 
     fn float_literal(&self, text: Symbol, value: f64) -> f32 {
         self.float_literal_value(text, value)
+    }
+
+    fn param_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType> {
+        if Lowerer::contains_auto(te) {
+            return None;
+        }
+        let t = crate::sema::body::Env::resolve_type(self, te)?;
+        Some(self.adjust_param(t))
+    }
+
+    fn closure_type(
+        &mut self,
+        span: crate::source::Span,
+        captures: &[(Symbol, bool, QualType)],
+    ) -> QualType {
+        let r = self.closure_record(span, captures, None);
+        QualType::new(self.types.intern(TypeKind::Record(r)))
+    }
+
+    fn closure_signature(&mut self, r: RecordId) -> Option<Option<(Vec<QualType>, QualType)>> {
+        let call = self.closures.get(&r)?.call;
+        let Some(f) = call else {
+            return Some(None);
+        };
+        let info = self.func_info(f);
+        if info.ret_pending || !self.scalar_signature(f) {
+            return Some(None);
+        }
+        Some(Some((info.params[1..].to_vec(), info.ret)))
+    }
+
+    fn operator_name(&mut self, op: ast::OverloadedOp) -> Option<Symbol> {
+        self.operator_symbol(op)
+    }
+
+    fn capturable_parameter(&mut self, name: Symbol) -> Option<(u32, QualType)> {
+        if !crate::sema::body::Env::is_parameter(self, name) {
+            return None;
+        }
+        self.runtime_local(name).map(|(v, t)| (v.0, t))
     }
 
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)> {

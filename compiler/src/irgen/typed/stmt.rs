@@ -67,11 +67,15 @@ impl Lowerer<'_> {
                     return;
                 }
                 if self.types.is_record(ty.ty) {
-                    // A plain class: copied from its initializer, as the one-walk lowering
-                    // copies it.
+                    // A plain class: copied from its initializer (lowered already when
+                    // the type is deduced), as the one-walk lowering copies it.
                     if let Some(init) = init {
                         let span = cx.body.expr(init).span;
-                        if let Some(o) = self.typed_expr(cx, init) {
+                        let o = match staged {
+                            Some((_, core)) => Some(core),
+                            None => self.typed_expr(cx, init),
+                        };
+                        if let Some(o) = o {
                             self.copy_construct(slot, ty.unqual(), o, span);
                         }
                     }

@@ -248,6 +248,9 @@ impl<E: Env> BodySema<'_, E> {
                 return self.why(|| format!("a call through an expression ({form})"));
             }
         };
+        if let Some(r) = self.class_object_named(name) {
+            return self.object_call(r, callee, args, span, d);
+        }
         if self.local(name).is_some() {
             return None;
         }

@@ -19,6 +19,7 @@ mod builtins;
 mod calls;
 mod cheap;
 mod expr;
+mod lambda;
 mod stmt;
 
 pub(crate) use cheap::is_cheap;
@@ -188,6 +189,26 @@ pub trait Env {
     /// included) that the function may access: its offset, type and bits. `None` for
     /// reference members.
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)>;
+    /// The type of a parameter written `te` (arrays and functions adjusted to pointers);
+    /// `None` for a placeholder (`auto`) or a type this stage does not resolve.
+    fn param_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType>;
+    /// A new closure type, complete, with a member per capture (its name, whether by
+    /// reference, the variable's type).
+    fn closure_type(
+        &mut self,
+        span: crate::source::Span,
+        captures: &[(Symbol, bool, QualType)],
+    ) -> QualType;
+    /// For a closure type `r` lowering made already (`None`: `r` is not one): the
+    /// parameter types (the object's excluded) and the result of its call operator when
+    /// this stage calls it (a non-generic lambda's, its return type known).
+    #[allow(clippy::type_complexity)]
+    fn closure_signature(&mut self, r: RecordId) -> Option<Option<(Vec<QualType>, QualType)>>;
+    /// The name member functions for the overloaded operator `op` have.
+    fn operator_name(&mut self, op: ast::OverloadedOp) -> Option<Symbol>;
+    /// A parameter of the analyzed function that a lambda can capture (in memory, not a
+    /// constant): its variable and type.
+    fn capturable_parameter(&mut self, name: Symbol) -> Option<(u32, QualType)>;
 }
 
 /// An enclosing `switch` during the analysis.
@@ -238,6 +259,8 @@ pub(crate) struct BodySema<'e, E: Env> {
     pub loop_vars: Vec<(usize, Vec<Symbol>)>,
     /// The first form met that this stage does not cover (for `--emit=sema`).
     pub why: Option<String>,
+    /// The closure types of the lambdas analyzed so far, with their call operators.
+    pub closures: Vec<lambda::ClosureSig>,
 }
 
 /// The typed tree of a function body, or (`Err`) the first form met that this stage does
@@ -248,34 +271,46 @@ pub fn analyze_body<E: Env>(
     cx: FnContext,
     body: &ast::Stmt<'_>,
 ) -> Result<Body, String> {
-    let mut s = BodySema {
-        env,
-        body: Body::default(),
-        scopes: vec![Vec::new()],
-        bound: None,
-        shadowed: Vec::new(),
-        in_scope: 0,
-        ret: cx.ret,
-        deducing_ret: cx.deduce_ret,
-        loops: 0,
-        switches: Vec::new(),
-        breakables: 0,
-        loop_vars: Vec::new(),
-        why: None,
-    };
-    let stmts: &[ast::Stmt<'_>] = match &body.kind {
-        ast::StmtKind::Compound(stmts) => stmts,
-        _ => std::slice::from_ref(body),
-    };
-    let mut top = Vec::with_capacity(stmts.len());
-    for st in stmts {
-        match s.stmt(st) {
-            Some(id) => top.push(id),
-            None => return Err(s.why.unwrap_or_else(|| "an unsupported form".into())),
+    BodySema::new(env, cx).run(body)
+}
+
+impl<'e, E: Env> BodySema<'e, E> {
+    fn new(env: &'e mut E, cx: FnContext) -> Self {
+        BodySema {
+            env,
+            body: Body::default(),
+            scopes: vec![Vec::new()],
+            bound: None,
+            shadowed: Vec::new(),
+            in_scope: 0,
+            ret: cx.ret,
+            deducing_ret: cx.deduce_ret,
+            loops: 0,
+            switches: Vec::new(),
+            breakables: 0,
+            loop_vars: Vec::new(),
+            why: None,
+            closures: Vec::new(),
         }
     }
-    s.body.top = top;
-    Ok(s.body)
+
+    /// Analyzes the statements of `body` (a function's outermost block) in the scope
+    /// holding what was bound before.
+    fn run(mut self, body: &ast::Stmt<'_>) -> Result<Body, String> {
+        let stmts: &[ast::Stmt<'_>] = match &body.kind {
+            ast::StmtKind::Compound(stmts) => stmts,
+            _ => std::slice::from_ref(body),
+        };
+        let mut top = Vec::with_capacity(stmts.len());
+        for st in stmts {
+            match self.stmt(st) {
+                Some(id) => top.push(id),
+                None => return Err(self.why.unwrap_or_else(|| "an unsupported form".into())),
+            }
+        }
+        self.body.top = top;
+        Ok(self.body)
+    }
 }
 
 impl<E: Env> BodySema<'_, E> {

@@ -283,7 +283,10 @@ impl<E: Env> BodySema<'_, E> {
     /// the deduced type, as the one-walk lowering converts them.
     fn deducing_return(&mut self, v: Option<&ast::Expr<'_>>) -> Option<StmtKind> {
         let (kind, ty) = match v {
-            None => (StmtKind::Return(None), crate::sema::QualType::new(self.env.types().void())),
+            None => (
+                StmtKind::Return(None),
+                crate::sema::QualType::new(self.env.types().void()),
+            ),
             Some(e) => {
                 let x = self.rvalue(e, 0)?;
                 (StmtKind::Return(Some(x)), self.ty(x).unqual())
@@ -423,9 +426,13 @@ impl<E: Env> BodySema<'_, E> {
         if self_reference {
             return None;
         }
-        let x = self.rvalue(e, 0)?;
-        let vt = self.body.expr(x).ty;
-        if !self.is_scalar_object(vt) {
+        let x = self.expr(e, 0)?;
+        let xt = self.ty(x);
+        // A plain class (a closure type among them) is copied from its initializer.
+        let class = self.env.types().is_record(xt.ty) && self.env.plain_class(xt);
+        let x = if class { x } else { self.read_value(x)? };
+        let vt = self.body.expr(x).ty.unqual();
+        if !class && !self.is_scalar_object(vt) {
             return None;
         }
         let ty = vt.with_quals(crate::sema::types::qualifiers_of(quals));
