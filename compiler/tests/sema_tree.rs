@@ -718,3 +718,35 @@ fn lambdas_closure_calls_and_functors() {
     assert!(!text.contains("lowered in one walk"), "{text}");
     same_ptx_both_ways(src, "lambdas_and_functors");
 }
+
+#[test]
+fn locals_with_destructors_die_at_the_end_of_their_scope_and_on_jumps() {
+    // Objects of a class with a destructor: destroyed at the end of their block, and by
+    // `break`, `continue` and `return` out of it (the one-walk lowering's bookkeeping,
+    // shared; its order is checked by the C++ suite's `dtor_order` kernel).
+    let src = "__device__ int *g_log;
+         struct Guard {
+           int v;
+           __device__ Guard(int x) : v(x) {}
+           __device__ ~Guard() { g_log[v & 7] += 1; }
+         };
+         __device__ int walk(int n) {
+           Guard outer(1);
+           for (int i = 0; i < n; ++i) {
+             Guard step(2);
+             if (i == 3) continue;
+             if (i == 5) break;
+             {
+               Guard inner(3);
+               if (i == 4) return i;
+             }
+           }
+           switch (n) { case 1: { Guard s(4); break; } default: break; }
+           return n;
+         }
+         __global__ void g(int *p) { p[0] = walk(p[1]); }";
+    let text = sema(src);
+    assert!(text.contains("Function walk (int) -> `int`\n"), "{text}");
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    same_ptx_both_ways(src, "locals_with_destructors");
+}

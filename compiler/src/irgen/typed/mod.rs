@@ -537,6 +537,16 @@ impl Env for Lowerer<'_> {
         self.constructible_class_type(t)
     }
 
+    fn local_class(&mut self, t: QualType) -> bool {
+        let Some(r) = self.is_class(t) else {
+            return false;
+        };
+        self.types.record(r).complete
+            && self.types.size_of(t.ty).is_some()
+            && self.has_ctor_semantics(t)
+            && !self.vtables.contains_key(&r)
+    }
+
     fn member_function(
         &mut self,
         r: RecordId,

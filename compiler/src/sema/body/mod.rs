@@ -114,6 +114,11 @@ pub trait Env {
     /// A complete class type with constructors whose objects are destroyed without calling
     /// functions and that has no virtual functions: its locals are constructed in place.
     fn constructible_class(&mut self, t: QualType) -> bool;
+    /// A complete class type with constructors and no virtual functions, destroyed by a
+    /// destructor call or not: its locals are constructed in place and destroyed at the
+    /// end of their scope (and on `break`, `continue` and `return` out of it). Its values
+    /// are not copied, passed or returned at this stage unless `constructible_class`.
+    fn local_class(&mut self, t: QualType) -> bool;
     /// The function an unqualified call of the overload set `name` with these arguments
     /// calls, when this stage covers it: no argument-dependent lookup, a best viable
     /// function that this stage could call directly.

@@ -353,7 +353,7 @@ impl<E: Env> BodySema<'_, E> {
         let align = types.align_of(ty.ty);
         let record = matches!(types.kind(ty.ty), TypeKind::Record(_));
         let class = record && self.env.plain_class(ty);
-        let constructed = record && !class && self.env.constructible_class(ty);
+        let constructed = record && !class && self.env.local_class(ty);
         if !is_array && !class && !constructed && !self.is_scalar_object(ty) {
             let t = self.env.show(ty);
             return self.why(|| format!("a local of type \"{t}\""));
