@@ -750,3 +750,42 @@ fn locals_with_destructors_die_at_the_end_of_their_scope_and_on_jumps() {
     assert!(!text.contains("lowered in one walk"), "{text}");
     same_ptx_both_ways(src, "locals_with_destructors");
 }
+
+#[test]
+fn member_templates_called_on_explicit_objects() {
+    // `x.f<A>(…)`, `p->f(…)` (deduced) on objects of a class template and a plain class,
+    // beside a function template given the enclosing class template's parameter.
+    let src = "template <int THREADS> __device__ int parity() {
+           return (threadIdx.x * 2) - (THREADS - 1) * (threadIdx.x / (THREADS / 2));
+         }
+         template <int W> struct K {
+           int b;
+           template <bool C> __device__ void put(int *p) { p[threadIdx.x] = parity<W>() + C + b; }
+         };
+         struct Acc {
+           float s;
+           template <class T> __device__ void add(T v) { s += (float)v; }
+         };
+         __global__ void g(int *p, float *q) {
+           K<32> k;
+           k.b = p[0];
+           k.put<true>(p);
+           Acc a;
+           a.s = q[0];
+           Acc *pa = &a;
+           pa->add(p[1]);
+           a.add<double>(q[1]);
+           q[2] = a.s;
+         }";
+    let text = sema(src);
+    assert!(
+        text.contains("Call put (template) : `void` prvalue"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Call add (template) : `void` prvalue"),
+        "{text}"
+    );
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    same_ptx_both_ways(src, "member_templates_on_objects");
+}

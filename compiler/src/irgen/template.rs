@@ -272,9 +272,11 @@ impl<'x> Lowerer<'x> {
     /// instantiation frame on top of file scope), then restores the current function.
     pub fn in_decl_context<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let saved_f = self.f.take();
-        // Finishing a function lowered in here (a template instance called from a member
-        // function) clears these: the caller's `this` must survive it.
-        let (saved_this, saved_base) = (self.this_val, self.fn_scope_base);
+        // The caller's `this` and class are not the declaration's (a template instance
+        // called from a member function must not see them), and finishing a function
+        // lowered in here clears them: both are restored afterwards.
+        let (saved_this, saved_base) = (self.this_val.take(), self.fn_scope_base.take());
+        let saved_member_class = self.member_class.take();
         let saved_member_tparams = self.member_tparams.take();
         // Kept where `ns_binding` finds the open namespaces' levels (`namespace.rs`).
         let saved_blocks = self.scopes.take_blocks();
@@ -294,6 +296,7 @@ impl<'x> Lowerer<'x> {
         self.scopes.restore_blocks(saved_blocks);
         self.f = saved_f;
         (self.this_val, self.fn_scope_base) = (saved_this, saved_base);
+        self.member_class = saved_member_class;
         self.member_tparams = saved_member_tparams;
         self.depth = saved_depth;
         self.cur_span = saved_span;

@@ -265,9 +265,11 @@ pub enum ExprKind {
     /// A call of a function template's instance, deduced by sema and instantiated by the
     /// lowering where the call is lowered (`instance`: the handle `Env::template_call`
     /// gave); arguments are converted to the instance's parameter types. `on_this`: a
-    /// member template of the class (or a base) called on `*this`.
+    /// member template of the class (or a base) called on `*this`; `object`: one called
+    /// on that object (an lvalue of its class: `x.f(…)`, `p->f<T>(…)`).
     InstanceCall {
         instance: u32,
+        object: Option<ExprId>,
         args: Vec<ExprId>,
         callee_span: Span,
         on_this: bool,

@@ -280,11 +280,12 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         } => vec![*cond, *then, *els],
         ExprKind::Field { base, .. } => vec![*base],
         ExprKind::Call { args, .. }
-        | ExprKind::InstanceCall { args, .. }
         | ExprKind::BuiltinCall { args, .. }
         | ExprKind::Construct { args }
         | ExprKind::Temporary { args } => args.clone(),
-        ExprKind::MemberCall { object, args, .. } => object.iter().chain(args).copied().collect(),
+        ExprKind::MemberCall { object, args, .. } | ExprKind::InstanceCall { object, args, .. } => {
+            object.iter().chain(args).copied().collect()
+        }
         ExprKind::ClosureCall { object, args, .. } => {
             std::iter::once(object).chain(args).copied().collect()
         }

@@ -277,6 +277,7 @@ impl Lowerer<'_> {
             } => self.typed_closure_call(cx, record, object, args, e.span),
             ExprKind::InstanceCall {
                 instance,
+                object,
                 ref args,
                 callee_span,
                 on_this,
@@ -285,7 +286,10 @@ impl Lowerer<'_> {
                 // conversions, then the instance (made here, at the call, so that the
                 // module's functions come in the same order), then the call (a member
                 // template's on `*this`, as `member_template_call` makes it).
-                let obj = on_this.then(|| self.this_object());
+                let obj = match object {
+                    Some(o) => Some(self.typed_place(cx, o).map(|a| (a, cx.body.expr(o).ty))),
+                    None => on_this.then(|| self.this_object()),
+                };
                 let args = self.typed_staged_args(cx, args)?;
                 let (tpl, targs) = self.typed_instances[instance as usize].clone();
                 let fid = self.instantiate_fn(tpl, targs, callee_span)?;

@@ -667,6 +667,33 @@ impl Env for Lowerer<'_> {
         Some(Some((info.params[1..].to_vec(), info.ret)))
     }
 
+    fn only_member_templates(&mut self, r: RecordId, name: Symbol) -> bool {
+        self.member_template_set(r, name).is_some()
+            && !self
+                .class_member_binding(r, name)
+                .is_some_and(|b| matches!(b, Binding::Func(_) | Binding::Overloads(_)))
+    }
+
+    fn member_template_call(
+        &mut self,
+        r: RecordId,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        object: QualType,
+        args: &[ArgType],
+    ) -> Option<FuncSig> {
+        let set = self.member_template_set(r, name)?;
+        // As the one-walk `member_template_callee` takes them: ordinary members of the
+        // name compete with the templates by overload resolution there.
+        let plain = self
+            .class_member_binding(r, name)
+            .is_some_and(|b| matches!(b, Binding::Func(_) | Binding::Overloads(_)));
+        if (plain && explicit.is_empty()) || object.quals.konst || object.quals.volatile {
+            return None;
+        }
+        self.template_instance_sig(set, name, explicit, args)
+    }
+
     fn operator_name(&mut self, op: ast::OverloadedOp) -> Option<Symbol> {
         self.operator_symbol(op)
     }

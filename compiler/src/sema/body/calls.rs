@@ -221,7 +221,36 @@ impl<E: Env> BodySema<'_, E> {
                 arrow,
             } => {
                 let obj = self.object(base, arrow, d)?;
+                let r = match self.kind_of(self.ty(obj)) {
+                    TypeKind::Record(r) => r,
+                    _ => return None,
+                };
+                if self.env.only_member_templates(r, name) {
+                    return self.member_template_call(obj, r, name, &[], args, name_span, span, d);
+                }
                 return self.method_call(Some(obj), name, args, name_span, span, d);
+            }
+            A::QualMember {
+                base,
+                name:
+                    ast::QualName {
+                        global: false,
+                        segments:
+                            [ast::NameSeg::TemplateId {
+                                name,
+                                args: targs,
+                                span: name_span,
+                            }],
+                        ..
+                    },
+                arrow,
+            } => {
+                let obj = self.object(base, arrow, d)?;
+                let r = match self.kind_of(self.ty(obj)) {
+                    TypeKind::Record(r) => r,
+                    _ => return None,
+                };
+                return self.member_template_call(obj, r, *name, targs, args, *name_span, span, d);
             }
             A::Name(q) if q.segments.len() > 1 && !q.global => {
                 return self.qualified_call(q, args, callee.span, span, d);
@@ -327,6 +356,40 @@ impl<E: Env> BodySema<'_, E> {
         })
     }
 
+    /// `obj.f(…)` / `obj.f<A…>(…)` of a member template of `obj`'s class `r`: the
+    /// arguments, then the instance deduction chooses (made where the call is lowered),
+    /// called on `obj`.
+    #[allow(clippy::too_many_arguments)]
+    fn member_template_call(
+        &mut self,
+        obj: ExprId,
+        r: crate::sema::types::RecordId,
+        name: crate::intern::Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        args: &[&ast::Expr<'_>],
+        callee_span: Span,
+        span: Span,
+        d: u32,
+    ) -> Option<ExprId> {
+        let object_ty = self.ty(obj);
+        let (xs, types) = self.analyzed_args(args, d)?;
+        let Some(sig) = self
+            .env
+            .member_template_call(r, name, explicit, object_ty, &types)
+        else {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the member template call \"{n}\""));
+        };
+        let instance = sig.id;
+        self.passed_call(&sig, &xs, span, |args| ExprKind::InstanceCall {
+            instance,
+            object: Some(obj),
+            args,
+            callee_span,
+            on_this: false,
+        })
+    }
+
     /// An `InstanceCall` of the template instance `sig` describes with the analyzed
     /// arguments `xs` passed to its parameters.
     fn instance_call_node(
@@ -340,6 +403,7 @@ impl<E: Env> BodySema<'_, E> {
         let instance = sig.id;
         self.passed_call(&sig, xs, span, |args| ExprKind::InstanceCall {
             instance,
+            object: None,
             args,
             callee_span,
             on_this,

@@ -209,6 +209,21 @@ pub trait Env {
     /// this stage calls it (a non-generic lambda's, its return type known).
     #[allow(clippy::type_complexity)]
     fn closure_signature(&mut self, r: RecordId) -> Option<Option<(Vec<QualType>, QualType)>>;
+    /// True when the member functions of the class `r` (or a base) named `name` are all
+    /// templates (with ordinary members beside them, a call is taken as an ordinary
+    /// member call: [`Env::member_function`]).
+    fn only_member_templates(&mut self, r: RecordId, name: Symbol) -> bool;
+    /// [`Env::template_call`] for a member template of `r` called on an object of type
+    /// `object` (`x.f(…)`, `x.f<A…>(…)`): not when ordinary members of the name compete,
+    /// nor on a `const` or `volatile` object.
+    fn member_template_call(
+        &mut self,
+        r: RecordId,
+        name: Symbol,
+        explicit: &[ast::TemplateArgExpr<'_>],
+        object: QualType,
+        args: &[ArgType],
+    ) -> Option<FuncSig>;
     /// The name member functions for the overloaded operator `op` have.
     fn operator_name(&mut self, op: ast::OverloadedOp) -> Option<Symbol>;
     /// A parameter of the analyzed function that a lambda can capture (in memory, not a
