@@ -499,10 +499,15 @@ impl Env<'_> {
                             .map_err(|e| self.fail(t, pc, e))?;
                     }
                 }
-                Op::Wmma(spec) if spec.kind == crate::wmma::WKind::Mma => {
+                Op::Wmma(spec) if spec.kind.is_collective() => {
                     t.pc = pc;
                     t.state = TState::Blocked;
                     break Ok(Stop::Sync);
+                }
+                Op::Wmma(spec) if matches!(spec.kind, crate::wmma::WKind::LdRow { .. }) => {
+                    let addr = s!(0).wrapping_add(s!(1));
+                    self.ldmatrix_row(t, spec, addr, i.aux)
+                        .map_err(|e| self.fail(t, pc, e))?;
                 }
                 Op::Wmma(spec) => {
                     let addr = s!(0).wrapping_add(s!(2));

@@ -562,6 +562,8 @@ pub(crate) fn decode_inst(
         "isspacep" => alu!(Op::IsSpace(space_of(mods)), 1),
         "mbarrier" => crate::mbarrier::decode(&mut c, base, mods, ops)?,
         "wmma" => crate::wmma::decode(&mut c, mods, ops)?,
+        "mma" => crate::mma_sync::decode_mma(&mut c, mods, ops)?,
+        "ldmatrix" => crate::mma_sync::decode_ldmatrix(&mut c, mods, ops)?,
         "cp" if has("async") && has("mbarrier") => {
             crate::mbarrier::decode(&mut c, base, mods, ops)?
         }
