@@ -235,6 +235,9 @@ pub enum IntOp {
     Bfind,
     BfindShift,
     Bfe,
+    /// `fns.b32 d, mask, base, offset`: the position of the offset-th set bit of `mask`
+    /// counted from `base` (upward for a positive offset, downward for a negative one).
+    Fns,
     Bfi,
     Sad,
     AddSat,

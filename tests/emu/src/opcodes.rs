@@ -372,6 +372,7 @@ pub(crate) fn decode_inst(
             1
         ),
         "bfe" => alu!(iop(IntOp::Bfe), 3),
+        "fns" => alu!(Op::Int(IntOp::Fns, Ty::B32), 3),
         "bfi" => {
             need(5, &c)?;
             let d = c.dst(&ops[0])?;
