@@ -24,7 +24,7 @@ fn dir() -> PathBuf {
 #[test]
 fn mma_sync_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
     let names = oxicc_tests::kernels::kernel_names_in(&dir());
-    assert!(names.len() >= 3, "expected at least 3 mma_sync kernels");
+    assert!(names.len() >= 4, "expected at least 4 mma_sync kernels");
     let failures = compare_folder_with_nvcc(&dir(), &[80], &[80, 90], &|name, l, ptx| {
         check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)
     });
@@ -51,6 +51,7 @@ fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "mma_f16" => mma_f16(l, o),
         "mma_bf16_tf32" => mma_bf16_tf32(l, o),
         "ldmatrix" => ldmatrix(l, o),
+        "mma_gemm32" => gemm32(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -143,4 +144,18 @@ fn ldmatrix(l: &Launch, o: &Outcome) -> Result<(), String> {
     }
     let bytes: Vec<u8> = want.iter().flat_map(|x| x.to_le_bytes()).collect();
     compare(o, "out", &bytes, 4)
+}
+
+/// `mma_gemm32.cu`: D = A·B (32×32×32); the two k-steps continue one accumulator, so each
+/// element is the fused multiply-adds over k = 0…31 in order.
+fn gemm32(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a: Vec<f32> = u16s(&input(l, "a")).into_iter().map(h2f).collect();
+    let b: Vec<f32> = u16s(&input(l, "b")).into_iter().map(h2f).collect();
+    let d: Vec<f32> = (0..1024)
+        .map(|at| {
+            let (r, c) = (at / 32, at % 32);
+            dot32(0.0, 0..32, |k| a[r * 32 + k], |k| b[k * 32 + c])
+        })
+        .collect();
+    compare(o, "d", &bytes_f32(&d), 4)
 }
