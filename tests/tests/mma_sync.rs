@@ -52,6 +52,7 @@ fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "mma_bf16_tf32" => mma_bf16_tf32(l, o),
         "ldmatrix" => ldmatrix(l, o),
         "mma_gemm32" => gemm32(l, o),
+        "mma_f16_accs" => f16_accs(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -158,4 +159,17 @@ fn gemm32(l: &Launch, o: &Outcome) -> Result<(), String> {
         })
         .collect();
     compare(o, "d", &bytes_f32(&d), 4)
+}
+
+/// `mma_f16_accs.cu`: m16n8k16 with f16 C and D (C widened exactly, D rounded once at the
+/// end) and m16n8k8 with f32 C and D.
+fn f16_accs(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a: Vec<f32> = u16s(&input(l, "a")).into_iter().map(h2f).collect();
+    let b: Vec<f32> = u16s(&input(l, "b")).into_iter().map(h2f).collect();
+    let ch: Vec<f32> = u16s(&input(l, "ch")).into_iter().map(h2f).collect();
+    let cf = f32s(&input(l, "cf"));
+    let halves =
+        |v: Vec<f32>| -> Vec<u8> { v.into_iter().flat_map(|x| f2h(x).to_le_bytes()).collect() };
+    compare(o, "dhh", &halves(product(&a, 16, &b, &ch, 16)), 2)?;
+    compare(o, "dfh", &bytes_f32(&product(&a, 16, &b, &cf, 8)), 4)
 }

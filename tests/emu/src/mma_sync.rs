@@ -48,8 +48,9 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
     let [dty, ab, bty, cty] = types[..] else {
         return Err(c.err("mma: expected four types (d, a, b, c)"));
     };
+    // (ptxas: in these shapes D and C have one type.)
     let supported = match ab {
-        WElem::F16 => (m, n) == (16, 8) && (k == 8 || k == 16),
+        WElem::F16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == cty,
         WElem::Bf16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == WElem::F32,
         WElem::Tf32 => (m, n) == (16, 8) && (k == 4 || k == 8) && dty == WElem::F32,
         _ => false,
