@@ -82,6 +82,9 @@ pub const INLINE_PTX_VERSIONS: &[(&str, (u32, u32))] = &[
     // cuda_fp8.h's conversions: PTX 7.8 on sm_90, 8.1 on sm_89 (the larger serves both).
     ("e4m3x2", (8, 1)),
     ("e5m2x2", (8, 1)),
+    // Vector atomics (`atomicAdd` on float2/float4, sm_90): PTX 8.1.
+    (".add.v2.f32", (8, 1)),
+    (".add.v4.f32", (8, 1)),
 ];
 
 /// The newest PTX ISA version we know (the one ptxas 13.5 implements).

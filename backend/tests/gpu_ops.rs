@@ -27,6 +27,7 @@ fn atomics_in_every_space_and_scope() {
         init: None,
         linkage: Linkage::Internal,
         extern_shared: false,
+        managed: false,
         func_addrs: Vec::new(),
     });
     let mut f = kernel("_Z5atomsPiPfPx", &[G, G, G, Type::Ptr(AddrSpace::Generic)]);
@@ -329,6 +330,7 @@ fn globals_and_launch_bounds() {
         ),
         linkage: Linkage::Internal,
         extern_shared: false,
+        managed: false,
         func_addrs: Vec::new(),
     });
     let cw = m.add_global(GlobalVar {
@@ -345,6 +347,7 @@ fn globals_and_launch_bounds() {
         ),
         linkage: Linkage::External,
         extern_shared: false,
+        managed: false,
         func_addrs: Vec::new(),
     });
     let gx = m.add_global(GlobalVar {
@@ -356,6 +359,7 @@ fn globals_and_launch_bounds() {
         init: Some(5i32.to_le_bytes().to_vec()),
         linkage: Linkage::Internal,
         extern_shared: false,
+        managed: false,
         func_addrs: Vec::new(),
     });
     let gd = m.add_global(GlobalVar {
@@ -367,6 +371,7 @@ fn globals_and_launch_bounds() {
         init: Some(2.5f64.to_le_bytes().to_vec()),
         linkage: Linkage::Internal,
         extern_shared: false,
+        managed: false,
         func_addrs: Vec::new(),
     });
     let mut f = kernel("_Z7stencilPfi", &[G, Type::I32]);

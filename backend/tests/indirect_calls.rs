@@ -63,6 +63,7 @@ fn indirect_calls_through_selects_tables_and_by_value_arguments() {
         init: Some(vec![0; 16]),
         linkage: Linkage::Internal,
         extern_shared: false,
+        managed: false,
         func_addrs: vec![(0, add7), (8, triple)],
     });
 

@@ -284,6 +284,7 @@ fn calls_with_params_and_returns() {
         init: Some(b"hi %d\n\0".to_vec()),
         linkage: Linkage::Internal,
         extern_shared: false,
+        managed: false,
         func_addrs: Vec::new(),
     });
 
@@ -417,6 +418,7 @@ fn shared_memory_with_barrier() {
         init: None,
         linkage: Linkage::Internal,
         extern_shared: false,
+        managed: false,
         func_addrs: Vec::new(),
     });
     let dynm = m.add_global(GlobalVar {
@@ -428,6 +430,7 @@ fn shared_memory_with_barrier() {
         init: None,
         linkage: Linkage::External,
         extern_shared: true,
+        managed: false,
         func_addrs: Vec::new(),
     });
     let mut f = kernel("_Z4tilePfS_", &[G, G]);

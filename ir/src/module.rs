@@ -20,6 +20,9 @@ pub struct GlobalVar {
     pub linkage: Linkage,
     /// `extern __shared__ T x[];` — dynamic shared memory of unknown size.
     pub extern_shared: bool,
+    /// `__managed__`: unified memory the host maps too; PTX marks it
+    /// `.attribute(.managed)`, device code reads and writes it as any global.
+    pub managed: bool,
     /// Function addresses in the initial value: (byte offset, function), each an 8-byte
     /// generic pointer whose bytes in `init` are zero (function-pointer tables, vtables).
     pub func_addrs: Vec<(u64, FuncId)>,

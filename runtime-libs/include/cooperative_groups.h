@@ -121,6 +121,15 @@ public:
         unsigned int full = Size >= 32u ? 0xffffffffu : ((1u << (Size & 31u)) - 1u);
         return ballot(predicate) == full;
     }
+    /* match_any/match_all (sm_70+): the tile's lanes holding the caller's value, rank i
+     * as bit i, as ballot. */
+    __device__ static unsigned int first_lane() { return details::lane_id() & ~(Size - 1u) & 31u; }
+    template <class T> __device__ unsigned int match_any(T val) const {
+        return __match_any_sync(build_mask(), val) >> first_lane();
+    }
+    template <class T> __device__ unsigned int match_all(T val, int &pred) const {
+        return __match_all_sync(build_mask(), val, &pred) >> first_lane();
+    }
 };
 
 /* Returns the parent-less tile (NVIDIA's returns thread_block_tile<Size, ParentT>, which
@@ -160,8 +169,8 @@ public:
         int lane = r >= delta ? details::lane_of_rank(_mask, r - delta) : (int)details::lane_id();
         return __shfl_sync(_mask, var, lane, 32);
     }
-    __device__ unsigned int ballot(int predicate) const {
-        unsigned int lanes = __ballot_sync(_mask, predicate) & _mask;
+    /* Lane bits of the warp to rank bits of the group (bit i: the group's rank i). */
+    __device__ unsigned int pack_lanes(unsigned int lanes) const {
         unsigned int out = 0, m = _mask;
         for (unsigned int rank = 0; m != 0u; ++rank) {
             unsigned int low = m & (0u - m);
@@ -170,6 +179,15 @@ public:
             m &= m - 1u;
         }
         return out;
+    }
+    __device__ unsigned int ballot(int predicate) const {
+        return pack_lanes(__ballot_sync(_mask, predicate) & _mask);
+    }
+    template <class T> __device__ unsigned int match_any(T val) const {
+        return pack_lanes(__match_any_sync(_mask, val));
+    }
+    template <class T> __device__ unsigned int match_all(T val, int &pred) const {
+        return pack_lanes(__match_all_sync(_mask, val, &pred));
     }
     __device__ int any(int predicate) const { return __ballot_sync(_mask, predicate) != 0u; }
     __device__ int all(int predicate) const { return (__ballot_sync(_mask, predicate) & _mask) == _mask; }

@@ -174,6 +174,7 @@ extern "C" __device__ unsigned long long __umul64hi(unsigned long long x, unsign
 #include <__oxicc/sync_space.h>
 #include <__oxicc/cache_loads.h>
 #include <__oxicc/cache_stores.h>
+#include <__oxicc/atomics_ext.h>
 extern "C" __device__ void __threadfence(void);
 extern "C" __device__ void __threadfence_block(void);
 extern "C" __device__ void __threadfence_system(void);

@@ -224,9 +224,38 @@ fn check_cvt(l: &Launch, o: &Outcome) -> Result<(), String> {
     Ok(())
 }
 
+/// `fp8_roundtrip.cu`: every code decoded and encoded again, saturating: finite codes
+/// come back unchanged, E5M2's infinities as the largest finite code, NaNs (of either
+/// sign: the decoded NaN is a canonical one) as 0x7F; negated values with the sign bit.
+fn check_roundtrip(o: &Outcome) -> Result<(), String> {
+    let got = out(o, "o")?;
+    let back = |x: f64, f: Fmt| if x.is_nan() { 0x7F } else { encode(x, f, true) };
+    for c in 0..=255u8 {
+        let (a, b) = (decode(c, E4M3), decode(c, E5M2));
+        let want = [
+            back(a, E4M3),
+            back(b, E5M2),
+            back(a, E4M3),
+            back(b, E5M2),
+            back(a, E4M3),
+            back(b, E5M2),
+            back(a, E4M3),
+            back(-a, E4M3),
+            back(b, E5M2),
+            back(-b, E5M2),
+        ];
+        let g = &got[c as usize * 10..c as usize * 10 + 10];
+        if g != want {
+            return Err(format!("code {c:#04x}: {g:02x?}, expected {want:02x?}"));
+        }
+    }
+    Ok(())
+}
+
 fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
     match name {
         "fp8_cvt" => check_cvt(l, o),
+        "fp8_roundtrip" => check_roundtrip(o),
         "fp8_sizes" => {
             let got: Vec<u32> = out(o, "o")?
                 .chunks(4)

@@ -5,11 +5,15 @@
 //! oxicc (sm_75, sm_80, sm_90 at -O0 and -O3); every PTX goes through ptxas, oxicc's `.entry`
 //! names must equal nvcc's, and every PTX runs in the interpreter, whose buffers are compared
 //! with plain Rust written from the CUDA Math API's definitions (`intrinsics/expect.rs`).
+//! The sm_90-only kernels (`tests/kernels/intrinsics_sm90/`: vector `atomicAdd`) run the
+//! same way for sm_90 alone.
 
 #[path = "intrinsics/conv.rs"]
 mod conv;
 #[path = "intrinsics/expect.rs"]
 mod expect;
+#[path = "intrinsics/memory_ext.rs"]
+mod memory_ext;
 #[path = "intrinsics/warp_atomic.rs"]
 mod warp_atomic;
 
@@ -25,6 +29,16 @@ fn dir() -> PathBuf {
 fn intrinsic_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
     assert!(!kernel_names_in(&dir()).is_empty());
     let failures = compare_folder_with_nvcc(&dir(), &[75], &[75, 80, 90], &|name, l, ptx| {
+        expect::check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)
+    });
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn sm90_intrinsic_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("kernels/intrinsics_sm90");
+    assert!(!kernel_names_in(&dir).is_empty());
+    let failures = compare_folder_with_nvcc(&dir, &[90], &[90], &|name, l, ptx| {
         expect::check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));

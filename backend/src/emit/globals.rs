@@ -26,7 +26,12 @@ fn space_name(s: AddrSpace) -> &'static str {
 /// One global's declaration line (without the newline); `func_name` names the functions
 /// whose addresses it holds.
 pub fn global_decl<'m>(g: &GlobalVar, func_name: &dyn Fn(FuncId) -> &'m str) -> String {
-    let space = space_name(g.space);
+    // nvcc: `.global .attribute(.managed) .align 4 .u32 counter;`
+    let space = if g.managed {
+        ".global .attribute(.managed)"
+    } else {
+        space_name(g.space)
+    };
     let align = g.align.max(1);
     let linkage = match (g.linkage, g.space) {
         (_, AddrSpace::Shared) if g.extern_shared => ".extern ",

@@ -262,6 +262,11 @@ impl Lowerer<'_> {
     fn builtin_atomic_wins(&mut self, name: Symbol, args: &[&Expr<'_>]) -> bool {
         use crate::sema::types::{FloatKind as F, IntKind as I};
         let n = self.name(name);
+        // The scoped forms (`atomicAdd_block`, `atomicCAS_system`) take the same types.
+        let n = n
+            .strip_suffix("_block")
+            .or_else(|| n.strip_suffix("_system"))
+            .unwrap_or(n);
         let ints: &[I] = match n {
             "atomicAdd" | "atomicExch" | "atomicAnd" | "atomicOr" | "atomicXor" => {
                 &[I::Int, I::UInt, I::ULongLong]
@@ -283,7 +288,11 @@ impl Lowerer<'_> {
         let Some(first) = args.first() else {
             return false;
         };
-        let Some(pt) = self.peek_type(first) else {
+        // `atomicAdd(&p[i], v)`: an address-of is typed by lowering it unevaluated.
+        let Some(pt) = self
+            .peek_type(first)
+            .or_else(|| self.type_of_unevaluated(first))
+        else {
             return false;
         };
         let Some(pointee) = self.types.pointee(pt.ty) else {

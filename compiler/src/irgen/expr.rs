@@ -465,6 +465,7 @@ impl Lowerer<'_> {
             init: Some(data.to_vec()),
             linkage: oxicc_ir::Linkage::Internal,
             extern_shared: false,
+            managed: false,
             func_addrs: Vec::new(),
         });
         self.string_globals.insert(data.to_vec(), g);

@@ -397,7 +397,7 @@ impl Lowerer<'_> {
             Some(AddrSpace::Shared)
         } else if s.constant {
             Some(AddrSpace::Const)
-        } else if s.device {
+        } else if s.device || s.managed {
             Some(AddrSpace::Global)
         } else if self.opts.default_device
             && !(ty.quals.konst || s.is_constexpr || s.is_extern || s.extern_c)
@@ -410,10 +410,6 @@ impl Lowerer<'_> {
         } else {
             None
         };
-        if s.managed {
-            self.error(vd.span, "__managed__ variables are not supported yet");
-            return;
-        }
         if self.types.is_function(ty.ty) {
             self.error(vd.span, "a variable may not have function type");
             return;
@@ -479,6 +475,7 @@ impl Lowerer<'_> {
             return;
         };
         ty = fixed;
+        self.module.globals[gid].managed = s.managed;
         // `-rdc=true`: `extern __device__ int x;` is `.extern`, a definition with external
         // linkage `.visible` (nvcc's forms); whole-program compilation keeps them local.
         if import {
@@ -622,6 +619,7 @@ impl Lowerer<'_> {
             init: bytes,
             linkage: Linkage::Internal,
             extern_shared,
+            managed: false,
             func_addrs,
         };
         Some((self.module.add_global(g), ty))

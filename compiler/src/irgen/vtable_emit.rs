@@ -93,6 +93,7 @@ impl Lowerer<'_> {
             init: None,
             linkage: Linkage::Internal,
             extern_shared: false,
+            managed: false,
             func_addrs: Vec::new(),
         });
         self.vtables.get_mut(&r).expect("dynamic class").global = Some(g);

@@ -243,6 +243,7 @@ impl Parser {
         };
         let mut align = None;
         let mut extern_shared = false;
+        let mut managed = false;
         let mut init = None;
         let mut funcs = Vec::new();
         while self.eat_punct(',') {
@@ -262,6 +263,7 @@ impl Parser {
                 }
                 "align" => align = Some(self.expect_u32()?),
                 "dynamic" => extern_shared = true,
+                "managed" => managed = true,
                 "init" => match self.peek().clone() {
                     Tok::Bytes(b) => {
                         self.advance();
@@ -291,6 +293,7 @@ impl Parser {
             init,
             linkage,
             extern_shared,
+            managed,
             func_addrs: Vec::new(),
         });
         self.global_names.insert(name, id);

@@ -131,6 +131,31 @@ pub fn int_op(op: IntOp, ty: Ty, a: u64, b: u64, c: u64, e: u64, cc: &mut u64) -
                 }
             }
         }
+        IntOp::Fns => {
+            // PTX ISA: offset 0 asks whether bit `base` is set; otherwise walk from `base`
+            // toward higher (offset > 0) or lower bits and count set bits.
+            let (mask, base, off) = (a as u32, b as u32 as i64, c as u32 as i32 as i64);
+            let set = |p: i64| (mask >> p as u32) & 1 == 1;
+            if !(0..32).contains(&base) {
+                return 0xFFFF_FFFF; // undefined in PTX
+            }
+            if off == 0 {
+                return if set(base) { base as u64 } else { 0xFFFF_FFFF };
+            }
+            let step = off.signum();
+            let mut left = off.abs() - 1;
+            let mut pos = base;
+            while (0..32).contains(&pos) {
+                if set(pos) {
+                    if left == 0 {
+                        return pos as u64;
+                    }
+                    left -= 1;
+                }
+                pos += step;
+            }
+            0xFFFF_FFFF
+        }
         IntOp::Bfe => {
             let pos = (b & 0xFF) as u32;
             let len = (c & 0xFF) as u32;
@@ -391,6 +416,26 @@ mod tests {
         let mut cc = 0;
         // bfe.u32: bits [8, 8+4) of 0xABCD -> 0xB; bfe.s32 sign-extends from bit pos+len-1.
         assert_eq!(int_op(IntOp::Bfe, Ty::U32, 0xABCD, 8, 4, 0, &mut cc), 0xB);
+        // The PTX ISA's examples of fns.
+        for (base, off, want) in [(3, 1i32, 3u64), (3, -1, 3), (2, 1, 3), (2, -1, 1)] {
+            let c = off as u32 as u64;
+            assert_eq!(
+                int_op(IntOp::Fns, Ty::B32, 0xAAAA_AAAA, base, c, 0, &mut cc),
+                want
+            );
+        }
+        assert_eq!(
+            int_op(IntOp::Fns, Ty::B32, 0xAAAA_AAAA, 2, 0, 0, &mut cc),
+            0xFFFF_FFFF
+        );
+        assert_eq!(
+            int_op(IntOp::Fns, Ty::B32, 0xAAAA_AAAA, 0, 16, 0, &mut cc),
+            31
+        );
+        assert_eq!(
+            int_op(IntOp::Fns, Ty::B32, 0xAAAA_AAAA, 0, 17, 0, &mut cc),
+            0xFFFF_FFFF
+        );
         assert_eq!(
             int_op(IntOp::Bfe, Ty::S32, 0xABCD, 8, 4, 0, &mut cc),
             0xFFFF_FFFB

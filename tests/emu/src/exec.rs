@@ -470,17 +470,26 @@ impl Env<'_> {
                     op,
                     ty,
                     has_dst,
+                    n,
                 } => {
                     let addr = s!(0).wrapping_add(i.off as u64);
                     let size = ty.bytes() as usize;
-                    let old = self
-                        .load(t, space, addr, size)
-                        .map_err(|e| self.fail(t, pc, e))?;
-                    let new = atomic(op, ty, old, s!(1), s!(2));
-                    self.store(t, space, addr, size, new)
-                        .map_err(|e| self.fail(t, pc, e))?;
-                    if has_dst {
-                        set!(i.d[0], old);
+                    for k in 0..n as usize {
+                        let a = addr.wrapping_add((k * size) as u64);
+                        let old = self
+                            .load(t, space, a, size)
+                            .map_err(|e| self.fail(t, pc, e))?;
+                        let b = if n == 1 {
+                            s!(1)
+                        } else {
+                            t.regs[base + (i.aux as usize + k)]
+                        };
+                        let new = atomic(op, ty, old, b, s!(2));
+                        self.store(t, space, a, size, new)
+                            .map_err(|e| self.fail(t, pc, e))?;
+                        if has_dst {
+                            set!(i.d[k], old);
+                        }
                     }
                 }
                 Op::Nop => {}
@@ -499,10 +508,15 @@ impl Env<'_> {
                             .map_err(|e| self.fail(t, pc, e))?;
                     }
                 }
-                Op::Wmma(spec) if spec.kind == crate::wmma::WKind::Mma => {
+                Op::Wmma(spec) if spec.kind.is_collective() => {
                     t.pc = pc;
                     t.state = TState::Blocked;
                     break Ok(Stop::Sync);
+                }
+                Op::Wmma(spec) if matches!(spec.kind, crate::wmma::WKind::LdRow { .. }) => {
+                    let addr = s!(0).wrapping_add(s!(1));
+                    self.ldmatrix_row(t, spec, addr, i.aux)
+                        .map_err(|e| self.fail(t, pc, e))?;
                 }
                 Op::Wmma(spec) => {
                     let addr = s!(0).wrapping_add(s!(2));

@@ -235,6 +235,9 @@ pub enum IntOp {
     Bfind,
     BfindShift,
     Bfe,
+    /// `fns.b32 d, mask, base, offset`: the position of the offset-th set bit of `mask`
+    /// counted from `base` (upward for a positive offset, downward for a negative one).
+    Fns,
     Bfi,
     Sad,
     AddSat,
@@ -419,11 +422,14 @@ pub enum Op {
         n: u8,
     },
     /// `atom` (with a destination) and `red` (`has_dst` false); address `[s[0] + off]`, operands `s[1]`, `s[2]`.
+    /// With `n` > 1 (`.v2`/`.v4`), element k's operand is register `aux + k` and its old
+    /// value goes to `d[k]`; the elements are updated as one atomic access.
     Atom {
         space: Space,
         op: AtomOp,
         ty: Ty,
         has_dst: bool,
+        n: u8,
     },
     /// Unconditional jump to `aux`; `uni` makes no difference here.
     Bra,

@@ -17,6 +17,7 @@ mod inst;
 mod launch;
 mod mbarrier;
 mod memory;
+mod mma_sync;
 mod opcodes;
 mod operands;
 mod parse;

@@ -180,9 +180,44 @@ pub(crate) fn decode_inst(
             let op = atom_op_of(mods).ok_or_else(|| c.err("unknown atomic operation"))?;
             let k = has_dst as usize;
             need(k + 2 + (op == AtomOp::Cas) as usize, &c)?;
-            let d = if has_dst { c.dst(&ops[0])? } else { NO_REG };
+            let n: u8 = if has("v2") {
+                2
+            } else if has("v4") {
+                4
+            } else {
+                1
+            };
+            let mut d = [NO_REG; 4];
+            let mut first_val = 0;
+            if n > 1 {
+                // atom/red .v2/.v4: register lists for the old values and the operands.
+                let (Operand::Vector(vals), true) = (&ops[k + 1], op != AtomOp::Cas) else {
+                    return Err(c.err("vector atomics take a register list of operands"));
+                };
+                if vals.len() != n as usize {
+                    return Err(c.err("vector atomic: wrong number of operands"));
+                }
+                if has_dst {
+                    let Operand::Vector(outs) = &ops[0] else {
+                        return Err(c.err("vector atomics return a register list"));
+                    };
+                    if outs.len() != n as usize {
+                        return Err(c.err("vector atomic: wrong number of results"));
+                    }
+                    for (slot, o) in d.iter_mut().zip(outs) {
+                        *slot = c.dst(o)?;
+                    }
+                }
+                first_val = crate::wmma::stage(&mut c, vals, ty)?;
+            } else if has_dst {
+                d[0] = c.dst(&ops[0])?;
+            }
             let (abase, off, aux, space) = c.addr(&ops[k], space_of(mods))?;
-            let b = c.src(&ops[k + 1], ty)?;
+            let b = if n > 1 {
+                Src::Imm(0)
+            } else {
+                c.src(&ops[k + 1], ty)?
+            };
             let cc = if op == AtomOp::Cas {
                 c.src(&ops[k + 2], ty)?
             } else {
@@ -197,11 +232,12 @@ pub(crate) fn decode_inst(
                     op,
                     ty,
                     has_dst,
+                    n,
                 },
-                [d, NO_REG, NO_REG, NO_REG],
+                d,
                 [abase, b, cc, Src::Imm(0)],
                 off,
-                0,
+                first_val,
             );
         }
         "add" | "sub" if ty.is_float() => alu!(
@@ -336,6 +372,7 @@ pub(crate) fn decode_inst(
             1
         ),
         "bfe" => alu!(iop(IntOp::Bfe), 3),
+        "fns" => alu!(Op::Int(IntOp::Fns, Ty::B32), 3),
         "bfi" => {
             need(5, &c)?;
             let d = c.dst(&ops[0])?;
@@ -562,6 +599,8 @@ pub(crate) fn decode_inst(
         "isspacep" => alu!(Op::IsSpace(space_of(mods)), 1),
         "mbarrier" => crate::mbarrier::decode(&mut c, base, mods, ops)?,
         "wmma" => crate::wmma::decode(&mut c, mods, ops)?,
+        "mma" => crate::mma_sync::decode_mma(&mut c, mods, ops)?,
+        "ldmatrix" => crate::mma_sync::decode_ldmatrix(&mut c, mods, ops)?,
         "cp" if has("async") && has("mbarrier") => {
             crate::mbarrier::decode(&mut c, base, mods, ops)?
         }

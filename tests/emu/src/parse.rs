@@ -374,6 +374,13 @@ impl Parser {
                 ".v4" => d.vec = 4,
                 ".v8" => d.vec = 8,
                 ".ptr" | ".global" | ".shared" | ".const" | ".local" => {}
+                // `.attribute(.managed)` (a `__managed__` variable): ordinary global memory
+                // here; the launch file's host side sees it like any module variable.
+                ".attribute" => {
+                    self.expect_punct('(')?;
+                    self.word()?;
+                    self.expect_punct(')')?;
+                }
                 _ if w.starts_with('.') && TYPES.contains(&&w[1..]) => d.ty = w[1..].to_string(),
                 _ if w.starts_with('.') => {}
                 _ => {

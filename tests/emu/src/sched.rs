@@ -351,7 +351,7 @@ fn warp_op_mask(i: &Inst) -> Option<Src> {
         Op::BarWarpSync | Op::Elect => Some(i.s[0]),
         Op::Shfl(_) => Some(i.s[3]),
         Op::Vote(_) | Op::MatchAny(_) | Op::MatchAll(_) | Op::Redux(..) => Some(i.s[1]),
-        Op::Wmma(s) if s.kind == crate::wmma::WKind::Mma => Some(Src::Imm(0xFFFF_FFFF)),
+        Op::Wmma(s) if s.kind.is_collective() => Some(Src::Imm(0xFFFF_FFFF)),
         _ => None,
     }
 }
@@ -677,6 +677,9 @@ fn complete_collective(
             for &l in &lanes {
                 out.push((l, acc, None));
             }
+        }
+        Op::Wmma(s) if matches!(s.kind, crate::wmma::WKind::Ldmatrix { .. }) => {
+            crate::mma_sync::ldmatrix(env, threads, base, &lanes)?
         }
         Op::Wmma(_) => crate::wmma::mma(env, threads, base, &lanes)?,
         _ => {}

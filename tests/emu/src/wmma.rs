@@ -42,7 +42,7 @@ pub enum WElem {
 }
 
 impl WElem {
-    fn parse(s: &str) -> Option<WElem> {
+    pub(crate) fn parse(s: &str) -> Option<WElem> {
         Some(match s {
             "f16" => WElem::F16,
             "bf16" => WElem::Bf16,
@@ -64,7 +64,7 @@ impl WElem {
         }
     }
     /// Elements one register holds.
-    fn per_reg(self) -> u32 {
+    pub(crate) fn per_reg(self) -> u32 {
         match self {
             WElem::F64 => 1,
             e => 32 / e.bits(),
@@ -78,6 +78,25 @@ pub enum WKind {
     Load(u8),
     Store,
     Mma,
+    /// `mma.sync.aligned` (`mma_sync.rs`): the same collective, with PTX's documented
+    /// fragment layouts instead of the interpreter's own.
+    Sync,
+    /// First half of `ldmatrix` (`mma_sync.rs`): each lane reads the 16-byte row its address
+    /// names (`shared`: the address is in the shared window) into four staged registers.
+    LdRow {
+        shared: bool,
+    },
+    /// Second half of `ldmatrix`: the warp collective that hands the rows' words out.
+    Ldmatrix {
+        trans: bool,
+    },
+}
+
+impl WKind {
+    /// Whether the instruction waits for the whole warp.
+    pub fn is_collective(self) -> bool {
+        matches!(self, WKind::Mma | WKind::Sync | WKind::Ldmatrix { .. })
+    }
 }
 
 /// What one `Op::Wmma` does.
@@ -104,14 +123,14 @@ pub struct WmmaSpec {
     pub nd: u8,
 }
 
-fn parse_shape(s: &str) -> Option<(u8, u8, u8)> {
+pub(crate) fn parse_shape(s: &str) -> Option<(u8, u8, u8)> {
     let rest = s.strip_prefix('m')?;
     let (m, rest) = rest.split_once('n')?;
     let (n, k) = rest.split_once('k')?;
     Some((m.parse().ok()?, n.parse().ok()?, k.parse().ok()?))
 }
 
-fn list(c: &Ctx, o: &Operand) -> Result<Vec<Operand>, EmuError> {
+pub(crate) fn list(c: &Ctx, o: &Operand) -> Result<Vec<Operand>, EmuError> {
     match o {
         Operand::Vector(v) => Ok(v.clone()),
         Operand::Name(_) => Ok(vec![o.clone()]),
@@ -120,7 +139,7 @@ fn list(c: &Ctx, o: &Operand) -> Result<Vec<Operand>, EmuError> {
 }
 
 /// Copies `ops` into consecutive fresh registers; returns the first.
-fn stage(c: &mut Ctx, ops: &[Operand], ty: Ty) -> Result<u32, EmuError> {
+pub(crate) fn stage(c: &mut Ctx, ops: &[Operand], ty: Ty) -> Result<u32, EmuError> {
     let first = c.f.nregs;
     let regs: Vec<u32> = ops.iter().map(|_| c.f.new_temp()).collect();
     for (o, r) in ops.iter().zip(regs) {
@@ -137,7 +156,7 @@ fn stage(c: &mut Ctx, ops: &[Operand], ty: Ty) -> Result<u32, EmuError> {
 }
 
 /// Fresh consecutive registers for `n` results; returns the first.
-fn fresh(c: &mut Ctx, n: usize) -> u32 {
+pub(crate) fn fresh(c: &mut Ctx, n: usize) -> u32 {
     let first = c.f.nregs;
     for _ in 0..n {
         c.f.new_temp();
@@ -146,7 +165,7 @@ fn fresh(c: &mut Ctx, n: usize) -> u32 {
 }
 
 /// Copies results from consecutive registers at `first` to the named `dsts`.
-fn unstage(c: &mut Ctx, dsts: &[Operand], first: u32) -> Result<(), EmuError> {
+pub(crate) fn unstage(c: &mut Ctx, dsts: &[Operand], first: u32) -> Result<(), EmuError> {
     for (k, o) in dsts.iter().enumerate() {
         let d = c.dst(o)?;
         let s = [
@@ -354,6 +373,9 @@ fn position(
     lane: usize,
     j: usize,
 ) -> (usize, usize) {
+    if spec.kind == WKind::Sync {
+        return crate::mma_sync::position(spec, mat, lane, j);
+    }
     let (rows, cols) = dims(spec.m, spec.n, spec.k, mat);
     let e = nregs * ty.per_reg() as usize;
     let idx = (lane * e + j) % (rows * cols);

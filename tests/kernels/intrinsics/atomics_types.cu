@@ -1,7 +1,7 @@
 // Atomics of every type CUDA defines and at each scope (_block, _system): 64 threads update
 // shared counters; the final values do not depend on the order (integer operations, and
 // float additions of small integers, which are exact), and compare-and-swap and exchange
-// go to each thread's own slot. (The 16-bit atomicCAS of sm_70 is not in oxicc yet.)
+// go to each thread's own slot.
 
 __global__ void atomics_types(int *ci, unsigned int *cu, unsigned long long *cull,
                               long long *cll, float *cf, double *cd, int *slot_i,

@@ -61,6 +61,10 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "atomics_types" => super::warp_atomic::atomics_types(l, o),
         "shuffles64" => super::warp_atomic::shuffles64(l, o),
         "grid_constant" => grid_constant(o),
+        "cache_hints_small" => super::memory_ext::cache_hints_small(l, o),
+        "managed_vars" => super::memory_ext::managed_vars(l, o),
+        "atomic_cas16" => super::memory_ext::atomic_cas16(l, o),
+        "atomic_add_vec" => super::memory_ext::atomic_add_vec(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }

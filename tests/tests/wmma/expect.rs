@@ -6,7 +6,7 @@
 
 use oxicc_emu::{Launch, Outcome};
 
-fn input(l: &Launch, name: &str) -> Vec<u8> {
+pub fn input(l: &Launch, name: &str) -> Vec<u8> {
     l.buffers
         .iter()
         .find(|b| b.name == name)
@@ -15,13 +15,13 @@ fn input(l: &Launch, name: &str) -> Vec<u8> {
         .clone()
 }
 
-fn u16s(b: &[u8]) -> Vec<u16> {
+pub fn u16s(b: &[u8]) -> Vec<u16> {
     b.chunks(2)
         .map(|c| u16::from_le_bytes([c[0], c[1]]))
         .collect()
 }
 
-fn f32s(b: &[u8]) -> Vec<f32> {
+pub fn f32s(b: &[u8]) -> Vec<f32> {
     b.chunks(4)
         .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
         .collect()
@@ -40,7 +40,7 @@ fn i32s(b: &[u8]) -> Vec<i32> {
 }
 
 /// IEEE binary16 → binary32 (exact).
-fn h2f(h: u16) -> f32 {
+pub fn h2f(h: u16) -> f32 {
     let sign = if h & 0x8000 != 0 { -1.0f32 } else { 1.0 };
     let e = ((h >> 10) & 0x1F) as i32;
     let m = (h & 0x3FF) as f32;
@@ -53,7 +53,7 @@ fn h2f(h: u16) -> f32 {
 }
 
 /// binary32 → binary16, to nearest even.
-fn f2h(x: f32) -> u16 {
+pub fn f2h(x: f32) -> u16 {
     let b = x.to_bits();
     let sign = ((b >> 16) & 0x8000) as u16;
     let exp = ((b >> 23) & 0xFF) as i32;
@@ -83,12 +83,12 @@ fn f2h(x: f32) -> u16 {
     sign | q as u16
 }
 
-fn bf2f(h: u16) -> f32 {
+pub fn bf2f(h: u16) -> f32 {
     f32::from_bits((h as u32) << 16)
 }
 
 /// `cvt.rna.tf32.f32`: 10 mantissa bits, ties away from zero.
-fn tf32(x: f32) -> f32 {
+pub fn tf32(x: f32) -> f32 {
     let b = x.to_bits();
     if b & 0x7F80_0000 == 0x7F80_0000 {
         return x;
@@ -96,7 +96,7 @@ fn tf32(x: f32) -> f32 {
     f32::from_bits((b & 0x8000_0000) | (((b & 0x7FFF_FFFF) + 0x1000) & !0x1FFF))
 }
 
-fn compare(o: &Outcome, name: &str, want: &[u8], elem: usize) -> Result<(), String> {
+pub fn compare(o: &Outcome, name: &str, want: &[u8], elem: usize) -> Result<(), String> {
     let got = &o
         .buffer(name)
         .ok_or_else(|| format!("no output buffer {name}"))?
@@ -116,12 +116,12 @@ fn compare(o: &Outcome, name: &str, want: &[u8], elem: usize) -> Result<(), Stri
     Ok(())
 }
 
-fn bytes_f32(v: &[f32]) -> Vec<u8> {
+pub fn bytes_f32(v: &[f32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
 /// Sums `a(r, k) * b(k, n)` over `ks` onto `acc` as f32 fused multiply-adds.
-fn dot32(
+pub fn dot32(
     acc: f32,
     ks: std::ops::Range<usize>,
     a: impl Fn(usize) -> f32,
