@@ -8,7 +8,7 @@
 //! program.
 
 use oxicc_tests::dd_ref::Dd;
-use oxicc_tests::math_harness::{functions, measure, nvcc_ptx_all, ulp_error, Prec};
+use oxicc_tests::math_harness::{compile_all, functions, measure, ulp_error, Prec};
 
 /// Inputs per function here: enough to find a wrong quadrant, a bad polynomial or a
 /// wrong special case, cheap enough for CI (the interpreter runs about 100M
@@ -19,9 +19,12 @@ const INPUTS: usize = 1 << 13;
 fn math_functions_are_within_cudas_bounds() {
     let dir = oxicc_tests::tools::repo_root().join("target/tmp/math-accuracy");
     let fs = functions();
+    let compiled = compile_all(&fs, &dir);
     // nvcc's PTX must compile and run too (it is the yardstick).
-    let nv = nvcc_ptx_all(&fs, &dir).unwrap_or_else(|e| panic!("nvcc: {e}"));
-    let results = measure(&fs, INPUTS, &nv, |_, _| {});
+    if let Err(e) = &compiled.nvcc {
+        panic!("nvcc: {e}");
+    }
+    let results = measure(&fs, INPUTS, &compiled, |_, _| {});
     let mut failures = Vec::new();
     for (f, m) in fs.iter().zip(&results) {
         let nv = m
