@@ -426,6 +426,37 @@ fn float_functions() -> Vec<MathFn> {
             ),
             &[(-4.0, 4.0), (1e6, 1e7)],
         ),
+        // sincospif returns through pointers: a lambda in the kernel reads each result.
+        with(
+            float1(
+                "sincospif_sin",
+                "[&] { float s, c; sincospif(x, &s, &c); return s; }()",
+                |x| {
+                    if x.is_finite() {
+                        dd::sinpi_cospi(x).0.to_f64()
+                    } else {
+                        f64::NAN
+                    }
+                },
+                1.0,
+            ),
+            &[(-4.0, 4.0), (1e6, 1e7)],
+        ),
+        with(
+            float1(
+                "sincospif_cos",
+                "[&] { float s, c; sincospif(x, &s, &c); return c; }()",
+                |x| {
+                    if x.is_finite() {
+                        dd::sinpi_cospi(x).1.to_f64()
+                    } else {
+                        f64::NAN
+                    }
+                },
+                1.0,
+            ),
+            &[(-4.0, 4.0), (1e6, 1e7)],
+        ),
         float2("rhypotf", "rhypotf(x, y)", |x, y| 1.0 / x.hypot(y), 2.0),
         float2(
             "norm3df",

@@ -3,6 +3,12 @@
  * (tools/remez: Remez exchange in f64, then rounded to float). Do not edit. */
 #pragma once
 
+/* Constants as two floats (hi + lo), the sum right to about 2^-48 relative. */
+#define __OXM_PI_F_HI 3.141592741e0f
+#define __OXM_PI_F_LO -8.742277657e-8f
+#define __OXM_PI2_2_F_HI 4.934802055e0f
+#define __OXM_PI2_2_F_LO 1.451857941e-7f
+
 /* 2^t ≈ 1 + t q(t) on [-1/2, 1/2] (expf, exp2f, exp10f) */
 /* max weighted error: 2.311e-10 (2^-32.0); with float coefficients 9.190e-10 (2^-30.0) */
 #define __OXM_EXP2_C0 6.931471825e-1f
@@ -38,6 +44,20 @@
 #define __OXM_COS_C1 -1.388888340e-3f
 #define __OXM_COS_C2 2.479945942e-5f
 #define __OXM_COS_C3 -2.720575480e-7f
+
+/* sin(pi r) ≈ pi r + r³ q(r²) for |r| ≤ 1/4 (sinpif, cospif) */
+/* max weighted error: 5.158e-12 (2^-37.5); with float coefficients 1.829e-9 (2^-29.0) */
+#define __OXM_SINPI_C0 -5.167712688e0f
+#define __OXM_SINPI_C1 2.550162792e0f
+#define __OXM_SINPI_C2 -5.992054343e-1f
+#define __OXM_SINPI_C3 8.102475852e-2f
+
+/* cos(pi r) ≈ 1 - (pi²/2) r² + r⁴ q(r²) for |r| ≤ 1/4 (sinpif, cospif) */
+/* max weighted error: 6.768e-11 (2^-33.8); with float coefficients 1.154e-9 (2^-29.7) */
+#define __OXM_COSPI_C0 4.058712482e0f
+#define __OXM_COSPI_C1 -1.335293055e0f
+#define __OXM_COSPI_C2 2.358641326e-1f
+#define __OXM_COSPI_C3 -2.878327854e-2f
 
 /* tanh r ≈ r + r³ q(r²) for |r| ≤ 0.6 (tanhf) */
 /* max weighted error: 9.310e-11 (2^-33.3); with float coefficients 2.587e-9 (2^-28.5) */

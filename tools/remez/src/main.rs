@@ -253,6 +253,42 @@ fn problems() -> Vec<Problem> {
             w: |u| u * u / root(u).cos(),
         },
         Problem {
+            name: "__OXM_SINPI_C",
+            what: "sin(pi r) ≈ pi r + r³ q(r²) for |r| ≤ 1/4 (sinpif, cospif)",
+            // The weight vanishes at 0, so the reference must not reach it.
+            lo: 1e-6,
+            hi: 1.0 / 16.0,
+            degree: 3,
+            h: |u| {
+                let r = root(u);
+                if u < 1e-6 {
+                    -PI.powi(3) / 6.0 + PI.powi(5) / 120.0 * u
+                } else {
+                    ((PI * r).sin() - PI * r) / (u * r)
+                }
+            },
+            w: |u| {
+                let r = root(u);
+                u * r / (PI * r).sin()
+            },
+        },
+        Problem {
+            name: "__OXM_COSPI_C",
+            what: "cos(pi r) ≈ 1 - (pi²/2) r² + r⁴ q(r²) for |r| ≤ 1/4 (sinpif, cospif)",
+            lo: 1e-6,
+            hi: 1.0 / 16.0,
+            degree: 3,
+            h: |u| {
+                let r = root(u);
+                if u < 1e-6 {
+                    PI.powi(4) / 24.0 - PI.powi(6) / 720.0 * u
+                } else {
+                    ((PI * r).cos() - 1.0 + PI * PI / 2.0 * u) / (u * u)
+                }
+            },
+            w: |u| u * u / (PI * root(u)).cos(),
+        },
+        Problem {
             name: "__OXM_TANH_C",
             what: "tanh r ≈ r + r³ q(r²) for |r| ≤ 0.6 (tanhf)",
             lo: 1e-6,
@@ -452,6 +488,14 @@ fn main() {
     );
     println!(" * (tools/remez: Remez exchange in f64, then rounded to float). Do not edit. */");
     println!("#pragma once");
+    println!();
+    println!("/* Constants as two floats (hi + lo), the sum right to about 2^-48 relative. */");
+    for (name, v) in [("__OXM_PI_F", PI), ("__OXM_PI2_2_F", PI * PI / 2.0)] {
+        let hi = v as f32;
+        let lo = (v - hi as f64) as f32;
+        println!("#define {name}_HI {hi:.9e}f");
+        println!("#define {name}_LO {lo:.9e}f");
+    }
     for p in problems() {
         let c = remez(&p);
         let exact = max_err(&p, &c);
