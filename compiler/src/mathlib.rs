@@ -144,7 +144,9 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/erff.cuh",
-        names: &["erff", "erfcf", "erf", "erfc", "normcdff", "normcdf"],
+        names: &[
+            "erff", "erfcf", "erf", "erfc", "normcdff", "normcdf", "erfcxf", "erfcx",
+        ],
     },
     Unit {
         header: "oxicc_math/erfd.cuh",
@@ -152,7 +154,6 @@ const UNITS: &[Unit] = &[
             "erf",
             "erfc",
             "erfcx",
-            "erfcxf",
             "normcdf",
             "erfinv",
             "erfinvf",

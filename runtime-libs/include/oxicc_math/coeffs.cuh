@@ -168,3 +168,25 @@
 #define __OXM_ERFCX_C_C3 -1.031751394e0f
 #define __OXM_ERFCX_C_C4 3.012402296e0f
 #define __OXM_ERFCX_C_C5 -6.303769112e0f
+
+/* erfcx x = e^(x²) erfc x ≈ q(x) for |x| ≤ 1/2 (erfcxf) */
+/* max weighted error: 1.639e-8 (2^-25.9); with float coefficients 7.394e-8 (2^-23.7) */
+#define __OXM_ERFCX_S_C0 1.000000000e0f
+#define __OXM_ERFCX_S_C1 -1.128379107e0f
+#define __OXM_ERFCX_S_C2 9.999967813e-1f
+#define __OXM_ERFCX_S_C3 -7.522572279e-1f
+#define __OXM_ERFCX_S_C4 5.001061559e-1f
+#define __OXM_ERFCX_S_C5 -3.008607924e-1f
+#define __OXM_ERFCX_S_C6 1.654602289e-1f
+#define __OXM_ERFCX_S_C7 -8.592584729e-2f
+#define __OXM_ERFCX_S_C8 4.716407508e-2f
+#define __OXM_ERFCX_S_C9 -2.057214081e-2f
+
+/* erfcx x ≈ q(1/x²) / x for x ≥ 4 (erfcxf) */
+/* max weighted error: 1.545e-9 (2^-29.3); with float coefficients 5.475e-8 (2^-24.1) */
+#define __OXM_ERFCX_D_C0 5.641895533e-1f
+#define __OXM_ERFCX_D_C1 -2.820937335e-1f
+#define __OXM_ERFCX_D_C2 4.229343235e-1f
+#define __OXM_ERFCX_D_C3 -1.042575002e0f
+#define __OXM_ERFCX_D_C4 3.172108889e0f
+#define __OXM_ERFCX_D_C5 -7.181955338e0f

@@ -171,6 +171,19 @@ fn erfcx_scaled(x: f64) -> f64 {
     x * erfc(x) * (x * x).exp()
 }
 
+/// `x erfc(x) e^(x²)` for `x ≥ 2.5` from Laplace's continued fraction alone (no
+/// exponential, so it holds where `e^(x²)` overflows); `1/√π` at infinity.
+fn erfcx_times_x(x: f64) -> f64 {
+    if x > 1e8 {
+        return 1.0 / PI.sqrt();
+    }
+    let mut t = x;
+    for k in (1..=200).rev() {
+        t = x + 0.5 * k as f64 / t;
+    }
+    x / (PI.sqrt() * t)
+}
+
 /// `r` from `u = r²` (the positive root; the forms used are even in `r`).
 fn root(u: f64) -> f64 {
     u.max(1e-300).sqrt()
@@ -477,6 +490,24 @@ fn problems() -> Vec<Problem> {
             degree: 5,
             h: |v| erfcx_scaled(1.0 / v.sqrt()),
             w: |v| 1.0 / erfcx_scaled(1.0 / v.sqrt()),
+        },
+        Problem {
+            name: "__OXM_ERFCX_S_C",
+            what: "erfcx x = e^(x²) erfc x ≈ q(x) for |x| ≤ 1/2 (erfcxf)",
+            lo: -0.5,
+            hi: 0.5,
+            degree: 9,
+            h: |t| (t * t).exp() * erfc(t),
+            w: |t| 1.0 / ((t * t).exp() * erfc(t)),
+        },
+        Problem {
+            name: "__OXM_ERFCX_D_C",
+            what: "erfcx x ≈ q(1/x²) / x for x ≥ 4 (erfcxf)",
+            lo: 0.0,
+            hi: 1.0 / 16.0,
+            degree: 5,
+            h: |v| erfcx_times_x(1.0 / v.max(1e-300).sqrt()),
+            w: |v| 1.0 / erfcx_times_x(1.0 / v.max(1e-300).sqrt()),
         },
     ]
 }
