@@ -11,7 +11,7 @@ use super::{FnId, Lowerer};
 use crate::ast::Expr;
 use crate::sema::types::QualType;
 use crate::source::Span;
-use oxicc_ir::{AddrSpace, InstData, ParamKind, Type, ValueDef};
+use oxicc_ir::{AddrSpace, InstData, ParamKind, Type, Value, ValueDef};
 
 impl Lowerer<'_> {
     /// `return e;` / `return;` in a function whose return type is still being deduced.
@@ -58,24 +58,21 @@ impl Lowerer<'_> {
         } else {
             self.decayed(o.ty).unqual()
         };
-        self.set_deduced(fid, ty);
         if self.types.is_void(ty.ty) {
+            self.set_deduced(fid, ty);
             let rb = self.fs().ret_block;
             self.jump_to(rb);
             let dead = self.new_block();
             self.switch_to(dead);
             return true;
         }
-        let Some(size) = self.sizeof_checked(ty, span) else {
+        let Some(slot) = self.deduce_return_type(ty, span) else {
             return true;
         };
-        let align = self.types.align_of(ty.ty);
-        let Some(slot) = self.alloca(size, align, span) else {
-            return true;
-        };
-        self.fs().ret_slot = Some(slot);
         if self.types.is_record(ty.ty) {
             if let OpKind::LValue(src) = o.kind {
+                let size = self.types.size_of(ty.ty).unwrap_or(0);
+                let align = self.types.align_of(ty.ty);
                 self.copy_bytes(slot, src, size, align, false);
             }
         } else if let Some(val) = self.implicit(o, ty, ConvCtx::Return, e.span) {
@@ -86,6 +83,23 @@ impl Lowerer<'_> {
         let dead = self.new_block();
         self.switch_to(dead);
         true
+    }
+
+    /// Fixes the return type of the function being lowered to `ty`, deduced from its
+    /// first `return` (by the one-walk lowering above, or by sema for a typed body), and
+    /// makes the result slot for a type other than `void` (returned).
+    pub(super) fn deduce_return_type(&mut self, ty: QualType, span: Span) -> Option<Value> {
+        self.fs().ret_pending = false;
+        let fid = self.fs().fn_id;
+        self.set_deduced(fid, ty);
+        if self.types.is_void(ty.ty) {
+            return None;
+        }
+        let size = self.sizeof_checked(ty, span)?;
+        let align = self.types.align_of(ty.ty);
+        let slot = self.alloca(size, align, span)?;
+        self.fs().ret_slot = Some(slot);
+        Some(slot)
     }
 
     fn set_deduced(&mut self, fid: FnId, ty: QualType) {

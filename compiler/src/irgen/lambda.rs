@@ -42,9 +42,11 @@ pub(crate) struct Context {
 
 /// Where a capture's member gets its value.
 #[derive(Clone, Copy, Debug)]
-enum CapSource {
+pub(crate) enum CapSource {
     /// A local variable of the enclosing function.
     Var(super::VarId),
+    /// The variable whose object is at this address (a local of a typed body).
+    At(oxicc_ir::Value),
     /// An init-capture's value: a scalar, a class object, or (by reference) an address.
     Scalar(oxicc_ir::Value),
     Object(Operand),
@@ -98,10 +100,10 @@ pub(crate) struct ClosureInfo {
 impl<'x> Lowerer<'x> {
     /// A lambda expression: the closure object, initialized from the captures.
     pub fn lambda_expr(&mut self, l: &ast::LambdaExpr<'_>, span: Span) -> Option<Operand> {
-        let Some(enclosing_fn) = self.f.as_ref().map(|f| f.fn_id) else {
+        if self.f.is_none() {
             self.error(span, "a lambda outside a function is not supported yet");
             return None;
-        };
+        }
         let caps = self.lambda_captures(l)?;
         // `this`: captured by `[this]`/`[*this]`-less explicit request or by a default
         // capture inside a member function (C++17 captures it implicitly there).
@@ -113,6 +115,54 @@ impl<'x> Lowerer<'x> {
             (true, Some((_, t))) => Some((t, self.member_class)),
             _ => None,
         };
+        let members: Vec<(Symbol, bool, QualType)> = caps.iter().map(|c| (c.0, c.1, c.2)).collect();
+        let this_member = this_cap.map(|(t, _)| match self.types.pointee(t.ty) {
+            Some(obj) if by_copy => obj.unqual(),
+            _ => t,
+        });
+        let r = self.closure_record(l.span, &members, this_member);
+        self.closure_object(l, r, caps, this_cap, by_copy, span)
+    }
+
+    /// A new closure type, complete: a member per capture (by copy the variable's type, by
+    /// reference a pointer to it), then the member holding the enclosing `this` (a pointer,
+    /// or by `[*this]` a copy of the object).
+    pub(crate) fn closure_record(
+        &mut self,
+        span: Span,
+        captures: &[(Symbol, bool, QualType)],
+        this_member: Option<QualType>,
+    ) -> RecordId {
+        let r = self.types.new_record(ast::TagKind::Class, None, span);
+        let mut fields = Vec::new();
+        for &(name, by_ref, ty) in captures {
+            let t = if by_ref {
+                QualType::new(self.types.pointer_to(ty))
+            } else {
+                ty.unqual()
+            };
+            fields.push((Some(name), t, 1));
+        }
+        if let Some(t) = this_member {
+            fields.push((Some(THIS), t, 1));
+        }
+        self.types.complete_record(r, fields, 1);
+        r
+    }
+
+    /// The object of the closure type `r` (made by [`Self::closure_record`] from `caps`):
+    /// the type numbered and named, its members initialized from the captures, and a
+    /// non-generic lambda's call operator lowered.
+    pub(crate) fn closure_object(
+        &mut self,
+        l: &ast::LambdaExpr<'_>,
+        r: RecordId,
+        caps: Vec<(Symbol, bool, QualType, CapSource)>,
+        this_cap: Option<(QualType, Option<RecordId>)>,
+        by_copy: bool,
+        span: Span,
+    ) -> Option<Operand> {
+        let enclosing_fn = self.f.as_ref()?.fn_id;
         let generic = l.params.iter().any(|p| Self::contains_auto(p.ty));
         // The parameter types as written (a generic lambda's `auto`s are template params).
         let mut sig = Vec::new();
@@ -128,25 +178,6 @@ impl<'x> Lowerer<'x> {
                 sig.push(self.adjust_param(t));
             }
         }
-        // Fields: by value the variable's own type, by reference a pointer to it.
-        let r = self.types.new_record(ast::TagKind::Class, None, l.span);
-        let mut fields = Vec::new();
-        for c in &caps {
-            let t = if c.1 {
-                QualType::new(self.types.pointer_to(c.2))
-            } else {
-                c.2.unqual()
-            };
-            fields.push((Some(c.0), t, 1));
-        }
-        if let Some((t, _)) = this_cap {
-            let ft = match self.types.pointee(t.ty) {
-                Some(obj) if by_copy => obj.unqual(),
-                _ => t,
-            };
-            fields.push((Some(THIS), ft, 1));
-        }
-        self.types.complete_record(r, fields, 1);
         let this_capture = this_cap.map(|(t, mc)| {
             let off = self
                 .types
@@ -212,6 +243,7 @@ impl<'x> Lowerer<'x> {
             let dst = self.ptr_add_const(slot, f.offset);
             let src = match c.3 {
                 CapSource::Var(v) => self.var_address(v)?,
+                CapSource::At(a) => a,
                 CapSource::Scalar(v) => {
                     self.store_scalar(dst, v, c.2.unqual());
                     continue;
@@ -393,7 +425,7 @@ impl<'x> Lowerer<'x> {
 
     /// A local variable of the enclosing function that lives in memory (what a capture can
     /// refer to): not a constant, not a module variable.
-    fn runtime_local(&self, n: Symbol) -> Option<(super::VarId, QualType)> {
+    pub(crate) fn runtime_local(&self, n: Symbol) -> Option<(super::VarId, QualType)> {
         match self.scopes.lookup(n).copied()? {
             Binding::Var(v) => {
                 let info = self.var(v);
@@ -674,6 +706,24 @@ impl<'x> Lowerer<'x> {
                 }
             }
         };
+        self.call_closure_operator(fid, obj, args.len(), span, &mut |l, i, pty| {
+            let o = l.expr_for(args[i], pty)?;
+            Some((o, args[i].span))
+        })
+    }
+
+    /// A call of the call operator `fid` on the closure object at `obj` with `n_args`
+    /// arguments, each lowered by `lower_arg` (given its index and parameter type) after
+    /// the object's address and the arguments before it are passed.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn call_closure_operator(
+        &mut self,
+        fid: FnId,
+        obj: oxicc_ir::Value,
+        n_args: usize,
+        span: Span,
+        lower_arg: &mut dyn FnMut(&mut Self, usize, QualType) -> Option<(Operand, Span)>,
+    ) -> Option<Operand> {
         let info = self.func_info(fid).clone();
         if info.ret_pending {
             let msg = "a lambda with a deduced return type cannot be called before its return type is deduced";
@@ -681,11 +731,11 @@ impl<'x> Lowerer<'x> {
             return None;
         }
         let n_params = info.params.len() - 1;
-        if args.len() < n_params {
+        if n_args < n_params {
             self.error(span, "too few arguments in function call");
             return None;
         }
-        if args.len() > n_params {
+        if n_args > n_params {
             self.error(span, "too many arguments in function call");
             return None;
         }
@@ -697,13 +747,13 @@ impl<'x> Lowerer<'x> {
         let result_slot = self.result_slot(sret, info.ret, span, &mut vals)?;
         vals.push(self.generic_ptr(obj));
         let mut ok = true;
-        for (i, a) in args.iter().enumerate() {
+        for i in 0..n_args {
             let pty = info.params[i + 1];
-            let Some(o) = self.expr_for(a, pty) else {
+            let Some((o, at)) = lower_arg(self, i, pty) else {
                 ok = false;
                 continue;
             };
-            ok &= self.push_call_arg(o, pty, kinds[i + 1], a.span, &mut vals);
+            ok &= self.push_call_arg(o, pty, kinds[i + 1], at, &mut vals);
         }
         if !ok {
             return None;

@@ -60,7 +60,7 @@ mod index_offset;
 mod init;
 mod init_list;
 mod injected;
-mod lambda;
+pub(crate) mod lambda;
 mod layout_pod;
 mod member_ptr;
 mod name_expr;
@@ -98,7 +98,7 @@ use crate::sema::types::{EnumId, QualType, RecordId, TypeTable};
 use crate::source::{SourceMap, Span};
 use oxicc_ir::{AddrSpace, FuncId, GlobalId, InlineHint, Module, Value};
 
-pub(crate) use func::{visit_expr, FnState};
+pub(crate) use func::{visit_expr, visit_stmt, FnState};
 
 /// Options of the lowering that depend on the target.
 #[derive(Clone, Debug)]

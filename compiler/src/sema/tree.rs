@@ -56,6 +56,25 @@ pub enum EntityRef {
     Instance(u32),
 }
 
+/// A variable a lambda captures: a member of its closure type holding a copy of the
+/// variable (`by_ref`: its address).
+#[derive(Clone, Debug)]
+pub struct Capture {
+    pub name: Symbol,
+    /// The variable's type, qualifiers included.
+    pub ty: QualType,
+    pub by_ref: bool,
+    pub var: CapturedVar,
+}
+
+/// The variable a capture copies or refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CapturedVar {
+    Local(LocalId),
+    /// A parameter of the enclosing function (the declaration tables' variable).
+    Param(u32),
+}
+
 /// What a name in an expression denotes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Decl {
@@ -216,6 +235,24 @@ pub enum ExprKind {
         args: Vec<ExprId>,
         callee_span: Span,
     },
+    /// A lambda expression: an object of its closure type `record` (an lvalue, as the
+    /// one-walk lowering makes it), whose members are initialized from the captured
+    /// variables in order. `lambda` is the lambda's index in the translation unit
+    /// (`TranslationUnit::lambdas`): lowering completes the closure type, numbers it and
+    /// lowers its call operator there.
+    Lambda {
+        lambda: u32,
+        record: crate::sema::types::RecordId,
+        captures: Vec<Capture>,
+    },
+    /// `f(args)` on an object of a closure type `record` (a non-generic lambda's): its
+    /// call operator, with the object's address as the hidden first argument; arguments
+    /// are converted to the operator's parameter types.
+    ClosureCall {
+        record: crate::sema::types::RecordId,
+        object: ExprId,
+        args: Vec<ExprId>,
+    },
     /// A direct call of the function `func`; arguments are converted to the parameter
     /// types. `overloaded`: `func` was chosen from an overload set by overload
     /// resolution.
@@ -344,6 +381,10 @@ pub struct Body {
     pub locals: Vec<Local>,
     /// The statements of the function's outermost block.
     pub top: Vec<StmtId>,
+    /// The return type deduced from the first `return` of a function declared with
+    /// `auto` (or a lambda without `-> T`); `None` when the type was written or no
+    /// `return` was met (then it is `void`).
+    pub deduced_ret: Option<QualType>,
 }
 
 impl Body {

@@ -219,6 +219,17 @@ impl Printer<'_> {
             ExprKind::BuiltinCall { name, .. } => {
                 format!("BuiltinCall {}", self.interner.resolve(*name))
             }
+            ExprKind::Lambda { captures, .. } => {
+                let caps: Vec<String> = captures
+                    .iter()
+                    .map(|c| {
+                        let by = if c.by_ref { "&" } else { "" };
+                        format!("{by}{}", self.interner.resolve(c.name))
+                    })
+                    .collect();
+                format!("Lambda [{}]", caps.join(", "))
+            }
+            ExprKind::ClosureCall { .. } => "ClosureCall".into(),
         };
         let npc = if e.npc { " npc" } else { "" };
         self.line(d, &format!("{head} : `{ty}` {cat}{npc}"));
@@ -246,7 +257,8 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         | ExprKind::Name(_)
         | ExprKind::BuiltinMember(..)
         | ExprKind::WarpSize
-        | ExprKind::This => Vec::new(),
+        | ExprKind::This
+        | ExprKind::Lambda { .. } => Vec::new(),
         ExprKind::Convert { expr, .. }
         | ExprKind::Cast { expr, .. }
         | ExprKind::Unary { expr, .. }
@@ -273,5 +285,8 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         | ExprKind::Construct { args }
         | ExprKind::Temporary { args } => args.clone(),
         ExprKind::MemberCall { object, args, .. } => object.iter().chain(args).copied().collect(),
+        ExprKind::ClosureCall { object, args, .. } => {
+            std::iter::once(object).chain(args).copied().collect()
+        }
     }
 }

@@ -44,7 +44,7 @@ impl Lowerer<'_> {
     }
 
     /// The address of an lvalue node.
-    fn typed_place(&mut self, cx: &mut TypedCx<'_>, id: ExprId) -> Option<Value> {
+    pub(super) fn typed_place(&mut self, cx: &mut TypedCx<'_>, id: ExprId) -> Option<Value> {
         match self.typed_expr(cx, id)?.kind {
             OpKind::LValue(a) => Some(a),
             _ => None,
@@ -265,6 +265,16 @@ impl Lowerer<'_> {
                 ref args,
                 callee_span,
             } => self.typed_member_call(cx, func, object, args, callee_span, e.span),
+            ExprKind::Lambda {
+                lambda,
+                record,
+                ref captures,
+            } => self.typed_lambda(cx, lambda, record, captures, e.span),
+            ExprKind::ClosureCall {
+                record,
+                object,
+                ref args,
+            } => self.typed_closure_call(cx, record, object, args, e.span),
             ExprKind::InstanceCall {
                 instance,
                 ref args,

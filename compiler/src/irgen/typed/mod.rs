@@ -9,6 +9,7 @@
 //! `Lowerer` as before; the IR helpers (`ops.rs`, `func.rs`) are shared by both.
 
 mod builtin_args;
+mod closure;
 mod expr;
 mod stmt;
 
@@ -52,19 +53,28 @@ impl Lowerer<'_> {
         // (`Env::this_type`).
         // Constructors' member initializers and destructors' member destruction are
         // lowered around the body by the caller; the body itself is statements.
-        let member_ok = match &info.member {
-            None => self.this_val.is_none(),
-            Some(m) => !self.closures.contains_key(&m.record),
+        let borrowed_this = match &info.member {
+            None => self.this_val.is_some(),
+            Some(m) => self.closures.contains_key(&m.record),
         };
-        let plain = member_ok && !info.ret_pending && !self.templates.sig.active;
-        let ret = info.ret;
-        if !plain || self.fs().ret_decltype {
-            return Err("a lambda or deduced return type".into());
+        if borrowed_this {
+            return Err("a function lowered with an enclosing `this` (not a member)".into());
         }
-        if !self.types.is_void(ret.ty) && !self.scalar_or_reference(ret) {
+        let (ret, ret_pending) = (info.ret, info.ret_pending);
+        if self.fs().ret_decltype {
+            return Err("a return type deduced by decltype(auto)".into());
+        }
+        if self.templates.sig.active {
+            return Err("a body lowered while a signature is deduced".into());
+        }
+        if !ret_pending && !self.types.is_void(ret.ty) && !self.scalar_or_reference(ret) {
             return Err("a return type that is not a scalar or void".into());
         }
-        crate::sema::body::analyze_body(self, FnContext { ret }, body)
+        let cx = FnContext {
+            ret,
+            deduce_ret: ret_pending,
+        };
+        crate::sema::body::analyze_body(self, cx, body)
     }
 
     /// Lowers the statements of a typed body into the current function.
@@ -115,7 +125,11 @@ impl Lowerer<'_> {
         if self.declared_in_builtin_header(fid) {
             return;
         }
-        self.dump_function_line(fid, "");
+        let note = match body.deduced_ret {
+            Some(t) => format!(" (return type deduced as `{}`)", self.show(t)),
+            None => String::new(),
+        };
+        self.dump_function_line(fid, &note);
         let entity = |r: EntityRef| match r {
             EntityRef::Var(v) => self.name(self.var(super::VarId(v)).name).to_string(),
             EntityRef::Func(f) => self.name(self.func_info(FnId(f)).name).to_string(),
@@ -355,13 +369,14 @@ impl Env for Lowerer<'_> {
         self.this_val.map(|(_, t)| t)
     }
 
-    fn qualified_call(&mut self, q: &ast::QualName<'_>, args: &[ArgType]) -> Option<FuncSig> {
-        let plain = !q.global
-            && q.segments.len() > 1
-            && q.segments
-                .iter()
-                .all(|s| matches!(s, ast::NameSeg::Ident { .. }));
-        if !plain {
+    fn qualified_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[ArgType],
+    ) -> Option<(FuncSig, bool)> {
+        let covered =
+            !q.global && q.segments.len() > 1 && matches!(q.last(), ast::NameSeg::Ident { .. });
+        if !covered {
             return None;
         }
         let b = match self.without_diagnostics(|l| l.lookup_qualified(q))? {
@@ -369,7 +384,11 @@ impl Env for Lowerer<'_> {
             _ => return None,
         };
         let cands = self.candidates(b);
-        if cands.iter().any(|c| self.func_info(c.f).member.is_some()) {
+        let members = cands
+            .iter()
+            .filter(|c| self.func_info(c.f).member.is_some())
+            .count();
+        if members != 0 && members != cands.len() {
             return None;
         }
         // As the one-walk `call_binding` chooses (one candidate: that function).
@@ -379,7 +398,18 @@ impl Env for Lowerer<'_> {
             let text = self.qual_name_text(q);
             self.resolve_quietly(&text, &cands, args, None)?
         };
-        self.callable(f)
+        match self
+            .func_info(f)
+            .member
+            .as_ref()
+            .map(|m| (m.record, m.is_static))
+        {
+            None => self.callable(f).map(|sig| (sig, false)),
+            // `C::f(…)` of a static member function (a non-static one would be called on
+            // `*this`, bypassing virtual dispatch: not this stage's).
+            Some((r, true)) => self.method(f.0, r, false).map(|m| (m.sig, true)),
+            Some((_, false)) => None,
+        }
     }
 
     fn template_call(
@@ -507,6 +537,16 @@ impl Env for Lowerer<'_> {
         self.constructible_class_type(t)
     }
 
+    fn local_class(&mut self, t: QualType) -> bool {
+        let Some(r) = self.is_class(t) else {
+            return false;
+        };
+        self.types.record(r).complete
+            && self.types.size_of(t.ty).is_some()
+            && self.has_ctor_semantics(t)
+            && !self.vtables.contains_key(&r)
+    }
+
     fn member_function(
         &mut self,
         r: RecordId,
@@ -596,6 +636,46 @@ impl Env for Lowerer<'_> {
 
     fn float_literal(&self, text: Symbol, value: f64) -> f32 {
         self.float_literal_value(text, value)
+    }
+
+    fn param_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType> {
+        if Lowerer::contains_auto(te) {
+            return None;
+        }
+        let t = crate::sema::body::Env::resolve_type(self, te)?;
+        Some(self.adjust_param(t))
+    }
+
+    fn closure_type(
+        &mut self,
+        span: crate::source::Span,
+        captures: &[(Symbol, bool, QualType)],
+    ) -> QualType {
+        let r = self.closure_record(span, captures, None);
+        QualType::new(self.types.intern(TypeKind::Record(r)))
+    }
+
+    fn closure_signature(&mut self, r: RecordId) -> Option<Option<(Vec<QualType>, QualType)>> {
+        let call = self.closures.get(&r)?.call;
+        let Some(f) = call else {
+            return Some(None);
+        };
+        let info = self.func_info(f);
+        if info.ret_pending || !self.scalar_signature(f) {
+            return Some(None);
+        }
+        Some(Some((info.params[1..].to_vec(), info.ret)))
+    }
+
+    fn operator_name(&mut self, op: ast::OverloadedOp) -> Option<Symbol> {
+        self.operator_symbol(op)
+    }
+
+    fn capturable_parameter(&mut self, name: Symbol) -> Option<(u32, QualType)> {
+        if !crate::sema::body::Env::is_parameter(self, name) {
+            return None;
+        }
+        self.runtime_local(name).map(|(v, t)| (v.0, t))
     }
 
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)> {

@@ -64,17 +64,24 @@ impl Lowerer<'_> {
                     if let Some(args) = self.typed_staged_args(cx, &args) {
                         self.construct_at(slot, ty, args, span);
                     }
+                    // Destroyed at the end of its scope (or on a jump out of it).
+                    self.register_local_dtor(slot, ty);
                     return;
                 }
                 if self.types.is_record(ty.ty) {
-                    // A plain class: copied from its initializer, as the one-walk lowering
-                    // copies it.
+                    // A plain class: copied from its initializer (lowered already when
+                    // the type is deduced), as the one-walk lowering copies it.
                     if let Some(init) = init {
                         let span = cx.body.expr(init).span;
-                        if let Some(o) = self.typed_expr(cx, init) {
+                        let o = match staged {
+                            Some((_, core)) => Some(core),
+                            None => self.typed_expr(cx, init),
+                        };
+                        if let Some(o) = o {
                             self.copy_construct(slot, ty.unqual(), o, span);
                         }
                     }
+                    self.register_local_dtor(slot, ty);
                     return;
                 }
                 let v = match (staged, init) {
@@ -88,7 +95,16 @@ impl Lowerer<'_> {
                     self.store_scalar(slot, v, ty);
                 }
             }
-            StmtKind::Block(ref stmts) | StmtKind::Decls(ref stmts) => {
+            // A block is a scope: its end destroys its objects (`pop_scope`), as in the
+            // one-walk lowering, whose scope depths the destructor bookkeeping shares.
+            StmtKind::Block(ref stmts) => {
+                self.scopes.push();
+                for &st in stmts {
+                    self.typed_stmt(cx, st);
+                }
+                self.pop_scope();
+            }
+            StmtKind::Decls(ref stmts) => {
                 for &st in stmts {
                     self.typed_stmt(cx, st);
                 }
@@ -107,11 +123,11 @@ impl Lowerer<'_> {
                     None => self.jump_to(tb),
                 }
                 self.switch_to(tb);
-                self.typed_stmt(cx, then);
+                self.typed_scoped_stmt(cx, then);
                 self.jump_to(join);
                 if let Some(e) = els {
                     self.switch_to(eb);
-                    self.typed_stmt(cx, e);
+                    self.typed_scoped_stmt(cx, e);
                     self.jump_to(join);
                 }
                 self.switch_to(join);
@@ -155,6 +171,7 @@ impl Lowerer<'_> {
                 body,
                 unroll,
             } => {
+                self.scopes.push();
                 if let Some(i) = init {
                     self.typed_stmt(cx, i);
                 }
@@ -181,8 +198,13 @@ impl Lowerer<'_> {
                 }
                 self.jump_to(header);
                 self.switch_to(exit);
+                self.pop_scope();
             }
-            StmtKind::Switch { cond, body } => self.typed_switch(cx, cond, body),
+            StmtKind::Switch { cond, body } => {
+                self.scopes.push();
+                self.typed_switch(cx, cond, body);
+                self.pop_scope();
+            }
             StmtKind::Case { value, body } => {
                 self.typed_case(Some(value));
                 self.typed_stmt(cx, body);
@@ -193,6 +215,7 @@ impl Lowerer<'_> {
             }
             StmtKind::Break => {
                 let b = *self.fs().breaks.last().expect("analysis checked the loop");
+                self.cleanup_for_break();
                 self.typed_jump(b);
             }
             StmtKind::Continue => {
@@ -201,9 +224,15 @@ impl Lowerer<'_> {
                     .continues
                     .last()
                     .expect("analysis checked the loop");
+                self.cleanup_for_continue();
                 self.typed_jump(b);
             }
             StmtKind::Return(v) => {
+                if self.fs().ret_pending {
+                    // The first `return` of a function whose return type sema deduced.
+                    let ty = cx.body.deduced_ret.unwrap_or(self.fs().ret_ty);
+                    self.deduce_return_type(ty, s.span);
+                }
                 let ret_ty = self.fs().ret_ty;
                 if let (Some(v), true) = (v, self.types.is_record(ret_ty.ty)) {
                     self.typed_return_class(cx, v);
@@ -222,6 +251,7 @@ impl Lowerer<'_> {
                         self.store_scalar(slot, val, ret_ty.unqual());
                     }
                 }
+                self.cleanup_for_return(None);
                 let rb = self.fs().ret_block;
                 self.typed_jump(rb);
             }
@@ -264,7 +294,9 @@ impl Lowerer<'_> {
             return;
         };
         let (head, exit) = self.open_switch(kind);
-        self.typed_stmt(cx, body);
+        self.enter_breakable(false);
+        self.typed_scoped_stmt(cx, body);
+        self.leave_breakable(false);
         self.close_switch(head, v, exit);
     }
 
@@ -296,9 +328,20 @@ impl Lowerer<'_> {
     fn typed_loop_body(&mut self, cx: &mut TypedCx<'_>, body: StmtId, brk: Block, cont: Block) {
         self.fs().breaks.push(brk);
         self.fs().continues.push(cont);
-        self.typed_stmt(cx, body);
+        let depth = self.scopes.depth();
+        self.enter_breakable_at(depth);
+        self.typed_scoped_stmt(cx, body);
+        self.leave_breakable(true);
         self.fs().breaks.pop();
         self.fs().continues.pop();
+    }
+
+    /// A sub-statement of `if`, `switch` and loops: a scope of its own (C++
+    /// [stmt.select], [stmt.iter]).
+    fn typed_scoped_stmt(&mut self, cx: &mut TypedCx<'_>, s: StmtId) {
+        self.scopes.push();
+        self.typed_stmt(cx, s);
+        self.pop_scope();
     }
 
     fn typed_unroll(&mut self, header: Block, unroll: Option<Unroll>) {

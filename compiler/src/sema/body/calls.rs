@@ -248,6 +248,9 @@ impl<E: Env> BodySema<'_, E> {
                 return self.why(|| format!("a call through an expression ({form})"));
             }
         };
+        if let Some(r) = self.class_object_named(name) {
+            return self.object_call(r, callee, args, span, d);
+        }
         if self.local(name).is_some() {
             return None;
         }
@@ -309,14 +312,19 @@ impl<E: Env> BodySema<'_, E> {
         if let Some(sig) = self.env.qualified_template_call(q, &types) {
             return self.instance_call_node(sig, false, &xs, callee_span, span);
         }
-        let plain = q
-            .segments
-            .iter()
-            .all(|s| matches!(s, ast::NameSeg::Ident { .. }));
-        let Some(sig) = plain.then(|| self.env.qualified_call(q, &types)).flatten() else {
+        let Some((sig, static_member)) = self.env.qualified_call(q, &types) else {
             return self.why(|| "a call through an expression (a qualified name)".into());
         };
-        self.call_node(sig, &xs, callee_span, span, true)
+        if !static_member {
+            return self.call_node(sig, &xs, callee_span, span, true);
+        }
+        let func = sig.id;
+        self.passed_call(&sig, &xs, span, |args| ExprKind::MemberCall {
+            func,
+            object: None,
+            args,
+            callee_span,
+        })
     }
 
     /// An `InstanceCall` of the template instance `sig` describes with the analyzed

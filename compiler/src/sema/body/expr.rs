@@ -138,6 +138,7 @@ impl<E: Env> BodySema<'_, E> {
                 base, name, arrow, ..
             } => self.member(base, *name, *arrow, span, d),
             A::Call { callee, args } => self.call(callee, args, span, d),
+            A::Lambda(l) => self.lambda(l, span),
             A::Construct {
                 ty,
                 args,

@@ -19,6 +19,7 @@ mod builtins;
 mod calls;
 mod cheap;
 mod expr;
+mod lambda;
 mod stmt;
 
 pub(crate) use cheap::is_cheap;
@@ -113,6 +114,11 @@ pub trait Env {
     /// A complete class type with constructors whose objects are destroyed without calling
     /// functions and that has no virtual functions: its locals are constructed in place.
     fn constructible_class(&mut self, t: QualType) -> bool;
+    /// A complete class type with constructors and no virtual functions, destroyed by a
+    /// destructor call or not: its locals are constructed in place and destroyed at the
+    /// end of their scope (and on `break`, `continue` and `return` out of it). Its values
+    /// are not copied, passed or returned at this stage unless `constructible_class`.
+    fn local_class(&mut self, t: QualType) -> bool;
     /// The function an unqualified call of the overload set `name` with these arguments
     /// calls, when this stage covers it: no argument-dependent lookup, a best viable
     /// function that this stage could call directly.
@@ -127,10 +133,15 @@ pub trait Env {
         op: crate::ast::OverloadedOp,
         args: &[ArgType],
     ) -> Option<Option<(FuncSig, bool)>>;
-    /// The function a call of the qualified name `q` (`ns::f(…)`, no template-ids, not
-    /// `::f`) with these arguments calls, when this stage covers it: a function or an
-    /// overload set of non-member functions, the best viable one directly callable.
-    fn qualified_call(&mut self, q: &ast::QualName<'_>, args: &[ArgType]) -> Option<FuncSig>;
+    /// The function a call of the qualified name `q` (`ns::f(…)`, `C<N>::f(…)`; not
+    /// `::f`, not a template-id last) with these arguments calls, when this stage covers
+    /// it: a function or an overload set of non-member functions, or of static member
+    /// functions (then `true`), the best viable one directly callable.
+    fn qualified_call(
+        &mut self,
+        q: &ast::QualName<'_>,
+        args: &[ArgType],
+    ) -> Option<(FuncSig, bool)>;
     /// The instance of a function template that a call of `name` (`f(…)`, or `f<A…>(…)`
     /// with `explicit` arguments) with these arguments calls, when this stage covers it:
     /// the set has templates only, no argument-dependent lookup or built-in competes, the
@@ -183,6 +194,26 @@ pub trait Env {
     /// included) that the function may access: its offset, type and bits. `None` for
     /// reference members.
     fn field(&mut self, r: RecordId, name: Symbol) -> Option<(u64, QualType, Option<BitRange>)>;
+    /// The type of a parameter written `te` (arrays and functions adjusted to pointers);
+    /// `None` for a placeholder (`auto`) or a type this stage does not resolve.
+    fn param_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType>;
+    /// A new closure type, complete, with a member per capture (its name, whether by
+    /// reference, the variable's type).
+    fn closure_type(
+        &mut self,
+        span: crate::source::Span,
+        captures: &[(Symbol, bool, QualType)],
+    ) -> QualType;
+    /// For a closure type `r` lowering made already (`None`: `r` is not one): the
+    /// parameter types (the object's excluded) and the result of its call operator when
+    /// this stage calls it (a non-generic lambda's, its return type known).
+    #[allow(clippy::type_complexity)]
+    fn closure_signature(&mut self, r: RecordId) -> Option<Option<(Vec<QualType>, QualType)>>;
+    /// The name member functions for the overloaded operator `op` have.
+    fn operator_name(&mut self, op: ast::OverloadedOp) -> Option<Symbol>;
+    /// A parameter of the analyzed function that a lambda can capture (in memory, not a
+    /// constant): its variable and type.
+    fn capturable_parameter(&mut self, name: Symbol) -> Option<(u32, QualType)>;
 }
 
 /// An enclosing `switch` during the analysis.
@@ -195,6 +226,9 @@ pub(crate) struct SwitchScope {
 /// The function whose body is analyzed.
 pub struct FnContext {
     pub ret: QualType,
+    /// The return type is `auto`: the first `return` deduces it (and `ret` is unused
+    /// until then).
+    pub deduce_ret: bool,
 }
 
 /// Analysis state of one body.
@@ -215,6 +249,8 @@ pub(crate) struct BodySema<'e, E: Env> {
     /// How many locals `scopes` holds.
     pub in_scope: usize,
     pub ret: QualType,
+    /// The return type is still to be deduced from the first `return`.
+    pub deducing_ret: bool,
     /// Loops enclosing the current statement (for `continue`).
     pub loops: u32,
     /// Enclosing `switch` statements, innermost last: the promoted condition kind and the
@@ -228,6 +264,8 @@ pub(crate) struct BodySema<'e, E: Env> {
     pub loop_vars: Vec<(usize, Vec<Symbol>)>,
     /// The first form met that this stage does not cover (for `--emit=sema`).
     pub why: Option<String>,
+    /// The closure types of the lambdas analyzed so far, with their call operators.
+    pub closures: Vec<lambda::ClosureSig>,
 }
 
 /// The typed tree of a function body, or (`Err`) the first form met that this stage does
@@ -238,33 +276,46 @@ pub fn analyze_body<E: Env>(
     cx: FnContext,
     body: &ast::Stmt<'_>,
 ) -> Result<Body, String> {
-    let mut s = BodySema {
-        env,
-        body: Body::default(),
-        scopes: vec![Vec::new()],
-        bound: None,
-        shadowed: Vec::new(),
-        in_scope: 0,
-        ret: cx.ret,
-        loops: 0,
-        switches: Vec::new(),
-        breakables: 0,
-        loop_vars: Vec::new(),
-        why: None,
-    };
-    let stmts: &[ast::Stmt<'_>] = match &body.kind {
-        ast::StmtKind::Compound(stmts) => stmts,
-        _ => std::slice::from_ref(body),
-    };
-    let mut top = Vec::with_capacity(stmts.len());
-    for st in stmts {
-        match s.stmt(st) {
-            Some(id) => top.push(id),
-            None => return Err(s.why.unwrap_or_else(|| "an unsupported form".into())),
+    BodySema::new(env, cx).run(body)
+}
+
+impl<'e, E: Env> BodySema<'e, E> {
+    fn new(env: &'e mut E, cx: FnContext) -> Self {
+        BodySema {
+            env,
+            body: Body::default(),
+            scopes: vec![Vec::new()],
+            bound: None,
+            shadowed: Vec::new(),
+            in_scope: 0,
+            ret: cx.ret,
+            deducing_ret: cx.deduce_ret,
+            loops: 0,
+            switches: Vec::new(),
+            breakables: 0,
+            loop_vars: Vec::new(),
+            why: None,
+            closures: Vec::new(),
         }
     }
-    s.body.top = top;
-    Ok(s.body)
+
+    /// Analyzes the statements of `body` (a function's outermost block) in the scope
+    /// holding what was bound before.
+    fn run(mut self, body: &ast::Stmt<'_>) -> Result<Body, String> {
+        let stmts: &[ast::Stmt<'_>] = match &body.kind {
+            ast::StmtKind::Compound(stmts) => stmts,
+            _ => std::slice::from_ref(body),
+        };
+        let mut top = Vec::with_capacity(stmts.len());
+        for st in stmts {
+            match self.stmt(st) {
+                Some(id) => top.push(id),
+                None => return Err(self.why.unwrap_or_else(|| "an unsupported form".into())),
+            }
+        }
+        self.body.top = top;
+        Ok(self.body)
+    }
 }
 
 impl<E: Env> BodySema<'_, E> {

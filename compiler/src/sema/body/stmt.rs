@@ -265,6 +265,9 @@ impl<E: Env> BodySema<'_, E> {
     }
 
     fn return_stmt(&mut self, v: Option<&ast::Expr<'_>>) -> Option<StmtKind> {
+        if self.deducing_ret {
+            return self.deducing_return(v);
+        }
         let ret = self.ret;
         let is_void = self.env.types().is_void(ret.ty);
         Some(match (v, is_void) {
@@ -272,6 +275,27 @@ impl<E: Env> BodySema<'_, E> {
             (Some(e), false) => StmtKind::Return(Some(self.pass_to(e, ret, 0)?)),
             _ => return None,
         })
+    }
+
+    /// The first `return` of a function whose return type is deduced (C++
+    /// [dcl.spec.auto]): the type of the returned value, decayed and unqualified (`void`
+    /// for `return;`). This stage deduces scalars and `void`; later returns convert to
+    /// the deduced type, as the one-walk lowering converts them.
+    fn deducing_return(&mut self, v: Option<&ast::Expr<'_>>) -> Option<StmtKind> {
+        let (kind, ty) = match v {
+            None => (
+                StmtKind::Return(None),
+                crate::sema::QualType::new(self.env.types().void()),
+            ),
+            Some(e) => {
+                let x = self.rvalue(e, 0)?;
+                (StmtKind::Return(Some(x)), self.ty(x).unqual())
+            }
+        };
+        self.deducing_ret = false;
+        self.ret = ty;
+        self.body.deduced_ret = Some(ty);
+        Some(kind)
     }
 
     /// A local variable: automatic storage, of arithmetic or pointer type with an optional
@@ -329,7 +353,7 @@ impl<E: Env> BodySema<'_, E> {
         let align = types.align_of(ty.ty);
         let record = matches!(types.kind(ty.ty), TypeKind::Record(_));
         let class = record && self.env.plain_class(ty);
-        let constructed = record && !class && self.env.constructible_class(ty);
+        let constructed = record && !class && self.env.local_class(ty);
         if !is_array && !class && !constructed && !self.is_scalar_object(ty) {
             let t = self.env.show(ty);
             return self.why(|| format!("a local of type \"{t}\""));
@@ -402,9 +426,13 @@ impl<E: Env> BodySema<'_, E> {
         if self_reference {
             return None;
         }
-        let x = self.rvalue(e, 0)?;
-        let vt = self.body.expr(x).ty;
-        if !self.is_scalar_object(vt) {
+        let x = self.expr(e, 0)?;
+        let xt = self.ty(x);
+        // A plain class (a closure type among them) is copied from its initializer.
+        let class = self.env.types().is_record(xt.ty) && self.env.plain_class(xt);
+        let x = if class { x } else { self.read_value(x)? };
+        let vt = self.body.expr(x).ty.unqual();
+        if !class && !self.is_scalar_object(vt) {
             return None;
         }
         let ty = vt.with_quals(crate::sema::types::qualifiers_of(quals));
