@@ -114,7 +114,7 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/cbrtf.cuh",
-        names: &["cbrtf", "cbrt"],
+        names: &["cbrtf", "cbrt", "rcbrtf", "rcbrt"],
     },
     Unit {
         header: "oxicc_math/expd.cuh",
@@ -128,18 +128,11 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/trigd.cuh",
-        names: &[
-            "sin",
-            "cos",
-            "tan",
-            "sincos",
-            "sinpi",
-            "cospi",
-            "sincospi",
-            "sinpif",
-            "cospif",
-            "sincospif",
-        ],
+        names: &["sin", "cos", "tan", "sincos", "sinpi", "cospi", "sincospi"],
+    },
+    Unit {
+        header: "oxicc_math/trigpif.cuh",
+        names: &["sinpif", "cospif", "sincospif", "sinpi", "cospi"],
     },
     Unit {
         header: "oxicc_math/atand.cuh",
@@ -147,11 +140,13 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/rootd.cuh",
-        names: &["cbrt", "rcbrt", "rcbrtf", "rsqrt", "hypot"],
+        names: &["cbrt", "rcbrt", "rsqrt", "hypot"],
     },
     Unit {
         header: "oxicc_math/erff.cuh",
-        names: &["erff", "erfcf", "erf", "erfc", "normcdff", "normcdf"],
+        names: &[
+            "erff", "erfcf", "erf", "erfc", "normcdff", "normcdf", "erfcxf", "erfcx",
+        ],
     },
     Unit {
         header: "oxicc_math/erfd.cuh",
@@ -159,7 +154,6 @@ const UNITS: &[Unit] = &[
             "erf",
             "erfc",
             "erfcx",
-            "erfcxf",
             "normcdf",
             "erfinv",
             "erfinvf",

@@ -21,6 +21,7 @@ mod fold_int;
 mod fold_neg;
 mod fold_trunc;
 pub mod fp_contract;
+pub mod global_dce;
 pub mod infer_address_spaces;
 pub mod inline;
 mod inline_byval;

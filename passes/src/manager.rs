@@ -75,6 +75,11 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Module(crate::inline::run_always),
     },
     PassInfo {
+        name: "global-dce",
+        description: "drop internal module variables that no function uses",
+        entry: PassEntry::Module(crate::global_dce::run),
+    },
+    PassInfo {
         name: "inline",
         description: "inline device functions by hint and size budget, drop uncalled internals",
         entry: PassEntry::Module(crate::inline::run),

@@ -4,6 +4,9 @@
 //! a local copy where its address escapes (a correctness step: PTX has no generic address
 //! for a `.func`'s parameter space).
 //!
+//! Every level ends with `global-dce`, which drops the internal module variables nothing
+//! uses any more (the math library's tables of functions that were not called).
+//!
 //! `-O0` otherwise runs only `always-inline`, `mem2reg` and `fp-contract`. That matches what NVIDIA's
 //! cicc does at `-O0` (checked with `nvcc -Xcicc -O0`: locals live in registers, not
 //! `.local`, calls to non-forceinline device functions stay calls, and no other cleanup
@@ -22,7 +25,13 @@
 //! then takes the constant offsets out of the copies' extended indices, so that CSE shares
 //! one address between neighbouring accesses.
 
-const O0: &[&str] = &["byval-copy", "always-inline", "mem2reg", "fp-contract"];
+const O0: &[&str] = &[
+    "byval-copy",
+    "always-inline",
+    "mem2reg",
+    "fp-contract",
+    "global-dce",
+];
 
 const O1: &[&str] = &[
     "byval-copy",
@@ -41,6 +50,7 @@ const O1: &[&str] = &[
     "fp-contract",
     "dce",
     "simplify-cfg",
+    "global-dce",
 ];
 
 const O2: &[&str] = &[
@@ -74,6 +84,7 @@ const O2: &[&str] = &[
     "fp-contract",
     "dce",
     "simplify-cfg",
+    "global-dce",
 ];
 
 const O3: &[&str] = &[
@@ -108,6 +119,7 @@ const O3: &[&str] = &[
     "fp-contract",
     "dce",
     "simplify-cfg",
+    "global-dce",
 ];
 
 /// The pass names run at `-O<level>` (levels above 3 use `-O3`).

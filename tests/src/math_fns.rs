@@ -56,6 +56,24 @@ fn with(mut f: MathFn, hard: &'static [(f64, f64)]) -> MathFn {
     f
 }
 
+/// The worst inputs of the exhaustive GPU sweep (session 10, `docs/math.md`) of `expf`,
+/// `exp10f`, `expm1f`, `log2f` and `exp2f`, measured for each of them.
+fn gpu_worst_exp_log(_: Prec) -> Vec<f64> {
+    vec![
+        -0.054_173_275_828_361_51,
+        -3.033_828_258_514_404_3,
+        -0.287_681_460_380_554_2,
+        1.402_173_876_762_390_1,
+        -126.156_326_293_945_31,
+    ]
+}
+
+/// `f` measured also at the GPU sweep's worst inputs of the exponentials and `log2f`.
+fn gpu_worst(mut f: MathFn) -> MathFn {
+    f.extra = gpu_worst_exp_log;
+    f
+}
+
 /// `f` measured also at the inputs nearest to multiples of pi/2 (trigonometric functions).
 fn near_pio2(mut f: MathFn) -> MathFn {
     f.extra = near_multiples_of_pio2;
@@ -201,20 +219,20 @@ fn float_functions() -> Vec<MathFn> {
     let trig: &[(f64, f64)] = &[(-4.0 * PIO2, 4.0 * PIO2), (4090.0, 4100.0), (1.0e5, 1.1e5)];
     let log: &[(f64, f64)] = &[(0.5, 2.0), (0.99, 1.01), (0.0, 1e-37)];
     let mut v = vec![
-        with(
+        gpu_worst(with(
             float1("expf", "expf(x)", f64::exp, 2.0),
             &[(-104.0, -87.0), (87.0, 89.0), (-1.0, 1.0)],
-        ),
-        with(
+        )),
+        gpu_worst(with(
             float1("exp2f", "exp2f(x)", f64::exp2, 2.0),
             &[(-151.0, -125.0), (126.0, 129.0), (-1.0, 1.0)],
-        ),
-        with(
+        )),
+        gpu_worst(with(
             float1("exp10f", "exp10f(x)", |x| 10f64.powf(x), 2.0),
             &[(-45.0, -37.0), (37.0, 39.0), (-1.0, 1.0)],
-        ),
+        )),
         with(float1("logf", "logf(x)", f64::ln, 1.0), log),
-        with(float1("log2f", "log2f(x)", f64::log2, 1.0), log),
+        gpu_worst(with(float1("log2f", "log2f(x)", f64::log2, 1.0), log)),
         with(float1("log10f", "log10f(x)", f64::log10, 2.0), log),
         // The whole float range: Payne-Hanek beyond 4096.
         near_pio2(with(float1("sinf", "sinf(x)", f64::sin, 2.0), trig)),
@@ -267,10 +285,10 @@ fn float_functions() -> Vec<MathFn> {
             &[(-0.5, 1.5)],
         ),
         // Evaluated in double and rounded once.
-        with(
+        gpu_worst(with(
             float1("expm1f", "expm1f(x)", f64::exp_m1, 1.0),
             &[(-1e-3, 1e-3), (-1.0, 1.0), (-20.0, 89.0)],
-        ),
+        )),
         with(
             float1("log1pf", "log1pf(x)", f64::ln_1p, 1.0),
             &[(-1e-3, 1e-3), (-1.0, 1.0), (-1.0, 100.0)],
@@ -415,6 +433,37 @@ fn float_functions() -> Vec<MathFn> {
             float1(
                 "cospif",
                 "cospif(x)",
+                |x| {
+                    if x.is_finite() {
+                        dd::sinpi_cospi(x).1.to_f64()
+                    } else {
+                        f64::NAN
+                    }
+                },
+                1.0,
+            ),
+            &[(-4.0, 4.0), (1e6, 1e7)],
+        ),
+        // sincospif returns through pointers: a lambda in the kernel reads each result.
+        with(
+            float1(
+                "sincospif_sin",
+                "[&] { float s, c; sincospif(x, &s, &c); return s; }()",
+                |x| {
+                    if x.is_finite() {
+                        dd::sinpi_cospi(x).0.to_f64()
+                    } else {
+                        f64::NAN
+                    }
+                },
+                1.0,
+            ),
+            &[(-4.0, 4.0), (1e6, 1e7)],
+        ),
+        with(
+            float1(
+                "sincospif_cos",
+                "[&] { float s, c; sincospif(x, &s, &c); return c; }()",
                 |x| {
                     if x.is_finite() {
                         dd::sinpi_cospi(x).1.to_f64()

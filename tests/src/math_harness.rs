@@ -380,10 +380,14 @@ fn pow2(n: i32) -> f64 {
     }
 }
 
-/// Runs the kernel `name` of a PTX module on the input pairs; the outputs.
-pub fn run(ptx: &str, name: &str, p: Prec, xs: &[(f64, f64)]) -> Result<Vec<f64>, String> {
-    use oxicc_emu::{Arg, Buffer, Launch, Module, RunOptions, Ty};
-    let module = Module::parse(ptx).map_err(|e| e.0)?;
+/// Runs the kernel `name` of a parsed PTX module on the input pairs; the outputs.
+pub fn run(
+    module: &oxicc_emu::Module,
+    name: &str,
+    p: Prec,
+    xs: &[(f64, f64)],
+) -> Result<Vec<f64>, String> {
+    use oxicc_emu::{Arg, Buffer, Launch, RunOptions, Ty};
     let block = 256u32;
     let grid = (xs.len() as u32).div_ceil(block);
     let (ty, size) = match p {
@@ -423,7 +427,7 @@ pub fn run(ptx: &str, name: &str, p: Prec, xs: &[(f64, f64)]) -> Result<Vec<f64>
         globals: Vec::new(),
         images: Vec::new(),
     };
-    let out = oxicc_emu::run(&module, &launch, &RunOptions::default()).map_err(|e| e.0)?;
+    let out = oxicc_emu::run(module, &launch, &RunOptions::default()).map_err(|e| e.0)?;
     let data = &out.buffers[0].data;
     Ok(match p {
         Prec::F32 => data
@@ -463,11 +467,11 @@ impl Worst {
     }
 }
 
-/// The largest errors over the inputs, and the inputs where they occur.
-pub fn max_error(f: &MathFn, xs: &[(f64, f64)], ys: &[f64]) -> Worst {
+/// The largest errors over the inputs, given the exact results `wants` and the results
+/// `ys`, and the inputs where they occur.
+pub fn max_error(f: &MathFn, xs: &[(f64, f64)], wants: &[Dd], ys: &[f64]) -> Worst {
     let mut worst = Worst::default();
-    for (&(x, y), &got) in xs.iter().zip(ys) {
-        let want = f.exact(x, y);
+    for ((&(x, y), &want), &got) in xs.iter().zip(wants).zip(ys) {
         let one = match f.abs {
             Some(a) if x.abs() >= a.from => Worst {
                 abs: abs_error(got, want),
@@ -485,13 +489,38 @@ pub fn max_error(f: &MathFn, xs: &[(f64, f64)], ys: &[f64]) -> Worst {
     worst
 }
 
+/// Both compilers' PTX of the kernels of all of `fs`: oxicc's in one compile (each unit is
+/// preprocessed, parsed and lowered once for every function that uses it) and one ptxas
+/// check, nvcc's in one `nvcc -ptx` run (libdevice inlined), the two at the same time.
+pub struct Compiled {
+    pub ours: Result<String, String>,
+    pub nvcc: Result<String, String>,
+}
+
+/// Compiles the kernels of all of `fs` with both compilers (nvcc's scratch file in `dir`).
+pub fn compile_all(fs: &[MathFn], dir: &Path) -> Compiled {
+    std::thread::scope(|scope| {
+        let nvcc = scope.spawn(|| nvcc_ptx_all(fs, dir));
+        let ours = oxicc_ptx_of(
+            "math_all.cu",
+            &fs.iter().map(kernel_source).collect::<String>(),
+        );
+        Compiled {
+            ours,
+            nvcc: nvcc
+                .join()
+                .unwrap_or_else(|_| Err("nvcc's thread panicked".into())),
+        }
+    })
+}
+
 /// oxicc's PTX for `f`'s kernel at `sm_75 -O3`, checked by ptxas.
 pub fn oxicc_ptx(f: &MathFn) -> Result<String, String> {
-    let out = oxicc::compile(
-        &format!("{}.cu", f.name),
-        &kernel_source(f),
-        &oxicc::Options::default(),
-    );
+    oxicc_ptx_of(&format!("{}.cu", f.name), &kernel_source(f))
+}
+
+fn oxicc_ptx_of(file: &str, src: &str) -> Result<String, String> {
+    let out = oxicc::compile(file, src, &oxicc::Options::default());
     let ptx = out.text.ok_or_else(|| {
         out.diagnostics
             .iter()
@@ -520,36 +549,63 @@ pub struct Measured {
     pub inputs: usize,
 }
 
-/// Measures every function of `fs` on `n` inputs each; `nv` is nvcc's PTX of all of them.
-/// The functions go one after the other (`report` sees each as it is done), the inputs of
-/// each are split across the worker threads.
+fn parse(ptx: &Result<String, String>) -> Result<oxicc_emu::Module, String> {
+    let ptx = ptx.as_ref().map_err(|e| e.clone())?;
+    oxicc_emu::Module::parse(ptx).map_err(|e| e.0)
+}
+
+/// Measures every function of `fs` on `n` inputs each, with the PTX of [`compile_all`].
+/// Each module is parsed once; where oxicc's module of all functions did not compile, each
+/// function is compiled alone, so the error names the function that fails. The functions
+/// go one after the other (`report` sees each as it is done); the inputs of each are split
+/// across the worker threads, and each input's exact result is computed once for both
+/// compilers' outputs.
 pub fn measure(
     fs: &[MathFn],
     n: usize,
-    nv: &str,
+    compiled: &Compiled,
     mut report: impl FnMut(&MathFn, &Measured),
 ) -> Vec<Measured> {
     let workers = crate::parallel::worker_count();
+    let ours_all = parse(&compiled.ours);
+    let nv = parse(&compiled.nvcc);
     let mut all = Vec::new();
     for f in fs {
+        let alone;
+        let ours = match &ours_all {
+            Ok(m) => Ok(m),
+            Err(_) => {
+                alone = parse(&oxicc_ptx(f));
+                alone.as_ref().map_err(|e| e.clone())
+            }
+        };
         let xs = inputs(f, n);
         let chunk = xs.len().div_ceil(workers).max(1);
         let chunks: Vec<&[(f64, f64)]> = xs.chunks(chunk).collect();
-        let worst = |ptx: &str| -> Result<Worst, String> {
-            let parts = crate::parallel::parallel_map(&chunks, |c| {
-                run(ptx, &f.kernel_name(), f.prec, c).map(|ys| max_error(f, c, &ys))
-            });
-            let mut w = Worst::default();
-            for p in parts {
-                w.merge(p?);
+        let parts = crate::parallel::parallel_map(&chunks, |c| {
+            let wants: Vec<Dd> = c.iter().map(|&(x, y)| f.exact(x, y)).collect();
+            let worst = |m: Result<&oxicc_emu::Module, String>| {
+                m.and_then(|m| run(m, &f.kernel_name(), f.prec, c))
+                    .map(|ys| max_error(f, c, &wants, &ys))
+            };
+            (
+                worst(ours.clone()),
+                worst(nv.as_ref().map_err(|e| e.clone())),
+            )
+        });
+        let (mut o, mut l) = (Ok(Worst::default()), Ok(Worst::default()));
+        for (po, pl) in parts {
+            for (acc, p) in [(&mut o, po), (&mut l, pl)] {
+                match (acc.as_mut(), p) {
+                    (Ok(a), Ok(p)) => a.merge(p),
+                    (Ok(_), Err(e)) => *acc = Err(e),
+                    (Err(_), _) => {}
+                }
             }
-            Ok(w)
-        };
-        let ours = oxicc_ptx(f).and_then(|p| worst(&p));
-        let libdevice = worst(nv);
+        }
         let m = Measured {
-            ours,
-            libdevice,
+            ours: o,
+            libdevice: l,
             inputs: xs.len(),
         };
         report(f, &m);

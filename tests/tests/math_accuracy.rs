@@ -8,7 +8,7 @@
 //! program.
 
 use oxicc_tests::dd_ref::Dd;
-use oxicc_tests::math_harness::{functions, measure, nvcc_ptx_all, ulp_error, Prec};
+use oxicc_tests::math_harness::{compile_all, functions, measure, ulp_error, Prec};
 
 /// Inputs per function here: enough to find a wrong quadrant, a bad polynomial or a
 /// wrong special case, cheap enough for CI (the interpreter runs about 100M
@@ -19,9 +19,12 @@ const INPUTS: usize = 1 << 13;
 fn math_functions_are_within_cudas_bounds() {
     let dir = oxicc_tests::tools::repo_root().join("target/tmp/math-accuracy");
     let fs = functions();
+    let compiled = compile_all(&fs, &dir);
     // nvcc's PTX must compile and run too (it is the yardstick).
-    let nv = nvcc_ptx_all(&fs, &dir).unwrap_or_else(|e| panic!("nvcc: {e}"));
-    let results = measure(&fs, INPUTS, &nv, |_, _| {});
+    if let Err(e) = &compiled.nvcc {
+        panic!("nvcc: {e}");
+    }
+    let results = measure(&fs, INPUTS, &compiled, |_, _| {});
     let mut failures = Vec::new();
     for (f, m) in fs.iter().zip(&results) {
         let nv = m
@@ -141,4 +144,41 @@ fn bessel_names_link_only_when_called() {
     let call =
         compile("__global__ void k(double *o, const double *a)\n{\n    o[0] = y0(a[0]);\n}\n");
     assert!(call.contains("__oxm_y0_tab"), "{call}");
+}
+
+/// A linked unit's `static __device__` tables reach the PTX only where a function that
+/// survives uses them (`global-dce`): `j0` alone needs `__oxm_j0_tab` and none of the
+/// other Bessel tables; `cos(float)` links the double trigonometry too (the scan does not
+/// know the argument's type) but needs only the float 2/pi table. A user's unused `static
+/// __device__` variable stays (host code may name it; nvcc keeps it too).
+#[test]
+fn unused_internal_tables_are_dropped() {
+    let compile = |src: &str| {
+        let out = oxicc::compile("tables.cu", src, &oxicc::Options::default());
+        let ptx = out.text.unwrap_or_else(|| {
+            panic!(
+                "{}",
+                out.diagnostics
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )
+        });
+        oxicc_tests::ptxas_check(&ptx, 75).unwrap_or_else(|e| panic!("ptxas: {e}"));
+        ptx
+    };
+    let j0 = compile("__global__ void k(double *o, const double *a)\n{\n    o[0] = j0(a[0]);\n}\n");
+    assert!(j0.contains("__oxm_j0_tab"), "{j0}");
+    for t in ["__oxm_j1_tab", "__oxm_y0_tab", "__oxm_y1_tab"] {
+        assert!(!j0.contains(t), "{t} in\n{j0}");
+    }
+    let cos = compile("__global__ void k(float *o, const float *a)\n{\n    o[0] = cos(a[0]);\n}\n");
+    assert!(cos.contains("__oxm_2opi_bits"), "{cos}");
+    assert!(!cos.contains("__oxm_2opi_bits64"), "{cos}");
+    let user = compile(
+        "static __device__ int unused_tab[4] = {1, 2, 3, 4};\n\
+         __global__ void k(int *o, const float *a)\n{\n    o[0] = (int)sinf(a[0]);\n}\n",
+    );
+    assert!(user.contains("unused_tab"), "{user}");
 }

@@ -3,6 +3,12 @@
  * (tools/remez: Remez exchange in f64, then rounded to float). Do not edit. */
 #pragma once
 
+/* Constants as two floats (hi + lo), the sum right to about 2^-48 relative. */
+#define __OXM_PI_F_HI 3.141592741e0f
+#define __OXM_PI_F_LO -8.742277657e-8f
+#define __OXM_PI2_2_F_HI 4.934802055e0f
+#define __OXM_PI2_2_F_LO 1.451857941e-7f
+
 /* 2^t ≈ 1 + t q(t) on [-1/2, 1/2] (expf, exp2f, exp10f) */
 /* max weighted error: 2.311e-10 (2^-32.0); with float coefficients 9.190e-10 (2^-30.0) */
 #define __OXM_EXP2_C0 6.931471825e-1f
@@ -38,6 +44,20 @@
 #define __OXM_COS_C1 -1.388888340e-3f
 #define __OXM_COS_C2 2.479945942e-5f
 #define __OXM_COS_C3 -2.720575480e-7f
+
+/* sin(pi r) ≈ pi r + r³ q(r²) for |r| ≤ 1/4 (sinpif, cospif) */
+/* max weighted error: 5.158e-12 (2^-37.5); with float coefficients 1.829e-9 (2^-29.0) */
+#define __OXM_SINPI_C0 -5.167712688e0f
+#define __OXM_SINPI_C1 2.550162792e0f
+#define __OXM_SINPI_C2 -5.992054343e-1f
+#define __OXM_SINPI_C3 8.102475852e-2f
+
+/* cos(pi r) ≈ 1 - (pi²/2) r² + r⁴ q(r²) for |r| ≤ 1/4 (sinpif, cospif) */
+/* max weighted error: 6.768e-11 (2^-33.8); with float coefficients 1.154e-9 (2^-29.7) */
+#define __OXM_COSPI_C0 4.058712482e0f
+#define __OXM_COSPI_C1 -1.335293055e0f
+#define __OXM_COSPI_C2 2.358641326e-1f
+#define __OXM_COSPI_C3 -2.878327854e-2f
 
 /* tanh r ≈ r + r³ q(r²) for |r| ≤ 0.6 (tanhf) */
 /* max weighted error: 9.310e-11 (2^-33.3); with float coefficients 2.587e-9 (2^-28.5) */
@@ -148,3 +168,25 @@
 #define __OXM_ERFCX_C_C3 -1.031751394e0f
 #define __OXM_ERFCX_C_C4 3.012402296e0f
 #define __OXM_ERFCX_C_C5 -6.303769112e0f
+
+/* erfcx x = e^(x²) erfc x ≈ q(x) for |x| ≤ 1/2 (erfcxf) */
+/* max weighted error: 1.639e-8 (2^-25.9); with float coefficients 7.394e-8 (2^-23.7) */
+#define __OXM_ERFCX_S_C0 1.000000000e0f
+#define __OXM_ERFCX_S_C1 -1.128379107e0f
+#define __OXM_ERFCX_S_C2 9.999967813e-1f
+#define __OXM_ERFCX_S_C3 -7.522572279e-1f
+#define __OXM_ERFCX_S_C4 5.001061559e-1f
+#define __OXM_ERFCX_S_C5 -3.008607924e-1f
+#define __OXM_ERFCX_S_C6 1.654602289e-1f
+#define __OXM_ERFCX_S_C7 -8.592584729e-2f
+#define __OXM_ERFCX_S_C8 4.716407508e-2f
+#define __OXM_ERFCX_S_C9 -2.057214081e-2f
+
+/* erfcx x ≈ q(1/x²) / x for x ≥ 4 (erfcxf) */
+/* max weighted error: 1.545e-9 (2^-29.3); with float coefficients 5.475e-8 (2^-24.1) */
+#define __OXM_ERFCX_D_C0 5.641895533e-1f
+#define __OXM_ERFCX_D_C1 -2.820937335e-1f
+#define __OXM_ERFCX_D_C2 4.229343235e-1f
+#define __OXM_ERFCX_D_C3 -1.042575002e0f
+#define __OXM_ERFCX_D_C4 3.172108889e0f
+#define __OXM_ERFCX_D_C5 -7.181955338e0f

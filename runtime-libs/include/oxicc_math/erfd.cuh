@@ -1,5 +1,5 @@
 /* oxicc device math library: the double erf, erfc, erfcx, normcdf and their inverses
- * erfinv, erfcinv, normcdfinv; the float erfcxf, erfinvf, erfcinvf, normcdfinvf (evaluated
+ * erfinv, erfcinv, normcdfinv; the float erfinvf, erfcinvf, normcdfinvf (evaluated
  * in double and rounded once: 0.5 ulp plus far less than a float ulp).
  *
  * One core, erfcx(a) = e^(a^2) erfc(a) for a >= 0 (specpoly.cuh: polynomials in a on
@@ -210,12 +210,10 @@ extern "C" __host__ __device__ __forceinline__ double normcdfinv(double __p)
     return -(fabs(__x) == __longlong_as_double(0x7ff0000000000000LL) ? __x : __r);
 }
 
-extern "C" __host__ __device__ __forceinline__ float erfcxf(float __x) { return (float)erfcx((double)__x); }
 extern "C" __host__ __device__ __forceinline__ float erfinvf(float __x) { return (float)erfinv((double)__x); }
 extern "C" __host__ __device__ __forceinline__ float erfcinvf(float __x) { return (float)erfcinv((double)__x); }
 extern "C" __host__ __device__ __forceinline__ float normcdfinvf(float __x) { return (float)normcdfinv((double)__x); }
 
-__host__ __device__ __forceinline__ float erfcx(float __x) { return erfcxf(__x); }
 __host__ __device__ __forceinline__ float erfinv(float __x) { return erfinvf(__x); }
 __host__ __device__ __forceinline__ float erfcinv(float __x) { return erfcinvf(__x); }
 __host__ __device__ __forceinline__ float normcdfinv(float __x) { return normcdfinvf(__x); }

@@ -1,5 +1,5 @@
-/* oxicc device math library: erff, erfcf, normcdff (float code), and the float
- * overloads of erf, erfc, normcdf. The double functions are erfd.cuh's. */
+/* oxicc device math library: erff, erfcf, normcdff, erfcxf (float code), and the float
+ * overloads of erf, erfc, normcdf, erfcx. The double functions are erfd.cuh's. */
 #pragma once
 #include <oxicc_math/coeffs.cuh>
 #include <oxicc_math/expf.cuh>
@@ -7,6 +7,7 @@
 extern "C" __host__ __device__ double erf(double);
 extern "C" __host__ __device__ double erfc(double);
 extern "C" __host__ __device__ double normcdf(double);
+extern "C" __host__ __device__ double erfcx(double);
 
 /* erff in float: |x| < 1, x + x q(x^2) (minimax, coeffs.cuh); 1 <= |x| < 3.92,
  * 1 - e^p(|x|) with p the minimax fit of log erfc (coeffs.cuh; its error is a relative
@@ -129,9 +130,83 @@ extern "C" __host__ __device__ __forceinline__ float normcdff(float __x)
     return 0.5f * __oxm_erfc2(__y, __yl);
 }
 
+/* erfcxf in float (session 11; it was the double erfcx rounded once). |x| < 1/2: the
+ * minimax fit of erfcx itself (coeffs.cuh). Up to 4, erfcf's fits of e^(x^2) erfc x in
+ * x - 5/4 and x - 3; beyond, a fit q(1/x^2)/x made for erfcx, which holds to infinity
+ * (q(0) = 1/sqrt(pi); inf gives 0). x <= -1/2: 2 e^(x^2) - erfcx |x|, with e^(x^2) from
+ * x^2 = s + se (exact, fma) as e^s (1 + se), expf.cuh's accurate polynomial exponential
+ * (not ex2.approx), as 2 (e^(x^2) - erfcx|x| / 2) so that only the final doubling can
+ * overflow (from x = -9.3827; below -9.4 the exponential itself would: inf there). NaN
+ * passes through. */
+extern "C" __host__ __device__ __forceinline__ float erfcxf(float __x)
+{
+    float __a = fabsf(__x);
+    float __p;
+    if (__a < 0.5f) {
+        __p = __OXM_ERFCX_S_C9;
+        __p = fmaf(__p, __x, __OXM_ERFCX_S_C8);
+        __p = fmaf(__p, __x, __OXM_ERFCX_S_C7);
+        __p = fmaf(__p, __x, __OXM_ERFCX_S_C6);
+        __p = fmaf(__p, __x, __OXM_ERFCX_S_C5);
+        __p = fmaf(__p, __x, __OXM_ERFCX_S_C4);
+        __p = fmaf(__p, __x, __OXM_ERFCX_S_C3);
+        __p = fmaf(__p, __x, __OXM_ERFCX_S_C2);
+        __p = fmaf(__p, __x, __OXM_ERFCX_S_C1);
+        return fmaf(__p, __x, __OXM_ERFCX_S_C0);
+    }
+    if (__a < 2.0f) {
+        float __t = __a - 1.25f;
+        __p = __OXM_ERFCX_A_C10;
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C9);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C8);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C7);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C6);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C5);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C4);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C3);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C2);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C1);
+        __p = fmaf(__p, __t, __OXM_ERFCX_A_C0);
+    } else if (__a < 4.0f) {
+        float __t = __a - 3.0f;
+        __p = __OXM_ERFCX_B_C9;
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C8);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C7);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C6);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C5);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C4);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C3);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C2);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C1);
+        __p = fmaf(__p, __t, __OXM_ERFCX_B_C0);
+    } else {
+        float __r = __oxicc_rcp_approx(__a);
+        __r = fmaf(__r, fmaf(-__a, __r, 1.0f), __r);
+        float __v = __r * __r;
+        __p = __OXM_ERFCX_D_C5;
+        __p = fmaf(__p, __v, __OXM_ERFCX_D_C4);
+        __p = fmaf(__p, __v, __OXM_ERFCX_D_C3);
+        __p = fmaf(__p, __v, __OXM_ERFCX_D_C2);
+        __p = fmaf(__p, __v, __OXM_ERFCX_D_C1);
+        __p = fmaf(__p, __v, __OXM_ERFCX_D_C0);
+        /* +inf: the Newton step's inf * 0 would be NaN. */
+        __p = __a == __int_as_float(0x7f800000) ? 0.0f : __p * __r;
+    }
+    if (__x < 0.0f) {
+        if (__x < -9.4f)
+            return __int_as_float(0x7f800000);
+        float __s = __x * __x;
+        float __se = fmaf(__x, __x, -__s);
+        float __e = __oxm_exp_base(__s, 1.442695022e+00f, 1.925963034e-08f, -105.0f, 90.0f);
+        __p = 2.0f * fmaf(__e, __se, __e - 0.5f * __p);
+    }
+    return __p;
+}
+
 __host__ __device__ __forceinline__ float erf(float __x) { return erff(__x); }
 __host__ __device__ __forceinline__ float erfc(float __x) { return erfcf(__x); }
 __host__ __device__ __forceinline__ float normcdf(float __x) { return normcdff(__x); }
+__host__ __device__ __forceinline__ float erfcx(float __x) { return erfcxf(__x); }
 
 namespace std {
 using ::erff;

@@ -31,17 +31,28 @@ extern "C" __host__ __device__ __forceinline__ float expm1f(float __x)
     __q = fmaf(__q, __r, __OXM_FEXPM1_C2);
     __q = fmaf(__q, __r, __OXM_FEXPM1_C1);
     __q = fmaf(__q, __r, __OXM_FEXPM1_C0);
-    float __e = fmaf(__r * __r, fmaf(__r, __q, 0.5f), __r);
+    /* e + el = expm1 r = r + r^2 (1/2 + r q) as a two-float: the square, the product and
+     * the sum (Fast2Sum: |r| > r^2) with their errors. For j = -1 and r near its top
+     * (x just below ln 3/4) the result 2^-1 (1 + e) - 1 cancels to a third of its terms,
+     * so e's rounding error counted 1.2 ulp (x = -0.28768 on the GPU); there
+     * fma(s, e, s - 1/2) is exact and el enters with the last rounding. */
+    float __pp = fmaf(__r, __q, 0.5f);
+    float __r2 = __fmul_rn(__r, __r);
+    float __r2l = fmaf(__r, __r, -__r2);
+    float __t = __fmul_rn(__r2, __pp);
+    float __tl = fmaf(__r2l, __pp, fmaf(__r2, __pp, -__t));
+    float __e = __fadd_rn(__r, __t);
+    float __el = __fadd_rn(__fsub_rn(__r, __e), __t) + __tl;
     float __s = __int_as_float(((int)__j + 126) << 23);
-    float __big = 2.0f * fmaf(__s, __e, __s - 0.5f);
+    float __big = 2.0f * fmaf(__s, __el, fmaf(__s, __e, __s - 0.5f));
     /* j > 24: 2^(j-1) - 1/2 is not a float. 2^j (1 + e - 2^-j) with 1 + e as a two-float
      * (Fast2Sum) and 2^-j folded into its low part, so the fma rounds once. */
     float __one = 1.0f + __e;
-    float __lo = __fsub_rn(1.0f, __one) + __e;
+    float __lo = (__fsub_rn(1.0f, __one) + __e) + __el;
     __lo = __lo - __int_as_float((127 - (int)fminf(__j, 100.0f)) << 23);
     __big = __j > 24.0f ? 2.0f * fmaf(__s, __one, __s * __lo) : __big;
     /* j = 0: r = x exactly; x = -0 must stay -0 (e is +0 there). */
-    return __j == 0.0f ? (__x == 0.0f ? __x : __e) : __big;
+    return __j == 0.0f ? (__x == 0.0f ? __x : __e + __el) : __big;
 }
 
 /* e^a / 2 for a = |x| (or NaN). */

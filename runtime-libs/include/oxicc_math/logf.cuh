@@ -10,9 +10,9 @@ extern "C" __host__ __device__ double log(double);
 extern "C" __host__ __device__ double log2(double);
 extern "C" __host__ __device__ double log10(double);
 
-/* f and the correction c = f^2 q(f), so that log(1 + f) = f + c, and the exponent k;
- * x positive and finite. */
-static __device__ __forceinline__ float __oxm_log_reduce(float __x, float *__k, float *__c)
+/* f and q(f), so that log(1 + f) = f + f^2 q(f), and the exponent k; x positive and
+ * finite. */
+static __device__ __forceinline__ float __oxm_log_reduce_q(float __x, float *__k, float *__qo)
 {
     float __e = 0.0f;
     if (__x < 1.175494351e-38f) {
@@ -32,6 +32,15 @@ static __device__ __forceinline__ float __oxm_log_reduce(float __x, float *__k, 
     __q = fmaf(__q, __f, __OXM_LOG1P_C1);
     __q = fmaf(__q, __f, __OXM_LOG1P_C0);
     *__k = (float)__ki + __e;
+    *__qo = __q;
+    return __f;
+}
+
+/* f and the correction c = f^2 q(f), so that log(1 + f) = f + c, and the exponent k. */
+static __device__ __forceinline__ float __oxm_log_reduce(float __x, float *__k, float *__c)
+{
+    float __q;
+    float __f = __oxm_log_reduce_q(__x, __k, &__q);
     *__c = __f * __f * __q;
     return __f;
 }
@@ -54,19 +63,33 @@ extern "C" __host__ __device__ __forceinline__ float logf(float __x)
 
 extern "C" __host__ __device__ __forceinline__ float log2f(float __x)
 {
-    /* k + f log2(e) rounded about once: p = f * L2E_HI and its error plo are exact
-     * (fma), s = k + p and its error e are exact by Fast2Sum (|k| >= |p| unless k = 0),
-     * and the small terms are summed before the last addition. The _rn intrinsics keep
-     * the compilers from fusing these into fmas, which would break the error terms. */
-    float __k, __c;
-    float __f = __oxm_log_reduce(__x, &__k, &__c);
+    /* k + (f + c) log2(e) rounded about once: p = f * L2E_HI and its error plo are
+     * exact (fma), hi = k + p and its error are exact by Fast2Sum (|k| >= |p| unless
+     * k = 0). c = f^2 q (up to -0.09 log2 e, not small: rounded as one product it cost
+     * 0.6 ulp, 1.126 in all at x = 1.40217 on the GPU) is a two-float too (the square
+     * and the products' errors by fma), its high part m times L2E_HI added to hi by
+     * Fast2Sum (|hi| > |m|: |c| < |f|/4 and |k + p| >= 0.4 for k != 0), so only q's
+     * own rounding and the last addition remain. The small terms are summed first. The
+     * _rn intrinsics keep the compilers from fusing products whose errors are counted
+     * into the additions that follow. */
+    float __k, __q;
+    float __f = __oxm_log_reduce_q(__x, &__k, &__q);
     float __p = __fmul_rn(__f, 1.442695022e+00f);
     float __plo = fmaf(__f, 1.442695022e+00f, -__p);
     float __hi = __fadd_rn(__k, __p);
     float __lo = __fsub_rn(__p, __fsub_rn(__hi, __k)) + __plo;
     __lo = fmaf(__f, 1.925963034e-08f, __lo);
-    __lo = fmaf(__c, 1.442695022e+00f, __lo);
-    float __r = __hi + __lo;
+    float __f2 = __fmul_rn(__f, __f);
+    float __f2l = fmaf(__f, __f, -__f2);
+    float __ch = __fmul_rn(__f2, __q);
+    float __cl = fmaf(__f2l, __q, fmaf(__f2, __q, -__ch));
+    float __m = __fmul_rn(__ch, 1.442695022e+00f);
+    float __ml = fmaf(__ch, 1.442695022e+00f, -__m);
+    __ml = fmaf(__cl, 1.442695022e+00f, __ml);
+    __ml = fmaf(__ch, 1.925963034e-08f, __ml);
+    float __s = __fadd_rn(__hi, __m);
+    float __e2 = __fadd_rn(__fsub_rn(__hi, __s), __m);
+    float __r = __s + ((__lo + __ml) + __e2);
     return __oxm_log_special(__x, __r);
 }
 

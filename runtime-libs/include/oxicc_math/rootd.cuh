@@ -1,12 +1,12 @@
-/* oxicc device math library: cbrt, rcbrt, rsqrt, hypot (double) and rcbrtf (the other
- * double norms: normd.cuh; the float norms: normf.cuh).
+/* oxicc device math library: cbrt, rcbrt, rsqrt, hypot (double; the other double norms:
+ * normd.cuh; the float norms: normf.cuh; cbrtf and rcbrtf: cbrtf.cuh).
  *
  * cbrt: a first guess from the bits (exponent and mantissa divided by 3 as one integer:
  * log2 of the guess is within 0.09 of log2(x)/3), four Newton steps, and a last step
  * whose residual x - y^3 is computed exactly (y^3 in double-double, Sterbenz for the
  * difference), so the result rounds about once. hypot: the larger operand scaled to
  * [1, 2) by a power of two, the sum of squares in double-double, sqrt with one Newton
- * correction. rcbrtf is the double one rounded once. */
+ * correction. */
 #pragma once
 #include <oxicc_math/ddouble.cuh>
 
@@ -91,9 +91,6 @@ extern "C" __host__ __device__ __forceinline__ double rsqrt(double __x)
 }
 
 
-extern "C" __host__ __device__ __forceinline__ float rcbrtf(float __x) { return (float)rcbrt((double)__x); }
-
-__host__ __device__ __forceinline__ float rcbrt(float __x) { return rcbrtf(__x); }
 
 namespace std {
 using ::cbrt;

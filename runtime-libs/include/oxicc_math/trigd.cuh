@@ -1,5 +1,5 @@
 /* oxicc device math library: the double sin, cos, tan, sincos, and sinpi, cospi, sincospi
- * (double and float; their reduction x - j/2 is exact).
+ * (their reduction x - j/2 is exact; the float sinpif & co. are in trigpif.cuh).
  *
  * x = j pi/2 + r, j = rint(x 2/pi), with pi/2 in four pieces, the first three of 33 bits
  * so that j times each is exact while |j| < 2^20 (Cody-Waite), and r kept as a
@@ -229,17 +229,6 @@ extern "C" __host__ __device__ __forceinline__ void sincospi(double __x, double 
     *__s = sinpi(__x);
     *__c = cospi(__x);
 }
-
-extern "C" __host__ __device__ __forceinline__ float sinpif(float __x) { return (float)sinpi((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float cospif(float __x) { return (float)cospi((double)__x); }
-extern "C" __host__ __device__ __forceinline__ void sincospif(float __x, float *__s, float *__c)
-{
-    *__s = sinpif(__x);
-    *__c = cospif(__x);
-}
-
-__host__ __device__ __forceinline__ float sinpi(float __x) { return sinpif(__x); }
-__host__ __device__ __forceinline__ float cospi(float __x) { return cospif(__x); }
 
 namespace std {
 using ::sin;

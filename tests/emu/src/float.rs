@@ -242,7 +242,27 @@ pub fn exact_mul(a: f64, b: f64) -> (f64, f64) {
     if !p.is_finite() {
         return (p, 0.0);
     }
+    if a != 0.0 && b != 0.0 && p.abs() < 1e-280 {
+        // An f64 product near or below the subnormal range: its low part is not a double
+        // any more (`fma` rounds it to the subnormal grid), so decide the sign of the
+        // error exactly, which is all a directed rounding needs (f32 products never get
+        // here: they are at least 2^-298).
+        return (p, residual_sign(a, b, 0.0, p));
+    }
     (p, a.mul_add(b, -p))
+}
+
+/// IEEE 754's exact zero sum `x + y` (the operands cancel exactly, or both are zeros): +0
+/// in every rounding mode but toward −∞, where it is −0; `x + x` keeps the sign of `x`
+/// (so −0 + −0 is −0 and +0 + +0 is +0 in every mode).
+pub fn exact_zero_sum(x: f64, y: f64, rnd: Rnd) -> f64 {
+    if x == 0.0 && y == 0.0 && x.is_sign_negative() == y.is_sign_negative() {
+        x
+    } else if rnd == Rnd::Rm {
+        -0.0
+    } else {
+        0.0
+    }
 }
 pub fn exact_div(a: f64, b: f64) -> (f64, f64) {
     let q = a / b;
@@ -408,6 +428,36 @@ mod tests {
         let (s, e) = exact_fma(1e-200, 1e-200, 0.0);
         assert_eq!(to_f64(s, e, Rnd::Rp), 5e-324);
         assert_eq!(to_f64(s, e, Rnd::Rz), 0.0);
+    }
+
+    /// Directed f64 products in the subnormal range: (n/d) times u units of 2^-1074 is
+    /// n u / d units exactly (integers: 1.5 · 3 = 4.5, 0.75 · 7 = 5.25), which the
+    /// directed modes take to the units below or above; `fma` cannot hold the fraction of
+    /// a unit, so only the exact sign of the error tells.
+    #[test]
+    fn directed_mul_of_subnormal_products() {
+        let unit = |n: u64| f64::from_bits(n);
+        for (n, d, u) in [(3u64, 2u64, 3u64), (3, 4, 7), (5, 8, 9)] {
+            let (floor, ceil) = (unit(n * u / d), unit((n * u).div_ceil(d)));
+            let a = n as f64 / d as f64;
+            let (p, e) = exact_mul(a, unit(u));
+            assert_eq!(to_f64(p, e, Rnd::Rp), ceil);
+            assert_eq!(to_f64(p, e, Rnd::Rm), floor);
+            assert_eq!(to_f64(p, e, Rnd::Rz), floor);
+            let (p, e) = exact_mul(-a, unit(u));
+            assert_eq!(to_f64(p, e, Rnd::Rp), -floor);
+            assert_eq!(to_f64(p, e, Rnd::Rm), -ceil);
+            assert_eq!(to_f64(p, e, Rnd::Rz), -floor);
+        }
+        // Far below the subnormals: up gives the smallest one, toward zero gives 0.
+        let (p, e) = exact_mul(1e-200, 1e-200);
+        assert_eq!(to_f64(p, e, Rnd::Rp), unit(1));
+        assert_eq!(to_f64(p, e, Rnd::Rz), 0.0);
+        let (p, e) = exact_mul(-1e-200, 1e-200);
+        assert_eq!(to_f64(p, e, Rnd::Rm), -unit(1));
+        assert!(to_f64(p, e, Rnd::Rp).is_sign_negative());
+        // Exact subnormal products carry no error.
+        assert_eq!(exact_mul(0.5, unit(6)), (unit(3), 0.0));
     }
 
     #[test]

@@ -94,11 +94,20 @@ fn scalar_float(op: FloatOp, ty: Ty, m: FMod, a: f64, b: f64, c: f64) -> f64 {
         }
     };
     let approx = |x: f64| float::round_fmt(x, 0.0, f, Rnd::Rn);
+    // A sum x + y: an exact zero takes IEEE 754's sign, which depends on the rounding.
+    let sum = |x: f64, y: f64, pair: (f64, f64)| -> f64 {
+        if pair == (0.0, 0.0) {
+            float::exact_zero_sum(x, y, m.rnd)
+        } else {
+            round(pair)
+        }
+    };
     let r = match op {
-        FloatOp::Add => round(float::exact_add(a, b)),
-        FloatOp::Sub => round(float::exact_add(a, -b)),
+        FloatOp::Add => sum(a, b, float::exact_add(a, b)),
+        FloatOp::Sub => sum(a, -b, float::exact_add(a, -b)),
         FloatOp::Mul => round(float::exact_mul(a, b)),
-        FloatOp::Fma => round(float::exact_fma(a, b, c)),
+        // The product's sign is what counts when it is zero (a or b is).
+        FloatOp::Fma => sum(a * b, c, float::exact_fma(a, b, c)),
         FloatOp::Div if m.approx && !is64 => approx(a / b),
         FloatOp::Div => round(float::exact_div(a, b)),
         FloatOp::Sqrt if m.approx => approx(a.sqrt()),
@@ -398,6 +407,47 @@ pub fn cvt(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// IEEE 754: an exact zero sum is +0 in every rounding mode but toward −∞ (−0 there);
+    /// x + x keeps x's sign. The operands' exact sums are zero (checked in Rust first).
+    #[test]
+    fn exact_zero_sums_take_the_sign_of_the_rounding_mode() {
+        for ty in [Ty::F32, Ty::F64] {
+            let bits = |x: f64| write_float(x, ty);
+            let m = |rnd| FMod {
+                rnd,
+                ftz: false,
+                sat: false,
+                approx: false,
+            };
+            let neg = |r: u64| read_float(r, ty).is_sign_negative();
+            for rnd in [Rnd::Rn, Rnd::Rz, Rnd::Rp, Rnd::Rm] {
+                let minus = rnd == Rnd::Rm;
+                assert_eq!(1.5 + -1.5, 0.0);
+                let add = float_op(FloatOp::Add, ty, m(rnd), bits(1.5), bits(-1.5), 0);
+                assert_eq!(
+                    (read_float(add, ty), neg(add)),
+                    (0.0, minus),
+                    "{ty:?} {rnd:?}"
+                );
+                let sub = float_op(FloatOp::Sub, ty, m(rnd), bits(0.25), bits(0.25), 0);
+                assert_eq!(neg(sub), minus, "{ty:?} {rnd:?}");
+                // 2 * 3 - 6 is exactly 0.
+                let fma = float_op(FloatOp::Fma, ty, m(rnd), bits(2.0), bits(3.0), bits(-6.0));
+                assert_eq!(neg(fma), minus, "{ty:?} {rnd:?}");
+                // Zeros of one sign keep it in every mode; of opposite signs follow the rule.
+                let nn = float_op(FloatOp::Add, ty, m(rnd), bits(-0.0), bits(-0.0), 0);
+                assert!(neg(nn), "{ty:?} {rnd:?}");
+                let pp = float_op(FloatOp::Add, ty, m(rnd), bits(0.0), bits(0.0), 0);
+                assert!(!neg(pp), "{ty:?} {rnd:?}");
+                let pn = float_op(FloatOp::Add, ty, m(rnd), bits(0.0), bits(-0.0), 0);
+                assert_eq!(neg(pn), minus, "{ty:?} {rnd:?}");
+                // fma with a zero product: -0 * 1 + -0 is -0 everywhere.
+                let z = float_op(FloatOp::Fma, ty, m(rnd), bits(-0.0), bits(1.0), bits(-0.0));
+                assert!(neg(z), "{ty:?} {rnd:?}");
+            }
+        }
+    }
 
     #[test]
     fn cvt_saturates_and_rounds() {

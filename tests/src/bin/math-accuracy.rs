@@ -6,7 +6,7 @@
 //! cargo run --release -p oxicc-tests --bin math-accuracy -- [--inputs N] [--filter NAME]
 //! ```
 
-use oxicc_tests::math_harness::{functions, measure, nvcc_ptx_all};
+use oxicc_tests::math_harness::{compile_all, functions, measure};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -26,12 +26,15 @@ fn main() {
         .into_iter()
         .filter(|f| f.name.contains(&filter))
         .collect();
-    let nv = nvcc_ptx_all(&fs, &dir).unwrap_or_else(|e| panic!("nvcc: {e}"));
+    let compiled = compile_all(&fs, &dir);
+    if let Err(e) = &compiled.nvcc {
+        panic!("nvcc: {e}");
+    }
     println!(
         "| function | CUDA bound | oxicc max error | at x (, y) | libdevice max error | inputs |"
     );
     println!("|---|---|---|---|---|---|");
-    measure(&fs, n, &nv, |f, m| {
+    measure(&fs, n, &compiled, |f, m| {
         let at = |(x, y): (f64, f64)| {
             if f.arity() == 2 {
                 format!("{x:e}, {y:e}")

@@ -171,6 +171,19 @@ fn erfcx_scaled(x: f64) -> f64 {
     x * erfc(x) * (x * x).exp()
 }
 
+/// `x erfc(x) e^(x²)` for `x ≥ 2.5` from Laplace's continued fraction alone (no
+/// exponential, so it holds where `e^(x²)` overflows); `1/√π` at infinity.
+fn erfcx_times_x(x: f64) -> f64 {
+    if x > 1e8 {
+        return 1.0 / PI.sqrt();
+    }
+    let mut t = x;
+    for k in (1..=200).rev() {
+        t = x + 0.5 * k as f64 / t;
+    }
+    x / (PI.sqrt() * t)
+}
+
 /// `r` from `u = r²` (the positive root; the forms used are even in `r`).
 fn root(u: f64) -> f64 {
     u.max(1e-300).sqrt()
@@ -251,6 +264,42 @@ fn problems() -> Vec<Problem> {
                 }
             },
             w: |u| u * u / root(u).cos(),
+        },
+        Problem {
+            name: "__OXM_SINPI_C",
+            what: "sin(pi r) ≈ pi r + r³ q(r²) for |r| ≤ 1/4 (sinpif, cospif)",
+            // The weight vanishes at 0, so the reference must not reach it.
+            lo: 1e-6,
+            hi: 1.0 / 16.0,
+            degree: 3,
+            h: |u| {
+                let r = root(u);
+                if u < 1e-6 {
+                    -PI.powi(3) / 6.0 + PI.powi(5) / 120.0 * u
+                } else {
+                    ((PI * r).sin() - PI * r) / (u * r)
+                }
+            },
+            w: |u| {
+                let r = root(u);
+                u * r / (PI * r).sin()
+            },
+        },
+        Problem {
+            name: "__OXM_COSPI_C",
+            what: "cos(pi r) ≈ 1 - (pi²/2) r² + r⁴ q(r²) for |r| ≤ 1/4 (sinpif, cospif)",
+            lo: 1e-6,
+            hi: 1.0 / 16.0,
+            degree: 3,
+            h: |u| {
+                let r = root(u);
+                if u < 1e-6 {
+                    PI.powi(4) / 24.0 - PI.powi(6) / 720.0 * u
+                } else {
+                    ((PI * r).cos() - 1.0 + PI * PI / 2.0 * u) / (u * u)
+                }
+            },
+            w: |u| u * u / (PI * root(u)).cos(),
         },
         Problem {
             name: "__OXM_TANH_C",
@@ -442,6 +491,24 @@ fn problems() -> Vec<Problem> {
             h: |v| erfcx_scaled(1.0 / v.sqrt()),
             w: |v| 1.0 / erfcx_scaled(1.0 / v.sqrt()),
         },
+        Problem {
+            name: "__OXM_ERFCX_S_C",
+            what: "erfcx x = e^(x²) erfc x ≈ q(x) for |x| ≤ 1/2 (erfcxf)",
+            lo: -0.5,
+            hi: 0.5,
+            degree: 9,
+            h: |t| (t * t).exp() * erfc(t),
+            w: |t| 1.0 / ((t * t).exp() * erfc(t)),
+        },
+        Problem {
+            name: "__OXM_ERFCX_D_C",
+            what: "erfcx x ≈ q(1/x²) / x for x ≥ 4 (erfcxf)",
+            lo: 0.0,
+            hi: 1.0 / 16.0,
+            degree: 5,
+            h: |v| erfcx_times_x(1.0 / v.max(1e-300).sqrt()),
+            w: |v| 1.0 / erfcx_times_x(1.0 / v.max(1e-300).sqrt()),
+        },
     ]
 }
 
@@ -452,6 +519,14 @@ fn main() {
     );
     println!(" * (tools/remez: Remez exchange in f64, then rounded to float). Do not edit. */");
     println!("#pragma once");
+    println!();
+    println!("/* Constants as two floats (hi + lo), the sum right to about 2^-48 relative. */");
+    for (name, v) in [("__OXM_PI_F", PI), ("__OXM_PI2_2_F", PI * PI / 2.0)] {
+        let hi = v as f32;
+        let lo = (v - hi as f64) as f32;
+        println!("#define {name}_HI {hi:.9e}f");
+        println!("#define {name}_LO {lo:.9e}f");
+    }
     for p in problems() {
         let c = remez(&p);
         let exact = max_err(&p, &c);
