@@ -260,6 +260,24 @@ impl Lowerer<'_> {
     /// built-ins stand for them. True when the first argument points to a type CUDA
     /// declares the atomic for and no user function of that name takes that pointer.
     fn builtin_atomic_wins(&mut self, name: Symbol, args: &[&Expr<'_>]) -> bool {
+        if !self.name(name).starts_with("atomic") {
+            return false;
+        }
+        let Some(first) = args.first() else {
+            return false;
+        };
+        // `atomicAdd(&p[i], v)`: an address-of is typed by lowering it unevaluated.
+        let Some(pt) = self
+            .peek_type(first)
+            .or_else(|| self.type_of_unevaluated(first))
+        else {
+            return false;
+        };
+        self.builtin_atomic_wins_for(name, pt)
+    }
+
+    /// [`Self::builtin_atomic_wins`] for a first argument of type `pt`.
+    pub(crate) fn builtin_atomic_wins_for(&mut self, name: Symbol, pt: QualType) -> bool {
         use crate::sema::types::{FloatKind as F, IntKind as I};
         let n = self.name(name);
         // The scoped forms (`atomicAdd_block`, `atomicCAS_system`) take the same types.
@@ -283,16 +301,6 @@ impl Lowerer<'_> {
             _ => &[],
         };
         let Some(b) = self.lookup_ordinary(name) else {
-            return false;
-        };
-        let Some(first) = args.first() else {
-            return false;
-        };
-        // `atomicAdd(&p[i], v)`: an address-of is typed by lowering it unevaluated.
-        let Some(pt) = self
-            .peek_type(first)
-            .or_else(|| self.type_of_unevaluated(first))
-        else {
             return false;
         };
         let Some(pointee) = self.types.pointee(pt.ty) else {

@@ -667,6 +667,10 @@ impl Env for Lowerer<'_> {
         Some(Some((info.params[1..].to_vec(), info.ret)))
     }
 
+    fn builtin_atomic_wins(&mut self, name: Symbol, first: QualType) -> bool {
+        self.builtin_atomic_wins_for(name, first)
+    }
+
     fn only_member_templates(&mut self, r: RecordId, name: Symbol) -> bool {
         self.member_template_set(r, name).is_some()
             && !self

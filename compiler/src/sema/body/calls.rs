@@ -283,7 +283,7 @@ impl<E: Env> BodySema<'_, E> {
         if self.local(name).is_some() {
             return None;
         }
-        if self.env.builtin_call_reaches(name) {
+        if self.env.builtin_call_reaches(name) || self.atomic_builtin_wins(name, args, d) {
             return self.builtin_call(name, args, span, d);
         }
         if self.env.overloaded_builtin_name(name) {
@@ -388,6 +388,29 @@ impl<E: Env> BodySema<'_, E> {
             callee_span,
             on_this: false,
         })
+    }
+
+    /// True when `name(args…)` is a call of CUDA's atomic built-in beside declared
+    /// overloads of the name ([`super::Env::builtin_atomic_wins`]); the first argument is
+    /// analyzed for its type only.
+    fn atomic_builtin_wins(
+        &mut self,
+        name: crate::intern::Symbol,
+        args: &[&ast::Expr<'_>],
+        d: u32,
+    ) -> bool {
+        let [first, ..] = args else {
+            return false;
+        };
+        if !self.env.name(name).starts_with("atomic") {
+            return false;
+        }
+        let mark = self.body.exprs.len();
+        let why = self.why.take();
+        let t = self.expr(first, d).map(|x| self.ty(x));
+        self.body.exprs.truncate(mark);
+        self.why = why;
+        t.is_some_and(|t| self.env.builtin_atomic_wins(name, t))
     }
 
     /// An `InstanceCall` of the template instance `sig` describes with the analyzed

@@ -209,6 +209,11 @@ pub trait Env {
     /// this stage calls it (a non-generic lambda's, its return type known).
     #[allow(clippy::type_complexity)]
     fn closure_signature(&mut self, r: RecordId) -> Option<Option<(Vec<QualType>, QualType)>>;
+    /// True when a call of the atomic `name` whose first argument has type `first` is
+    /// CUDA's built-in although the program (or oxicc's headers) declares overloads of
+    /// the name: `first` points to a type CUDA declares the atomic for and no declared
+    /// overload takes that pointer (the one-walk `builtin_atomic_wins`).
+    fn builtin_atomic_wins(&mut self, name: Symbol, first: QualType) -> bool;
     /// True when the member functions of the class `r` (or a base) named `name` are all
     /// templates (with ordinary members beside them, a call is taken as an ordinary
     /// member call: [`Env::member_function`]).
