@@ -54,6 +54,17 @@ impl<'a, 'c> Parser<'a, 'c> {
                 template_args = Some(self.template_args()?);
             }
         }
+        // `const class std::type_info *` (libstdc++'s `exception_ptr`): an elaborated
+        // reference by a qualified name names the class that name names.
+        if name.is_some() && template_args.is_none() && self.at(Punct::ColonColon) {
+            let back = self.pos;
+            self.pos -= 1;
+            let q = self.qual_name()?;
+            if !self.at(Punct::LBrace) && !self.at(Punct::Colon) {
+                return Ok(self.alloc(TypeExpr::Qual(q)));
+            }
+            self.pos = back;
+        }
         if self.at(Punct::ColonColon) || self.at(Punct::Lt) {
             let span = self.span();
             return Err(self.unsupported(span, "a qualified or template class name"));
