@@ -280,6 +280,9 @@ pub(crate) struct Parser<'a, 'c> {
     lambdas: Vec<&'a crate::ast::LambdaExpr<'a>>,
     /// Notes for the declarations skipped as host C++ (`TranslationUnit::dropped`).
     dropped: Vec<Diag>,
+    /// The parameter being declared is a pack whose `...` follows its pointer and
+    /// reference operators (`Ts&&... xs`): the declarator steps over it.
+    pack_after_ptr_ops: bool,
 }
 
 impl<'a, 'c> Parser<'a, 'c> {
@@ -325,6 +328,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             deferred_host_bodies: Vec::new(),
             lambdas: Vec::new(),
             dropped: Vec::new(),
+            pack_after_ptr_ops: false,
         }
     }
 

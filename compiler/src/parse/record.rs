@@ -32,7 +32,11 @@ impl<'a, 'c> Parser<'a, 'c> {
             if self.at_kw(kw::ALIGN) || self.at_kw(KW_ALIGNAS) {
                 self.bump();
                 align = Some(self.paren_expr_arg("alignment")?);
-            } else if self.at_kw(kw::ATTRIBUTE) || self.at_kw(super::specs::KW_DECLSPEC) {
+            } else if self.at_kw(kw::ATTRIBUTE)
+                || self.at_kw(super::specs::KW_DECLSPEC)
+                || (self.at(Punct::LBracket) && self.peek_at(1).is_punct(Punct::LBracket))
+            {
+                // `struct [[__deprecated__]] iterator` (libstdc++'s `_GLIBCXX17_DEPRECATED`).
                 self.attributes(&mut align)?;
             } else {
                 break;
