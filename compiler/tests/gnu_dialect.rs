@@ -169,6 +169,11 @@ const LIBSTDCXX_FORMS: &str = "namespace n { class E; }
        static_assert(sizeof(T) > 0, \"complete\");
        value_type v[2];
      };
+     template <class A> struct Vec {
+       static constexpr bool nothrow() { return noexcept(A()); }
+       A make() { return typename TB<A>::value_type{}; }
+       template <class U, class... As> void construct(U *p, As &&...as) noexcept(noexcept(U(as...)));
+     };
      extern \"C\" int uselocale_(int);
      namespace g { extern \"C\" __typeof(uselocale_) uselocale2; }
      __device__ int f(int i) {
@@ -211,6 +216,27 @@ fn a_host_function_declared_through_typeof_is_not_device_code() {
     assert!(
         d.iter()
             .any(|x| x.starts_with("3:38:") && x.contains("ul2")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn typename_functional_casts_are_casts_and_noexcept_is_reported_in_device_code() {
+    let src = "struct W { typedef int type; };
+         template <class T> __device__ int g(int x) { return typename T::type(x) + typename T::type{4}; }
+         __global__ void k(int *p) { *p = g<W>(3); }";
+    let options = oxicc::Options::default();
+    let out = oxicc::compile("cast.cu", src, &options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let ptx = out.text.expect("PTX");
+    // int(3) + int{4}.
+    assert!(ptx.contains("st.global.u32 \t[%rd1], 7;"), "{ptx}");
+    ptxas_support::assert_ptxas_accepts(&ptx, options.sm, "typename casts");
+    // oxicc does not evaluate `noexcept(e)`: an error where device code needs its value.
+    let d = lower_err("__device__ int f(); __device__ bool h() { return noexcept(f()); }");
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("1:50:") && x.contains("noexcept")),
         "{d:?}"
     );
 }
