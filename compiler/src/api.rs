@@ -105,6 +105,11 @@ pub struct Options {
     /// use, where that cannot change the output (`docs/host-and-device-headers.md`,
     /// "Speed"); `false` takes the plain path, for comparing the two.
     pub fast_headers: bool,
+    /// `--report-dropped` (also set by the command's `-v`): a note for each file-scope
+    /// declaration the parser skipped as host C++ it does not parse, with its include
+    /// chain, system headers included. Off by default: nvcc hands such code to the host
+    /// compiler, so skipping it is silent; the notes find what oxicc still lacks.
+    pub report_dropped: bool,
 }
 
 impl Default for Options {
@@ -143,6 +148,7 @@ impl Default for Options {
             ptx_version: None,
             typed_bodies: true,
             fast_headers: true,
+            report_dropped: false,
         }
     }
 }

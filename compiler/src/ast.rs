@@ -27,6 +27,9 @@ pub struct TranslationUnit<'a> {
     pub lambdas: &'a [&'a LambdaExpr<'a>],
     /// Kernel launches found in skipped host function bodies (`parse/host_launch.rs`).
     pub host_launches: &'a [HostLaunch<'a>],
+    /// One note per file-scope declaration the parser skipped as host C++ it does not
+    /// parse (`Decl::Unsupported`): where and why, reported under `--report-dropped`/`-v`.
+    pub dropped: Vec<crate::diag::Diag>,
 }
 
 /// A kernel launch `k<float, 128><<<g, b>>>(d_x, n)` in a host function body the parser

@@ -128,6 +128,11 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
             diags.remove_file(*file);
         }
     };
+    if options.report_dropped {
+        for d in &tu.dropped {
+            diags.push(d.clone());
+        }
+    }
     other_files_answer(&mut diags);
     if diags.has_errors() {
         add_expansion_notes(&mut diags, &pp, &interner, first_parse_diag);

@@ -135,3 +135,108 @@ fn zero_length_array_members_and_gnu_thread_storage() {
     // Two 4-byte members and no bytes for the empty array.
     assert!(slot_sizes(&m, "1f").contains(&48));
 }
+
+/// libstdc++'s forms that used to drop their declaration as host code (`exception_ptr.h`,
+/// `c++locale.h`, the containers): a class forward-declared in a namespace and named by a
+/// using-declaration, a friend function template, an elaborated qualified name,
+/// `static_assert` and using-declarations in a class, a host function declared through
+/// `__typeof` of another.
+const LIBSTDCXX_FORMS: &str = "namespace n { class E; }
+     using n::E;
+     void rethrow(E) __attribute__((__noreturn__));
+     namespace n {
+       using ::rethrow;
+       class E {
+         char c[5];
+         template <class X> friend E make(X);
+         friend void ::rethrow(E);
+       public:
+         E();
+       };
+     }
+     namespace std { class type_info; }
+     struct B { typedef short half; int f(); };
+     template <class T> struct TB { typedef T value_type; };
+     struct D : B {
+       static_assert(sizeof(int) == 4, \"int\");
+       using B::f;
+       using typename B::half;
+       half h[3];
+       const class std::type_info *ti;
+     };
+     template <class T> struct TD : TB<T> {
+       using typename TB<T>::value_type;
+       static_assert(sizeof(T) > 0, \"complete\");
+       value_type v[2];
+     };
+     template <class A> struct Vec {
+       static constexpr bool nothrow() { return noexcept(A()); }
+       A make() { return typename TB<A>::value_type{}; }
+       template <class U, class... As> void construct(U *p, As &&...as) noexcept(noexcept(U(as...)));
+     };
+     extern \"C\" int uselocale_(int);
+     namespace g { extern \"C\" __typeof(uselocale_) uselocale2; }
+     __device__ int f(int i) {
+       char a[sizeof(D) + 100];
+       char b[sizeof(n::E) + 200];
+       char c[sizeof(TD<double>) + 300];
+       a[0] = i; b[0] = i; c[0] = i;
+       return a[0] + b[0] + c[0];
+     }
+     __global__ void k(int *p) { *p = f(*p); }";
+
+#[test]
+fn libstdcxx_class_forms_are_kept_not_dropped() {
+    let sizes = slot_sizes(&lower_ok(LIBSTDCXX_FORMS), "1f");
+    // D: an empty base, three shorts (6 bytes), then an 8-aligned pointer: 16.
+    // n::E: five chars. TD<double>: two doubles.
+    for want in [116, 205, 316] {
+        assert!(
+            sizes.contains(&want),
+            "no slot of {want} bytes in {sizes:?}"
+        );
+    }
+    // Nothing was skipped as host code.
+    let options = oxicc::Options {
+        report_dropped: true,
+        ..oxicc::Options::default()
+    };
+    let out = oxicc::compile("forms.cu", LIBSTDCXX_FORMS, &options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    ptxas_support::assert_ptxas_accepts(&out.text.expect("PTX"), options.sm, "forms");
+}
+
+#[test]
+fn a_host_function_declared_through_typeof_is_not_device_code() {
+    let d = lower_err(
+        "extern \"C\" int ul(int);
+         namespace g { extern \"C\" __typeof(ul) ul2; }
+         __device__ int h() { return g::ul2(1); }",
+    );
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("3:38:") && x.contains("ul2")),
+        "{d:?}"
+    );
+}
+
+#[test]
+fn typename_functional_casts_are_casts_and_noexcept_is_reported_in_device_code() {
+    let src = "struct W { typedef int type; };
+         template <class T> __device__ int g(int x) { return typename T::type(x) + typename T::type{4}; }
+         __global__ void k(int *p) { *p = g<W>(3); }";
+    let options = oxicc::Options::default();
+    let out = oxicc::compile("cast.cu", src, &options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let ptx = out.text.expect("PTX");
+    // int(3) + int{4}.
+    assert!(ptx.contains("st.global.u32 \t[%rd1], 7;"), "{ptx}");
+    ptxas_support::assert_ptxas_accepts(&ptx, options.sm, "typename casts");
+    // oxicc does not evaluate `noexcept(e)`: an error where device code needs its value.
+    let d = lower_err("__device__ int f(); __device__ bool h() { return noexcept(f()); }");
+    assert!(
+        d.iter()
+            .any(|x| x.starts_with("1:50:") && x.contains("noexcept")),
+        "{d:?}"
+    );
+}

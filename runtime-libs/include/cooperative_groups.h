@@ -36,6 +36,52 @@ __device__ __forceinline__ int lane_of_rank(unsigned int mask, unsigned int rank
         mask &= mask - 1u;
     return __ffs(mask) - 1;
 }
+/* The groups' shuffles: CUDA's for the types it shuffles (the template), and the CUDA
+ * vector types (int2 … uint4, float4, double2 …) one component at a time, which moves the
+ * same words as NVIDIA's header, which shuffles any trivially copyable type word by word. */
+template <class T> __device__ __forceinline__ T shfl_any(unsigned int m, T v, int a, int w) {
+    return __shfl_sync(m, v, a, w);
+}
+template <class T> __device__ __forceinline__ T shfl_up_any(unsigned int m, T v, unsigned int a, int w) {
+    return __shfl_up_sync(m, v, a, w);
+}
+template <class T> __device__ __forceinline__ T shfl_down_any(unsigned int m, T v, unsigned int a, int w) {
+    return __shfl_down_sync(m, v, a, w);
+}
+template <class T> __device__ __forceinline__ T shfl_xor_any(unsigned int m, T v, int a, int w) {
+    return __shfl_xor_sync(m, v, a, w);
+}
+#define __OXICC_CG_SHFL_VEC(V, A, NAME, ...)                                                 \
+    __device__ __forceinline__ V NAME(unsigned int m, V v, A a, int w) {                      \
+        __VA_ARGS__ return v;                                                                 \
+    }
+#define __OXICC_CG_C(c, OP) v.c = OP(m, v.c, a, w);
+#define __OXICC_CG_SHFL_ALL(V, ...)                                                          \
+    __OXICC_CG_SHFL_VEC(V, int, shfl_any, __VA_ARGS__(__shfl_sync))                           \
+    __OXICC_CG_SHFL_VEC(V, unsigned int, shfl_up_any, __VA_ARGS__(__shfl_up_sync))            \
+    __OXICC_CG_SHFL_VEC(V, unsigned int, shfl_down_any, __VA_ARGS__(__shfl_down_sync))        \
+    __OXICC_CG_SHFL_VEC(V, int, shfl_xor_any, __VA_ARGS__(__shfl_xor_sync))
+#define __OXICC_CG_XY(OP) __OXICC_CG_C(x, OP) __OXICC_CG_C(y, OP)
+#define __OXICC_CG_XYZ(OP) __OXICC_CG_XY(OP) __OXICC_CG_C(z, OP)
+#define __OXICC_CG_XYZW(OP) __OXICC_CG_XYZ(OP) __OXICC_CG_C(w, OP)
+__OXICC_CG_SHFL_ALL(int2, __OXICC_CG_XY)
+__OXICC_CG_SHFL_ALL(uint2, __OXICC_CG_XY)
+__OXICC_CG_SHFL_ALL(float2, __OXICC_CG_XY)
+__OXICC_CG_SHFL_ALL(longlong2, __OXICC_CG_XY)
+__OXICC_CG_SHFL_ALL(ulonglong2, __OXICC_CG_XY)
+__OXICC_CG_SHFL_ALL(double2, __OXICC_CG_XY)
+__OXICC_CG_SHFL_ALL(int3, __OXICC_CG_XYZ)
+__OXICC_CG_SHFL_ALL(uint3, __OXICC_CG_XYZ)
+__OXICC_CG_SHFL_ALL(float3, __OXICC_CG_XYZ)
+__OXICC_CG_SHFL_ALL(int4, __OXICC_CG_XYZW)
+__OXICC_CG_SHFL_ALL(uint4, __OXICC_CG_XYZW)
+__OXICC_CG_SHFL_ALL(float4, __OXICC_CG_XYZW)
+#undef __OXICC_CG_SHFL_ALL
+#undef __OXICC_CG_XYZW
+#undef __OXICC_CG_XYZ
+#undef __OXICC_CG_XY
+#undef __OXICC_CG_C
+#undef __OXICC_CG_SHFL_VEC
 } // namespace details
 
 /* The base of every group: its size when known at run time (0: the whole block), what a
@@ -100,16 +146,16 @@ public:
     __device__ void sync() const { __syncwarp(build_mask()); }
 
     template <class T> __device__ T shfl(T var, int src_rank) const {
-        return __shfl_sync(build_mask(), var, src_rank, Size);
+        return details::shfl_any(build_mask(), var, src_rank, (int)Size);
     }
     template <class T> __device__ T shfl_down(T var, unsigned int delta) const {
-        return __shfl_down_sync(build_mask(), var, delta, Size);
+        return details::shfl_down_any(build_mask(), var, delta, (int)Size);
     }
     template <class T> __device__ T shfl_up(T var, unsigned int delta) const {
-        return __shfl_up_sync(build_mask(), var, delta, Size);
+        return details::shfl_up_any(build_mask(), var, delta, (int)Size);
     }
     template <class T> __device__ T shfl_xor(T var, unsigned int lane_mask) const {
-        return __shfl_xor_sync(build_mask(), var, lane_mask, Size);
+        return details::shfl_xor_any(build_mask(), var, (int)lane_mask, (int)Size);
     }
     /* Votes see only the tile's lanes; ballot's bit i is the tile's rank i. */
     __device__ unsigned int ballot(int predicate) const {
@@ -157,17 +203,17 @@ public:
     __device__ unsigned int meta_group_size() const { return 1; }
     __device__ void sync() const { __syncwarp(_mask); }
     template <class T> __device__ T shfl(T var, unsigned int src_rank) const {
-        return __shfl_sync(_mask, var, details::lane_of_rank(_mask, src_rank), 32);
+        return details::shfl_any(_mask, var, details::lane_of_rank(_mask, src_rank), 32);
     }
     template <class T> __device__ T shfl_down(T var, unsigned int delta) const {
         unsigned int r = thread_rank() + delta;
         int lane = r < size() ? details::lane_of_rank(_mask, r) : (int)details::lane_id();
-        return __shfl_sync(_mask, var, lane, 32);
+        return details::shfl_any(_mask, var, lane, 32);
     }
     template <class T> __device__ T shfl_up(T var, unsigned int delta) const {
         unsigned int r = thread_rank();
         int lane = r >= delta ? details::lane_of_rank(_mask, r - delta) : (int)details::lane_id();
-        return __shfl_sync(_mask, var, lane, 32);
+        return details::shfl_any(_mask, var, lane, 32);
     }
     /* Lane bits of the warp to rank bits of the group (bit i: the group's rank i). */
     __device__ unsigned int pack_lanes(unsigned int lanes) const {

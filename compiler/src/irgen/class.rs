@@ -320,6 +320,11 @@ impl Lowerer<'_> {
                     }
                 }
                 ast::Decl::Friend { class, name, .. } => self.record_friend(r, *class, *name),
+                ast::Decl::UsingDecl { .. } => {
+                    if let Some((n, t)) = self.member_using_type(&m.decl) {
+                        self.class_data(r).members.insert(n, Binding::Typedef(t));
+                    }
+                }
                 _ => {}
             }
         }

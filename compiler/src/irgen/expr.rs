@@ -379,6 +379,8 @@ impl Lowerer<'_> {
             ExprKind::Ident(n) => match self.scopes.lookup(*n).copied() {
                 Some(Binding::Var(v)) => Some(self.var(v).ty),
                 Some(Binding::EnumConst(_, t)) => Some(t),
+                // `extern "C" __typeof(uselocale) __uselocale;` (libstdc++'s `c++locale.h`).
+                Some(Binding::Func(f)) => Some(self.function_type(f)),
                 Some(Binding::Poisoned) => None,
                 _ => {
                     self.error(

@@ -382,7 +382,11 @@ impl Lowerer<'_> {
                         storage: Storage::Local(pv),
                         const_value: None,
                     });
-                    self.scopes.bind(n, Binding::Var(id));
+                    if p.pack {
+                        self.bind_pack_param(n, id);
+                    } else {
+                        self.scopes.bind(n, Binding::Var(id));
+                    }
                     self.fs().cleanups.byval_params.insert(id.0);
                 }
                 continue;
@@ -397,7 +401,12 @@ impl Lowerer<'_> {
                         const_value: None,
                     });
                     self.reference_vars.insert(id.0);
-                    self.scopes.bind(n, Binding::Var(id));
+                    if p.pack {
+                        // One element of an expanded pack of references (`const Ts &...xs`).
+                        self.bind_pack_param(n, id);
+                    } else {
+                        self.scopes.bind(n, Binding::Var(id));
+                    }
                 }
                 continue;
             }

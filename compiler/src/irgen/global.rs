@@ -410,7 +410,10 @@ impl Lowerer<'_> {
         } else {
             None
         };
-        if self.types.is_function(ty.ty) {
+        // A host declaration through a function type (`extern "C" __typeof(uselocale)
+        // __uselocale;`, libstdc++'s `c++locale.h`) declares a host function; it is kept
+        // as a host entity below, which device code cannot use, as any host function.
+        if self.types.is_function(ty.ty) && space.is_some() {
             self.error(vd.span, "a variable may not have function type");
             return;
         }

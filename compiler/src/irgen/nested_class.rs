@@ -71,7 +71,23 @@ impl<'x> Lowerer<'x> {
                     self.scopes.bind(td.name, Binding::Typedef(t));
                 }
             }
+            if let Some((n, t)) = self.member_using_type(&m.decl) {
+                self.scopes.bind(n, Binding::Typedef(t));
+            }
         }
+    }
+
+    /// `using typename Base::type;` in a class: the type it names, with its name (`None`
+    /// for a using-declaration of anything else, which the lowering does not act on:
+    /// base members stay found through the base).
+    pub(super) fn member_using_type(&mut self, d: &ast::Decl<'_>) -> Option<(Symbol, QualType)> {
+        let ast::Decl::UsingDecl { name, .. } = d else {
+            return None;
+        };
+        let last = name.last().ident()?;
+        let te = ast::TypeExpr::Qual(name);
+        let t = self.quietly(|l| l.resolve_type(&te))?;
+        Some((last, t))
     }
 
     /// Defines the member enums of `rd` (kept as members in a template, see

@@ -623,6 +623,8 @@ impl<'x> Lowerer<'x> {
             ast::TypeExpr::Named { name, .. } => Some(*name),
             ast::TypeExpr::Qualified { inner, .. } => return self.type_pack_in(inner),
             ast::TypeExpr::Pointer { pointee, .. } => return self.type_pack_in(pointee),
+            // `const Ts&... xs`, `Ts&&... xs`.
+            ast::TypeExpr::Reference { referee, .. } => return self.type_pack_in(referee),
             _ => None,
         };
         let name = name?;

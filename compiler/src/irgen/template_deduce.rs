@@ -121,6 +121,13 @@ impl<'x> Lowerer<'x> {
         if !plain.is_empty() && explicit.is_empty() && ops.iter().all(|(o, _)| o.is_some()) {
             // Non-template functions of the same name compete (and win ties).
             let ops: Vec<(Operand, Span)> = ops.into_iter().map(|(o, s)| (o.unwrap(), s)).collect();
+            let chosen = self.quietly(|l| {
+                l.choose_fn_template(set, name, &[], (&types, &lvalues), callee_span, false)
+            });
+            // A function with the instance's very parameter types wins the tie: the
+            // instance is not made (its body may not compile for these types, as the
+            // generic shuffle of `cooperative_groups.h` for `uint4`).
+            let chosen = chosen.filter(|(t, a)| !self.shadowed_by_function(*t, a, &plain));
             let mut cands: Vec<Candidate> = plain
                 .into_iter()
                 .map(|f| Candidate {
@@ -128,9 +135,6 @@ impl<'x> Lowerer<'x> {
                     is_template: false,
                 })
                 .collect();
-            let chosen = self.quietly(|l| {
-                l.choose_fn_template(set, name, &[], (&types, &lvalues), callee_span, false)
-            });
             if let Some(f) = chosen.and_then(|(t, a)| self.instantiate_fn(t, a, callee_span)) {
                 cands.push(Candidate {
                     f,
@@ -145,6 +149,21 @@ impl<'x> Lowerer<'x> {
         let fid =
             self.select_fn_template(set, name, explicit, (&types, &lvalues), callee_span, false)?;
         self.direct_call(fid, CallArgs::Lowered(ops), callee_span, span)
+    }
+
+    /// Whether one of `plain` has exactly the parameter types of the instance of
+    /// non-member template `tpl` for `args` (worked out without making the instance).
+    fn shadowed_by_function(&mut self, tpl: u32, args: &[TArg], plain: &[FnId]) -> bool {
+        let fd = self.templates.fns[tpl as usize].decl;
+        let Some(ps) =
+            self.quietly(|l| l.in_instance_scope(tpl, args, |l| l.instance_param_types(fd)))
+        else {
+            return false;
+        };
+        plain.iter().any(|&f| {
+            let fp = &self.func_info(f).params;
+            fp.len() == ps.len() && fp.iter().zip(&ps).all(|(a, b)| a.ty == b.ty)
+        })
     }
 
     /// Call arguments lowered (pack expansions once per element); `None` after an error.

@@ -148,7 +148,14 @@ impl<'x> Lowerer<'x> {
                 access,
                 outer: self.templates.defining.clone(),
             }),
-            ns: self.cur_ns(),
+            // The class's namespace, not the point of a class template's instantiation:
+            // `d::f(…)` in the member template's body is looked up from there.
+            ns: self
+                .adl
+                .record_ns
+                .get(&r)
+                .copied()
+                .unwrap_or_else(|| self.decl_ns()),
             friend: None,
         });
         let is_ctor = self.types.record(r).name == Some(fd.name)
@@ -268,7 +275,14 @@ impl<'x> Lowerer<'x> {
     ) -> Option<R> {
         self.in_decl_context(|l| {
             match &m.outer {
-                Some((p, a)) => l.bind_template_params(p, a),
+                Some((p, a)) => {
+                    // The class's namespace, as for its other members (`d::f(…)` in a
+                    // member template of a class template, `cooperative_groups.h`).
+                    if let Some(&ns) = l.adl.record_ns.get(&m.record) {
+                        l.decl_ns = Some(ns);
+                    }
+                    l.bind_template_params(p, a)
+                }
                 None => l.bind_record_template_params(m.record),
             }
             let level = l.scopes.depth();

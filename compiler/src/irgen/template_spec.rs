@@ -27,14 +27,27 @@ impl<'x> Lowerer<'x> {
             return;
         };
         let explicit = fd.template_args.unwrap_or(&[]);
-        let Some((tpl, args)) = self.choose_fn_template(
-            set,
-            fd.name,
-            explicit,
-            (&param_types, &[]),
-            fd.name_span,
-            true,
-        ) else {
+        let choose = |l: &mut Self| {
+            l.choose_fn_template(
+                set,
+                fd.name,
+                explicit,
+                (&param_types, &[]),
+                fd.name_span,
+                true,
+            )
+        };
+        // A host specialization oxicc cannot match to its template (libstdc++'s
+        // `template<> istream& getline(istream&, string&, char)`, through default template
+        // arguments of declared-only class templates) is host code device code cannot
+        // call: left to the host compiler, as its body is.
+        let host = !fd.specs.device && !fd.specs.global;
+        let chosen = if host {
+            self.quietly(choose)
+        } else {
+            choose(self)
+        };
+        let Some((tpl, args)) = chosen else {
             return;
         };
         let key = (tpl, args);

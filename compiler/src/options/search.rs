@@ -46,8 +46,21 @@ pub(super) fn host_headers(p: &mut Parsed, v: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `-v`: the command prints the include search list on stderr, as gcc and nvcc do.
+/// `-v`: the command prints the include search list on stderr, as gcc and nvcc do, and
+/// the declarations skipped as host code (`--report-dropped`).
 pub(super) fn verbose(p: &mut Parsed, _: &str) -> Result<(), String> {
     p.verbose = true;
+    p.options.report_dropped = true;
+    Ok(())
+}
+
+/// `--report-dropped`: a note for each file-scope declaration skipped as host C++ that
+/// oxicc does not parse.
+pub(super) fn report_dropped(p: &mut Parsed, v: &str) -> Result<(), String> {
+    p.options.report_dropped = match v {
+        "" | "true" | "1" | "on" => true,
+        "false" | "0" | "off" => false,
+        _ => return Err(format!("expected true or false, found '{v}'")),
+    };
     Ok(())
 }

@@ -4,7 +4,8 @@
 use std::path::PathBuf;
 
 use super::search::{
-    after_dir, cuda_path, host_headers, no_std_inc, no_std_inc_cxx, sysroot, system_dir, verbose,
+    after_dir, cuda_path, host_headers, no_std_inc, no_std_inc_cxx, report_dropped, sysroot,
+    system_dir, verbose,
 };
 use super::{short, spec, Arity, Parsed, Scope, Spec};
 use crate::api::Emit;
@@ -388,6 +389,13 @@ pub(crate) const SPECS: &[Spec] = &[
         "oxicc: search the host toolchain's headers (=false: not; the command's default)",
     ),
     spec(
+        &["report-dropped"],
+        OptEq,
+        Device,
+        report_dropped,
+        "oxicc: a note for each declaration skipped as host code oxicc does not parse",
+    ),
+    spec(
         &["include", "pre-include"],
         Value,
         Device,
@@ -703,6 +711,6 @@ pub(crate) const SPECS: &[Spec] = &[
         Flag,
         Command,
         verbose,
-        "print the include search list on stderr",
+        "print the include search list and the skipped host declarations on stderr",
     ),
 ];

@@ -154,6 +154,37 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// `using Base::name;` / `using typename Base::type;` in a class: the name is declared
+    /// in the class as what it names in the base (a type stays a type for the parser). The
+    /// lowering does not bring base members in by it: it is libstdc++'s way of naming
+    /// base members in host member functions, whose bodies oxicc skips.
+    fn member_using_declaration(
+        &mut self,
+        access: Access,
+        body: &mut ClassBody<'a>,
+    ) -> PResult<()> {
+        let start = self.bump().span;
+        let typename = self.eat_kw(kw::TYPENAME);
+        let name = self.qual_name()?;
+        self.expect(Punct::Semi, "after a using-declaration")?;
+        if let Some(last) = name.last().ident() {
+            match self.qual_name_kind(name) {
+                Some(kind) => self.scopes.declare(last, kind),
+                // A dependent base's member: a type when `typename` says so.
+                None if typename => self.scopes.declare(last, NameKind::Typedef),
+                None => {}
+            }
+        }
+        body.members.push(MemberDecl {
+            access,
+            decl: Decl::UsingDecl {
+                name,
+                span: start.to(self.prev_span()),
+            },
+        });
+        Ok(())
+    }
+
     /// One member declaration.
     pub(super) fn member_declaration(
         &mut self,
@@ -201,7 +232,20 @@ impl<'a, 'c> Parser<'a, 'c> {
         if self.at_kw(kw::TEMPLATE) && self.peek_at(1).is_punct(Punct::Lt) {
             return self.member_template(access, body, hoisted);
         }
-        if self.at_kw(kw::USING) || self.at_kw(kw::STATIC_ASSERT) || self.at_kw(kw::TEMPLATE) {
+        if self.at_kw(kw::STATIC_ASSERT) {
+            // Kept in the class (libstdc++'s containers check their allocators with one);
+            // the lowering does not evaluate it there yet.
+            let mut decls = Vec::new();
+            self.static_assert_declaration(&mut decls)?;
+            for decl in decls {
+                body.members.push(MemberDecl { access, decl });
+            }
+            return Ok(());
+        }
+        if self.at_kw(kw::USING) && !self.peek_at(1).is_ident(kw::NAMESPACE) {
+            return self.member_using_declaration(access, body);
+        }
+        if self.at_kw(kw::USING) || self.at_kw(kw::TEMPLATE) {
             let span = self.span();
             let text = self.token_text(&self.peek().clone());
             return Err(self.unsupported(span, &format!("`{text}` in a class")));

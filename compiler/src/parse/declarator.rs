@@ -94,6 +94,9 @@ impl<'a, 'c> Parser<'a, 'c> {
                 });
             } else if self.at_kw(kw::ATTRIBUTE) {
                 self.attributes(&mut None)?;
+            } else if self.pack_after_ptr_ops && self.at(Punct::Ellipsis) {
+                self.pack_after_ptr_ops = false;
+                self.bump();
             } else {
                 break;
             }
@@ -469,8 +472,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             let specs = self.decl_specifiers(SpecContext::Param)?;
             let base = self.specs_type(&specs)?;
-            // `Ts... xs`: a function parameter pack (only in a template).
-            let pack = self.in_template && self.eat(Punct::Ellipsis);
+            // `Ts... xs`: a function parameter pack (only in a template); `Ts&&... xs`,
+            // `const Ts&... xs`: the `...` after the pointer and reference operators, which
+            // the declarator then steps over (`pack_after_ptr_ops`).
+            let mut pack = self.in_template && self.eat(Punct::Ellipsis);
+            if self.in_template && !pack && self.ellipsis_after_ptr_ops() {
+                pack = true;
+                self.pack_after_ptr_ops = true;
+            }
             let d = self.declarator(base, DeclaratorMode::Either)?;
             self.attributes(&mut None)?;
             let default = if self.eat(Punct::Assign) {
@@ -495,6 +504,23 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         self.expect(Punct::RParen, "to close the parameter list")?;
         Ok((self.alloc_slice(params), variadic))
+    }
+
+    /// At pointer and reference operators (with cv-qualifiers) followed by `...`: a
+    /// parameter pack declared as `Ts&&... xs`.
+    fn ellipsis_after_ptr_ops(&self) -> bool {
+        let mut i = 0;
+        loop {
+            let t = self.peek_at(i);
+            if t.is_punct(Punct::Ellipsis) {
+                return i > 0;
+            }
+            let op = t.is_punct(Punct::Star) || t.is_punct(Punct::Amp) || t.is_punct(Punct::AmpAmp);
+            if !op && !t.is_ident(kw::CONST) && !t.is_ident(kw::VOLATILE) {
+                return false;
+            }
+            i += 1;
+        }
     }
 
     /// A type name: specifiers and an abstract declarator (casts, `sizeof`, `alignof`).

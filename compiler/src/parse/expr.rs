@@ -592,6 +592,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(s) if s == KW_DYNAMIC_CAST || s == KW_TYPEID => {
                 self.not_in_device(s == KW_DYNAMIC_CAST)
             }
+            TokenKind::Ident(kw::TYPENAME) if self.at_qualified_name(1) => {
+                self.typename_functional_cast()
+            }
             TokenKind::Ident(s) if [kw::TEMPLATE, kw::TYPENAME].contains(&s) => {
                 let text = self.interner.resolve(s).to_string();
                 Err(self.unsupported(span, &format!("`{text}`")))
@@ -600,6 +603,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                 // `asm` statements are parsed in `asm.rs`; as an expression it is GNU's
                 // statement-expression territory, which oxicc does not take.
                 Err(self.unsupported(span, "`asm` outside a statement"))
+            }
+            TokenKind::Ident(s)
+                if s == super::specs::KW_NOEXCEPT && self.peek_at(1).is_punct(Punct::LParen) =>
+            {
+                self.noexcept_operator()
             }
             TokenKind::Ident(s) if s.is_keyword() => {
                 let text = self.interner.resolve(s).to_string();

@@ -9,6 +9,12 @@
 //! provide is reported where it is used ("identifier … is undefined"), never skipped.
 //! `__has_builtin` says 0 for them (they are not in `pp/feature_tests.rs`'s list), so headers that test for one
 //! take their portable path.
+//!
+//! The `noexcept(expr)` operator (libstdc++'s containers ask it of their element moves) is
+//! read the same way, as a call of `__oxicc_noexcept`, which no stage defines: host code
+//! that holds one parses, and device code that evaluates one is told the name is undefined.
+//! `typename T::U{}` and `typename T::U(x)` (a functional cast of a dependent type) are the
+//! cast or construction they spell.
 
 use super::{PResult, Parser};
 use crate::ast::{Expr, ExprKind, NameSeg, QualName, TemplateArgExpr, TypeExpr};
@@ -129,5 +135,48 @@ impl<'a, 'c> Parser<'a, 'c> {
             segments,
             span,
         }))
+    }
+
+    /// `noexcept(expr)` as an expression (at `noexcept`; `(` follows): see the module doc.
+    pub(super) fn noexcept_operator(&mut self) -> PResult<&'a Expr<'a>> {
+        let span = self.bump().span;
+        let name = self.interner.intern("__oxicc_noexcept");
+        let callee = self.mk(ExprKind::Ident(name), span);
+        self.bump();
+        let args = self.call_args()?;
+        Ok(self.mk(ExprKind::Call { callee, args }, span.to(self.prev_span())))
+    }
+
+    /// `typename N::T(args)` / `typename N::T{items}` as an expression (at `typename`).
+    pub(super) fn typename_functional_cast(&mut self) -> PResult<&'a Expr<'a>> {
+        let start = self.bump().span;
+        let q = self.qual_name()?;
+        let ty: &'a TypeExpr<'a> = self.alloc(TypeExpr::Qual(q));
+        if self.at(Punct::LBrace) {
+            let crate::ast::Init::List { items, span } = self.initializer()? else {
+                unreachable!("`{{` starts a list")
+            };
+            let kind = ExprKind::InitList {
+                ty: Some(ty),
+                items,
+            };
+            return Ok(self.mk(kind, start.to(span)));
+        }
+        self.expect(Punct::LParen, "after a type in an expression")?;
+        let args = self.call_args()?;
+        let span = start.to(self.prev_span());
+        let kind = match args {
+            [one] => ExprKind::Cast {
+                ty,
+                expr: one,
+                kind: crate::ast::CastKind::Functional,
+            },
+            _ => ExprKind::Construct {
+                ty,
+                args,
+                braced: false,
+            },
+        };
+        Ok(self.mk(kind, span))
     }
 }

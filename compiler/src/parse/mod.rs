@@ -92,7 +92,9 @@ pub fn parse_translation_unit_with<'a>(
     }
     let lambdas = std::mem::take(&mut p.lambdas);
     let host_launches = std::mem::take(&mut p.host_launches);
+    let dropped = std::mem::take(&mut p.dropped);
     TranslationUnit {
+        dropped,
         decls: arena.alloc_slice_fill_iter(decls),
         lambdas: arena.alloc_slice_fill_iter(lambdas),
         host_launches: arena.alloc_slice_fill_iter(host_launches),
@@ -276,6 +278,11 @@ pub(crate) struct Parser<'a, 'c> {
     deferred_host_bodies: Vec<host_launch::DeferredBody<'a>>,
     /// Every lambda parsed so far (`TranslationUnit::lambdas`).
     lambdas: Vec<&'a crate::ast::LambdaExpr<'a>>,
+    /// Notes for the declarations skipped as host C++ (`TranslationUnit::dropped`).
+    dropped: Vec<Diag>,
+    /// The parameter being declared is a pack whose `...` follows its pointer and
+    /// reference operators (`Ts&&... xs`): the declarator steps over it.
+    pack_after_ptr_ops: bool,
 }
 
 impl<'a, 'c> Parser<'a, 'c> {
@@ -320,6 +327,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             host_launches: Vec::new(),
             deferred_host_bodies: Vec::new(),
             lambdas: Vec::new(),
+            dropped: Vec::new(),
+            pack_after_ptr_ops: false,
         }
     }
 

@@ -32,7 +32,11 @@ impl<'a, 'c> Parser<'a, 'c> {
             if self.at_kw(kw::ALIGN) || self.at_kw(KW_ALIGNAS) {
                 self.bump();
                 align = Some(self.paren_expr_arg("alignment")?);
-            } else if self.at_kw(kw::ATTRIBUTE) || self.at_kw(super::specs::KW_DECLSPEC) {
+            } else if self.at_kw(kw::ATTRIBUTE)
+                || self.at_kw(super::specs::KW_DECLSPEC)
+                || (self.at(Punct::LBracket) && self.peek_at(1).is_punct(Punct::LBracket))
+            {
+                // `struct [[__deprecated__]] iterator` (libstdc++'s `_GLIBCXX17_DEPRECATED`).
                 self.attributes(&mut align)?;
             } else {
                 break;
@@ -53,6 +57,17 @@ impl<'a, 'c> Parser<'a, 'c> {
             {
                 template_args = Some(self.template_args()?);
             }
+        }
+        // `const class std::type_info *` (libstdc++'s `exception_ptr`): an elaborated
+        // reference by a qualified name names the class that name names.
+        if name.is_some() && template_args.is_none() && self.at(Punct::ColonColon) {
+            let back = self.pos;
+            self.pos -= 1;
+            let q = self.qual_name()?;
+            if !self.at(Punct::LBrace) && !self.at(Punct::Colon) {
+                return Ok(self.alloc(TypeExpr::Qual(q)));
+            }
+            self.pos = back;
         }
         if self.at(Punct::ColonColon) || self.at(Punct::Lt) {
             let span = self.span();

@@ -157,6 +157,15 @@ impl Scopes {
         if let Some(s) = self.stack.get_mut(i - 1) {
             s.entry(name).or_insert(NameKind::Tag(kind));
         }
+        // A namespace's (or class's) own scope: the name is its member too, so that
+        // `namespace n { class E; } using n::E;` finds it (libstdc++'s `exception_ptr`).
+        if let Some(&(c, d)) = self.open.last() {
+            if d == i {
+                self.contexts[c.0 as usize]
+                    .entry(name)
+                    .or_insert(NameKind::Tag(kind));
+            }
+        }
     }
 
     /// The context whose body is the innermost scope, if it is one.

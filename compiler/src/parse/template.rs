@@ -208,6 +208,12 @@ impl<'a, 'c> Parser<'a, 'c> {
             });
             return Ok(());
         }
+        // `template <class E> friend R std::f(E);`: grants access only, as the same
+        // friend declaration without a template header (libstdc++'s `exception_ptr`).
+        if let Decl::Friend { .. } = m.decl {
+            body.members.push(m);
+            return Ok(());
+        }
         let Decl::Function(f) = m.decl else {
             return Err(self.unsupported(span, "a member template that is not a function"));
         };

@@ -12,9 +12,10 @@
 use super::scope::NameKind;
 use super::{DeclContext, PResult, Parser};
 use crate::ast::{Decl, TagKind};
-use crate::diag::Diagnostics;
+use crate::diag::{Diag, Diagnostics};
 use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
+use crate::source::Span;
 
 /// C++ keywords whose presence marks a failed declaration as host C++ (checked when
 /// compiling: `kw::sym` fails the build for a name that is not a keyword).
@@ -200,6 +201,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let last = self.toks[skip_end - 1].span;
                 let span = start_span.to(last);
                 out.push(Decl::Unsupported { what, span });
+                self.record_dropped(what, span, &held);
                 // Its class name stays a type, so later uses parse; a use in device code is
                 // then reported (see `specs.rs`), a use in host code is host code too.
                 if let Some((name, kind)) = self.declared_class_name(start, skip_end) {
@@ -216,6 +218,32 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.pos = end;
             }
         }
+    }
+
+    /// Keeps why a declaration was skipped as host C++: a note at the parser's first error
+    /// in it (the construct oxicc does not parse; its include chain comes with it when
+    /// rendered), pointing back to the declaration's start. Reported only on request
+    /// (`--report-dropped`, `-v`): nvcc hands such code to the host compiler, which
+    /// accepts it, so by default the compile stays quiet, even in system headers.
+    fn record_dropped(&mut self, what: &str, span: Span, held: &Diagnostics) {
+        let first = held
+            .list
+            .iter()
+            .find(|d| d.severity == crate::api::Severity::Error);
+        let (at, why) = match first {
+            Some(d) => (d.span, d.message.as_str()),
+            None => (span, "no error recorded"),
+        };
+        let mut note = Diag {
+            severity: crate::api::Severity::Note,
+            span: at,
+            message: format!("oxicc skipped this {what} as host code it does not parse: {why}"),
+            notes: Vec::new(),
+        };
+        if at.file != span.file || at.start != span.start {
+            note = note.with_note(span, "the skipped declaration starts here");
+        }
+        self.dropped.push(note);
     }
 
     fn replay(&mut self, held: Diagnostics) {

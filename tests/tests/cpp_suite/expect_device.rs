@@ -8,6 +8,23 @@ use oxicc_emu::{Launch, Outcome};
 /// Checks kernel `name`; `None` when this module does not know it.
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
     Some(match name {
+        "coop_tile_vector_shuffle" => {
+            // 128 threads in warps of 32; thread t holds words in[4t..4t+4]. shfl_xor(v, 5)
+            // reads lane ^ 5; shfl(…, 7) lane 7; shfl_down(…, 3) lane + 3, or its own value
+            // past the tile's end.
+            let w = u32s(l, "in");
+            let mut want = Vec::new();
+            for t in 0..128usize {
+                let (base, lane) = (t - t % 32, t % 32);
+                let word = |thread: usize, k: usize| w[4 * thread + k];
+                let x = base + (lane ^ 5);
+                let down = if lane + 3 < 32 { t + 3 } else { t };
+                want.extend((0..4).map(|k| word(x, k)));
+                want.extend([word(base + 7, 0), word(base + 7, 3)]);
+                want.extend((0..3).map(|k| word(down, k)));
+            }
+            eq_u32(o, "out", &want)
+        }
         "coop_groups_tiles" => {
             let input = i32s(l, "in");
             let n = scalar_bits(l, 2) as usize;

@@ -263,6 +263,19 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             eq_i32(o, "out", &want)
         }
+        "reference_packs" => {
+            // bump: a = x + 1, b = 0.5·x + 1 (float); sum_of(a, b, 3) = a + (int)b + 3;
+            // count of three arguments.
+            let want: Vec<i32> = i32s(l, "in")
+                .iter()
+                .map(|&x| {
+                    let a = x + 1;
+                    let b = 0.5f32 * x as f32 + 1.0;
+                    (a + b as i32 + 3) * 10 + 3
+                })
+                .collect();
+            eq_i32(o, "out", &want)
+        }
         "builtin_max_beside_template" => {
             // clamp_low: t = max(x, 0.25f) * 2 in float; max(0.5, t) in double (CUDA's
             // max(double, float)), stored as float; then max(x, 0.75) in double.

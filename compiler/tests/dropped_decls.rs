@@ -1,0 +1,163 @@
+//! Declarations skipped as host code are never lost (issue 12): a file-scope declaration
+//! that fails to parse and looks like host C++ becomes `Decl::Unsupported` without an
+//! error (nvcc would hand it to the host compiler), but `--report-dropped` (and the
+//! command's `-v`) reports each one as a note at the construct oxicc does not parse, with
+//! the declaration's start and the include chain, system headers included. By default the
+//! compile stays quiet.
+
+mod ptxas_support;
+
+use oxicc::{compile, Options, Severity};
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A folder holding a header with a host class template oxicc does not parse (`?` where a
+/// member declaration goes on: not C++ either, so it stays unparsable whatever the parser
+/// learns), removed at the end.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let d = std::env::temp_dir().join(format!("oxicc-dropped-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(
+            d.join("host.h"),
+            "// host declarations\n\
+             template <class T> struct Bad { T f() ? ; };\n\
+             int after_bad;\n",
+        )
+        .unwrap();
+        Dir(d)
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const MAIN: &str = "#include <host.h>\n__global__ void k(int *p) { *p = 1; }\n";
+
+fn lines(out: &oxicc::CompileOutput) -> Vec<String> {
+    out.diagnostics
+        .iter()
+        .map(|d| {
+            let sev = match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Note => "note",
+            };
+            format!("{}:{}:{}: {}: {}", d.file, d.line, d.column, sev, d.message)
+        })
+        .collect()
+}
+
+#[test]
+fn a_dropped_declaration_is_a_note_with_its_include_chain_on_request() {
+    let dir = Dir::new("lib");
+    let h = dir.0.join("host.h").display().to_string();
+    for system in [true, false] {
+        let base = if system {
+            Options {
+                system_include_dirs: vec![dir.0.clone()],
+                ..Options::default()
+            }
+        } else {
+            Options {
+                include_dirs: vec![dir.0.clone()],
+                ..Options::default()
+            }
+        };
+        // Default: quiet, and the kernel compiles.
+        let quiet = compile("main.cu", MAIN, &base);
+        assert!(quiet.ok(), "{:?}", lines(&quiet));
+        assert!(quiet.diagnostics.is_empty(), "{:?}", lines(&quiet));
+
+        let loud = compile(
+            "main.cu",
+            MAIN,
+            &Options {
+                report_dropped: true,
+                ..base.clone()
+            },
+        );
+        let ptx = loud.text.as_deref().expect("compiles with the notes");
+        assert!(ptx.contains(".entry _Z1kPi"), "{ptx}");
+        ptxas_support::assert_ptxas_accepts(ptx, 75, "dropped_decls");
+        let got = lines(&loud);
+        assert_eq!(got.len(), 3, "{got:?}");
+        // The first error oxicc met in the declaration: at the `?` (line 2, column 39).
+        assert!(
+            got[0].starts_with(&format!(
+                "{h}:2:39: note: oxicc skipped this template declaration as host code it does not parse: "
+            )),
+            "{got:?}"
+        );
+        assert_eq!(
+            got[1],
+            format!("{h}:2:1: note: the skipped declaration starts here")
+        );
+        assert_eq!(got[2], "main.cu:1:10: note: in file included from here");
+        // Notes only: no error, no warning (`-Werror` does not turn them into failures).
+        assert!(loud
+            .diagnostics
+            .iter()
+            .all(|d| d.severity == Severity::Note));
+    }
+}
+
+#[test]
+fn a_device_use_of_a_dropped_class_is_still_an_error() {
+    let dir = Dir::new("use");
+    let o = Options {
+        system_include_dirs: vec![dir.0.clone()],
+        ..Options::default()
+    };
+    let out = compile(
+        "main.cu",
+        "#include <host.h>\n__global__ void k(int *p) { Bad<int> b; *p = 1; }\n",
+        &o,
+    );
+    assert!(!out.ok());
+    let got = lines(&out);
+    assert!(
+        got.iter()
+            .any(|l| l.starts_with("main.cu:2:29: error:") && l.contains("Bad")),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn the_command_lists_them_with_report_dropped_and_with_v() {
+    let dir = Dir::new("cmd");
+    let input = dir.0.join("k.cu");
+    std::fs::write(&input, MAIN).unwrap();
+    let run = |extra: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_oxicc"))
+            .env_remove("CUDA_PATH")
+            .env_remove("CUDA_HOME")
+            .arg("-isystem")
+            .arg(&dir.0)
+            .args(extra)
+            .arg(&input)
+            .arg("-o")
+            .arg(dir.0.join("k.ptx"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{extra:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let skipped = "note: oxicc skipped this template declaration";
+    assert!(!run(&[]).contains(skipped));
+    assert!(!run(&["--report-dropped=false"]).contains(skipped));
+    for flags in [
+        &["--report-dropped"][..],
+        &["-v"],
+        &["-Werror", "--report-dropped"],
+    ] {
+        let err = run(flags);
+        assert!(err.contains(skipped), "{flags:?}: {err}");
+        assert!(err.contains("note: in file included from here"), "{err}");
+    }
+}
