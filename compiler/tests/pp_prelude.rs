@@ -13,7 +13,8 @@
 mod ptxas_support;
 use ptxas_support::assert_ptxas_accepts;
 
-use oxicc::pp::{clear_prelude_snapshots, prelude_snapshots};
+use oxicc::options::{parse, Dialect};
+use oxicc::pp::{clear_prelude_snapshots, prelude_snapshots, use_header_cache};
 use oxicc::Options;
 
 fn compile(src: &str, options: &Options) -> String {
@@ -44,7 +45,35 @@ fn stores(ptx: &str, value: i64) -> bool {
 
 #[test]
 fn snapshot_restores_the_same_run_and_falls_back_where_it_must() {
+    // As in the `oxicc` command with one input: no header cache, so compiles start from a
+    // fresh interner, as the built-in snapshot was made.
+    use_header_cache(false);
     clear_prelude_snapshots();
+
+    // The command's default options: the built-in snapshot (`prelude.bin`) is restored,
+    // so no snapshot is made.
+    let command = parse(&["k.cu".to_string()], Dialect::Command)
+        .unwrap()
+        .options;
+    let built_in = compile(ASSERT_KERNEL, &command);
+    assert_eq!(
+        prelude_snapshots(),
+        0,
+        "the built-in snapshot served (if prelude.bin is stale: \
+         OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test prelude_file)"
+    );
+    assert_eq!(built_in, compile(ASSERT_KERNEL, &plain(&command)));
+    let with_inc = Options {
+        include_dirs: vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))],
+        ..command.clone()
+    };
+    assert_eq!(compile(ASSERT_KERNEL, &with_inc), built_in);
+    assert_eq!(
+        prelude_snapshots(),
+        0,
+        "and with a -I folder without C headers"
+    );
+
     let base = Options::default();
 
     // The first compile makes the snapshot, the second restores it: both equal the plain

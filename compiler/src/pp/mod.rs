@@ -40,6 +40,7 @@ mod macros;
 mod output;
 mod predefined;
 mod prelude;
+mod prelude_file;
 mod subst;
 
 use std::path::{Path, PathBuf};
@@ -58,7 +59,8 @@ pub use header_cache::use_header_cache;
 pub use include::search_list;
 use macros::Macro;
 pub use output::preprocessed_text;
-pub use prelude::{clear_prelude_snapshots, prelude_snapshots};
+pub use prelude::{clear_prelude_snapshots, prelude_snapshot_file, prelude_snapshots};
+pub use prelude_file::embedded_prelude_is_current;
 
 /// Headers nvcc includes before every `.cu` file (`nvcc -include cuda_runtime.h`). A driver
 /// that wants nvcc's behaviour (e.g. `threadIdx` and `printf` declared without includes)
@@ -441,6 +443,10 @@ struct Preprocessor<'c, 'a> {
     header_cache: bool,
     /// Making a snapshot of the state after the prelude (`prelude.rs`).
     prelude: prelude::PreludeState,
+    /// Look for a snapshot to restore (off: always preprocess the prelude, and make one).
+    prelude_lookup: bool,
+    /// The snapshot this run made.
+    prelude_made: Option<std::sync::Arc<prelude::Snapshot>>,
 }
 
 impl<'c, 'a> Preprocessor<'c, 'a> {
@@ -471,6 +477,8 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
             in_if: false,
             header_cache: false,
             prelude: prelude::PreludeState::Off,
+            prelude_lookup: true,
+            prelude_made: None,
         }
     }
 

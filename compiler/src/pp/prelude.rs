@@ -39,18 +39,18 @@ use crate::source::{FileId, Span};
 /// `Snapshot::probes`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Key {
-    predefined: String,
+    pub(super) predefined: String,
     /// Symbols in the interner at the start (keywords only, or the header cache's
     /// template); the snapshot's interner continues from it.
-    start_symbols: usize,
-    header_cache: bool,
-    work_limit: u64,
-    after_include_dirs: Vec<PathBuf>,
-    cuda_path: Option<PathBuf>,
-    sysroot: Option<PathBuf>,
-    host_headers: bool,
-    no_std_inc: bool,
-    no_std_inc_cxx: bool,
+    pub(super) start_symbols: usize,
+    pub(super) header_cache: bool,
+    pub(super) work_limit: u64,
+    pub(super) after_include_dirs: Vec<PathBuf>,
+    pub(super) cuda_path: Option<PathBuf>,
+    pub(super) sysroot: Option<PathBuf>,
+    pub(super) host_headers: bool,
+    pub(super) no_std_inc: bool,
+    pub(super) no_std_inc_cxx: bool,
 }
 
 impl Key {
@@ -88,42 +88,42 @@ impl Key {
 
 /// A source file of the prelude, in a form that may cross threads.
 #[derive(Debug)]
-struct FrozenFile {
-    name: String,
-    text: String,
+pub(super) struct FrozenFile {
+    pub(super) name: String,
+    pub(super) text: String,
     /// `#line` marks: (physical line, logical line, name).
-    marks: Vec<(u32, u32, String)>,
-    included_from: Option<Span>,
-    system: bool,
+    pub(super) marks: Vec<(u32, u32, String)>,
+    pub(super) included_from: Option<Span>,
+    pub(super) system: bool,
 }
 
 /// The preprocessor's state after the prelude (see the module comment).
 #[derive(Debug)]
 pub(super) struct Snapshot {
-    key: Key,
-    interner: Interner,
+    pub(super) key: Key,
+    pub(super) interner: Interner,
     /// The files after the main one (`FileId(1)` on), in order.
-    files: Vec<FrozenFile>,
-    macros: Vec<(Symbol, Macro)>,
-    gcc_checked: Vec<bool>,
-    expansions: Vec<Expansion>,
-    file_keys: Vec<(String, FileId)>,
-    file_info: Vec<(FileId, FileInfo)>,
-    once: Vec<FileId>,
-    guards: Vec<(FileId, Symbol)>,
-    counter: u32,
-    work: u64,
-    tokens: Vec<Token>,
+    pub(super) files: Vec<FrozenFile>,
+    pub(super) macros: Vec<(Symbol, Macro)>,
+    pub(super) gcc_checked: Vec<bool>,
+    pub(super) expansions: Vec<Expansion>,
+    pub(super) file_keys: Vec<(String, FileId)>,
+    pub(super) file_info: Vec<(FileId, FileInfo)>,
+    pub(super) once: Vec<FileId>,
+    pub(super) guards: Vec<(FileId, Symbol)>,
+    pub(super) counter: u32,
+    pub(super) work: u64,
+    pub(super) tokens: Vec<Token>,
     /// Every file the prelude tried to read from disk (none was found: a prelude that
     /// read a file from disk makes no snapshot).
-    loads: Vec<PathBuf>,
+    pub(super) loads: Vec<PathBuf>,
     /// The names the prelude's includes looked up among the in-memory headers (`false`)
     /// or also in the `-I`/`-isystem` folders (`true`), which come before the built-in
     /// headers: a snapshot holds only while none of them is found there.
-    probes: Vec<(String, bool)>,
+    pub(super) probes: Vec<(String, bool)>,
     /// `-I` plus `-isystem` folders when it was made (the built-in headers' search
     /// position, for `#include_next`, comes after them).
-    user_dirs: usize,
+    pub(super) user_dirs: usize,
 }
 
 /// Snapshots of this process, most recent last (a few keys: a test suite compiles for
@@ -182,12 +182,17 @@ impl Preprocessor<'_, '_> {
         if !self.prelude_eligible() {
             return None;
         }
-        let found = SNAPSHOTS.lock().ok().and_then(|s| {
-            s.iter()
-                .rev()
-                .find(|snap| snap.key.matches(self, predefined))
-                .cloned()
-        });
+        let found = if self.prelude_lookup {
+            let made_here = SNAPSHOTS.lock().ok().and_then(|s| {
+                s.iter()
+                    .rev()
+                    .find(|snap| snap.key.matches(self, predefined))
+                    .cloned()
+            });
+            made_here.or_else(|| super::prelude_file::embedded(|k| k.matches(self, predefined)))
+        } else {
+            None
+        };
         match found {
             Some(snap) if self.still_holds(&snap) => Some(self.restore(&snap)),
             Some(_) => None,
@@ -354,11 +359,51 @@ impl Preprocessor<'_, '_> {
             user_dirs: (self.ctx.options.include_dirs.len())
                 + self.ctx.options.system_include_dirs.len(),
         };
+        let snap = Arc::new(snap);
+        self.prelude_made = Some(snap.clone());
         if let Ok(mut s) = SNAPSHOTS.lock() {
             if s.len() >= MAX_SNAPSHOTS {
                 s.remove(0);
             }
-            s.push(Arc::new(snap));
+            s.push(snap);
         }
     }
+}
+
+/// The snapshot file of the prelude under `options` (what `compiler/prelude/prelude.bin`
+/// holds for the command's defaults: `compiler/tests/prelude_file.rs`). An error when the
+/// prelude makes no snapshot (a diagnostic) or looks for files on disk (which would tie
+/// the file to this machine's folders).
+pub fn prelude_snapshot_file(options: &Options) -> Result<Vec<u8>, String> {
+    let mut sources = crate::source::SourceMap::new();
+    let mut interner = Interner::new();
+    let mut diags = crate::diag::Diagnostics::new();
+    let main = sources.add("<prelude>", "");
+    let loader = super::FsLoader;
+    let mut ctx = super::PpContext::new(&mut sources, &mut interner, &mut diags, options, &loader);
+    ctx.force_includes = NVCC_FORCE_INCLUDES.iter().map(|s| s.to_string()).collect();
+    // Not `preprocess`: the interner stays fresh (no header cache template), as in a
+    // process that compiles once.
+    let mut pp = Preprocessor::new(&mut ctx, main);
+    pp.prelude_lookup = false;
+    pp.run();
+    let snap = pp
+        .prelude_made
+        .take()
+        .ok_or("the prelude made no snapshot (it gave a diagnostic or read a file)")?;
+    if !snap.loads.is_empty() {
+        return Err(format!(
+            "the prelude looked for files on disk: {:?}",
+            snap.loads
+        ));
+    }
+    let bytes = super::prelude_file::encode(&snap);
+    let back = super::prelude_file::decode(&bytes).ok_or("the snapshot file does not decode")?;
+    let same_symbols = back.interner.len() == snap.interner.len()
+        && (0..snap.interner.len() as u32)
+            .all(|i| back.interner.resolve(Symbol(i)) == snap.interner.resolve(Symbol(i)));
+    if !same_symbols || format!("{back:?}") != format!("{snap:?}") {
+        return Err("the snapshot file decodes to another snapshot".into());
+    }
+    Ok(bytes)
 }
