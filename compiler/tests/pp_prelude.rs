@@ -46,7 +46,7 @@ fn stores(ptx: &str, value: i64) -> bool {
 #[test]
 fn snapshot_restores_the_same_run_and_falls_back_where_it_must() {
     // As in the `oxicc` command with one input: no header cache, so compiles start from a
-    // fresh interner, as the built-in snapshot was made.
+    // fresh interner, as the built-in snapshot was made, and make no snapshot.
     use_header_cache(false);
     clear_prelude_snapshots();
 
@@ -74,6 +74,23 @@ fn snapshot_restores_the_same_run_and_falls_back_where_it_must() {
         "and with a -I folder without C headers"
     );
 
+    // With one compile a process (no header cache), no snapshot is made for other options.
+    let sm80 = Options {
+        sm: 80,
+        ..command.clone()
+    };
+    assert_eq!(
+        compile(ASSERT_KERNEL, &sm80),
+        compile(ASSERT_KERNEL, &plain(&sm80))
+    );
+    assert_eq!(
+        prelude_snapshots(),
+        0,
+        "no snapshot made without the header cache"
+    );
+
+    // A process of many compiles (the header cache on, as by default in the library).
+    use_header_cache(true);
     let base = Options::default();
 
     // The first compile makes the snapshot, the second restores it: both equal the plain

@@ -17,7 +17,9 @@
 //! expansion table, `__COUNTER__`, the work count and the output tokens so far.
 //!
 //! Made on the first compile with a given key in a process (when the prelude gave no
-//! diagnostic) and used by every later one; `Options::fast_headers = false` turns it off,
+//! diagnostic; not in a process that turned the header cache off, as the command does
+//! for its one compile) and used by every later one; the command's first compile uses the
+//! one built into the compiler (`prelude_file.rs`); `Options::fast_headers = false` turns it off,
 //! and so does anything that makes the start differ (a `-include`, a source map or
 //! interner that is not fresh). The restored run is the same run, so output is identical
 //! (`tests/tests/fast_headers.rs`, `compiler/tests/pp_prelude.rs`).
@@ -196,6 +198,9 @@ impl Preprocessor<'_, '_> {
         match found {
             Some(snap) if self.still_holds(&snap) => Some(self.restore(&snap)),
             Some(_) => None,
+            // A process that compiles once (the command turns the header cache off for
+            // that) would never use a snapshot: making one would only cost.
+            None if self.prelude_lookup && !super::header_cache::enabled() => None,
             None => {
                 self.prelude = PreludeState::Capturing {
                     key: Box::new(Key::new(self, predefined.to_string())),
