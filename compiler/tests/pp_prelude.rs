@@ -14,7 +14,7 @@ mod ptxas_support;
 use ptxas_support::assert_ptxas_accepts;
 
 use oxicc::options::{parse, Dialect};
-use oxicc::pp::{clear_prelude_snapshots, prelude_snapshots, use_header_cache};
+use oxicc::pp::{clear_prelude_snapshots, prelude_restores, prelude_snapshots, use_header_cache};
 use oxicc::Options;
 
 fn compile(src: &str, options: &Options) -> String {
@@ -57,8 +57,8 @@ fn snapshot_restores_the_same_run_and_falls_back_where_it_must() {
         .options;
     let built_in = compile(ASSERT_KERNEL, &command);
     assert_eq!(
-        prelude_snapshots(),
-        0,
+        (prelude_restores(), prelude_snapshots()),
+        (1, 0),
         "the built-in snapshot served (if prelude.bin is stale: \
          OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test prelude_file)"
     );

@@ -59,7 +59,9 @@ pub use header_cache::use_header_cache;
 pub use include::search_list;
 use macros::Macro;
 pub use output::preprocessed_text;
-pub use prelude::{clear_prelude_snapshots, prelude_snapshot_file, prelude_snapshots};
+pub use prelude::{
+    clear_prelude_snapshots, prelude_restores, prelude_snapshot_file, prelude_snapshots,
+};
 pub use prelude_file::embedded_prelude_is_current;
 
 /// Headers nvcc includes before every `.cu` file (`nvcc -include cuda_runtime.h`). A driver

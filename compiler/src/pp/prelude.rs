@@ -26,6 +26,7 @@
 
 use std::path::PathBuf;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use super::include::{normalize, POS_FIRST_DIR};
@@ -133,6 +134,14 @@ pub(super) struct Snapshot {
 static SNAPSHOTS: Mutex<Vec<Arc<Snapshot>>> = Mutex::new(Vec::new());
 const MAX_SNAPSHOTS: usize = 8;
 
+/// How many compiles of this process restored a snapshot.
+static RESTORES: AtomicUsize = AtomicUsize::new(0);
+
+/// How many compiles of this process restored a snapshot (for tests).
+pub fn prelude_restores() -> usize {
+    RESTORES.load(Ordering::Relaxed)
+}
+
 /// How many snapshots a process keeps made (for tests).
 pub fn prelude_snapshots() -> usize {
     SNAPSHOTS.lock().map(|s| s.len()).unwrap_or(0)
@@ -231,6 +240,7 @@ impl Preprocessor<'_, '_> {
     }
 
     fn restore(&mut self, snap: &Snapshot) -> Vec<Token> {
+        RESTORES.fetch_add(1, Ordering::Relaxed);
         *self.ctx.interner = snap.interner.clone();
         for f in &snap.files {
             let id = self.ctx.sources.add(f.name.clone(), f.text.clone());
