@@ -24,7 +24,9 @@
 //! (`#if` arithmetic), `include.rs` (header search and
 //! loading), `predefined.rs` (predefined macros), `gcc_macros.rs` (gcc's predefined
 //! macros, defined lazily), `feature_tests.rs` (`__has_attribute` and friends),
-//! `output.rs` (the `-E` text), `builtin_headers.rs` (the headers that ship inside oxicc).
+//! `output.rs` (the `-E` text), `builtin_headers.rs` (the headers that ship inside oxicc),
+//! `prelude.rs` and `prelude_file.rs` (the state after the implicit `cuda_runtime.h`,
+//! restored instead of recomputed).
 
 mod builtin_headers;
 mod cond;
