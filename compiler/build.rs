@@ -61,6 +61,36 @@ fn main() {
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
     fs::write(out.join("builtin_headers.rs"), table).expect("writing the header table");
     source_fingerprint(&manifest);
+    prelude_fingerprint(&manifest);
+}
+
+/// What decides the contents of a prelude snapshot besides its key (`pp/prelude_file.rs`):
+/// the built-in headers and the code that preprocesses them.
+const PRELUDE_INPUTS: &[&str] = &[
+    "../runtime-libs/include",
+    "src/pp",
+    "src/lex",
+    "src/intern.rs",
+    "src/source.rs",
+];
+
+/// `OXICC_PRELUDE_INPUTS`: a fingerprint of `PRELUDE_INPUTS`; the built-in prelude
+/// snapshot is used only by a build with the fingerprint it was made with.
+fn prelude_fingerprint(manifest: &Path) {
+    let mut files = Vec::new();
+    for p in PRELUDE_INPUTS {
+        let path = manifest.join(p);
+        println!("cargo:rerun-if-changed={}", path.display());
+        if path.is_dir() {
+            all_files(&path, &mut files);
+        } else {
+            files.push(path);
+        }
+    }
+    println!(
+        "cargo:rustc-env=OXICC_PRELUDE_INPUTS={:016x}",
+        fnv_files(manifest, &files)
+    );
 }
 
 /// The folders whose contents decide what the compiler emits.
@@ -80,6 +110,13 @@ fn source_fingerprint(manifest: &Path) {
         println!("cargo:rerun-if-changed={}", dir.display());
         all_files(&dir, &mut files);
     }
+    let h = fnv_files(manifest, &files);
+    println!("cargo:rustc-env=OXICC_SOURCE_HASH={h:016x}");
+}
+
+/// 64-bit FNV-1a over the paths (relative to the crate) and contents of `files`, sorted.
+fn fnv_files(manifest: &Path, files: &[PathBuf]) -> u64 {
+    let mut files = files.to_vec();
     files.sort();
     let mut h: u64 = 0xcbf29ce484222325;
     for f in &files {
@@ -90,7 +127,7 @@ fn source_fingerprint(manifest: &Path) {
             h = h.wrapping_mul(0x100000001b3);
         }
     }
-    println!("cargo:rustc-env=OXICC_SOURCE_HASH={h:016x}");
+    h
 }
 
 fn all_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -98,6 +98,11 @@ impl SourceFile {
         }
     }
 
+    /// The `#line` remappings, sorted by physical line.
+    pub fn line_marks(&self) -> &[LineMark] {
+        &self.line_marks
+    }
+
     /// The file name and line number that physical line `line` has after `#line`
     /// directives (what `__FILE__`, `__LINE__` and diagnostics show).
     pub fn presumed_line(&self, line: u32) -> (&str, u32) {
@@ -148,6 +153,13 @@ impl SourceMap {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
         self.files.push(SourceFile::new(name.into(), text.into()));
         FileId(self.files.len() as u32 - 1)
+    }
+    /// How many files there are.
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
     }
     pub fn file(&self, id: FileId) -> &SourceFile {
         &self.files[id.0 as usize]

@@ -30,7 +30,7 @@ use crate::source::FileId;
 
 const POS_MEMORY: usize = 0;
 const POS_RELATIVE: usize = 1;
-const POS_FIRST_DIR: usize = 2;
+pub(super) const POS_FIRST_DIR: usize = 2;
 /// Positions kept for the host toolchain's folders (there are at most nine).
 const HOST_SLOTS: usize = 32;
 
@@ -122,6 +122,7 @@ impl Preprocessor<'_, '_> {
             return self.builtin(name, pos_builtin);
         }
         if first == POS_MEMORY {
+            self.note_prelude_probe(name, false);
             let text = self
                 .ctx
                 .options
@@ -170,6 +171,9 @@ impl Preprocessor<'_, '_> {
                     return Some(id);
                 }
             }
+        }
+        if first <= POS_FIRST_DIR {
+            self.note_prelude_probe(name, true);
         }
         let user_dirs = options
             .include_dirs
@@ -246,7 +250,9 @@ impl Preprocessor<'_, '_> {
         if let Some(&id) = self.file_keys.get(&key) {
             return Some(id);
         }
-        let text = self.ctx.loader.load(&norm)?;
+        let text = self.ctx.loader.load(&norm);
+        self.note_prelude_load(&norm, text.is_some());
+        let text = text?;
         let id = self.add_file(key.clone(), key, text, Origin::Fs, pos);
         if pos >= POS_FIRST_DIR + self.ctx.options.include_dirs.len() {
             self.ctx.sources.file_mut(id).system = true;
@@ -299,7 +305,7 @@ fn is_cuda_header(name: &str) -> bool {
 
 /// Removes `.` components (so `./a.h` and `a.h` are one file); `..` is kept, as a
 /// symbolic link may make it mean something other than the parent.
-fn normalize(path: &Path) -> PathBuf {
+pub(super) fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in path.components() {
         if c != Component::CurDir {

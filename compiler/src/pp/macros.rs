@@ -37,7 +37,7 @@ pub(super) enum MacroKind {
     Builtin(Builtin),
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Macro {
     pub name: Symbol,
     pub kind: MacroKind,

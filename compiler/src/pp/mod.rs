@@ -24,7 +24,9 @@
 //! (`#if` arithmetic), `include.rs` (header search and
 //! loading), `predefined.rs` (predefined macros), `gcc_macros.rs` (gcc's predefined
 //! macros, defined lazily), `feature_tests.rs` (`__has_attribute` and friends),
-//! `output.rs` (the `-E` text), `builtin_headers.rs` (the headers that ship inside oxicc).
+//! `output.rs` (the `-E` text), `builtin_headers.rs` (the headers that ship inside oxicc),
+//! `prelude.rs` and `prelude_file.rs` (the state after the implicit `cuda_runtime.h`,
+//! restored instead of recomputed).
 
 mod builtin_headers;
 mod cond;
@@ -39,6 +41,8 @@ mod include;
 mod macros;
 mod output;
 mod predefined;
+mod prelude;
+mod prelude_file;
 mod subst;
 
 use std::path::{Path, PathBuf};
@@ -57,6 +61,10 @@ pub use header_cache::use_header_cache;
 pub use include::search_list;
 use macros::Macro;
 pub use output::preprocessed_text;
+pub use prelude::{
+    clear_prelude_snapshots, prelude_restores, prelude_snapshot_file, prelude_snapshots,
+};
+pub use prelude_file::embedded_prelude_is_current;
 
 /// Headers nvcc includes before every `.cu` file (`nvcc -include cuda_runtime.h`). A driver
 /// that wants nvcc's behaviour (e.g. `threadIdx` and `printf` declared without includes)
@@ -437,6 +445,12 @@ struct Preprocessor<'c, 'a> {
     /// The interner started from the built-in headers' template: their tokens may be
     /// copied from the process-wide cache instead of lexed (`header_cache.rs`).
     header_cache: bool,
+    /// Making a snapshot of the state after the prelude (`prelude.rs`).
+    prelude: prelude::PreludeState,
+    /// Look for a snapshot to restore (off: always preprocess the prelude, and make one).
+    prelude_lookup: bool,
+    /// The snapshot this run made.
+    prelude_made: Option<std::sync::Arc<prelude::Snapshot>>,
 }
 
 impl<'c, 'a> Preprocessor<'c, 'a> {
@@ -466,11 +480,16 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
             arg_depth: 0,
             in_if: false,
             header_cache: false,
+            prelude: prelude::PreludeState::Off,
+            prelude_lookup: true,
+            prelude_made: None,
         }
     }
 
     fn run(&mut self) -> PpOutput {
-        self.define_builtins();
+        let predefined = self.predefined_text();
+        // The state after the prelude, when an earlier compile of this process made it.
+        let restored = self.restore_prelude(&predefined);
         let main = self.main;
         self.file_info.insert(
             main,
@@ -479,6 +498,43 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
                 search_pos: 0,
             },
         );
+        let mut tokens = match restored {
+            Some(tokens) => {
+                self.push_file(main);
+                tokens
+            }
+            None => {
+                self.start_prelude(predefined);
+                // The main file's size is a good first guess of the output's.
+                Vec::with_capacity(self.ctx.sources.file(main).text.len() / 4)
+            }
+        };
+        let mut last_span = Span::new(main, 0, 0);
+        while let Some(t) = self.next_expanded() {
+            if t.tok.kind == crate::lex::TokenKind::Eof {
+                last_span = t.tok.span;
+                if self.files_open == 0 {
+                    break;
+                }
+                self.prelude_file_done(&tokens);
+                continue;
+            }
+            tokens.push(t.tok);
+        }
+        let mut eof = Token::new(crate::lex::TokenKind::Eof, last_span);
+        eof.line_start = true;
+        tokens.push(eof);
+        PpOutput {
+            tokens,
+            expansions: std::mem::take(&mut self.expansions),
+        }
+    }
+
+    /// Pushes the main file, the forced includes and the `<built-in>` file of predefined
+    /// macros (read first).
+    fn start_prelude(&mut self, predefined: String) {
+        self.define_builtins();
+        let main = self.main;
         self.push_file(main);
         let forced = self.ctx.force_includes.clone();
         for name in forced.iter().rev() {
@@ -499,7 +555,6 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
                 }
             }
         }
-        let predefined = self.predefined_text();
         let id = self.ctx.sources.add("<built-in>", predefined);
         self.file_info.insert(
             id,
@@ -509,27 +564,6 @@ impl<'c, 'a> Preprocessor<'c, 'a> {
             },
         );
         self.push_file(id);
-
-        // The main file's size is a good first guess of the output's.
-        let mut tokens = Vec::with_capacity(self.ctx.sources.file(main).text.len() / 4);
-        let mut last_span = Span::new(main, 0, 0);
-        while let Some(t) = self.next_expanded() {
-            if t.tok.kind == crate::lex::TokenKind::Eof {
-                last_span = t.tok.span;
-                if self.files_open == 0 {
-                    break;
-                }
-                continue;
-            }
-            tokens.push(t.tok);
-        }
-        let mut eof = Token::new(crate::lex::TokenKind::Eof, last_span);
-        eof.line_start = true;
-        tokens.push(eof);
-        PpOutput {
-            tokens,
-            expansions: std::mem::take(&mut self.expansions),
-        }
     }
 
     /// Reports a diagnostic, adding expansion notes when `expansion` says the token came
