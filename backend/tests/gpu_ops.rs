@@ -28,6 +28,7 @@ fn atomics_in_every_space_and_scope() {
         linkage: Linkage::Internal,
         extern_shared: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let mut f = kernel("_Z5atomsPiPfPx", &[G, G, G, Type::Ptr(AddrSpace::Generic)]);
     let p = f.params().to_vec();
@@ -330,6 +331,7 @@ fn globals_and_launch_bounds() {
         linkage: Linkage::Internal,
         extern_shared: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let cw = m.add_global(GlobalVar {
         name: "cw".into(),
@@ -346,6 +348,7 @@ fn globals_and_launch_bounds() {
         linkage: Linkage::External,
         extern_shared: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let gx = m.add_global(GlobalVar {
         name: "gx".into(),
@@ -357,6 +360,7 @@ fn globals_and_launch_bounds() {
         linkage: Linkage::Internal,
         extern_shared: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let gd = m.add_global(GlobalVar {
         name: "gd".into(),
@@ -368,6 +372,7 @@ fn globals_and_launch_bounds() {
         linkage: Linkage::Internal,
         extern_shared: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let mut f = kernel("_Z7stencilPfi", &[G, Type::I32]);
     f.launch_bounds = Some((256, 2));

@@ -285,6 +285,7 @@ fn calls_with_params_and_returns() {
         linkage: Linkage::Internal,
         extern_shared: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
 
     let sig = Signature {
@@ -418,6 +419,7 @@ fn shared_memory_with_barrier() {
         linkage: Linkage::Internal,
         extern_shared: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let dynm = m.add_global(GlobalVar {
         name: "dyn".into(),
@@ -429,6 +431,7 @@ fn shared_memory_with_barrier() {
         linkage: Linkage::External,
         extern_shared: true,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let mut f = kernel("_Z4tilePfS_", &[G, G]);
     let p = f.params().to_vec();

@@ -466,6 +466,7 @@ impl Lowerer<'_> {
             linkage: oxicc_ir::Linkage::Internal,
             extern_shared: false,
             func_addrs: Vec::new(),
+            read_only: false,
         });
         self.string_globals.insert(data.to_vec(), g);
         g

@@ -94,6 +94,7 @@ impl Lowerer<'_> {
             linkage: Linkage::Internal,
             extern_shared: false,
             func_addrs: Vec::new(),
+            read_only: false,
         });
         self.vtables.get_mut(&r).expect("dynamic class").global = Some(g);
         let mut func_addrs = Vec::new();
