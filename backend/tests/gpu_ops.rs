@@ -29,6 +29,7 @@ fn atomics_in_every_space_and_scope() {
         extern_shared: false,
         managed: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let mut f = kernel("_Z5atomsPiPfPx", &[G, G, G, Type::Ptr(AddrSpace::Generic)]);
     let p = f.params().to_vec();
@@ -332,6 +333,7 @@ fn globals_and_launch_bounds() {
         extern_shared: false,
         managed: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let cw = m.add_global(GlobalVar {
         name: "cw".into(),
@@ -349,6 +351,7 @@ fn globals_and_launch_bounds() {
         extern_shared: false,
         managed: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let gx = m.add_global(GlobalVar {
         name: "gx".into(),
@@ -361,6 +364,7 @@ fn globals_and_launch_bounds() {
         extern_shared: false,
         managed: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let gd = m.add_global(GlobalVar {
         name: "gd".into(),
@@ -373,6 +377,7 @@ fn globals_and_launch_bounds() {
         extern_shared: false,
         managed: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let mut f = kernel("_Z7stencilPfi", &[G, Type::I32]);
     f.launch_bounds = Some((256, 2));

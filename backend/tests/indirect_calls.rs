@@ -65,6 +65,7 @@ fn indirect_calls_through_selects_tables_and_by_value_arguments() {
         extern_shared: false,
         managed: false,
         func_addrs: vec![(0, add7), (8, triple)],
+        read_only: false,
     });
 
     // out[i] = table[i & 1](i) + (i & 2 ? add7 : triple)(i) + pair_diff({i, 5}), through put.

@@ -286,6 +286,7 @@ fn calls_with_params_and_returns() {
         extern_shared: false,
         managed: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
 
     let sig = Signature {
@@ -420,6 +421,7 @@ fn shared_memory_with_barrier() {
         extern_shared: false,
         managed: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let dynm = m.add_global(GlobalVar {
         name: "dyn".into(),
@@ -432,6 +434,7 @@ fn shared_memory_with_barrier() {
         extern_shared: true,
         managed: false,
         func_addrs: Vec::new(),
+        read_only: false,
     });
     let mut f = kernel("_Z4tilePfS_", &[G, G]);
     let p = f.params().to_vec();

@@ -26,6 +26,10 @@ pub struct GlobalVar {
     /// Function addresses in the initial value: (byte offset, function), each an 8-byte
     /// generic pointer whose bytes in `init` are zero (function-pointer tables, vtables).
     pub func_addrs: Vec<(u64, FuncId)>,
+    /// A `const` object: nothing (device code or host) may write it after its
+    /// initialization, so loads from it may be folded from `init` or read through the
+    /// read-only data cache (`ld.global.nc`), as nvcc does.
+    pub read_only: bool,
 }
 
 impl GlobalVar {

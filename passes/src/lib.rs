@@ -11,6 +11,7 @@
 pub mod byval_copy;
 pub mod const_call;
 pub mod const_fold;
+pub mod const_globals;
 pub mod cse;
 pub mod dce;
 mod dom_conds;

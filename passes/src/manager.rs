@@ -55,6 +55,11 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Module(crate::const_call::run),
     },
     PassInfo {
+        name: "const-globals",
+        description: "fold loads from read-only globals at constant offsets, mark the rest .nc",
+        entry: PassEntry::Module(crate::const_globals::run),
+    },
+    PassInfo {
         name: "const-fold",
         description: "fold constant expressions, algebraic identities and constant branches",
         entry: PassEntry::Function(crate::const_fold::run),

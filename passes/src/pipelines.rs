@@ -20,8 +20,10 @@
 //! inlining; `-O2` adds CSE, load elimination, dead-store elimination and LICM and a
 //! second cleanup round; `-O3` is `-O2` with one
 //! more round after LICM, so that hoisted code is folded and deduplicated again.
-//! `-O2`/`-O3` unroll loops (`loop-unroll`) once the IR is in clean SSA after inlining, and
-//! fold the copies right away so that CSE and LICM see the simplified code; `ext-offsets`
+//! `-O2`/`-O3` unroll loops (`loop-unroll`) once the IR is in clean SSA after inlining, after
+//! a first `licm` (so an address that every copy of a guarded body would recompute in its
+//! own conditional block, `&tile[ty][tx]` in a transpose, is computed once before the loop,
+//! as nvcc's is), and fold the copies right away so that CSE and LICM see the simplified code; `ext-offsets`
 //! then takes the constant offsets out of the copies' extended indices, so that CSE shares
 //! one address between neighbouring accesses.
 
@@ -45,6 +47,7 @@ const O1: &[&str] = &[
     "mem2reg",
     "infer-address-spaces",
     "const-fold",
+    "const-globals",
     "minmax",
     "mark-invariant-loads",
     "fp-contract",
@@ -65,9 +68,12 @@ const O2: &[&str] = &[
     "mem2reg",
     "infer-address-spaces",
     "const-fold",
+    "const-globals",
     "simplify-cfg",
+    "licm",
     "loop-unroll",
     "const-fold",
+    "const-globals",
     "const-call",
     "dce",
     "sroa",
@@ -99,9 +105,12 @@ const O3: &[&str] = &[
     "mem2reg",
     "infer-address-spaces",
     "const-fold",
+    "const-globals",
     "simplify-cfg",
+    "licm",
     "loop-unroll",
     "const-fold",
+    "const-globals",
     "const-call",
     "dce",
     "sroa",

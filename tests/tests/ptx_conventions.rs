@@ -100,6 +100,34 @@ __global__ void shared_staging(float* __restrict__ o, const float* __restrict__ 
     );
 }
 
+/// `const` module variables (`GlobalVar::read_only`, pass `const-globals`): nvcc folds
+/// their loads at constant indices and reads the others through `ld.global.nc`; writable
+/// `__device__` and `__constant__` variables are loaded as they are.
+#[test]
+fn read_only_globals() {
+    same_forms_as_nvcc(
+        r#"
+__device__ const int tab[4] = {1, 2, 3, 4};
+__device__ constexpr float ftab[3] = {1.5f, 2.5f, -3.0f};
+__device__ const double dtab[2][2] = {{1.0, 2.0}, {3.0, 4.0}};
+__device__ int mut[4] = {1, 2, 3, 4};
+__constant__ int ctab[4] = {1, 2, 3, 4};
+__global__ void constant_index(int* o) { o[0] = tab[2] + tab[3]; }
+__global__ void variable_index(int* o, int i) { o[0] = tab[i & 3]; }
+__global__ void floats(float* o, int i) { o[0] = ftab[1] * ftab[i % 3]; }
+__global__ void two_dims(double* o, int i) { o[0] = dtab[1][0] + dtab[i & 1][1]; }
+__global__ void writable(int* o, int i) { o[0] = mut[1] + mut[i & 3]; mut[0] = 5; }
+__global__ void constant_space(int* o, int i) { o[0] = ctab[1] + ctab[i & 3]; }
+__global__ void unrolled(int* o) {
+    int s = 0;
+    for (int k = 0; k < 4; k++) s += tab[k] * (k + 1);
+    o[0] = s; }
+"#,
+        &[],
+        &["ld.global.nc.", "ld.global.", "ld.const."],
+    );
+}
+
 #[test]
 fn rounding_modifiers_and_fused_products() {
     let src = r#"

@@ -469,6 +469,7 @@ impl Lowerer<'_> {
             extern_shared: false,
             managed: false,
             func_addrs: Vec::new(),
+            read_only: false,
         });
         self.string_globals.insert(data.to_vec(), g);
         g

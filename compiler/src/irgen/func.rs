@@ -616,11 +616,14 @@ impl Lowerer<'_> {
     }
 
     /// Copies `size` bytes from `src` to `dst` in the widest chunks the alignment allows.
+    /// A size that is not a multiple of them (a base class's data without its tail
+    /// padding: 5 bytes of `{int; char}`) ends in narrower chunks (4 + 1), so the copy
+    /// accesses each field as its own stores do and `sroa` keeps the `int` whole.
     pub fn copy_bytes(&mut self, dst: Value, src: Value, size: u64, align: u64, volatile: bool) {
-        let chunk = chunk_size(size, align);
-        let ty = Type::int_with_bits(chunk as u32 * 8).unwrap_or(Type::I8);
         let mut off = 0;
         while off < size {
+            let chunk = head_chunk(size - off, align);
+            let ty = Type::int_with_bits(chunk as u32 * 8).unwrap_or(Type::I8);
             let s = self.ptr_add_const(src, off);
             let v = self.load(ty, s, chunk, volatile);
             let d = self.ptr_add_const(dst, off);
@@ -635,6 +638,15 @@ pub(crate) fn chunk_size(size: u64, align: u64) -> u64 {
     [8u64, 4, 2, 1]
         .into_iter()
         .find(|c| align & (c - 1) == 0 && size & (c - 1) == 0)
+        .unwrap_or(1)
+}
+
+/// The widest access (8, 4, 2 or 1 bytes) that `align` allows and `left` bytes hold; the
+/// chunks of a copy never grow, so each starts at a multiple of its own size.
+fn head_chunk(left: u64, align: u64) -> u64 {
+    [8u64, 4, 2, 1]
+        .into_iter()
+        .find(|&c| align & (c - 1) == 0 && c <= left)
         .unwrap_or(1)
 }
 

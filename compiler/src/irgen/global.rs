@@ -479,6 +479,8 @@ impl Lowerer<'_> {
         };
         ty = fixed;
         self.module.globals[gid].managed = s.managed;
+        self.module.globals[gid].read_only =
+            !import && init.is_some() && self.is_read_only_object(ty, s.is_constexpr);
         // `-rdc=true`: `extern __device__ int x;` is `.extern`, a definition with external
         // linkage `.visible` (nvcc's forms); whole-program compilation keeps them local.
         if import {
@@ -624,8 +626,25 @@ impl Lowerer<'_> {
             extern_shared,
             managed: false,
             func_addrs,
+            read_only: false,
         };
         Some((self.module.add_global(g), ty))
+    }
+
+    /// Whether a module variable of type `ty` is a `const` (or `constexpr`) object of
+    /// arithmetic elements, which nothing may write (`GlobalVar::read_only`). Class
+    /// objects are left out (a `mutable` member may be written), and so are pointers
+    /// (their initial bytes may need relocation).
+    fn is_read_only_object(&self, ty: QualType, constexpr: bool) -> bool {
+        let (mut t, mut konst) = (ty, constexpr);
+        while let TypeKind::Array { elem, .. } = self.types.kind(t.ty) {
+            konst |= t.quals.konst;
+            if t.quals.volatile {
+                return false;
+            }
+            t = *elem;
+        }
+        (konst || t.quals.konst) && !t.quals.volatile && self.arith_of(t.ty).is_some()
     }
 
     /// The constant value of a `const` arithmetic host variable with a constant initializer.

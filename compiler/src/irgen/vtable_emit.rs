@@ -95,6 +95,7 @@ impl Lowerer<'_> {
             extern_shared: false,
             managed: false,
             func_addrs: Vec::new(),
+            read_only: false,
         });
         self.vtables.get_mut(&r).expect("dynamic class").global = Some(g);
         let mut func_addrs = Vec::new();

@@ -244,10 +244,12 @@ impl Parser {
         let mut align = None;
         let mut extern_shared = false;
         let mut managed = false;
+        let mut read_only = false;
         let mut init = None;
         let mut funcs = Vec::new();
         while self.eat_punct(',') {
-            let (attr, pos) = self.expect_ident("`align`, `dynamic`, `init` or `funcs`")?;
+            let (attr, pos) =
+                self.expect_ident("`align`, `dynamic`, `readonly`, `init` or `funcs`")?;
             match attr.as_str() {
                 // `funcs [0 @f, 8 @g]`: function addresses at byte offsets.
                 "funcs" => {
@@ -264,6 +266,7 @@ impl Parser {
                 "align" => align = Some(self.expect_u32()?),
                 "dynamic" => extern_shared = true,
                 "managed" => managed = true,
+                "readonly" => read_only = true,
                 "init" => match self.peek().clone() {
                     Tok::Bytes(b) => {
                         self.advance();
@@ -295,6 +298,7 @@ impl Parser {
             extern_shared,
             managed,
             func_addrs: Vec::new(),
+            read_only,
         });
         self.global_names.insert(name, id);
         for (k, (off, fname, fpos)) in funcs.into_iter().enumerate() {

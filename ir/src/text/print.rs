@@ -209,6 +209,9 @@ fn write_global(out: &mut String, module: Option<&Module>, g: &GlobalVar) {
     if g.managed {
         out.push_str(", managed");
     }
+    if g.read_only {
+        out.push_str(", readonly");
+    }
     if let Some(bytes) = &g.init {
         out.push_str(", init x\"");
         for b in bytes {

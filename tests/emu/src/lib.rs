@@ -64,6 +64,12 @@ impl Module {
     }
 
     /// Names of the module's kernels (`.entry` functions).
+    /// Checks `launch` against the module's kernel parameters without running it (a launch
+    /// sized for a GPU); returns the kernel's index, as [`run`] would use it.
+    pub fn validate(&self, launch: &Launch) -> Result<u32, EmuError> {
+        launch.validate(&self.prog)
+    }
+
     pub fn kernels(&self) -> Vec<String> {
         self.prog
             .funcs

@@ -5,6 +5,12 @@
 //! buffer's initial contents after fills, scalar and by-value arguments, module variables)
 //! and the interpreter's final buffers for both PTX files, plus `manifest.json` describing
 //! them. The launch semantics (fills, exact values) thus live only in `oxicc-emu`.
+//!
+//! `--speed` prepares the GPU speed suite instead (`tests/kernels/speed/NAME.cu` with its
+//! `NAME.large.json`, sized to last a millisecond or more on an H100): no generated
+//! programs, no interpreter runs (too large for it; the small `NAME.json` launches are
+//! prepared with the other suites), and all-zero buffers written as `zeros:BYTES` instead
+//! of files, so the folder stays small enough to carry to the GPU machine.
 
 use crate::oracle::run_ptx;
 use crate::{case_of, generate, Features};
@@ -23,6 +29,8 @@ struct Entry {
     sm: u32,
     /// `-fmad` on both sides (generated programs: false, as in the campaign's oracles).
     fmad: bool,
+    /// Run both PTX files in the interpreter (not for the speed suite's large launches).
+    emu: bool,
 }
 
 fn suite_entries() -> Vec<Entry> {
@@ -37,10 +45,10 @@ fn suite_entries() -> Vec<Entry> {
             .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
             .unwrap_or_default();
         files.sort();
-        for json in files
-            .iter()
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        {
+        for json in files.iter().filter(|p| {
+            p.extension().is_some_and(|x| x == "json")
+                && !p.to_string_lossy().ends_with(".large.json")
+        }) {
             let cu = json.with_extension("cu");
             let (Ok(text), Ok(launch)) =
                 (std::fs::read_to_string(&cu), std::fs::read_to_string(json))
@@ -61,8 +69,34 @@ fn suite_entries() -> Vec<Entry> {
                 launch,
                 sm,
                 fmad: true,
+                emu: true,
             });
         }
+    }
+    out
+}
+
+/// The speed suite at its large sizes: `tests/kernels/speed/NAME.cu` with `NAME.large.json`.
+fn speed_entries() -> Vec<Entry> {
+    let dir = oxicc_tests::kernels::kernels_root().join("speed");
+    let mut out = Vec::new();
+    for cu in oxicc_tests::kernels::suite_kernels("speed") {
+        let stem = cu.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let (Ok(text), Ok(launch)) = (
+            std::fs::read_to_string(&cu),
+            std::fs::read_to_string(dir.join(format!("{stem}.large.json"))),
+        ) else {
+            continue;
+        };
+        out.push(Entry {
+            name: format!("speed-large/{stem}"),
+            source: cu.clone(),
+            text,
+            launch,
+            sm: 75,
+            fmad: true,
+            emu: false,
+        });
     }
     out
 }
@@ -72,6 +106,22 @@ fn write_buffers(dir: &Path, tag: &str, bufs: &[oxicc_emu::Buffer]) -> Vec<Strin
         .enumerate()
         .map(|(k, b)| {
             let f = format!("{tag}.{k}.bin");
+            let _ = std::fs::write(dir.join(&f), &b.data);
+            f
+        })
+        .collect()
+}
+
+/// Like [`write_buffers`] for initial contents, but an all-zero buffer is named
+/// `zeros:BYTES` (which `tools/gpu-check` allocates) instead of written.
+fn write_initial_buffers(dir: &Path, bufs: &[oxicc_emu::Buffer]) -> Vec<String> {
+    bufs.iter()
+        .enumerate()
+        .map(|(k, b)| {
+            if b.data.iter().all(|&x| x == 0) {
+                return format!("zeros:{}", b.data.len());
+            }
+            let f = format!("init.{k}.bin");
             let _ = std::fs::write(dir.join(&f), &b.data);
             f
         })
@@ -103,9 +153,19 @@ fn prepare(e: &Entry, dir: &Path) -> Result<String, String> {
     std::fs::create_dir_all(dir).map_err(|x| x.to_string())?;
     std::fs::write(dir.join("oxicc.ptx"), &ours).map_err(|x| x.to_string())?;
     std::fs::write(dir.join("nvcc.ptx"), &theirs).map_err(|x| x.to_string())?;
-    let init = write_buffers(dir, "init", &launch.buffers);
-    let emu_ours = run_ptx(&ours, &launch).map(|b| write_buffers(dir, "emu_oxicc", &b));
-    let emu_theirs = run_ptx(&theirs, &launch).map(|b| write_buffers(dir, "emu_nvcc", &b));
+    let init = if e.emu {
+        write_buffers(dir, "init", &launch.buffers)
+    } else {
+        write_initial_buffers(dir, &launch.buffers)
+    };
+    let (emu_ours, emu_theirs) = if e.emu {
+        (
+            run_ptx(&ours, &launch).map(|b| write_buffers(dir, "emu_oxicc", &b)),
+            run_ptx(&theirs, &launch).map(|b| write_buffers(dir, "emu_nvcc", &b)),
+        )
+    } else {
+        (Err("not run".to_string()), Err("not run".to_string()))
+    };
     let args: Vec<String> = launch
         .args
         .iter()
@@ -172,12 +232,13 @@ fn prepare(e: &Entry, dir: &Path) -> Result<String, String> {
     ))
 }
 
-/// `oxicc-fuzz gpu-prepare OUT [--generated N]`.
+/// `oxicc-fuzz gpu-prepare OUT [--generated N | --speed]`.
 pub fn main(args: &[String]) {
     let Some(out) = args.first().filter(|a| !a.starts_with("--")) else {
-        eprintln!("usage: oxicc-fuzz gpu-prepare OUT [--generated N]");
+        eprintln!("usage: oxicc-fuzz gpu-prepare OUT [--generated N | --speed]");
         std::process::exit(2)
     };
+    let speed = args.iter().any(|a| a == "--speed");
     let generated: u64 = args
         .iter()
         .position(|a| a == "--generated")
@@ -185,9 +246,16 @@ pub fn main(args: &[String]) {
         .and_then(|v| v.parse().ok())
         .unwrap_or(50);
     let out = PathBuf::from(out);
-    let mut entries = suite_entries();
+    let mut entries = if speed {
+        speed_entries()
+    } else {
+        suite_entries()
+    };
+    let generated = if speed { 0 } else { generated };
     let gen_dir = out.join("generated-src");
-    let _ = std::fs::create_dir_all(&gen_dir);
+    if generated > 0 {
+        let _ = std::fs::create_dir_all(&gen_dir);
+    }
     for seed in 0..generated {
         let case = case_of(&generate(seed, Features::for_seed(seed)));
         let cu = gen_dir.join(format!("fuzz_{seed}.cu"));
@@ -199,6 +267,7 @@ pub fn main(args: &[String]) {
             launch: case.launch,
             sm: 75,
             fmad: false,
+            emu: true,
         });
     }
     let mut manifest = Vec::new();
