@@ -339,7 +339,7 @@ impl<E: Env> BodySema<'_, E> {
     ) -> Option<ExprId> {
         let (xs, types) = self.analyzed_args(args, d)?;
         if let Some(sig) = self.env.qualified_template_call(q, &types) {
-            return self.instance_call_node(sig, false, &xs, callee_span, span);
+            return self.instance_call_node(sig, false, None, &xs, callee_span, span);
         }
         let Some((sig, static_member)) = self.env.qualified_call(q, &types) else {
             return self.why(|| "a call through an expression (a qualified name)".into());
@@ -380,14 +380,7 @@ impl<E: Env> BodySema<'_, E> {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the member template call \"{n}\""));
         };
-        let instance = sig.id;
-        self.passed_call(&sig, &xs, span, |args| ExprKind::InstanceCall {
-            instance,
-            object: Some(obj),
-            args,
-            callee_span,
-            on_this: false,
-        })
+        self.instance_call_node(sig, false, Some(obj), &xs, callee_span, span)
     }
 
     /// True when `name(args…)` is a call of CUDA's atomic built-in beside declared
@@ -414,11 +407,12 @@ impl<E: Env> BodySema<'_, E> {
     }
 
     /// An `InstanceCall` of the template instance `sig` describes with the analyzed
-    /// arguments `xs` passed to its parameters.
+    /// arguments `xs` passed to its parameters (on `object` when one is given).
     fn instance_call_node(
         &mut self,
         sig: super::FuncSig,
         on_this: bool,
+        object: Option<ExprId>,
         xs: &[ExprId],
         callee_span: Span,
         span: Span,
@@ -426,7 +420,7 @@ impl<E: Env> BodySema<'_, E> {
         let instance = sig.id;
         self.passed_call(&sig, xs, span, |args| ExprKind::InstanceCall {
             instance,
-            object: None,
+            object,
             args,
             callee_span,
             on_this,
@@ -509,7 +503,7 @@ impl<E: Env> BodySema<'_, E> {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the call of the function template \"{n}\""));
         };
-        self.instance_call_node(sig, on_this, &xs, callee_span, span)
+        self.instance_call_node(sig, on_this, None, &xs, callee_span, span)
     }
 
     /// A call of an overload set: the arguments first, then the function overload
