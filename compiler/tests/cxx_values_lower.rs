@@ -222,3 +222,29 @@ __global__ void k(float* o, int n) { View v{o, n}; v.at(3) = 1.0f; }
     );
     has_function(&m, "_ZN4View2atEi");
 }
+
+#[test]
+fn nullptr_initializes_device_pointers_and_pointer_arrays() {
+    // `nullptr` in a `__device__` pointer's initializer is the null pointer (it used to
+    // be "expression must have a constant value"). The declarations are nvcc's for the
+    // same file (`nvcc -ptx -arch=sm_90`): no initializer where every byte is zero.
+    let src = "typedef int (*F)(int);
+         __device__ int twice(int x) { return 2 * x; }
+         __device__ const int *p[2] = {nullptr, 0};
+         __device__ int *q = nullptr;
+         __device__ F table[2] = {twice, nullptr};
+         __global__ void g(int *o) {
+           o[0] = (p[0] == nullptr) + (q == 0) + (table[1] == nullptr);
+           o[1] = table[0](o[2]);
+         }";
+    let out = oxicc::compile("t.cu", src, &oxicc::Options::default());
+    let ptx = out.text.unwrap_or_else(|| panic!("{:#?}", out.diagnostics));
+    for want in [
+        ".global .align 8 .b8 p[16];",
+        ".global .align 8 .u64 q;",
+        ".global .align 8 .u64 table[2] = {_Z5twicei, 0};",
+    ] {
+        assert!(ptx.contains(want), "{want}\n{ptx}");
+    }
+    assert_ptxas_accepts(&ptx, 75, "nullptr_initializers");
+}

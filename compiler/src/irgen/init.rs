@@ -406,6 +406,11 @@ impl Lowerer<'_> {
                         ok = false;
                         continue;
                     }
+                    // `nullptr` for a pointer: all zero bits, as the bytes already are (it
+                    // is no integer constant the evaluator folds).
+                    if self.types.is_pointer(l.ty.ty) && matches!(e.kind, ExprKind::Nullptr) {
+                        continue;
+                    }
                     if self.fn_pointer_parts(l.ty).is_some() {
                         if let Some(f) = self.const_function_designator(e) {
                             match self.const_function_address(f, e.span) {
