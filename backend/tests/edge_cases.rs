@@ -2,7 +2,7 @@
 //! half-precision values, widening multiply-add, unreachable code, and the errors the
 //! backend reports instead of emitting bad PTX.
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::compile_and_assemble;

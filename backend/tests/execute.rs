@@ -3,7 +3,7 @@
 //! same operation computed in plain Rust. One kernel per type covers all operations of a
 //! kind, each writing its own output buffer.
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::compile_and_assemble;

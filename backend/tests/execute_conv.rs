@@ -1,7 +1,7 @@
 //! Execution tests for unary operations, casts, comparisons and selects: compiled,
 //! assembled by `ptxas`, run in `oxicc-emu`, compared lane by lane with plain Rust.
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::compile_and_assemble;

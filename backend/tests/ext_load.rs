@@ -3,7 +3,7 @@
 //! `i64`, compared lane by lane with plain Rust; and the cases that must not fold (a store
 //! or a barrier between the load and its extension, a second use of the loaded value).
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::compile_and_assemble;

@@ -2,7 +2,7 @@
 //! warp shuffles and votes, fences, switch with block arguments, launch bounds and
 //! module-scope variables. Each kernel is assembled by the real `ptxas` for sm_75/80/90.
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::compile_and_assemble;

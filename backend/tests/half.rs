@@ -3,7 +3,7 @@
 //! `ptxas` and run in `oxicc-emu`. The reference rounds the exact `f64` result to the half
 //! format in plain Rust.
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::run::{random_bits, run, Arg, Buf};

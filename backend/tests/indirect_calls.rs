@@ -2,7 +2,7 @@
 //! arguments and a `void` callee, and a global table of function addresses (`func_addrs`),
 //! assembled by ptxas for every target and run in `oxicc-emu` against plain Rust.
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::compile_and_assemble;

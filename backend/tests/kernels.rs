@@ -1,7 +1,7 @@
 //! End-to-end backend tests: IR kernels built with the builder, compiled for sm_75, sm_80
 //! and sm_90, assembled by the real `ptxas`, and snapshotted (sm_75) for form.
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::compile_and_assemble;

@@ -4,7 +4,7 @@
 //! `oxicc-emu`, and compared with a direct simulation in plain Rust. This stresses
 //! out-of-SSA copy sequencing, coalescing, liveness across loops and the folding patterns.
 
-mod common;
+use crate::common;
 
 use common::build::*;
 use common::run::{random_bits, run, Arg, Buf};

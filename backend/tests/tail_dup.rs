@@ -3,7 +3,7 @@
 //! `bra.uni` — and gives the plain-Rust sums; a loop whose header holds a `.pragma
 //! "nounroll"` keeps its header.
 
-mod common;
+use crate::common;
 
 use common::compile_and_assemble;
 

@@ -7,7 +7,7 @@
 //! host file for them: the test checks that too, since a header taken from the host would
 //! make the result depend on the machine.
 
-mod ptxas_support;
+use crate::ptxas_support;
 
 use oxicc::{compile, CompileOutput, Options};
 use std::collections::BTreeSet;

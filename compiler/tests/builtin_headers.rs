@@ -3,7 +3,7 @@
 //! at file scope have the host C library's sizes, asked of the host `cc` (the independent
 //! answer), checked with `static_assert` in a file that oxicc compiles.
 
-mod ptxas_support;
+use crate::ptxas_support;
 
 use oxicc::pp::BUILTIN_HEADER_NAMES;
 use oxicc::{compile, Options};

@@ -4,8 +4,8 @@
 //! stays unsigned). Sizes are checked through
 //! constant expressions that size local arrays.
 
-mod ptxas_support;
-mod sema_common;
+use crate::ptxas_support;
+use crate::sema_common;
 use sema_common::*;
 
 #[test]

@@ -1,6 +1,6 @@
 //! The `oxicc` command as a user runs it: flags, output files, exit codes, error format.
 
-mod ptxas_support;
+use crate::ptxas_support;
 
 use ptxas_support::assert_ptxas_accepts;
 use std::path::PathBuf;

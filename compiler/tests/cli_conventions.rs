@@ -2,7 +2,7 @@
 //! diagnostics, `-Werror`/`-w`, response files, `-x cu`, standard input and output, and
 //! what happens to options oxicc does not implement.
 
-mod ptxas_support;
+use crate::ptxas_support;
 
 use ptxas_support::assert_ptxas_accepts;
 use std::io::Write;

@@ -3,7 +3,7 @@
 //! Rust (spliced into the source), so a wrong evaluation is a compile error; plus the
 //! diagnostics of evaluations that are not constant.
 
-mod ptxas_support;
+use crate::ptxas_support;
 use ptxas_support::assert_ptxas_accepts;
 
 /// oxicc's PTX for `src` (assembled by ptxas), or its diagnostics.

@@ -2,7 +2,7 @@
 //! carry nvcc's names (the expected symbols were taken from `nvcc -ptx` on the same source),
 //! and the errors of the classes area use nvcc's wording.
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 const PROGRAM: &str = r#"

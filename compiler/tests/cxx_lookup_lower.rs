@@ -3,7 +3,7 @@
 //! templates and classes in namespaces. The expected symbols were taken from `nvcc -ptx` on
 //! the same sources (with `__noinline__`, so that nvcc keeps the functions).
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 const CPLX: &str = r#"

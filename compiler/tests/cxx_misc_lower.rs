@@ -6,7 +6,7 @@
 //! Values are checked through constant expressions that size a local array: the array's
 //! stack slot then has a size computed independently in the test (element size × count).
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 /// The sizes of the stack slots of function `name`, in creation order.

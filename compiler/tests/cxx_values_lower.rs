@@ -4,8 +4,8 @@
 //! grant access. Function names are nvcc's (from `nvcc -ptx -rdc=true` on the same source);
 //! call counts are what C++'s rules require of the unoptimized lowering.
 
-mod ptxas_support;
-mod sema_common;
+use crate::ptxas_support;
+use crate::sema_common;
 use ptxas_support::assert_ptxas_accepts;
 use sema_common::*;
 

@@ -3,7 +3,7 @@
 //! pointers to members, device `new`/`delete`. Expected names and vtable layouts were taken
 //! from `nvcc -ptx -arch=sm_75 -rdc=true` on the same sources.
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 /// The IR text of function `name` (from its header to its closing brace).

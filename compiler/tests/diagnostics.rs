@@ -9,8 +9,8 @@
 //! copied from oxicc's output. The rendered diagnostics are also snapshotted (form only). Generated inputs check the resource limits:
 //! deep nesting must end in a diagnostic, not a stack overflow.
 
-mod diag_support;
-mod ptxas_support;
+use crate::diag_support;
+use crate::ptxas_support;
 
 use diag_support::{load_cases, render, unmet};
 use ptxas_support::assert_ptxas_accepts;

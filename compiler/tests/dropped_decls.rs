@@ -5,7 +5,7 @@
 //! the declaration's start and the include chain, system headers included. By default the
 //! compile stays quiet.
 
-mod ptxas_support;
+use crate::ptxas_support;
 
 use oxicc::{compile, Options, Severity};
 use std::path::PathBuf;

@@ -7,8 +7,8 @@
 //! Values are checked through constant expressions that size local arrays: the stack
 //! slots then have sizes computed in the test from the C++ rules.
 
-mod ptxas_support;
-mod sema_common;
+use crate::ptxas_support;
+use crate::sema_common;
 use sema_common::*;
 
 /// The sizes of the stack slots of the function whose name contains `part`.

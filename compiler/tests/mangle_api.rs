@@ -7,7 +7,7 @@
 //! entity the way the lowering does (scopes, records, template arguments, declared
 //! signatures with template parameters) and compare the API's output with nvcc's name.
 
-mod mangle_support;
+use crate::mangle_support;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -10,10 +10,10 @@
 //! describe each instance the way the lowering does and must produce exactly those names;
 //! the file compiled by oxicc must name its symbols the same.
 
-mod ptxas_support;
+use crate::ptxas_support;
 use ptxas_support::assert_ptxas_accepts;
 
-mod mangle_support;
+use crate::mangle_support;
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! `nvcc -ptx -arch=sm_75` (CUDA 13.5) on the same declarations — an independent oracle —
 //! and copied from its `.entry`/`.func`/`.global`/`.shared` lines.
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 /// Lowers `src` and returns every function and global name in the module.

@@ -13,7 +13,7 @@
 //! compiles the source; the set of names the API gives must equal the set of `_Z` names in
 //! nvcc's PTX. The substitution rules get a workout no hand-written list gives them.
 
-mod mangle_support;
+use crate::mangle_support;
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write as _;

@@ -2,7 +2,7 @@
 //! declarations, references, classes with members, constructors, operators. Snapshots of
 //! the compact AST print (form only).
 
-mod parse_common;
+use crate::parse_common;
 use parse_common::parse_ok;
 
 #[test]

@@ -3,7 +3,7 @@
 //! arguments, `if`/`switch` initializers, declarations in conditions, range-based `for`,
 //! structured bindings, statement attributes.
 
-mod parse_common;
+use crate::parse_common;
 use parse_common::parse_ok;
 
 #[test]

@@ -1,7 +1,7 @@
 //! Declaration parsing: specifiers in any order, declarators, initializers, typedefs,
 //! structs/unions/enums, `extern "C"`, CUDA specifiers. Snapshots of the compact AST print.
 
-mod parse_common;
+use crate::parse_common;
 use parse_common::parse_ok;
 
 #[test]

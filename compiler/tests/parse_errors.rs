@@ -2,7 +2,7 @@
 //! parser recovers and reports later errors too, and no input panics or overflows the
 //! stack (nesting limits, checked on a thread with a 2 MiB stack).
 
-mod parse_common;
+use crate::parse_common;
 use parse_common::parse;
 
 fn errors(src: &str) -> Vec<String> {

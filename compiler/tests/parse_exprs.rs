@@ -2,7 +2,7 @@
 //! expressions (decided by the type-name scopes), C++ casts, `sizeof`, postfix chains.
 //! Expected forms are written by hand from the C grammar.
 
-mod parse_common;
+use crate::parse_common;
 use parse_common::expr_form;
 
 fn e(src: &str) -> String {

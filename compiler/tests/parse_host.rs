@@ -2,7 +2,7 @@
 //! file scope that the parser does not handle becomes `Decl::Unsupported` without a
 //! diagnostic, and device code next to it still parses (and still reports its errors).
 
-mod parse_common;
+use crate::parse_common;
 use parse_common::{parse, parse_ok};
 
 #[test]

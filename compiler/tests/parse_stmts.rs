@@ -1,7 +1,7 @@
 //! Statement parsing: every statement kind, `#pragma unroll` attachment, declarations
 //! versus expressions at statement start.
 
-mod parse_common;
+use crate::parse_common;
 use parse_common::{parse, parse_ok};
 
 #[test]

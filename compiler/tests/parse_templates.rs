@@ -3,7 +3,7 @@
 //! `>` closing argument lists, packs, folds, `sizeof...`, `if constexpr`, `static_assert`.
 //! Snapshots of the compact AST print (form only).
 
-mod parse_common;
+use crate::parse_common;
 use parse_common::parse_ok;
 
 #[test]

@@ -7,7 +7,7 @@
 //! §6.10.3.5 and C++20 `__VA_OPT__` examples, GNU extensions, rescanning corner cases,
 //! `#if` arithmetic, predefined and dynamic macros with `#line`.
 
-mod pp_support;
+use crate::pp_support;
 
 use oxicc::diag::Diagnostics;
 use oxicc::intern::Interner;

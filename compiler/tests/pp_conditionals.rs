@@ -11,7 +11,7 @@
     unused_comparisons
 )]
 
-mod pp_support;
+use crate::pp_support;
 use pp_support::{check, norm, run};
 
 /// True when `#if expr` takes its branch (and produces no diagnostics).

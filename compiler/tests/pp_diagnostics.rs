@@ -1,7 +1,7 @@
 //! Preprocessor diagnostics: each kind with its location and message, and the
 //! "in expansion of macro" notes.
 
-mod pp_support;
+use crate::pp_support;
 use pp_support::{run, run_with};
 
 /// Preprocesses with a small work limit (the default one is tested by the fuzzer's

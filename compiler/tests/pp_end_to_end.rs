@@ -2,7 +2,7 @@
 //! loop unroller exactly as `#pragma unroll N` does (also from inside a macro), `-D`
 //! options and `__CUDA_ARCH__` per target. Every PTX produced is assembled by ptxas.
 
-mod ptxas_support;
+use crate::ptxas_support;
 use ptxas_support::assert_ptxas_accepts;
 
 fn ptx(src: &str, sm: u32, defines: &[(&str, &str)]) -> String {

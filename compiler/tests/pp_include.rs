@@ -1,7 +1,7 @@
 //! `#include` search order, `#pragma once`, include guards and built-in headers, with an
 //! in-memory file loader.
 
-mod pp_support;
+use crate::pp_support;
 use oxicc::Options;
 use pp_support::{norm, run_with};
 use std::path::PathBuf;

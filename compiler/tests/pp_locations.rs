@@ -6,7 +6,7 @@
 //! Expected positions come from the input text (and from what nvcc prints for the same
 //! input, quoted where it matters), never from oxicc's output.
 
-mod pp_support;
+use crate::pp_support;
 use pp_support::{norm, run, run_with};
 
 /// Every diagnostic of a whole compile as `file:line:col: severity: message`.

@@ -2,7 +2,7 @@
 //! (C11 6.10.3.5 examples 3, 4, 5, 7; C++20 [cpp.subst] for `__VA_OPT__`) or worked out
 //! by hand from the rules; they are compared token by token, ignoring layout.
 
-mod pp_support;
+use crate::pp_support;
 use pp_support::{check, norm, run, run_with};
 
 #[test]

@@ -2,7 +2,7 @@
 //! macros), `-D`/`-U` from the options, and how user definitions interact with gcc's
 //! lazily defined macros.
 
-mod pp_support;
+use crate::pp_support;
 use pp_support::{check, norm, run, run_with};
 
 /// The device-pass view of a list of macros. Expected text: nvcc 13.5's device

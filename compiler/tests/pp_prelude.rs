@@ -7,8 +7,8 @@
 //! looked at on every include). The expected PTX facts come from the C standard's
 //! `assert` and the values the tests write; every PTX is assembled by ptxas.
 //!
-//! One test function: the snapshots are per process, and the count checks need the
-//! compiles in a known order.
+//! One test function in a test binary of its own (see `Cargo.toml`): the snapshots and
+//! their counters are per process, and the count checks need the compiles in a known order.
 
 mod ptxas_support;
 use ptxas_support::assert_ptxas_accepts;
@@ -60,7 +60,7 @@ fn snapshot_restores_the_same_run_and_falls_back_where_it_must() {
         (prelude_restores(), prelude_snapshots()),
         (1, 0),
         "the built-in snapshot served (if prelude.bin is stale: \
-         OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test prelude_file)"
+         OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test compiler prelude_file)"
     );
     assert_eq!(built_in, compile(ASSERT_KERNEL, &plain(&command)));
     let with_inc = Options {

@@ -4,7 +4,7 @@
 //! file is ignored: compiles stay correct, only slower); make it again with
 //!
 //! ```sh
-//! OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test prelude_file
+//! OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test compiler prelude_file
 //! ```
 //!
 //! then rebuild. `compiler/tests/pp_prelude.rs` checks that the command's compiles restore
@@ -27,7 +27,7 @@ fn built_in_prelude_snapshot_is_current() {
         }
         panic!(
             "compiler/prelude/prelude.bin is stale (a built-in header or the preprocessor \
-             changed): run OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test \
+             changed): run OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test compiler \
              prelude_file, then rebuild"
         );
     }

@@ -1,7 +1,7 @@
 //! `oxicc::Program`, the NVRTC-like Rust API: headers, nvcc-spelled options, name
 //! expressions, determinism across threads, and the cache.
 
-mod ptxas_support;
+use crate::ptxas_support;
 
 use std::sync::Arc;
 

@@ -5,7 +5,7 @@
 //! chain. Each effect is shown by which of two same-named headers a file gets, or whether
 //! a header is found at all.
 
-mod pp_support;
+use crate::pp_support;
 
 use oxicc::options::{parse, Dialect};
 use oxicc::{compile, Emit, Options};

@@ -2,7 +2,7 @@
 //! (checked against `nvcc -ptx` output for the same snippets), the position is the line and
 //! column of the offending construct.
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 /// Asserts that lowering `src` fails with a diagnostic at `line:col` containing `msg`.

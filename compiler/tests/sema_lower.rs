@@ -1,7 +1,7 @@
 //! Checked lowering: small CUDA snippets lowered to raw IR (before any pass), verified, and
 //! checked for the structure the design promises.
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 #[test]

@@ -4,7 +4,7 @@
 //! PTX as the one-walk lowering on every suite kernel (the behaviour of that PTX is checked
 //! where the suites run in the interpreter: `tests/`, through the default, typed, path).
 
-mod ptxas_support;
+use crate::ptxas_support;
 
 use oxicc::{compile, Emit, Options};
 use ptxas_support::assert_ptxas_accepts;

@@ -4,7 +4,7 @@
 //! global `dot(T, T)`). Expected symbols are nvcc's (`nvcc -ptx -rdc=true -Xcicc -O0` on the
 //! same source).
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 #[test]

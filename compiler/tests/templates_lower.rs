@@ -2,7 +2,7 @@
 //! from `nvcc -ptx -rdc=true` on the same source), deduction, explicit arguments, defaults,
 //! packs, `if constexpr` discarding the other branch, `static_assert`, and the errors.
 
-mod sema_common;
+use crate::sema_common;
 use sema_common::*;
 
 fn has(m: &oxicc_ir::Module, name: &str) -> bool {

@@ -2,7 +2,7 @@
 //! worked out by hand in the comments; a brute-force check ("`a` dominates `b` when `b` is
 //! unreachable once `a` is removed") cross-checks every pair on larger and random graphs.
 
-mod common;
+use crate::common;
 
 use common::graph;
 use oxicc_ir::entity::EntityRef;

@@ -1,7 +1,7 @@
 //! Loop detection tests on hand-built CFGs; expected headers, bodies, latches, exits,
 //! preheaders and nesting are worked out by hand in the comments.
 
-mod common;
+use crate::common;
 
 use common::graph;
 use oxicc_ir::entity::EntityRef;

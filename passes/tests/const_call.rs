@@ -2,7 +2,7 @@
 //! constants (values from plain Rust), and the calls that must stay: non-constant
 //! arguments, memory, division by zero, unbounded recursion or loops (no hang).
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

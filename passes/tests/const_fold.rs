@@ -1,7 +1,7 @@
 //! const-fold: every expected constant is computed here in plain Rust (wrapping integer
 //! operations, IEEE `f32`/`f64`, saturating `as` casts), never taken from the pass.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -4,7 +4,7 @@
 //! object are marked `invariant`; loads that must stay (volatile, past the end, a writable
 //! global, `__constant__`) are checked to stay as they were.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

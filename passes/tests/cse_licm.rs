@@ -1,6 +1,6 @@
 //! cse and licm on small functions.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

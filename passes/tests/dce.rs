@@ -1,6 +1,6 @@
 //! dce: dead values, dead loop-carried parameters, unreachable blocks; what must stay.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -1,6 +1,6 @@
 //! dse: overwritten stores within a block.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -2,7 +2,7 @@
 //! proves the narrow add does not overflow. Shapes are checked on the IR; values are
 //! compared with plain Rust through the test interpreter.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

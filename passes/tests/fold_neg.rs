@@ -2,7 +2,7 @@
 //! `add`/`sub` or none), and the values through the test interpreter against plain Rust's
 //! wrapping arithmetic, with the type's extremes among the inputs.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -3,7 +3,7 @@
 //! no 64-bit operation left), and the values through the test interpreter against plain
 //! Rust's wrapping arithmetic and against the input IR, with the extremes among the inputs.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

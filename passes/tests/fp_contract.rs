@@ -3,7 +3,7 @@
 //! single-rounding `mul_add` computed in plain Rust, which differs from the two-rounding
 //! result on the inputs chosen here.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

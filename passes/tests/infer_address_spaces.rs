@@ -3,7 +3,7 @@
 //! ptradd/select/block parameters only when every input agrees), and that the rewritten
 //! functions compute the same results in the reference interpreter.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -6,7 +6,7 @@
 //! pass an access must be `.local` exactly when that holds, and the interpreter must compute
 //! the same result before and after.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -1,6 +1,6 @@
 //! inline / always-inline: hints, budget, recursion, removal of uncalled internals.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -3,7 +3,7 @@
 //! deleted; a pure one (outputs from inputs only) is deleted when its outputs are unused and
 //! does not stop forwarding.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -2,7 +2,7 @@
 //! nvcc's choices for the same kernels in CUDA (`nvcc -ptx -arch=sm_90 -O3`), noted per
 //! case; `tests/tests/load_cache_hints.rs` compares whole kernels with nvcc's PTX.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -5,7 +5,7 @@
 //! nvcc computes it). IR in, the count of multiplies out, and the values against plain
 //! Rust's wrapping arithmetic and against the input IR.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

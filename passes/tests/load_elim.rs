@@ -1,6 +1,6 @@
 //! load-elim: forwarding, what forgets, address-space disjointness, extended blocks.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

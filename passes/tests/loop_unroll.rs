@@ -2,7 +2,7 @@
 //! it must leave alone, barriers, values live after the loop. Expected results come from
 //! plain-Rust formulas.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -5,7 +5,7 @@
 //! loads into the wide register) — and kept when two more operations push it over.
 //! Results against a plain-Rust model of the loop.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

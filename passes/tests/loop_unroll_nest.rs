@@ -3,7 +3,7 @@
 //! is fully unrolled, every inner loop has a constant count and is unrolled too. Results
 //! are checked against plain Rust.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -3,7 +3,7 @@
 //! be fully unrolled so that `sroa`/`mem2reg` then remove the array; results are checked
 //! against plain Rust.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

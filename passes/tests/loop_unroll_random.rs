@@ -7,7 +7,7 @@
 //! cleanup that follows it in the pipeline, and after the whole `-O3` pipeline; the
 //! verifier runs after every pass.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

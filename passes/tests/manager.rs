@@ -1,6 +1,6 @@
 //! The pass manager: registry, explicit pass lists, traces, timings, errors.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_passes::{

@@ -1,7 +1,7 @@
 //! mem2reg on hand-built IR: promotion shape, block parameters at joins, and what must not
 //! be promoted (escaping, volatile, mixed types).
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

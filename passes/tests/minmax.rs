@@ -3,7 +3,7 @@
 //! arm order is checked against plain Rust through the test interpreter; selects that are
 //! no minimum (unrelated arms, `==`, bounds in the wrong order, floats) must stay.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -5,7 +5,7 @@
 //! checked on the IR; values against plain Rust through the test interpreter, over inputs
 //! where the flagged operations do not overflow.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -3,7 +3,7 @@
 //! interpreter before and after each `-O` pipeline; results must agree, and the verifier
 //! must accept the IR after every pass.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -1,6 +1,6 @@
 //! simplify-cfg: straight-line merging, forwarding-block bypass, identical branch targets.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -1,7 +1,7 @@
 //! Form snapshots (insta) of the printed IR after the `-O2` pipeline on front-end-shaped
 //! input. Behaviour is checked elsewhere; these catch unintended changes of shape.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -3,7 +3,7 @@
 //! interpreter before the passes and from plain Rust; shapes are checked by counting slots
 //! and memory operations.
 
-mod common;
+use crate::common;
 
 use common::*;
 use oxicc_ir::*;

@@ -7,9 +7,7 @@
 //! fp8 code (nearest, ties to the even code), so the reference shares no algorithm with the
 //! header or the interpreter.
 
-#[path = "half_types/f16.rs"]
-#[allow(dead_code)]
-mod f16;
+use crate::half_types::f16;
 
 use oxicc_emu::{Launch, Outcome, RunOptions};
 use oxicc_tests::kernels::{compare_folder_with_nvcc, kernel_names_in, run_ptx};

@@ -6,10 +6,7 @@
 //! library evaluates the float function (within 2 float ulps of exact) and rounds once, so
 //! only a value within 2^-13 relative of a rounding boundary can land one unit off.
 
-#[path = "half_types/bf16.rs"]
-mod bf16;
-#[path = "half_types/f16.rs"]
-mod f16;
+use crate::half_types::{bf16, f16};
 
 use oxicc_emu::{Arg, Buffer, Launch, Module, RunOptions, Ty};
 

@@ -7,11 +7,11 @@
 //! half of an f32), `sizeof`/`alignof` with nvcc's values.
 
 #[path = "half_types/bf16.rs"]
-mod bf16;
+pub(crate) mod bf16;
 #[path = "half_types/expect.rs"]
 mod expect;
 #[path = "half_types/f16.rs"]
-mod f16;
+pub(crate) mod f16;
 #[path = "half_types/warp.rs"]
 mod warp;
 

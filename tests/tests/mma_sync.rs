@@ -8,9 +8,7 @@
 //! the interpreter defines them (`docs/emulator.md`: over k in order as f32 fused
 //! multiply-adds, rounded to f16 at the end for an f16 accumulator).
 
-#[allow(dead_code)]
-#[path = "wmma/expect.rs"]
-mod expect;
+use crate::wmma::expect;
 
 use expect::{bf2f, bytes_f32, compare, dot32, f2h, f32s, h2f, input, tf32, u16s};
 use oxicc_emu::{Launch, Outcome, RunOptions};

@@ -4,7 +4,8 @@
 //! `cuda_runtime.h`, and every file of the kernel suites gives byte-identical PTX (or the
 //! same errors) to the plain path (`--fast-headers=false`), at -O3. The per-process
 //! snapshots are checked by `fast_headers.rs` (header cache on), the fall-back conditions
-//! by `compiler/tests/pp_prelude.rs`.
+//! by `compiler/tests/pp_prelude.rs`. A test binary of its own (see `Cargo.toml`): it turns
+//! the process-wide header cache off and counts the process's restores.
 
 use oxicc_tests::guard::compile_guarded;
 use oxicc_tests::kernels::{c_kernels, cpp_kernels, include_dirs_for, KernelSource};
@@ -48,6 +49,6 @@ fn built_in_snapshot_and_plain_path_agree_on_the_suites() {
         oxicc::pp::prelude_restores() - restores,
         files.len(),
         "every fast compile restored the built-in snapshot (if prelude.bin is stale: \
-         OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test prelude_file)"
+         OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test compiler prelude_file)"
     );
 }

@@ -8,7 +8,7 @@
 //! interpreter's documented definition; `docs/emulator.md`).
 
 #[path = "wmma/expect.rs"]
-mod expect;
+pub(crate) mod expect;
 
 use oxicc_emu::RunOptions;
 use oxicc_tests::kernels::{compare_folder_with_nvcc, run_ptx};

@@ -7,7 +7,7 @@
 //! map code: `OXICC_PRELUDE_INPUTS`, computed by `build.rs`). A file made by another
 //! build is ignored (the compile preprocesses the prelude as usual), and
 //! `compiler/tests/prelude_file.rs` fails until it is made again:
-//! `OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test prelude_file`.
+//! `OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test compiler prelude_file`.
 //! Then comes the key, read before anything else so that a compile with other options
 //! (another `-arch`, a `-D`) decodes nothing, then the state. Numbers are LEB128, tokens fixed records; a file
 //! that does not decode is ignored too, never a panic.

@@ -3,7 +3,7 @@
 //! `malloc` did not return are run-time errors; `free(NULL)` does nothing; a request past
 //! the 8 MiB heap returns NULL. Expected values are computed in plain Rust.
 
-mod common;
+use crate::common;
 use common::run_u32;
 
 const HEADER: &str = ".version 8.0\n.target sm_75\n.address_size 64\n\

@@ -3,7 +3,7 @@
 //! E4M3 1.0 = 0x38 (exponent 7, bias 7), largest 448 = 0x7E, NaN 0x7F; E5M2 1.0 = 0x3C,
 //! largest 57344 = 0x7B; the first source goes to the high byte.
 
-mod common;
+use crate::common;
 use common::single;
 
 #[test]

@@ -4,7 +4,7 @@
 //! aggregates through a prototype, recursion through a pointer, and the run-time errors of
 //! calls through bad addresses. Expected values are computed in plain Rust.
 
-mod common;
+use crate::common;
 use common::run_u32;
 
 const HEADER: &str = ".version 8.0\n.target sm_75\n.address_size 64\n";

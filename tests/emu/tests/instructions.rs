@@ -2,7 +2,7 @@
 //! results against documented PTX semantics: rounding modes, cvt forms, bit-field ops,
 //! carries, half precision, calls, local memory, and the errors for faults.
 
-mod common;
+use crate::common;
 use common::{kernel, run_u32, single};
 
 fn bits(x: f32) -> u32 {

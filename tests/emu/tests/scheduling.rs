@@ -2,7 +2,7 @@
 //! read-modify-write loses no update; the random schedule interleaves single instructions,
 //! exposes the race, and is reproducible from its seed.
 
-mod common;
+use crate::common;
 use common::kernel;
 use oxicc_emu::{run_text, RunOptions, Schedule};
 

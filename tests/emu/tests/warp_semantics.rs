@@ -2,7 +2,7 @@
 //! documented definitions (`__shfl_*_sync` with widths, votes, match) and errors for
 //! deadlocks and masks naming exited threads.
 
-mod common;
+use crate::common;
 use common::{kernel, run_u32};
 
 /// Stores `%r3` (the shuffled value) and the predicate of lane `%r1` as two words.
