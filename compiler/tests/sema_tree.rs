@@ -789,3 +789,30 @@ fn member_templates_called_on_explicit_objects() {
     assert!(!text.contains("lowered in one walk"), "{text}");
     same_ptx_both_ways(src, "member_templates_on_objects");
 }
+
+#[test]
+fn inline_ptx_statements_with_outputs_inputs_and_constants() {
+    // Outputs (`=`, `+`, a pointer through `l`), register inputs read as values (an array
+    // decays), an `n` constant substituted into the text, the `memory` clobber: one `Asm`
+    // statement whose template numbers outputs first, then the register inputs.
+    let src = "__global__ void k(int *p, float *f) {
+           int a = p[0], b;
+           unsigned short h = 3;
+           float x = f[0];
+           int arr[2];
+           arr[0] = 1;
+           arr[1] = p[4];
+           asm volatile(\"add.s32 %0, %2, %3;\\n\\tadd.s32 %1, %1, %4;\"
+                        : \"=r\"(b), \"+r\"(a) : \"r\"(p[1]), \"n\"(7), \"r\"(arr[1]) : \"memory\");
+           asm(\"mul.f32 %0, %0, %1;\" : \"+f\"(x) : \"f\"(2.0f));
+           asm(\"cvt.u32.u16 %0, %1;\" : \"=r\"(p[2]) : \"h\"(h));
+           const int *q;
+           asm(\"mov.b64 %0, %1;\" : \"=l\"(q) : \"l\"(arr));
+           p[3] = a + b + q[0];
+           f[1] = x;
+         }";
+    let text = sema(src);
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    insta::assert_snapshot!(text);
+    same_ptx_both_ways(src, "inline_asm");
+}

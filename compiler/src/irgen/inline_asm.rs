@@ -2,7 +2,8 @@
 //! one `InlineAsm` instruction, `AsmOutput` projections for its other outputs, and stores
 //! of the outputs to their lvalues (`oxicc_ir::inline_asm`, `docs/inline-asm.md`).
 //!
-//! The checks and their wording follow nvcc: an operand's type must have exactly the size
+//! The rules are `sema::asm`'s (shared with the typed analysis); this file reports their
+//! failures. The checks and their wording follow nvcc: an operand's type must have exactly the size
 //! (and the integer or floating kind) its constraint letter implies (`h` 2, `r` 4, `l` 8
 //! bytes of integer or pointer; `f` `float`, `d` `double`), one letter per operand, `=`/`+`
 //! on outputs only, `n` needs an integral constant expression (substituted into the text),
@@ -11,23 +12,23 @@
 use super::expr::OpKind;
 use super::Lowerer;
 use crate::ast::{AsmOperand, AsmStmt};
+use crate::sema::asm::{self, LetterError};
 use crate::sema::consteval::{self, ConstValue};
 use crate::sema::types::QualType;
 use crate::source::Span;
-use oxicc_ir::inline_asm::{operand_refs, parse_template};
 use oxicc_ir::{AsmBlock, AsmPiece, AsmReg, CastOp, InstData, Type, Value};
 
 /// An output operand after checking: its register kind and where the value goes.
-struct Output {
-    reg: AsmReg,
-    addr: Value,
-    ty: QualType,
-    read_write: bool,
+pub(crate) struct AsmOutput {
+    pub reg: AsmReg,
+    pub addr: Value,
+    pub ty: QualType,
+    pub read_write: bool,
 }
 
 /// What an input operand became.
 enum Input {
-    /// A register operand with this value; its new operand number.
+    /// A register operand with this value.
     Reg(AsmReg, Value),
     /// An `n` operand: the text substituted for it.
     Text(String),
@@ -42,11 +43,9 @@ impl Lowerer<'_> {
         let mut ok = true;
         let mut memory = false;
         for (c, span) in a.clobbers {
-            match *c {
-                b"memory" => memory = true,
-                // GCC's condition-code clobber: PTX has no flags register to protect.
-                b"cc" => {}
-                _ => {
+            match asm::clobber(c) {
+                Some(m) => memory |= m,
+                None => {
                     let name = String::from_utf8_lossy(c).into_owned();
                     self.error(*span, format!("unknown register name \"{name}\""));
                     ok = false;
@@ -68,66 +67,53 @@ impl Lowerer<'_> {
             }
         }
         let count = a.outputs.len() + a.inputs.len();
-        for (start, end, n) in operand_refs(template) {
-            if n >= count as u64 {
-                let span = self.template_subspan(a, start, end);
-                let written = &template[start..end];
-                self.error(
-                    span,
-                    format!(
-                        "asm operand index {written} is larger than the number of asm operands provided ({count})"
-                    ),
-                );
-                ok = false;
-            }
+        for (start, end) in asm::bad_operand_refs(template, count) {
+            let span = self.template_subspan(a, start, end);
+            let written = &template[start..end];
+            self.error(
+                span,
+                format!(
+                    "asm operand index {written} is larger than the number of asm operands provided ({count})"
+                ),
+            );
+            ok = false;
         }
-        let pieces = match parse_template(template) {
-            Ok(p) => p,
-            Err(_) => return, // an over-long number, reported above
+        let texts: Vec<Option<String>> = inputs
+            .iter()
+            .map(|i| match i {
+                Input::Text(t) => Some(t.clone()),
+                Input::Reg(..) => None,
+            })
+            .collect();
+        // `None`: an over-long number, reported above.
+        let Some(pieces) = asm::ir_pieces(template, outputs.len() as u32, &texts) else {
+            return;
         };
         if !ok {
             return;
         }
-        // Operand numbers of the IR template: outputs, then the register inputs.
-        let n_out = outputs.len() as u32;
-        let mut renumber = Vec::with_capacity(inputs.len());
-        let mut next = n_out;
-        for i in &inputs {
-            renumber.push(match i {
-                Input::Reg(..) => {
-                    next += 1;
-                    Some(next - 1)
-                }
+        let regs: Vec<(AsmReg, Value)> = inputs
+            .into_iter()
+            .filter_map(|i| match i {
+                Input::Reg(r, v) => Some((r, v)),
                 Input::Text(_) => None,
-            });
-        }
-        let mut out_pieces: Vec<AsmPiece> = Vec::new();
-        let push_text = |out: &mut Vec<AsmPiece>, t: &str| match out.last_mut() {
-            Some(AsmPiece::Text(s)) => s.push_str(t),
-            _ => out.push(AsmPiece::Text(t.to_string())),
-        };
-        for p in pieces {
-            match p {
-                AsmPiece::Text(t) => push_text(&mut out_pieces, &t),
-                AsmPiece::Operand(n) if n < n_out => out_pieces.push(AsmPiece::Operand(n)),
-                AsmPiece::Operand(n) => {
-                    let k = (n - n_out) as usize;
-                    match (&inputs[k], renumber[k]) {
-                        (Input::Text(t), _) => push_text(&mut out_pieces, t),
-                        (_, Some(m)) => out_pieces.push(AsmPiece::Operand(m)),
-                        _ => unreachable!("register inputs are renumbered"),
-                    }
-                }
-            }
-        }
-        let mut args = Vec::new();
-        let mut in_regs = Vec::new();
-        for i in &inputs {
-            if let Input::Reg(r, v) = i {
-                in_regs.push(*r);
-                args.push(*v);
-            }
-        }
+            })
+            .collect();
+        self.emit_asm(pieces, &outputs, &regs, a.volatile, memory);
+    }
+
+    /// The `InlineAsm` instruction of a checked statement, its `AsmOutput` projections and
+    /// the stores of the outputs (read-write outputs are read first, as tied inputs).
+    /// Shared by the one-walk and the typed lowering.
+    pub(crate) fn emit_asm(
+        &mut self,
+        pieces: Vec<AsmPiece>,
+        outputs: &[AsmOutput],
+        inputs: &[(AsmReg, Value)],
+        volatile: bool,
+        memory: bool,
+    ) {
+        let mut args: Vec<Value> = inputs.iter().map(|&(_, v)| v).collect();
         let mut tied = Vec::new();
         for (k, o) in outputs.iter().enumerate() {
             if o.read_write {
@@ -138,11 +124,11 @@ impl Lowerer<'_> {
             }
         }
         let asm = AsmBlock {
-            pieces: out_pieces,
+            pieces,
             outputs: outputs.iter().map(|o| o.reg).collect(),
-            inputs: in_regs,
+            inputs: inputs.iter().map(|&(r, _)| r).collect(),
             tied,
-            volatile: a.volatile || outputs.is_empty(),
+            volatile: volatile || outputs.is_empty(),
             memory,
         };
         let first = outputs.first().map(|o| o.reg.ty());
@@ -170,21 +156,14 @@ impl Lowerer<'_> {
     }
 
     /// Checks an output operand and lowers its lvalue.
-    fn asm_output(&mut self, o: &AsmOperand<'_>) -> Option<Output> {
-        let c = o.constraint;
-        let read_write = match c.first() {
-            Some(b'=') => false,
-            Some(b'+') => true,
-            _ => {
-                self.error(
-                    o.constraint_span,
-                    "an asm output operand must have one of the '=' or '+' modifiers",
-                );
-                return None;
-            }
+    fn asm_output(&mut self, o: &AsmOperand<'_>) -> Option<AsmOutput> {
+        let Some((read_write, letters)) = asm::output_constraint(o.constraint) else {
+            self.error(
+                o.constraint_span,
+                "an asm output operand must have one of the '=' or '+' modifiers",
+            );
+            return None;
         };
-        // `&` (early clobber) needs nothing: outputs never share an input's register.
-        let letters = c[1..].strip_prefix(b"&").unwrap_or(&c[1..]);
         let letter = self.asm_letter(o, letters)?;
         let op = self.expr_lvalue(o.expr)?;
         let addr = match op.kind {
@@ -195,7 +174,7 @@ impl Lowerer<'_> {
             }
         };
         let reg = self.asm_check_type(o, letter, op.ty)?;
-        Some(Output {
+        Some(AsmOutput {
             reg,
             addr,
             ty: op.ty,
@@ -205,7 +184,7 @@ impl Lowerer<'_> {
 
     /// Checks an input operand and lowers its value.
     fn asm_input(&mut self, o: &AsmOperand<'_>) -> Option<Input> {
-        if matches!(o.constraint.first(), Some(b'=' | b'+')) {
+        if !asm::input_constraint_ok(o.constraint) {
             self.error(
                 o.constraint_span,
                 "an asm input operand may not have the '=' or '+' modifiers",
@@ -239,16 +218,16 @@ impl Lowerer<'_> {
 
     /// The one constraint letter of an operand.
     fn asm_letter(&mut self, o: &AsmOperand<'_>, letters: &[u8]) -> Option<u8> {
-        match letters {
-            [l] => Some(*l),
-            [] => {
+        match asm::one_letter(letters) {
+            Ok(l) => Some(l),
+            Err(LetterError::None) => {
                 self.error(
                     o.constraint_span,
                     "an asm operand needs a constraint letter",
                 );
                 None
             }
-            _ => {
+            Err(LetterError::Several) => {
                 self.error(
                     o.constraint_span,
                     "an asm operand may specify only one constraint letter in a __device__/__global__ function",
@@ -260,32 +239,20 @@ impl Lowerer<'_> {
 
     /// The register kind of `letter` when `ty` fits it (nvcc's size and kind rule).
     fn asm_check_type(&mut self, o: &AsmOperand<'_>, letter: u8, ty: QualType) -> Option<AsmReg> {
-        let t = ty.ty;
-        let size = self.types.size_of(t).unwrap_or(0);
-        // Unknown letters, matching constraints ("0") included, get nvcc's size message.
-        let reg = AsmReg::from_letter(letter as char);
-        let fits = match reg {
-            Some(r) if r.is_float() => self.types.is_float(t) && size == r.size(),
-            Some(r) => {
-                let int = (self.types.int_kind(t).is_some() && !self.types.is_bool(t))
-                    || self.types.is_pointer(t);
-                int && size == r.size()
-            }
-            None => false,
-        };
-        if !fits {
+        let reg = asm::register_for(&self.types, letter, ty);
+        if reg.is_none() {
+            let size = self.types.size_of(ty.ty).unwrap_or(0);
             let c = String::from_utf8_lossy(&[letter]).into_owned();
             self.error(
                 o.constraint_span,
                 format!("asm operand type size({size}) does not match type/size implied by constraint '{c}'"),
             );
-            return None;
         }
         reg
     }
 
     /// A checked operand value in its register's IR type (pointers become `i64`).
-    fn asm_in_value(&mut self, v: Value, reg: AsmReg) -> Value {
+    pub(crate) fn asm_in_value(&mut self, v: Value, reg: AsmReg) -> Value {
         if self.vty(v).is_ptr() {
             let g = self.generic_ptr(v);
             return self.cast(CastOp::PtrToInt, g, Type::I64);

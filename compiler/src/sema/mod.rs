@@ -5,6 +5,7 @@
 //! `docs/frontend-sema-irgen.md`); this module holds the parts of it that do not emit IR, so
 //! a typed AST for C++ can reuse them unchanged.
 
+pub mod asm;
 pub mod body;
 pub mod consteval;
 pub mod conv;

@@ -347,6 +347,39 @@ pub enum StmtKind {
     /// `return e;` (`e` converted to the return type) or `return;`.
     Return(Option<ExprId>),
     Empty,
+    /// An inline PTX statement, checked (`sema::asm`).
+    Asm(Box<AsmStmt>),
+}
+
+/// An inline PTX statement: the template in the IR's form (operands numbered outputs
+/// first, then register inputs; `n` inputs already substituted as text) and its operands.
+/// The register kinds and template pieces are the IR's own types (`oxicc_ir::inline_asm`):
+/// the statement is lowered to one `InlineAsm` instruction of that form.
+#[derive(Clone, Debug)]
+pub struct AsmStmt {
+    pub pieces: Vec<oxicc_ir::AsmPiece>,
+    pub outputs: Vec<AsmOutput>,
+    /// The register inputs, in the written order.
+    pub inputs: Vec<AsmInput>,
+    pub volatile: bool,
+    /// The `memory` clobber.
+    pub memory: bool,
+}
+
+/// An output operand: a modifiable lvalue of the register's size and kind.
+#[derive(Clone, Debug)]
+pub struct AsmOutput {
+    pub place: ExprId,
+    pub reg: oxicc_ir::AsmReg,
+    /// `+`: also read (a tied input).
+    pub read_write: bool,
+}
+
+/// A register input operand: a value of the register's size and kind.
+#[derive(Clone, Debug)]
+pub struct AsmInput {
+    pub value: ExprId,
+    pub reg: oxicc_ir::AsmReg,
 }
 
 /// Where a local variable lives.

@@ -149,6 +149,32 @@ impl Printer<'_> {
                 }
             }
             StmtKind::Empty => self.line(d, "Empty"),
+            StmtKind::Asm(a) => {
+                let text: String = a
+                    .pieces
+                    .iter()
+                    .map(|p| match p {
+                        oxicc_ir::AsmPiece::Text(t) => t.clone(),
+                        oxicc_ir::AsmPiece::Operand(n) => format!("%{n}"),
+                    })
+                    .collect();
+                let flags = match (a.volatile, a.memory) {
+                    (true, true) => " volatile memory",
+                    (true, false) => " volatile",
+                    (false, true) => " memory",
+                    (false, false) => "",
+                };
+                self.line(d, &format!("Asm{flags} {text:?}"));
+                for o in &a.outputs {
+                    let m = if o.read_write { '+' } else { '=' };
+                    self.line(d + 1, &format!("Output {m}{}", o.reg.letter()));
+                    self.expr(o.place, d + 2);
+                }
+                for i in &a.inputs {
+                    self.line(d + 1, &format!("Input {}", i.reg.letter()));
+                    self.expr(i.value, d + 2);
+                }
+            }
         }
     }
 

@@ -256,7 +256,33 @@ impl Lowerer<'_> {
                 self.typed_jump(rb);
             }
             StmtKind::Empty => {}
+            StmtKind::Asm(a) => self.typed_asm(cx, &a),
         }
+    }
+
+    /// An inline PTX statement: the outputs' places, then the register inputs' values, in
+    /// the written order (as the one-walk lowering evaluates them), then the instruction.
+    fn typed_asm(&mut self, cx: &mut TypedCx<'_>, a: &crate::sema::tree::AsmStmt) {
+        let mut outputs = Vec::with_capacity(a.outputs.len());
+        for o in &a.outputs {
+            let Some(addr) = self.typed_place(cx, o.place) else {
+                return;
+            };
+            outputs.push(crate::irgen::inline_asm::AsmOutput {
+                reg: o.reg,
+                addr,
+                ty: cx.body.expr(o.place).ty,
+                read_write: o.read_write,
+            });
+        }
+        let mut inputs = Vec::with_capacity(a.inputs.len());
+        for i in &a.inputs {
+            let Some(v) = self.typed_value(cx, i.value) else {
+                return;
+            };
+            inputs.push((i.reg, self.asm_in_value(v, i.reg)));
+        }
+        self.emit_asm(a.pieces.clone(), &outputs, &inputs, a.volatile, a.memory);
     }
 
     /// `return e;` of a plain class: copied into the result slot. A local object is

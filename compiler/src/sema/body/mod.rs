@@ -15,6 +15,7 @@
 //! before and reports what is wrong. Declarations (file-scope variables and functions,
 //! types) are still the lowering's: the analysis sees them through [`Env`].
 
+mod asm;
 mod builtins;
 mod calls;
 mod cheap;

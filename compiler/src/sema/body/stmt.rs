@@ -109,6 +109,7 @@ impl<E: Env> BodySema<'_, E> {
             A::Continue => StmtKind::Continue,
             A::Return(v) => self.return_stmt(*v)?,
             A::Empty => StmtKind::Empty,
+            A::Asm(a) => self.asm_stmt(a)?,
             _ => return self.why(|| format!("the statement form {}", stmt_form(&s.kind))),
         };
         Some(self.add(kind, span))
@@ -540,7 +541,6 @@ fn stmt_form(k: &A<'_>) -> &'static str {
         A::Case { .. } | A::Default { .. } => "case label",
         A::Goto(_) => "goto",
         A::Label { .. } => "label",
-        A::Asm(_) => "asm",
         _ => "other",
     }
 }
