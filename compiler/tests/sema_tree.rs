@@ -816,3 +816,36 @@ fn inline_ptx_statements_with_outputs_inputs_and_constants() {
     insta::assert_snapshot!(text);
     same_ptx_both_ways(src, "inline_asm");
 }
+
+#[test]
+fn namespace_calls_with_fundamental_arguments_and_subscripts_of_class_members() {
+    // Inside a namespace, `parity(i)` and `twice(x)` with `int`/`float` arguments: ADL has no
+    // associated namespace to search, so ordinary lookup's template and overload set are
+    // the whole story. `buffer[i]` on a member object calls its `operator[]`.
+    let src = "namespace dwt {
+           template <typename T> __device__ T parity(T i) { return i & 1; }
+           __device__ int twice(int x) { return 2 * x; }
+           __device__ float twice(float x) { return 2.0f * x; }
+           template <typename T, int N> struct Buf {
+             T data[N];
+             __device__ T &operator[](int i) { return data[i]; }
+           };
+           template <int W> struct Window {
+             Buf<float, W> buffer;
+             __device__ void put(int i, float v) { buffer[parity(i) + twice(i)] = twice(v); }
+             __device__ float get(int i) { return buffer[i]; }
+           };
+         }
+         __global__ void k(float *p) {
+           __shared__ dwt::Window<32> w;
+           w.put(threadIdx.x, p[0]);
+           p[1] = w.get(3);
+         }";
+    let text = sema(src);
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    assert!(
+        text.contains("Function put (int, float) -> `void`\n"),
+        "{text}"
+    );
+    same_ptx_both_ways(src, "namespace_calls_and_subscripts");
+}

@@ -283,6 +283,37 @@ impl ArgType {
     }
 }
 
+impl Lowerer<'_> {
+    /// Whether argument-dependent lookup of `name` for these arguments finds a function,
+    /// or a template outside the ordinary lookup's `set` (the one-walk `adl_call` takes the
+    /// call then; when ADL adds nothing, it calls `set`'s choice as `template_call` does):
+    /// arguments of fundamental types have no associated namespaces.
+    fn adl_adds_to(&self, name: Symbol, set: u32, args: &[ArgType]) -> bool {
+        if !self.adl.names.contains(&name) {
+            return false;
+        }
+        let tys: Vec<QualType> = args.iter().map(|a| a.ty).collect();
+        let ordinary = &self.templates.sets[set as usize];
+        !self.adl_functions(name, &tys).is_empty()
+            || self
+                .adl_templates(name, &tys)
+                .iter()
+                .any(|t| !ordinary.contains(t))
+    }
+
+    /// Whether argument-dependent lookup for these arguments finds a function outside the
+    /// ordinary lookup's `found`, or any function template (the one-walk `adl_call` then
+    /// resolves the call; otherwise it goes the ordinary way).
+    fn adl_adds_functions(&self, name: Symbol, found: Binding, args: &[ArgType]) -> bool {
+        let tys: Vec<QualType> = args.iter().map(|a| a.ty).collect();
+        let ordinary = self.functions_of(found);
+        self.adl_functions(name, &tys)
+            .iter()
+            .any(|f| !ordinary.contains(f))
+            || !self.adl_templates(name, &tys).is_empty()
+    }
+}
+
 impl Env for Lowerer<'_> {
     fn types(&mut self) -> &mut TypeTable {
         &mut self.types
@@ -432,7 +463,7 @@ impl Env for Lowerer<'_> {
             .and_then(|(_, t)| self.types.pointee(t.ty))
             .is_some_and(|o| !o.quals.konst && !o.quals.volatile);
         if (on_this && !this_ok)
-            || self.adl.names.contains(&name)
+            || (explicit.is_empty() && self.adl_adds_to(name, set, args))
             || !self.functions_of(Binding::FnTemplate(set)).is_empty()
             || text.starts_with("atomic")
             || crate::irgen::call::BUILTIN_OVER_TEMPLATE_NAMES.contains(&text)
@@ -476,7 +507,7 @@ impl Env for Lowerer<'_> {
         };
         // The one-walk `call` gives atomics and argument-dependent lookup other paths.
         let text = self.interner.resolve(name);
-        if self.adl_applies(name, found)
+        if (self.adl_applies(name, found) && self.adl_adds_functions(name, b, args))
             || self.pack_element_binding(name).is_some()
             || text.starts_with("atomic")
         {

@@ -787,7 +787,13 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         d: u32,
     ) -> Option<ExprId> {
-        let b = self.rvalue(base, d)?;
+        let b = self.expr(base, d)?;
+        if matches!(self.kind_of(self.ty(b)), TypeKind::Record(_)) {
+            // `a[i]` on a class object: its `operator[]` ([over.sub]).
+            let i = self.expr(index, d)?;
+            return self.operator_call(crate::ast::OverloadedOp::Index, &[b, i], span);
+        }
+        let b = self.read_value(b)?;
         let i = self.rvalue(index, d)?;
         let bt = self.ty(b);
         let (p, i) = if self.env.types().is_pointer(bt.ty) {
