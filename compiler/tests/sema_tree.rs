@@ -849,3 +849,22 @@ fn namespace_calls_with_fundamental_arguments_and_subscripts_of_class_members() 
     );
     same_ptx_both_ways(src, "namespace_calls_and_subscripts");
 }
+
+#[test]
+fn pointer_compound_assignments_scale_by_the_element_size() {
+    // `p += i` and `p -= i` with offsets of several integer types (a `short` and a `char`
+    // are scaled from their own type, not promoted), the result used as a value.
+    let src = "struct S { int a, b, c; };
+         __global__ void k(float *p, S *s, int n, unsigned u, short h, char c, long l) {
+           p += n;
+           p -= u;
+           s += h;
+           float *q = (p += c);
+           q -= l;
+           q[0] = s->b;
+         }";
+    let text = sema(src);
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    assert_eq!(text.matches("PointerCompoundAssign").count(), 5, "{text}");
+    same_ptx_both_ways(src, "pointer_compound_assignments");
+}

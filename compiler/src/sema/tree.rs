@@ -171,6 +171,13 @@ pub enum ExprKind {
         index: ExprId,
         sub: bool,
     },
+    /// `p += i`, `p -= i` (`sub`) on a modifiable pointer lvalue: the moved pointer is
+    /// stored and is the result.
+    PointerCompoundAssign {
+        target: ExprId,
+        index: ExprId,
+        sub: bool,
+    },
     /// `p - q`: the element count between two pointers of the same type.
     PointerDiff { lhs: ExprId, rhs: ExprId },
     /// `a && b`, `a || b` (operands are `bool`).

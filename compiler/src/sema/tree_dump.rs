@@ -205,6 +205,9 @@ impl Printer<'_> {
                 "Binary {op:?} in `{}`",
                 self.types.display(*op_ty, self.interner)
             ),
+            ExprKind::PointerCompoundAssign { sub, .. } => {
+                format!("PointerCompoundAssign {}=", if *sub { "-" } else { "+" })
+            }
             ExprKind::PointerOffset { sub, .. } => {
                 format!("PointerOffset {}", if *sub { "-" } else { "+" })
             }
@@ -301,6 +304,7 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         ExprKind::Assign { target, value } | ExprKind::CompoundAssign { target, value, .. } => {
             vec![*target, *value]
         }
+        ExprKind::PointerCompoundAssign { target, index, .. } => vec![*target, *index],
         ExprKind::Cond {
             cond, then, els, ..
         } => vec![*cond, *then, *els],

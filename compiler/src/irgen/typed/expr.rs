@@ -234,6 +234,24 @@ impl Lowerer<'_> {
                 self.store_scalar(addr, v, lt);
                 rv(v)
             }
+            ExprKind::PointerCompoundAssign { target, index, sub } => {
+                // As the one-walk `assign` through `binary_values`: the target's address,
+                // the offset operand, the target's value, then the scaled offset.
+                let addr = self.typed_place(cx, target);
+                let right = self.stage(cx, index);
+                let core = self.typed_expr(cx, right.core);
+                let addr = addr?;
+                let lt = cx.body.expr(target).ty;
+                let old = self.load_scalar(addr, lt);
+                let i = self.staged_read(cx, core?, &right)?;
+                let i = self.staged_convs(cx, i, &right);
+                let it = cx.body.expr(index).ty.ty;
+                let size = self.elem_size_of(ty)?;
+                let off = self.scaled_offset(i, it, size, sub);
+                let v = self.ptr_add(old, off);
+                self.store_scalar(addr, v, lt);
+                rv(v)
+            }
             ExprKind::Cond {
                 cond,
                 then,

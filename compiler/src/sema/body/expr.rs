@@ -68,8 +68,18 @@ impl<E: Env> BodySema<'_, E> {
         QualType::new(self.env.types().int(IntKind::Bool))
     }
 
-    /// An expression, in whatever category it has.
+    /// An expression, in whatever category it has. Where the analysis gives up without a
+    /// reason of its own, the innermost expression that failed names the reason.
     pub fn expr(&mut self, e: &ast::Expr<'_>, depth: u32) -> Option<ExprId> {
+        let r = self.expr_form_of(e, depth);
+        if r.is_none() && self.why.is_none() {
+            let form = expr_form(&e.kind);
+            self.why = Some(format!("an uncovered {form} expression"));
+        }
+        r
+    }
+
+    fn expr_form_of(&mut self, e: &ast::Expr<'_>, depth: u32) -> Option<ExprId> {
         if depth > MAX_DEPTH {
             return None;
         }
@@ -644,7 +654,7 @@ impl<E: Env> BodySema<'_, E> {
             }
             Some(bop) => {
                 if self.env.types().is_pointer(lt.ty) {
-                    return None;
+                    return self.pointer_compound_assign(bop, target, value, span);
                 }
                 // The operation as `target op value` on a stand-in for the target's value
                 // gives the common type and the converted right operand.
@@ -666,6 +676,37 @@ impl<E: Env> BodySema<'_, E> {
                 ))
             }
         }
+    }
+
+    /// `p += i`, `p -= i`: an integer operand (not converted: the offset is scaled from
+    /// its own type, as for `p + i`) and a pointer to a complete object type.
+    fn pointer_compound_assign(
+        &mut self,
+        op: BinaryOp,
+        target: ExprId,
+        index: ExprId,
+        span: Span,
+    ) -> Option<ExprId> {
+        let sub = match op {
+            BinaryOp::Add => false,
+            BinaryOp::Sub => true,
+            _ => return None,
+        };
+        let (lt, it) = (self.ty(target), self.ty(index));
+        if !matches!(self.arith(it), Some(Arith::Int(_))) {
+            return None;
+        }
+        let types = self.env.types();
+        let elem = types.pointee(lt.ty)?;
+        if matches!(types.kind(elem.ty), TypeKind::Function { .. }) {
+            return None;
+        }
+        types.size_of(elem.ty)?;
+        Some(self.prvalue(
+            ExprKind::PointerCompoundAssign { target, index, sub },
+            lt.unqual(),
+            span,
+        ))
     }
 
     fn conditional(
@@ -899,6 +940,16 @@ pub(super) fn expr_form(k: &A<'_>) -> &'static str {
         A::Delete { .. } => "delete",
         A::AlignofType(_) => "alignof",
         A::SizeofPack(_) | A::PackExpansion(_) | A::Fold { .. } => "pack",
-        _ => "other",
+        A::IntLit { .. } | A::FloatLit { .. } | A::CharLit { .. } | A::BoolLit(_) => "literal",
+        A::Ident(_) => "name",
+        A::Unary { .. } => "unary operator",
+        A::Binary { .. } => "binary operator",
+        A::Assign { .. } => "assignment",
+        A::Cond { .. } => "conditional",
+        A::Call { .. } => "call",
+        A::Index { .. } => "subscript",
+        A::Member { .. } => "member access",
+        A::SizeofType(_) | A::SizeofExpr(_) => "sizeof",
+        _ => "cast or other",
     }
 }
