@@ -868,3 +868,34 @@ fn pointer_compound_assignments_scale_by_the_element_size() {
     assert_eq!(text.matches("PointerCompoundAssign").count(), 5, "{text}");
     same_ptx_both_ways(src, "pointer_compound_assignments");
 }
+
+#[test]
+fn local_references_name_the_object_they_are_bound_to() {
+    // `T &r = x;` to a shared array element, a parameter, a field and a class object
+    // (a member called through it), `const T &` to a non-const lvalue; a host `const float`
+    // read in device code is folded to its value.
+    let src = "const float scale = 0.5f;
+         struct Acc { float sum; __device__ void add(float v) { sum += v; } };
+         template <typename T> __device__ void step(T *data, int i) {
+           T &center = data[i];
+           const T &next = data[i + 1];
+           center = center * scale + next;
+         }
+         __global__ void k(float *p, int n) {
+           __shared__ float tile[64];
+           float &mine = tile[threadIdx.x];
+           mine = p[threadIdx.x];
+           int &count = n;
+           count += 1;
+           Acc acc;
+           acc.sum = 0.0f;
+           Acc &a = acc;
+           a.add(mine);
+           step(p, count);
+           p[0] = a.sum + tile[0];
+         }";
+    let text = sema(src);
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    assert_eq!(text.matches("Local reference to").count(), 5, "{text}");
+    same_ptx_both_ways(src, "local_references");
+}

@@ -399,6 +399,9 @@ pub enum LocalStorage {
     Shared { dynamic: bool },
     /// `static` (a module variable in global memory, zero-initialized).
     Static,
+    /// A reference (`T &r = x;`): no storage of its own, it names the object its
+    /// initializer (an lvalue of the referred type) designates.
+    Reference,
 }
 
 /// A local variable of a body.

@@ -61,6 +61,7 @@ impl Printer<'_> {
                     LocalStorage::Shared { dynamic: false } => " __shared__",
                     LocalStorage::Shared { dynamic: true } => " extern __shared__",
                     LocalStorage::Static => " static",
+                    LocalStorage::Reference => " reference to",
                 };
                 let mut t = format!(
                     "Local{storage} {} `{}` align {}",

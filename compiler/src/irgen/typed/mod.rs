@@ -335,7 +335,10 @@ impl Env for Lowerer<'_> {
             Binding::Var(v) => {
                 let info = self.var(v);
                 if matches!(info.storage, Storage::Host) {
-                    EnvName::Other
+                    match (info.const_value, info.ty.quals.volatile) {
+                        (Some(cv), false) => EnvName::Const(cv, info.ty.unqual()),
+                        _ => EnvName::Other,
+                    }
                 } else {
                     EnvName::Var {
                         id: v.0,
@@ -343,7 +346,7 @@ impl Env for Lowerer<'_> {
                     }
                 }
             }
-            Binding::EnumConst(v, t) => EnvName::EnumConst(v, t),
+            Binding::EnumConst(v, t) => EnvName::Const(v, t),
             Binding::Field(_) => EnvName::Field,
             Binding::Func(f) if self.func_info(f).member.is_some() => EnvName::Method,
             b @ Binding::Overloads(_) => {

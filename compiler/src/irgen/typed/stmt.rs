@@ -26,6 +26,15 @@ impl Lowerer<'_> {
             } => {
                 let l = cx.body.local(local);
                 let (ty, align, span) = (l.ty, l.align, l.span);
+                if l.storage == LocalStorage::Reference {
+                    // The referred object's address, generic as the one-walk
+                    // `bind_reference` makes it.
+                    if let Some(a) = init.and_then(|i| self.typed_place(cx, i)) {
+                        let g = self.generic_ptr(a);
+                        cx.slots[local.0 as usize] = Some(Storage::Local(g));
+                    }
+                    return;
+                }
                 if l.storage != LocalStorage::Automatic {
                     // A module variable with nvcc's local-entity name.
                     let (space, dynamic) = match l.storage {

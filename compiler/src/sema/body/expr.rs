@@ -228,7 +228,7 @@ impl<E: Env> BodySema<'_, E> {
                 Category::LValue,
                 span,
             )),
-            EnvName::EnumConst(v, ty) => Some(self.prvalue(ExprKind::Const(v), ty, span)),
+            EnvName::Const(v, ty) => Some(self.prvalue(ExprKind::Const(v), ty, span)),
             EnvName::Field => {
                 // `x` is `this->x`: the class's own member or a base's.
                 let Some(tt) = self.env.this_type() else {

@@ -46,8 +46,10 @@ pub enum EnvName {
     /// A member function, or an overload set of them, of the class whose member function
     /// is analyzed (or of a base): `f()` means `this->f()` ([`Env::member_function`]).
     Method,
-    /// An enumerator's value and its enumeration type.
-    EnumConst(ConstValue, QualType),
+    /// A constant: an enumerator's value and its enumeration type, or a host variable's
+    /// folded value (a non-volatile `const` of arithmetic type with a constant initializer,
+    /// which device code may read: the one-walk lowering folds it the same way).
+    Const(ConstValue, QualType),
     /// A data member of the class whose member function is analyzed (or of a base):
     /// `x` means `this->x`.
     Field,

@@ -332,6 +332,16 @@ impl<E: Env> BodySema<'_, E> {
         if let Some(quals) = auto_quals(vd.ty) {
             return self.auto_local(vd, quals);
         }
+        if let ast::TypeExpr::Reference {
+            referee,
+            rvalue: false,
+        } = vd.ty
+        {
+            if storage != LocalStorage::Automatic {
+                return self.why(|| "a static or __shared__ reference".into());
+            }
+            return self.local_reference(vd, referee);
+        }
         let ty = self.written_type(vd.ty)?;
         let types = self.env.types();
         let dynamic = storage == LocalStorage::Shared { dynamic: true };
@@ -405,6 +415,50 @@ impl<E: Env> BodySema<'_, E> {
             StmtKind::Local {
                 local,
                 init,
+                init_first: false,
+            },
+            vd.span,
+        ))
+    }
+
+    /// `T &r = x;` with `x` an lvalue of type `T` (at most as qualified): `r` names that
+    /// object from here on. Other bindings (to a base, to a temporary, with a conversion)
+    /// are not covered.
+    fn local_reference(
+        &mut self,
+        vd: &ast::VarDecl<'_>,
+        referee: &ast::TypeExpr<'_>,
+    ) -> Option<StmtId> {
+        let referent = self.written_type(referee)?;
+        let Some(ast::Init::Expr(e)) = &vd.init else {
+            return None;
+        };
+        let x = self.expr(e, 0)?;
+        let from = self.body.expr(x);
+        let binds = from.cat == crate::sema::tree::Category::LValue
+            && from.ty.ty == referent.ty
+            && from.ty.quals.subset_of(referent.quals);
+        if !binds {
+            return self.why(|| "a reference bound to a temporary or converted value".into());
+        }
+        if matches!(self.kind_of(referent), TypeKind::Function { .. }) {
+            return self.why(|| "a reference to a function".into());
+        }
+        let align = self.env.types().align_of(referent.ty);
+        let local = self.body.add_local(Local {
+            name: vd.name,
+            ty: referent,
+            storage: LocalStorage::Reference,
+            align,
+            const_value: None,
+            span: vd.span,
+        });
+        // Bound after its initializer, as the lowering binds it.
+        self.bind(vd.name, local)?;
+        Some(self.add(
+            StmtKind::Local {
+                local,
+                init: Some(x),
                 init_first: false,
             },
             vd.span,
