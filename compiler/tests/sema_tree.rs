@@ -899,3 +899,31 @@ fn local_references_name_the_object_they_are_bound_to() {
     assert_eq!(text.matches("Local reference to").count(), 5, "{text}");
     same_ptx_both_ways(src, "local_references");
 }
+
+#[test]
+fn const_reference_parameters_bind_temporaries() {
+    // `const T &` parameters given a prvalue (`a + 1`), an lvalue of another type (an
+    // `int` to `const float &`), a class prvalue (`Scale(2.0f)`, a call's result) and a
+    // deduced template parameter: each argument is bound to a temporary.
+    let src = "struct Scale {
+           float k;
+           __device__ Scale(float x) : k(x) {}
+           __device__ float operator()(float v) const { return k * v; }
+         };
+         struct Pair { float a, b; };
+         __device__ Pair make(float x) { Pair p; p.a = x; p.b = -x; return p; }
+         __device__ float first(const Pair &p) { return p.a - p.b; }
+         __device__ float apply(const Scale &s, const float &v) { return s(v); }
+         template <typename T> __device__ T larger(const T &x, const T &y) {
+           return x < y ? y : x;
+         }
+         __global__ void k(float *p, int n) {
+           int i = threadIdx.x;
+           p[i] = apply(Scale(2.0f), n) + apply(Scale(0.5f), p[i] + 1.0f);
+           p[i + 1] = first(make(p[0])) + larger(n + 1, 3) + larger(p[1], 2.0f);
+         }";
+    let text = sema(src);
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    assert!(text.matches("Convert Materialize").count() >= 6, "{text}");
+    same_ptx_both_ways(src, "const_reference_temporaries");
+}

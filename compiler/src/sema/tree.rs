@@ -107,6 +107,11 @@ pub enum ConvKind {
     IntPointer,
     /// To `void` (`(void)e`).
     ToVoid,
+    /// A value (already converted to the node's type) materialized in a temporary that a
+    /// `const T &` parameter binds to, or a class prvalue's own temporary; the temporary
+    /// lives to the end of the full expression ([class.temporary]). The node is an lvalue
+    /// of the temporary.
+    Materialize,
 }
 
 /// An expression node.

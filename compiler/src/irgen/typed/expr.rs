@@ -523,6 +523,25 @@ impl Lowerer<'_> {
                 let (v, _) = self.rvalue(op, from.span)?;
                 Some(Operand::rv(v, ty))
             }
+            ConvKind::Materialize
+                if from.cat == Category::PRValue && self.types.is_record(ty.ty) =>
+            {
+                // A class prvalue lives in its own temporary already.
+                match self.typed_expr(cx, expr)?.kind {
+                    OpKind::LValue(a) => Some(Operand::lv(a, ty)),
+                    _ => None,
+                }
+            }
+            ConvKind::Materialize => {
+                // Call arguments are lowered below their conversions (the call makes the
+                // temporary); elsewhere the temporary is made here.
+                let size = self.types.size_of(ty.ty)?;
+                let align = self.types.align_of(ty.ty);
+                let v = self.typed_value(cx, expr)?;
+                let slot = self.alloca(size, align, from.span)?;
+                self.store_scalar(slot, v, ty.unqual());
+                Some(Operand::lv(slot, ty))
+            }
             ConvKind::ToVoid => {
                 self.typed_expr(cx, expr)?;
                 Some(Operand {

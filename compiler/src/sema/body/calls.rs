@@ -5,7 +5,7 @@
 
 use super::{ArgType, BodySema, Env, EnvName};
 use crate::ast::{self, ExprKind as A};
-use crate::sema::tree::{Category, ExprId, ExprKind};
+use crate::sema::tree::{Category, ConvKind, ExprId, ExprKind};
 use crate::sema::types::{QualType, TypeKind};
 use crate::source::Span;
 
@@ -14,6 +14,56 @@ impl<E: Env> BodySema<'_, E> {
     /// [`Self::pass_expr`]).
     pub(super) fn pass_to(&mut self, e: &ast::Expr<'_>, to: QualType, d: u32) -> Option<ExprId> {
         let x = self.expr(e, d)?;
+        self.pass_expr(x, to)
+    }
+
+    /// A call's argument `x` passed to the parameter type `to`: as [`Self::pass_expr`],
+    /// and a `const T &` parameter also takes a class prvalue of type `T`, or for a scalar
+    /// `T` a value of another type or category converted to `T`, bound to a temporary
+    /// (the call makes it: the lowering hands the argument below its conversions to the
+    /// one-walk call).
+    pub(super) fn pass_arg(&mut self, x: ExprId, to: QualType) -> Option<ExprId> {
+        if let TypeKind::Reference {
+            referent,
+            rvalue: false,
+        } = self.kind_of(to)
+        {
+            let from = self.body.expr(x).clone();
+            // An lvalue of the referred type binds directly (`pass_expr`).
+            let direct = from.cat == Category::LValue && from.ty.ty == referent.ty;
+            let konst = referent.quals.konst && !referent.quals.volatile;
+            // A class prvalue of the referred type (a call result, `T(args)`): its own
+            // temporary binds.
+            if konst
+                && from.cat == Category::PRValue
+                && from.ty.ty == referent.ty
+                && self.class_value(referent)
+            {
+                return Some(self.node(
+                    ExprKind::Convert {
+                        kind: ConvKind::Materialize,
+                        expr: x,
+                    },
+                    referent,
+                    Category::LValue,
+                    from.span,
+                ));
+            }
+            if konst && self.is_value_type(referent) && !direct {
+                let v = self.read_value(x)?;
+                let v = self.implicit(v, referent.unqual())?;
+                let span = from.span;
+                return Some(self.node(
+                    ExprKind::Convert {
+                        kind: ConvKind::Materialize,
+                        expr: v,
+                    },
+                    referent,
+                    Category::LValue,
+                    span,
+                ));
+            }
+        }
         self.pass_expr(x, to)
     }
 
@@ -311,7 +361,8 @@ impl<E: Env> BodySema<'_, E> {
         }
         let mut conv = Vec::with_capacity(args.len());
         for (a, &p) in args.iter().zip(&sig.params) {
-            conv.push(self.pass_to(a, p, d)?);
+            let x = self.expr(a, d)?;
+            conv.push(self.pass_arg(x, p)?);
         }
         let (ty, cat) = self.call_result(sig.ret)?;
         Some(self.node(
@@ -464,7 +515,7 @@ impl<E: Env> BodySema<'_, E> {
         }
         xs.iter()
             .zip(params)
-            .map(|(&x, &p)| self.pass_expr(x, p))
+            .map(|(&x, &p)| self.pass_arg(x, p))
             .collect()
     }
 

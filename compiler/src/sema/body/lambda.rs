@@ -237,7 +237,8 @@ impl<E: Env> BodySema<'_, E> {
         }
         let mut conv = Vec::with_capacity(args.len());
         for (a, &p) in args.iter().zip(&params) {
-            conv.push(self.pass_to(a, p, d)?);
+            let x = self.expr(a, d)?;
+            conv.push(self.pass_arg(x, p)?);
         }
         let (ty, cat) = self.call_result(ret)?;
         Some(self.node(
