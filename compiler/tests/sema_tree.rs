@@ -927,3 +927,29 @@ fn const_reference_parameters_bind_temporaries() {
     assert!(text.matches("Convert Materialize").count() >= 6, "{text}");
     same_ptx_both_ways(src, "const_reference_temporaries");
 }
+
+#[test]
+fn value_initialized_temporaries_of_member_classes_passed_to_member_templates() {
+    // `Predict()` names a plain class nested in the class template whose member is
+    // analyzed: a value-initialized temporary, bound to the member template's `const F &`.
+    let src = "template <int W> struct Lifting {
+           int d[W];
+           struct Predict {
+             __device__ void operator()(const int p, int &c, const int n) const { c -= (p + n) / 2; }
+           };
+           template <typename F> __device__ void each(const F &f) {
+             for (int i = 1; i + 1 < W; i += 2) f(d[i - 1], d[i], d[i + 1]);
+           }
+           __device__ void run() { each(Predict()); }
+         };
+         __global__ void k(int *p) {
+           Lifting<8> l;
+           for (int i = 0; i < 8; ++i) l.d[i] = p[i];
+           l.run();
+           p[threadIdx.x] = l.d[threadIdx.x & 7];
+         }";
+    let text = sema(src);
+    assert!(!text.contains("lowered in one walk"), "{text}");
+    assert!(text.contains("Temporary"), "{text}");
+    same_ptx_both_ways(src, "member_class_temporaries");
+}

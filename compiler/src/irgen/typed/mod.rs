@@ -260,10 +260,20 @@ impl Lowerer<'_> {
     /// template-ids (`cg::thread_block`, `vec<float, 3>`) too: instantiating a class
     /// template earlier than the one-walk lowering would emits nothing (member functions
     /// are defined where they are used).
-    fn simple_type_expr(&self, te: &ast::TypeExpr<'_>) -> bool {
+    fn simple_type_expr(&mut self, te: &ast::TypeExpr<'_>) -> bool {
         match te {
             ast::TypeExpr::Builtin(_) | ast::TypeExpr::Named { .. } => true,
-            ast::TypeExpr::Tag { name, .. } => self.lookup_tag_cxx(*name).is_some(),
+            // A tag in scope, or a member class of the class whose member is analyzed (as
+            // `tag_type` finds it): never one that resolving would declare.
+            ast::TypeExpr::Tag { kind, name, .. } => {
+                self.lookup_tag_cxx(*name).is_some()
+                    || (*kind != ast::TagKind::Enum
+                        && self
+                            .member_class
+                            .or(self.declaring_class)
+                            .and_then(|r| self.class_nested_tag(r, *name))
+                            .is_some())
+            }
             ast::TypeExpr::Qual(_) => true,
             ast::TypeExpr::Qualified { inner, .. } => self.simple_type_expr(inner),
             ast::TypeExpr::Pointer { pointee, .. } => self.simple_type_expr(pointee),

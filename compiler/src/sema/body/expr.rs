@@ -172,7 +172,9 @@ impl<E: Env> BodySema<'_, E> {
         }
     }
 
-    /// A temporary of the class with constructors `t`, from `args` as written.
+    /// A temporary of the class with constructors `t`, from `args` as written, or a
+    /// value-initialized one of a plain class (`T()`: the lowering's `construct_at`
+    /// with no arguments, as the one-walk `temporary`).
     fn temporary(
         &mut self,
         t: QualType,
@@ -180,7 +182,10 @@ impl<E: Env> BodySema<'_, E> {
         span: Span,
         d: u32,
     ) -> Option<ExprId> {
-        if !self.env.constructible_class(t) {
+        let value_init = args.is_empty()
+            && matches!(self.kind_of(t), TypeKind::Record(_))
+            && self.env.plain_class(t);
+        if !value_init && !self.env.constructible_class(t) {
             let n = self.env.show(t);
             return self.why(|| format!("a temporary of type \"{n}\""));
         }
