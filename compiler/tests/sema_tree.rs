@@ -499,7 +499,7 @@ fn typed_lowering_matches_the_one_walk_lowering_on_the_suites() {
     }
     assert!(compared > 150, "only {compared} suite files compiled");
     assert!(
-        typed_functions >= 450,
+        typed_functions >= 620,
         "only {typed_functions} functions took the typed path"
     );
 }
