@@ -386,8 +386,8 @@ pub(crate) fn stmatrix(
     for &l in lanes {
         let t = &threads[base + l];
         let off = env.prog.insts[t.pc as usize].off as u32;
-        for m in 0..spec.k as usize {
-            regs[l][m] = t.src(Src::Reg(off + m as u32)) as u32;
+        for (m, slot) in regs[l].iter_mut().enumerate().take(spec.k as usize) {
+            *slot = t.src(Src::Reg(off + m as u32)) as u32;
         }
     }
     // Element (row, col) of matrix m's fragment: lane 4·row + col/2, half col % 2.

@@ -52,6 +52,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "half_sizes" => sizes(o),
         "half_raw" => raw(l, o),
         "bf16_ops" => bf16_ops(l, o),
+        "bf16_math" => bf16_math(l, o),
         "half_warp" => super::warp::half_warp(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
@@ -313,4 +314,36 @@ fn raw(l: &Launch, o: &Outcome) -> Result<(), String> {
     }
     compare(o, "of", &of, 4)?;
     compare(o, "oh", &oh, 2)
+}
+
+/// `bf16_math.cu`: ceil, floor, trunc and rint (ties to even) are exact in bfloat16; sqrt
+/// and the reciprocal are the exact values rounded once to nearest even (what rounding the
+/// f32 result again gives: 24 ≥ 2·8 + 2 bits, so the double rounding is innocuous).
+fn bf16_math(l: &Launch, o: &Outcome) -> Result<(), String> {
+    use super::bf16::{rn as brn, to_f64 as bf};
+    let (a, p) = (u16s(&input(l, "a")), u16s(&input(l, "p")));
+    let n = a.len();
+    let unary: [fn(f64) -> f64; 4] = [f64::ceil, f64::floor, f64::trunc, f64::round_ties_even];
+    let rcp = |x: u16| brn(1.0 / bf(x));
+    let mut want = vec![0u16; 18 * n];
+    for i in 0..n {
+        for (k, f) in unary.iter().enumerate() {
+            want[k * n + i] = brn(f(bf(a[i])));
+        }
+        want[4 * n + i] = brn(bf(p[i]).sqrt());
+        want[5 * n + i] = rcp(a[i]);
+        want[6 * n + 2 * i] = brn(bf(p[i]).sqrt());
+        want[6 * n + 2 * i + 1] = brn(bf(p[(i + 3) % n]).sqrt());
+        let pair = [a[i], a[(i + 1) % n]];
+        for (k, f) in unary.iter().enumerate() {
+            for (h, &x) in pair.iter().enumerate() {
+                want[(8 + 2 * k) * n + 2 * i + h] = brn(f(bf(x)));
+            }
+        }
+        for (h, &x) in pair.iter().enumerate() {
+            want[16 * n + 2 * i + h] = rcp(x);
+        }
+    }
+    let bytes: Vec<u8> = want.iter().flat_map(|x| x.to_le_bytes()).collect();
+    compare(o, "out", &bytes, 2)
 }
