@@ -82,6 +82,7 @@ fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "mma_gemm32" => gemm32(l, o),
         "mma_f16_accs" => f16_accs(l, o),
         "mma_int8" => int8(l, o),
+        "mma_m8n8k4" => m8n8k4(l, o),
         "mma_fp8" => fp8(l, o),
         "stmatrix" => stmatrix(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
@@ -373,4 +374,35 @@ fn stmatrix(l: &Launch, o: &Outcome) -> Result<(), String> {
         want.extend(table);
     }
     compare(o, "out", &bytes_u32(&want), 4)
+}
+
+/// `mma_m8n8k4.cu`: four independent 8×8×4 products (quad-pair q: A = a[32q…] 8×4, B =
+/// b[32q…] 4×8, C = c[64q…] or ch[64q…] 8×8, all row-major), each element C's plus the
+/// products over k = 0…3 as f32 fused multiply-adds; `d_cr` rounded to f16 at the end.
+fn m8n8k4(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let a: Vec<f32> = u16s(&input(l, "a")).into_iter().map(h2f).collect();
+    let b: Vec<f32> = u16s(&input(l, "b")).into_iter().map(h2f).collect();
+    let c = f32s(&input(l, "c"));
+    let ch: Vec<f32> = u16s(&input(l, "ch")).into_iter().map(h2f).collect();
+    let products = |c: &[f32]| -> Vec<f32> {
+        (0..256)
+            .map(|at| {
+                let (q, r, n) = (at / 64, at % 64 / 8, at % 8);
+                dot32(
+                    c[at],
+                    0..4,
+                    |k| a[32 * q + r * 4 + k],
+                    |k| b[32 * q + k * 8 + n],
+                )
+            })
+            .collect()
+    };
+    compare(o, "d_rc", &bytes_f32(&products(&c)), 4)?;
+    let from_halves = products(&ch);
+    compare(o, "d_rr", &bytes_f32(&from_halves), 4)?;
+    let halves: Vec<u8> = from_halves
+        .into_iter()
+        .flat_map(|x| f2h(x).to_le_bytes())
+        .collect();
+    compare(o, "d_cr", &halves, 2)
 }

@@ -8,7 +8,8 @@
 //! reuses `wmma.rs`'s collective (gather A, B and C from all 32 lanes, `D = A·B + C` with the
 //! same arithmetic, scatter D) with these positions (`WKind::Sync`). Supported: f16 and bf16
 //! `m16n8k8`/`m16n8k16` (f32 or f16 accumulators for f16), tf32 `m16n8k4`/`m16n8k8`,
-//! s8/u8 `m16n8k16`/`m16n8k32`/`m8n8k16` (s32, `.satfinite`), e4m3/e5m2 `m16n8k32` (f32).
+//! s8/u8 `m16n8k16`/`m16n8k32`/`m8n8k16` (s32, `.satfinite`), e4m3/e5m2 `m16n8k32` (f32),
+//! and f16 `m8n8k4` (every layout, f16 or f32 C and D): four products, one per quad-pair.
 //!
 //! `ldmatrix.m8n8.x{1,2,4}{.trans}.b16` runs in two steps: each lane of the first 8·num
 //! reads the 16-byte row its address names into four staged registers (`WKind::LdRow`, per
@@ -25,8 +26,18 @@ use crate::parse::Operand;
 use crate::wmma::{fresh, list, parse_shape, stage, unstage, warp_spec, WElem, WKind, WmmaSpec};
 use crate::EmuError;
 
-/// (row, column) of element `j` of lane `lane`'s fragment of matrix `mat` (0 A, 1 B, 2 C/D).
-pub(crate) fn position(spec: &WmmaSpec, mat: u8, lane: usize, j: usize) -> (usize, usize) {
+/// (row, column) of element `j` of lane `lane`'s fragment of matrix `mat` (0 A, 1 B, 2 C/D)
+/// of type `ty`.
+pub(crate) fn position(
+    spec: &WmmaSpec,
+    mat: u8,
+    ty: WElem,
+    lane: usize,
+    j: usize,
+) -> (usize, usize) {
+    if (spec.m, spec.n, spec.k) == (8, 8, 4) {
+        return quad_pair_position(spec, mat, ty, lane, j);
+    }
     let (g, t) = (lane >> 2, lane % 4);
     match (mat, spec.ty) {
         // C and D: two rows (g, g + 8), two adjacent columns each (m8n8k16: row g only).
@@ -49,6 +60,23 @@ pub(crate) fn position(spec: &WmmaSpec, mat: u8, lane: usize, j: usize) -> (usiz
     }
 }
 
+/// `m8n8k4` (f16 inputs): (row, column) of element `j` of thread `t` (0…7: lanes 4q…4q+3
+/// of a quad-pair, then 16+4q…16+4q+3) in its quad-pair's product, per the PTX ISA's tables:
+/// A row-major `(t, j)`, column-major `(4·(t>>2) + j, t%4)`; B column-major (k, n) `(j, t)`,
+/// row-major `(t%4, 4·(t>>2) + j)`; C/D f16 `(t, j)`; C/D f32 row `(t&1) + (j&2) +
+/// 4·(t>>2)`, column `(t&2) + (j&1) + (j&4)`.
+fn quad_pair_position(spec: &WmmaSpec, mat: u8, ty: WElem, t: usize, j: usize) -> (usize, usize) {
+    let high = t >> 2;
+    match mat {
+        0 if spec.row => (t, j),
+        0 => (4 * high + j, t & 3),
+        1 if spec.b_row => (t & 3, 4 * high + j),
+        1 => (j, t),
+        _ if ty == WElem::F32 => ((t & 1) + (j & 2) + 4 * high, (t & 2) + (j & 1) + (j & 4)),
+        _ => (t, j),
+    }
+}
+
 /// Decodes `mma.sync.aligned.mMnNkK.row.col.dtype.atype.btype.ctype d, a, b, c`.
 pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), EmuError> {
     let (m, n, k) = mods
@@ -63,7 +91,11 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
     let fp8 = |e: WElem| matches!(e, WElem::E4m3 | WElem::E5m2);
     // (ptxas: in these shapes D and C have one type.) Integer A and B may differ in
     // signedness, fp8 A and B in format.
+    let quad_pairs = (m, n, k) == (8, 8, 4);
+    let f16_or_f32 = |e: WElem| matches!(e, WElem::F16 | WElem::F32);
     let supported = match ab {
+        // m8n8k4: C and D f16 or f32 in any combination.
+        WElem::F16 if quad_pairs => bty == ab && f16_or_f32(dty) && f16_or_f32(cty),
         WElem::F16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == cty && bty == ab,
         WElem::Bf16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == WElem::F32,
         WElem::Tf32 => (m, n) == (16, 8) && (k == 4 || k == 8) && dty == WElem::F32,
@@ -79,7 +111,17 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
         _ => false,
     };
     let same_kind = bty == ab || (int8(ab) && int8(bty)) || (fp8(ab) && fp8(bty));
-    if !supported || !same_kind || !mods.contains(&"row") || !mods.contains(&"col") {
+    // The layouts of A and B, in that order (only m8n8k4 has any but `.row.col`).
+    let layouts: Vec<bool> = mods
+        .iter()
+        .filter_map(|s| match *s {
+            "row" => Some(true),
+            "col" => Some(false),
+            _ => None,
+        })
+        .collect();
+    let row_col = layouts == [true, false];
+    if !supported || !same_kind || layouts.len() != 2 || !(row_col || quad_pairs) {
         return Err(c.err(format!(
             "this mma form (m{m}n{n}k{k}, {ab:?}) is not supported by the interpreter"
         )));
@@ -91,9 +133,10 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
     let a = list(c, &ops[1])?;
     let b = list(c, &ops[2])?;
     let cc = list(c, &ops[3])?;
-    // Each lane holds 1/32 of each matrix.
+    // Each lane holds 1/32 of each matrix (m8n8k4: 1/8 of its quad-pair's).
+    let share = if quad_pairs { 8 } else { 32 };
     let regs = |rows: u8, cols: u8, ty: WElem| {
-        (rows as usize * cols as usize / 32) / ty.per_reg() as usize
+        (rows as usize * cols as usize / share) / ty.per_reg() as usize
     };
     let want = [
         regs(m, n, dty),
@@ -115,8 +158,8 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
         m,
         n,
         k,
-        row: true,
-        b_row: false,
+        row: layouts[0],
+        b_row: layouts[1],
         ty: ab,
         bty,
         cty,

@@ -395,7 +395,7 @@ fn position(
     j: usize,
 ) -> (usize, usize) {
     if spec.kind == WKind::Sync {
-        return crate::mma_sync::position(spec, mat, lane, j);
+        return crate::mma_sync::position(spec, mat, ty, lane, j);
     }
     let (rows, cols) = dims(spec.m, spec.n, spec.k, mat);
     let e = nregs * ty.per_reg() as usize;
@@ -509,13 +509,39 @@ pub(crate) fn mma(
     lanes: &[usize],
 ) -> Result<(), EmuError> {
     let spec = warp_spec(env, threads, base, lanes, "wmma.mma")?;
+    // `mma.sync.m8n8k4` is four products, one per quad-pair (lanes 4q…4q+3 and
+    // 16+4q…16+4q+3, numbered 0…7 in the fragment tables); every other form one product
+    // over the warp.
+    if spec.kind == WKind::Sync && (spec.m, spec.n, spec.k) == (8, 8, 4) {
+        for q in 0..4 {
+            let group: Vec<(usize, usize)> = (0..8)
+                .map(|t| (t, (t & 3) + 4 * q + 16 * (t >> 2)))
+                .collect();
+            product(env, threads, base, spec, &group);
+        }
+    } else {
+        let group: Vec<(usize, usize)> = lanes.iter().map(|&l| (l, l)).collect();
+        product(env, threads, base, spec, &group);
+    }
+    Ok(())
+}
+
+/// `D = A·B + C` for the threads of `group`, each `(its index in the fragment tables, its
+/// lane)`.
+fn product(
+    env: &Env,
+    threads: &mut [Thread],
+    base: usize,
+    spec: WmmaSpec,
+    group: &[(usize, usize)],
+) {
     let (m, n, k) = (spec.m as usize, spec.n as usize, spec.k as usize);
     let (na, nb, nc) = (spec.na as usize, spec.nb as usize, spec.nc as usize);
     let mut a = vec![0f64; m * k];
     let mut b = vec![0f64; k * n];
     let mut c = vec![0f64; m * n];
-    for &l in lanes {
-        let t = &threads[base + l];
+    for &(l, lane) in group {
+        let t = &threads[base + lane];
         let i = &env.prog.insts[t.pc as usize];
         let regs: Vec<u64> = (0..(na + nb + nc) as u32)
             .map(|r| t.src(Src::Reg(i.off as u32 + r)))
@@ -578,8 +604,8 @@ pub(crate) fn mma(
         }
     }
     let nd = spec.nd as usize;
-    for &l in lanes {
-        let t = &mut threads[base + l];
+    for &(l, lane) in group {
+        let t = &mut threads[base + lane];
         let aux = env.prog.insts[t.pc as usize].aux;
         let mut regs = vec![0u64; nd];
         let e = nd * spec.dty.per_reg() as usize;
@@ -591,7 +617,6 @@ pub(crate) fn mma(
             t.set(aux + q as u32, v);
         }
     }
-    Ok(())
 }
 
 /// `cvt.rna.tf32.f32`: to TensorFloat-32 (10 mantissa bits), ties away from zero, kept in
