@@ -349,6 +349,9 @@ fn bf16_math(l: &Launch, o: &Outcome) -> Result<(), String> {
     compare(o, "out", &bytes, 2)
 }
 
+/// A function with its name (for messages).
+type Named = (&'static str, fn(f64) -> f64);
+
 /// `bf16_transcendental.cu`: each result is the f32 function (within a few f32 ulps of the
 /// exact value, CUDA's bounds and oxicc's) rounded to bfloat16, which is the exact value
 /// rounded once when every value within 2^-20 of it, relatively (eight f32 ulps), rounds to
@@ -358,14 +361,14 @@ fn bf16_transcendental(l: &Launch, o: &Outcome) -> Result<(), String> {
     use super::bf16::{rn as brn, to_f64 as bf};
     let (x, p) = (u16s(&input(l, "x")), u16s(&input(l, "p")));
     let n = x.len();
-    let on_x: [(&str, fn(f64) -> f64); 5] = [
+    let on_x: [Named; 5] = [
         ("sin", f64::sin),
         ("cos", f64::cos),
         ("exp", f64::exp),
         ("exp2", f64::exp2),
         ("exp10", |v| 10f64.powf(v)),
     ];
-    let on_p: [(&str, fn(f64) -> f64); 4] = [
+    let on_p: [Named; 4] = [
         ("log", f64::ln),
         ("log2", f64::log2),
         ("log10", f64::log10),
