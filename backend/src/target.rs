@@ -85,6 +85,9 @@ pub const INLINE_PTX_VERSIONS: &[(&str, (u32, u32))] = &[
     // Vector atomics (`atomicAdd` on float2/float4, sm_90): PTX 8.1.
     (".add.v2.f32", (8, 1)),
     (".add.v4.f32", (8, 1)),
+    // `mma.sync` with fp8 inputs (`.f32.e4m3.e4m3.f32`, …) on sm_89: PTX 8.4.
+    (".f32.e4m3", (8, 4)),
+    (".f32.e5m2", (8, 4)),
 ];
 
 /// The newest PTX ISA version we know (the one ptxas 13.5 implements).

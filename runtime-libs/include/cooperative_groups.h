@@ -123,8 +123,10 @@ public:
 
 __device__ __forceinline__ thread_block this_thread_block() { return thread_block(); }
 
-/* One class for every parent (NVIDIA's thread_block_tile<N, Parent> derives from
- * thread_block_tile<N>; the members are the same). */
+/* One template for every parent. As NVIDIA's, thread_block_tile<N, Parent> (what
+ * tiled_partition returns) is not derived from the parent-less thread_block_tile<N>: it
+ * converts to it, so a parameter `thread_block_tile<N>` accepts it while deducing N of a
+ * template parameter `thread_block_tile<S>` from it fails, as with nvcc. */
 /* A thread_group too (as NVIDIA's), so functions taking `thread_group` accept a tile. */
 template <unsigned int Size, class ParentT = void>
 class thread_block_tile : public thread_group {
@@ -134,6 +136,8 @@ class thread_block_tile : public thread_group {
 public:
     static constexpr unsigned int numThreads = Size;
     __device__ thread_block_tile() : thread_group(Size) {}
+    /* (For ParentT = void a conversion to the class itself, which C++ never uses.) */
+    __device__ operator thread_block_tile<Size, void>() const { return thread_block_tile<Size, void>(); }
 
     __device__ static unsigned int thread_rank() { return details::cta_thread_rank() & (Size - 1u); }
     __device__ static unsigned int num_threads() { return Size; }
@@ -178,11 +182,10 @@ public:
     }
 };
 
-/* Returns the parent-less tile (NVIDIA's returns thread_block_tile<Size, ParentT>, which
- * converts to it; every member is the same). */
+/* The tile of a known parent, thread_block_tile<Size, ParentT>, as NVIDIA's. */
 template <unsigned int Size, class ParentT>
-__device__ __forceinline__ thread_block_tile<Size> tiled_partition(const ParentT &) {
-    return thread_block_tile<Size>();
+__device__ __forceinline__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &) {
+    return thread_block_tile<Size, ParentT>();
 }
 
 __device__ __forceinline__ thread_group tiled_partition(const thread_group &, unsigned int tilesz) {

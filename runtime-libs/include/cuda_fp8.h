@@ -227,6 +227,13 @@ __oxicc_fp8_to_float(const __nv_fp8_storage_t x, const __nv_fp8_interpretation_t
         __host__ __device__ explicit operator float() const {                               \
             return __oxicc_fp8_to_float(__x, FMT);                                           \
         }                                                                                     \
+        /* Exact: every fp8 value is a half and a bfloat16. */                                \
+        __host__ __device__ explicit operator __half() const {                              \
+            return __float2half_rn(__oxicc_fp8_to_float(__x, FMT));                          \
+        }                                                                                     \
+        __host__ __device__ explicit operator __nv_bfloat16() const {                       \
+            return __float2bfloat16_rn(__oxicc_fp8_to_float(__x, FMT));                      \
+        }                                                                                     \
     };
 __OXICC_FP8_CLASS(__nv_fp8_e4m3, __NV_E4M3)
 __OXICC_FP8_CLASS(__nv_fp8_e5m2, __NV_E5M2)
@@ -243,6 +250,10 @@ __OXICC_FP8_CLASS(__nv_fp8_e5m2, __NV_E5M2)
         __host__ __device__ explicit operator float2() const {                              \
             return make_float2(__oxicc_fp8_to_float((__nv_fp8_storage_t)(__x & 0xFF), FMT),  \
                                __oxicc_fp8_to_float((__nv_fp8_storage_t)(__x >> 8), FMT));   \
+        }                                                                                     \
+        __host__ __device__ explicit operator __half2() const {                             \
+            return __floats2half2_rn(__oxicc_fp8_to_float((__nv_fp8_storage_t)(__x & 0xFF), FMT), \
+                                     __oxicc_fp8_to_float((__nv_fp8_storage_t)(__x >> 8), FMT)); \
         }                                                                                     \
     };
 __OXICC_FP8X2_CLASS(__nv_fp8x2_e4m3, __NV_E4M3)

@@ -33,6 +33,7 @@ fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "cg_match" => matches(l, o),
         "cg_tile_shuffles" => tile_shuffles(l, o),
         "cg_votes" => votes(l, o),
+        "cg_tile_param" => tile_param(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
@@ -294,4 +295,36 @@ fn votes(l: &Launch, o: &Outcome) -> Result<(), String> {
     compare(o, "out", &out)?;
     compare(o, "ring", &ring)?;
     compare(o, "idx", &idx)
+}
+
+/// `cg_tile_param.cu`: a 16-tile's shuffle-down sum (lanes past the tile keep their own
+/// value at each step), a warp's xor-butterfly maximum, `rank · 100 + 16`, and an 8-tile's
+/// first value plus the rank.
+fn tile_param(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let x: Vec<i32> = input(l, "in").into_iter().map(|v| v as i32).collect();
+    let mut sum = x.clone();
+    let mut off = 8;
+    while off > 0 {
+        let prev = sum.clone();
+        for (i, s) in sum.iter_mut().enumerate() {
+            if i % 16 + off < 16 {
+                *s += prev[i + off];
+            } else {
+                *s += prev[i];
+            }
+        }
+        off /= 2;
+    }
+    let mut want = Vec::new();
+    for i in 0..64 {
+        let warp_max = *x[i / 32 * 32..i / 32 * 32 + 32].iter().max().unwrap();
+        want.extend([
+            sum[i],
+            warp_max,
+            (i % 16) as i32 * 100 + 16,
+            x[i / 8 * 8] + (i % 8) as i32,
+        ]);
+    }
+    let want: Vec<u32> = want.into_iter().map(|v| v as u32).collect();
+    compare(o, "out", &want)
 }

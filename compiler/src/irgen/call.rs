@@ -542,6 +542,13 @@ impl Lowerer<'_> {
     ) -> bool {
         match kind {
             ParamKind::ByVal { size, align } => {
+                // Another class converts by its conversion function (a tile of a known
+                // parent to `thread_block_tile<N>`).
+                let o = match self.class_to_class(&o, pty, a_span) {
+                    Some(Some(c)) => c,
+                    Some(None) => return false,
+                    None => o,
+                };
                 let (OpKind::LValue(src), true) = (o.kind, o.ty.ty == pty.ty) else {
                     let msg = format!(
                         "argument of type \"{}\" is incompatible with parameter of type \"{}\"",

@@ -215,7 +215,16 @@ impl Lowerer<'_> {
                 kind: ExprKind::Construct { ty: cty, args, .. },
                 ..
             }) if self.resolve_type(cty).is_some_and(|t| t.ty == ty.ty) => self.lower_args(args),
-            ast::Init::Expr(e) => self.expr(e).map(|o| vec![(o, e.span)]),
+            // `T t = u;` of another class converts by `u`'s conversion function to `T`
+            // (`thread_block_tile<8> t = tiled_partition<8>(block);`).
+            ast::Init::Expr(e) => match self.expr(e) {
+                Some(o) => match self.class_to_class(&o, ty, e.span) {
+                    Some(Some(c)) => Some(vec![(c, e.span)]),
+                    Some(None) => None,
+                    None => Some(vec![(o, e.span)]),
+                },
+                None => None,
+            },
             ast::Init::List { items, .. } => {
                 let mut out = Vec::new();
                 let mut ok = true;

@@ -387,6 +387,36 @@ impl Lowerer<'_> {
         fallback
     }
 
+    /// A cast of class object `o` (of class `r`) to another class `to` through a conversion
+    /// function returning exactly `to` (explicit or not); `None` when there is none (the same
+    /// class, a base, or no such function) or `o` is not an object in memory.
+    fn explicit_class_conversion(
+        &mut self,
+        r: RecordId,
+        o: &Operand,
+        to: QualType,
+        span: Span,
+    ) -> Option<Option<Operand>> {
+        if o.ty.ty == to.ty
+            || !self.types.is_record(to.ty)
+            || self.base_offset(o.ty.ty, to.ty).is_some()
+        {
+            return None;
+        }
+        let OpKind::LValue(a) = o.kind else {
+            return None;
+        };
+        let f = self.conversion_function(r, to, true)?;
+        if self.func_info(f).ret.ty != to.ty {
+            return None;
+        }
+        let res = self.call_fn(f, Some(a), Vec::new(), span, span);
+        Some(res.map(|v| Operand {
+            ty: to.unqual(),
+            ..v
+        }))
+    }
+
     /// A class object converted to another class `to` by its conversion function, or a
     /// `dim3` to `uint3` (`uint3 u = blockDim;`: CUDA's `dim3::operator uint3()`, built in,
     /// the two have one layout); `None` when none applies (the same class, a base, no
@@ -434,17 +464,20 @@ impl Lowerer<'_> {
             return None;
         }
         let t = self.resolve_type(ty)?;
-        if self.is_class(t).is_some() && self.has_ctor_semantics(t) {
-            let a = self.expr(e);
-            let Some(a) = a else {
-                return Some(None);
-            };
-            return Some(self.temporary_from(t, vec![(a, e.span)], span));
-        }
         let o = self.expr(e);
         let Some(o) = o else {
             return Some(None);
         };
+        // `(P)q`, `static_cast<float2>(fp8x2)`: a conversion function of the operand's class
+        // to exactly the target class, explicit ones included (direct initialization).
+        if let Some(r) = self.is_class(o.ty) {
+            if let Some(res) = self.explicit_class_conversion(r, &o, t, span) {
+                return Some(res);
+            }
+        }
+        if self.is_class(t).is_some() && self.has_ctor_semantics(t) {
+            return Some(self.temporary_from(t, vec![(o, e.span)], span));
+        }
         // Base ↔ derived pointers (`static_cast<const Derived*>(this)` in CRTP).
         if let (Some(fp), Some(tp)) = (self.types.pointee(o.ty.ty), self.types.pointee(t.ty)) {
             if fp.ty != tp.ty && self.is_class(fp).is_some() && self.is_class(tp).is_some() {

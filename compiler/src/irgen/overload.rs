@@ -588,6 +588,13 @@ impl Lowerer<'_> {
                 return Some(self.ptr_add_const(src, off));
             }
         }
+        // Another class's conversion function to `to` (a tile of a known parent passed
+        // as `thread_block_tile<N>`).
+        if let Some(Some(c)) = self.class_to_class(&o, to, span) {
+            if let OpKind::LValue(obj) = c.kind {
+                return Some(obj);
+            }
+        }
         if let TypeKind::Record(r) = self.types.kind(to.ty).clone() {
             if let Some(obj) = self.convert_to_class(r, o, span) {
                 return Some(obj);

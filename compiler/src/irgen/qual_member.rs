@@ -68,6 +68,26 @@ impl Lowerer<'_> {
         callee_span: Span,
         span: Span,
     ) -> Option<Operand> {
+        // `x.operator float2()` (the parser's one-segment name): every conversion function
+        // has one symbol, so the one called is the one returning the named type.
+        if let [crate::ast::NameSeg::Conversion { ty, .. }] = q.segments {
+            let (addr, ot) = self.object_of(base, arrow, callee_span)?;
+            let to = self.resolve_type(ty)?;
+            let f = self
+                .is_class(ot)
+                .and_then(|r| self.conversion_function(r, to, true))
+                .filter(|&f| self.func_info(f).ret.ty == to.ty);
+            let Some(f) = f else {
+                let (o, t) = (self.show(ot), self.show(to));
+                self.error(
+                    q.span,
+                    format!("class \"{o}\" has no conversion function to \"{t}\""),
+                );
+                return None;
+            };
+            let args = self.lower_args(args)?;
+            return self.call_fn(f, Some(addr), args, callee_span, span);
+        }
         let (addr, t, b) = self.qualified_object(base, q, arrow, callee_span)?;
         if !matches!(b, Binding::Func(_) | Binding::Overloads(_)) {
             let text = self.qual_name_text(q);

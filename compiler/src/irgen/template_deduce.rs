@@ -836,7 +836,47 @@ impl<'x> Lowerer<'x> {
                 _ => {}
             }
         }
+        if pats.len() < targs.len() && !self.defaults_match(c, &targs, pats.len()) {
+            return None;
+        }
         Some(())
+    }
+
+    /// Whether the arguments `targs[from..]` of an instance of class template `c` are the
+    /// template's default type arguments: a pattern `X<S>` is `X<S, Default>`, so
+    /// `thread_block_tile<S>` does not match `thread_block_tile<16, thread_block>`.
+    /// (Non-type defaults and packs are not compared.)
+    fn defaults_match(&mut self, c: u32, targs: &[TArg], from: usize) -> bool {
+        let t = &self.templates.classes[c as usize];
+        let (params, first) = (t.params, t.first_params);
+        if params.iter().any(|p| p.pack) || params.len() != targs.len() {
+            return true;
+        }
+        let home = self.ns.class_template_ns.get(&c).copied();
+        for i in from..targs.len() {
+            let p = match (&params[i].kind, first.get(i).map(|f| &f.kind)) {
+                (TemplateParamKind::Type { default: Some(_) }, _) => &params[i],
+                (_, Some(TemplateParamKind::Type { default: Some(_) })) => &first[i],
+                _ => continue,
+            };
+            let TemplateParamKind::Type { default: Some(te) } = &p.kind else {
+                continue;
+            };
+            let before = &targs[..i];
+            let mark = self.diags.mark();
+            let d = self.in_decl_context(|l| {
+                l.decl_ns = home;
+                l.bind_template_params(&params[..i], before);
+                l.resolve_type(te)
+            });
+            self.diags.rollback(mark);
+            if let (Some(d), TArg::Type(a)) = (d, &targs[i]) {
+                if d.ty != a.ty {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Matches parameter type `p` against argument type `a`, binding template parameters.

@@ -393,6 +393,22 @@ impl<'a, 'c> Parser<'a, 'c> {
                     if self.at_kw(super::qualname::KW_OPERATOR) {
                         // `this->operator[](i)`: the member named by its declared spelling.
                         let seg = self.operator_name()?;
+                        // `x.operator float2()`: the conversion functions share one symbol,
+                        // so the target type travels as a one-segment qualified name.
+                        if let crate::ast::NameSeg::Conversion { span: seg_span, .. } = seg {
+                            let q = self.alloc(crate::ast::QualName {
+                                global: false,
+                                segments: self.alloc_slice(vec![seg]),
+                                span: seg_span,
+                            });
+                            let kind = ExprKind::QualMember {
+                                base: e,
+                                name: q,
+                                arrow: p == Punct::Arrow,
+                            };
+                            e = self.mk(kind, e.span.to(self.prev_span()));
+                            continue;
+                        }
                         let name = self.declared_symbol(&seg);
                         let kind = ExprKind::Member {
                             base: e,

@@ -518,6 +518,11 @@ impl Env<'_> {
                     self.ldmatrix_row(t, spec, addr, i.aux)
                         .map_err(|e| self.fail(t, pc, e))?;
                 }
+                Op::Wmma(spec) if matches!(spec.kind, crate::wmma::WKind::StRow { .. }) => {
+                    let addr = s!(0).wrapping_add(s!(1));
+                    self.stmatrix_row(t, spec, addr, i.off as u32)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                }
                 Op::Wmma(spec) => {
                     let addr = s!(0).wrapping_add(s!(2));
                     let first = if spec.kind == crate::wmma::WKind::Store {

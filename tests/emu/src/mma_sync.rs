@@ -7,27 +7,49 @@
 //! (row, column) that [`position`] computes from the PTX ISA's fragment tables. `mma.sync`
 //! reuses `wmma.rs`'s collective (gather A, B and C from all 32 lanes, `D = A·B + C` with the
 //! same arithmetic, scatter D) with these positions (`WKind::Sync`). Supported: f16 and bf16
-//! `m16n8k8`/`m16n8k16` (f32 or f16 accumulators for f16), tf32 `m16n8k4`/`m16n8k8`.
+//! `m16n8k8`/`m16n8k16` (f32 or f16 accumulators for f16), tf32 `m16n8k4`/`m16n8k8`,
+//! s8/u8 `m16n8k16`/`m16n8k32`/`m8n8k16` (s32, `.satfinite`), e4m3/e5m2 `m16n8k32` (f32),
+//! and f16 `m8n8k4` (every layout, f16 or f32 C and D): four products, one per quad-pair.
 //!
 //! `ldmatrix.m8n8.x{1,2,4}{.trans}.b16` runs in two steps: each lane of the first 8·num
 //! reads the 16-byte row its address names into four staged registers (`WKind::LdRow`, per
 //! thread, so address errors name the lane); then the collective (`WKind::Ldmatrix`) gives
 //! lane `l`, for matrix `i`, the 32-bit word `l % 4` of row `l / 4`, which lane `8i + l / 4`
 //! read — or with `.trans`, the column-`l / 4` elements of rows `2(l % 4)` and `2(l % 4) + 1`.
+//! `stmatrix` (sm_90) is the inverse, collective first (`WKind::Stmatrix`: each addressing
+//! lane gathers its row), then per thread (`WKind::StRow`: the row to its address).
 
 use crate::exec::{Env, Thread};
 use crate::inst::*;
 use crate::operands::{space_of, Ctx};
 use crate::parse::Operand;
-use crate::wmma::{fresh, list, parse_shape, stage, unstage, WElem, WKind, WmmaSpec};
+use crate::wmma::{fresh, list, parse_shape, stage, unstage, warp_spec, WElem, WKind, WmmaSpec};
 use crate::EmuError;
 
-/// (row, column) of element `j` of lane `lane`'s fragment of matrix `mat` (0 A, 1 B, 2 C/D).
-pub(crate) fn position(spec: &WmmaSpec, mat: u8, lane: usize, j: usize) -> (usize, usize) {
+/// (row, column) of element `j` of lane `lane`'s fragment of matrix `mat` (0 A, 1 B, 2 C/D)
+/// of type `ty`.
+pub(crate) fn position(
+    spec: &WmmaSpec,
+    mat: u8,
+    ty: WElem,
+    lane: usize,
+    j: usize,
+) -> (usize, usize) {
+    if (spec.m, spec.n, spec.k) == (8, 8, 4) {
+        return quad_pair_position(spec, mat, ty, lane, j);
+    }
     let (g, t) = (lane >> 2, lane % 4);
     match (mat, spec.ty) {
-        // C and D: two rows (g, g + 8), two adjacent columns each.
+        // C and D: two rows (g, g + 8), two adjacent columns each (m8n8k16: row g only).
         (2, _) => (g + 8 * (j >> 1), 2 * t + (j & 1)),
+        // 8-bit A: four adjacent columns a register; registers alternate rows g, g + 8,
+        // then the second half of k (m16n8k32) starts 16 columns on.
+        (0, e) if e.per_reg() == 4 => {
+            let r = j >> 2;
+            (g + 8 * (r & 1), 4 * t + (j & 3) + 16 * (r >> 1))
+        }
+        // 8-bit B: four adjacent rows (k) a register, column g; the second register 16 on.
+        (1, e) if e.per_reg() == 4 => (4 * t + (j & 3) + 16 * (j >> 2), g),
         // tf32 A: a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4).
         (0, WElem::Tf32) => (g + 8 * (j & 1), t + 4 * (j >> 1)),
         (1, WElem::Tf32) => (t + 4 * j, g),
@@ -35,6 +57,23 @@ pub(crate) fn position(spec: &WmmaSpec, mat: u8, lane: usize, j: usize) -> (usiz
         (0, _) => (g + 8 * ((j >> 1) & 1), 2 * t + (j & 1) + 8 * (j >> 2)),
         // 16-bit B: pairs of rows (k), column g.
         _ => (2 * t + (j & 1) + 8 * (j >> 1), g),
+    }
+}
+
+/// `m8n8k4` (f16 inputs): (row, column) of element `j` of thread `t` (0…7: lanes 4q…4q+3
+/// of a quad-pair, then 16+4q…16+4q+3) in its quad-pair's product, per the PTX ISA's tables:
+/// A row-major `(t, j)`, column-major `(4·(t>>2) + j, t%4)`; B column-major (k, n) `(j, t)`,
+/// row-major `(t%4, 4·(t>>2) + j)`; C/D f16 `(t, j)`; C/D f32 row `(t&1) + (j&2) +
+/// 4·(t>>2)`, column `(t&2) + (j&1) + (j&4)`.
+fn quad_pair_position(spec: &WmmaSpec, mat: u8, ty: WElem, t: usize, j: usize) -> (usize, usize) {
+    let high = t >> 2;
+    match mat {
+        0 if spec.row => (t, j),
+        0 => (4 * high + j, t & 3),
+        1 if spec.b_row => (t & 3, 4 * high + j),
+        1 => (j, t),
+        _ if ty == WElem::F32 => ((t & 1) + (j & 2) + 4 * high, (t & 2) + (j & 1) + (j & 4)),
+        _ => (t, j),
     }
 }
 
@@ -48,14 +87,41 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
     let [dty, ab, bty, cty] = types[..] else {
         return Err(c.err("mma: expected four types (d, a, b, c)"));
     };
-    // (ptxas: in these shapes D and C have one type.)
+    let int8 = |e: WElem| matches!(e, WElem::S8 | WElem::U8);
+    let fp8 = |e: WElem| matches!(e, WElem::E4m3 | WElem::E5m2);
+    // (ptxas: in these shapes D and C have one type.) Integer A and B may differ in
+    // signedness, fp8 A and B in format.
+    let quad_pairs = (m, n, k) == (8, 8, 4);
+    let f16_or_f32 = |e: WElem| matches!(e, WElem::F16 | WElem::F32);
     let supported = match ab {
-        WElem::F16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == cty,
+        // m8n8k4: C and D f16 or f32 in any combination.
+        WElem::F16 if quad_pairs => bty == ab && f16_or_f32(dty) && f16_or_f32(cty),
+        WElem::F16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == cty && bty == ab,
         WElem::Bf16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == WElem::F32,
         WElem::Tf32 => (m, n) == (16, 8) && (k == 4 || k == 8) && dty == WElem::F32,
+        WElem::S8 | WElem::U8 => {
+            matches!((m, n, k), (16, 8, 16) | (16, 8, 32) | (8, 8, 16))
+                && int8(bty)
+                && dty == WElem::S32
+                && cty == WElem::S32
+        }
+        WElem::E4m3 | WElem::E5m2 => {
+            (m, n, k) == (16, 8, 32) && fp8(bty) && dty == WElem::F32 && cty == WElem::F32
+        }
         _ => false,
     };
-    if !supported || bty != ab || !mods.contains(&"row") || !mods.contains(&"col") {
+    let same_kind = bty == ab || (int8(ab) && int8(bty)) || (fp8(ab) && fp8(bty));
+    // The layouts of A and B, in that order (only m8n8k4 has any but `.row.col`).
+    let layouts: Vec<bool> = mods
+        .iter()
+        .filter_map(|s| match *s {
+            "row" => Some(true),
+            "col" => Some(false),
+            _ => None,
+        })
+        .collect();
+    let row_col = layouts == [true, false];
+    if !supported || !same_kind || layouts.len() != 2 || !(row_col || quad_pairs) {
         return Err(c.err(format!(
             "this mma form (m{m}n{n}k{k}, {ab:?}) is not supported by the interpreter"
         )));
@@ -67,14 +133,15 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
     let a = list(c, &ops[1])?;
     let b = list(c, &ops[2])?;
     let cc = list(c, &ops[3])?;
-    // Each lane holds 1/32 of each matrix.
+    // Each lane holds 1/32 of each matrix (m8n8k4: 1/8 of its quad-pair's).
+    let share = if quad_pairs { 8 } else { 32 };
     let regs = |rows: u8, cols: u8, ty: WElem| {
-        (rows as usize * cols as usize / 32) / ty.per_reg() as usize
+        (rows as usize * cols as usize / share) / ty.per_reg() as usize
     };
     let want = [
         regs(m, n, dty),
         regs(m, k, ab),
-        regs(k, n, ab),
+        regs(k, n, bty),
         regs(m, n, cty),
     ];
     if [d.len(), a.len(), b.len(), cc.len()] != want {
@@ -91,12 +158,13 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
         m,
         n,
         k,
-        row: true,
-        b_row: false,
+        row: layouts[0],
+        b_row: layouts[1],
         ty: ab,
+        bty,
         cty,
         dty,
-        sat: false,
+        sat: mods.contains(&"satfinite"),
         na: a.len() as u8,
         nb: b.len() as u8,
         nc: cc.len() as u8,
@@ -145,6 +213,7 @@ pub(crate) fn decode_ldmatrix(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Re
         row: true,
         b_row: true,
         ty: WElem::F16,
+        bty: WElem::F16,
         cty: WElem::F16,
         dty: WElem::F16,
         sat: false,
@@ -173,6 +242,68 @@ pub(crate) fn decode_ldmatrix(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Re
         out,
     );
     unstage(c, &dst, out)
+}
+
+/// Decodes `stmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared{::cta}.b16 [addr], {r…}`
+/// (sm_90): the collective gathers each addressing lane's row into four fresh registers,
+/// then every lane writes its row.
+pub(crate) fn decode_stmatrix(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), EmuError> {
+    let num: u8 = match mods.iter().find(|s| matches!(**s, "x1" | "x2" | "x4")) {
+        Some(x) => x[1..].parse().unwrap_or(1),
+        None => return Err(c.err("stmatrix: expected .x1, .x2 or .x4")),
+    };
+    if !mods.contains(&"m8n8") || !mods.contains(&"b16") {
+        return Err(c.err("stmatrix: only the m8n8 .b16 form is supported"));
+    }
+    if ops.len() != 2 {
+        return Err(c.err("stmatrix: expected an address and registers"));
+    }
+    let src = list(c, &ops[1])?;
+    if src.len() != num as usize {
+        return Err(c.err(format!("stmatrix: {} registers, expected {num}", src.len())));
+    }
+    let space = space_of(mods);
+    let (abase, aoff, aux, _) = c.addr(&ops[0], space)?;
+    if aux != 0 {
+        return Err(c.err("frame-relative stmatrix addresses are not supported"));
+    }
+    let spec = |kind| WmmaSpec {
+        kind,
+        m: 8,
+        n: 8,
+        k: num,
+        row: true,
+        b_row: true,
+        ty: WElem::F16,
+        bty: WElem::F16,
+        cty: WElem::F16,
+        dty: WElem::F16,
+        sat: false,
+        na: num,
+        nb: 0,
+        nc: 0,
+        nd: num,
+    };
+    let first = stage(c, &src, Ty::B32)?;
+    let rows = fresh(c, 4);
+    let trans = mods.contains(&"trans");
+    c.emit(
+        Op::Wmma(spec(WKind::Stmatrix { trans })),
+        [NO_REG; 4],
+        [Src::Imm(0); 4],
+        first as i64,
+        rows,
+    );
+    let s = [abase, Src::Imm(aoff as u64), Src::Imm(0), Src::Imm(0)];
+    let shared = space == Space::Shared;
+    c.emit(
+        Op::Wmma(spec(WKind::StRow { shared })),
+        [NO_REG; 4],
+        s,
+        rows as i64,
+        0,
+    );
+    Ok(())
 }
 
 impl Env<'_> {
@@ -209,6 +340,38 @@ impl Env<'_> {
         }
         Ok(())
     }
+
+    /// `stmatrix`'s second step for one thread: the four gathered words at `first` to the
+    /// 16-byte row at `addr` (lanes past the `8·num` that supply addresses write nothing).
+    pub(crate) fn stmatrix_row(
+        &mut self,
+        t: &mut Thread,
+        spec: WmmaSpec,
+        addr: u64,
+        first: u32,
+    ) -> Result<(), String> {
+        let WKind::StRow { shared } = spec.kind else {
+            return Ok(());
+        };
+        if t.linear as usize % 32 >= 8 * spec.k as usize {
+            return Ok(());
+        }
+        if !addr.is_multiple_of(16) {
+            return Err(format!(
+                "stmatrix row address {addr:#x} is not 16-byte aligned"
+            ));
+        }
+        let space = if shared {
+            Space::Shared
+        } else {
+            Space::Generic
+        };
+        for w in 0..4u32 {
+            let v = t.src(Src::Reg(first + w));
+            self.store(t, space, addr + 4 * w as u64, 4, v & 0xFFFF_FFFF)?;
+        }
+        Ok(())
+    }
 }
 
 /// `ldmatrix`'s collective over the 32 lanes of warp `base / 32`.
@@ -218,31 +381,17 @@ pub(crate) fn ldmatrix(
     base: usize,
     lanes: &[usize],
 ) -> Result<(), EmuError> {
-    let first = &threads[base + lanes[0]];
-    let i0 = &env.prog.insts[first.pc as usize];
-    let Op::Wmma(spec) = i0.op else {
-        return Ok(());
-    };
+    let spec = warp_spec(env, threads, base, lanes, "ldmatrix")?;
     let WKind::Ldmatrix { trans } = spec.kind else {
         return Ok(());
     };
-    if lanes.len() != 32 {
-        return Err(env.fail(first, first.pc, "ldmatrix needs all 32 lanes of the warp"));
-    }
     // rows[lane][w]: word w of the row lane `lane` read.
     let mut rows = [[0u32; 4]; 32];
     for &l in lanes {
         let t = &threads[base + l];
-        let i = &env.prog.insts[t.pc as usize];
-        if i.op != i0.op {
-            return Err(env.fail(
-                t,
-                t.pc,
-                "lanes of one warp wait at different ldmatrix instructions",
-            ));
-        }
+        let off = env.prog.insts[t.pc as usize].off as u32;
         for (w, slot) in rows[l].iter_mut().enumerate() {
-            *slot = t.src(Src::Reg(i.off as u32 + w as u32)) as u32;
+            *slot = t.src(Src::Reg(off + w as u32)) as u32;
         }
     }
     let half = |row: usize, col: usize| (rows[row][col / 2] >> (16 * (col % 2))) & 0xFFFF;
@@ -257,6 +406,50 @@ pub(crate) fn ldmatrix(
                 rows[8 * m + r][w]
             };
             t.set(aux + m as u32, v as u64);
+        }
+    }
+    Ok(())
+}
+
+/// `stmatrix`'s collective over the 32 lanes of warp `base / 32`: lane `8m + r` (matrix `m`,
+/// row `r`) receives word `w` of its row: register `m` of lane `4r + w`, or with `.trans` the
+/// column-`r` elements of fragment rows `2w` and `2w + 1` (the inverse of `ldmatrix`).
+pub(crate) fn stmatrix(
+    env: &Env,
+    threads: &mut [Thread],
+    base: usize,
+    lanes: &[usize],
+) -> Result<(), EmuError> {
+    let spec = warp_spec(env, threads, base, lanes, "stmatrix")?;
+    let WKind::Stmatrix { trans } = spec.kind else {
+        return Ok(());
+    };
+    // regs[lane][m]: the lane's fragment register of matrix m.
+    let mut regs = [[0u32; 4]; 32];
+    for &l in lanes {
+        let t = &threads[base + l];
+        let off = env.prog.insts[t.pc as usize].off as u32;
+        for (m, slot) in regs[l].iter_mut().enumerate().take(spec.k as usize) {
+            *slot = t.src(Src::Reg(off + m as u32)) as u32;
+        }
+    }
+    // Element (row, col) of matrix m's fragment: lane 4·row + col/2, half col % 2.
+    let frag = |m: usize, row: usize, col: usize| {
+        (regs[4 * row + col / 2][m] >> (16 * (col % 2))) & 0xFFFF
+    };
+    for &l in lanes {
+        let t = &mut threads[base + l];
+        let aux = env.prog.insts[t.pc as usize].aux;
+        let (m, r) = (l / 8, l % 8);
+        for w in 0..4usize {
+            let v = if m >= spec.k as usize {
+                0
+            } else if trans {
+                frag(m, 2 * w, r) | frag(m, 2 * w + 1, r) << 16
+            } else {
+                regs[4 * r + w][m]
+            };
+            t.set(aux + w as u32, v as u64);
         }
     }
     Ok(())

@@ -601,6 +601,7 @@ pub(crate) fn decode_inst(
         "wmma" => crate::wmma::decode(&mut c, mods, ops)?,
         "mma" => crate::mma_sync::decode_mma(&mut c, mods, ops)?,
         "ldmatrix" => crate::mma_sync::decode_ldmatrix(&mut c, mods, ops)?,
+        "stmatrix" => crate::mma_sync::decode_stmatrix(&mut c, mods, ops)?,
         "cp" if has("async") && has("mbarrier") => {
             crate::mbarrier::decode(&mut c, base, mods, ops)?
         }

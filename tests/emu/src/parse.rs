@@ -518,7 +518,17 @@ impl Parser {
                     }
                 }
                 Some(Tok::Word(w)) if w.starts_with('.') => {
-                    let w = self.word()?;
+                    let mut w = self.word()?;
+                    // `.reg.b16 hl, hu;` (no space, as NVIDIA's headers write it in inline
+                    // PTX): the directive, then its type as the next word.
+                    if let Some(dot) = w[1..].find('.').map(|k| k + 1) {
+                        if matches!(&w[..dot], ".reg" | ".local" | ".shared" | ".param") {
+                            let line = self.toks[self.pos - 1].1;
+                            self.toks
+                                .insert(self.pos, (Tok::Word(w[dot..].to_string()), line));
+                            w.truncate(dot);
+                        }
+                    }
                     match w.as_str() {
                         ".reg" | ".local" | ".shared" | ".param" | ".global" | ".const" => {
                             let mut d = self.var_decl(w, line)?;

@@ -681,6 +681,9 @@ fn complete_collective(
         Op::Wmma(s) if matches!(s.kind, crate::wmma::WKind::Ldmatrix { .. }) => {
             crate::mma_sync::ldmatrix(env, threads, base, &lanes)?
         }
+        Op::Wmma(s) if matches!(s.kind, crate::wmma::WKind::Stmatrix { .. }) => {
+            crate::mma_sync::stmatrix(env, threads, base, &lanes)?
+        }
         Op::Wmma(_) => crate::wmma::mma(env, threads, base, &lanes)?,
         _ => {}
     }

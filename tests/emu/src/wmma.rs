@@ -39,6 +39,9 @@ pub enum WElem {
     U8,
     S32,
     F64,
+    /// The 8-bit floats of `mma.sync` on sm_89+ (`fp8.rs` decodes them).
+    E4m3,
+    E5m2,
 }
 
 impl WElem {
@@ -52,13 +55,15 @@ impl WElem {
             "u8" => WElem::U8,
             "s32" => WElem::S32,
             "f64" => WElem::F64,
+            "e4m3" => WElem::E4m3,
+            "e5m2" => WElem::E5m2,
             _ => return None,
         })
     }
     fn bits(self) -> u32 {
         match self {
             WElem::F16 | WElem::Bf16 => 16,
-            WElem::S8 | WElem::U8 => 8,
+            WElem::S8 | WElem::U8 | WElem::E4m3 | WElem::E5m2 => 8,
             WElem::F64 => 64,
             _ => 32,
         }
@@ -90,12 +95,24 @@ pub enum WKind {
     Ldmatrix {
         trans: bool,
     },
+    /// First half of `stmatrix` (`mma_sync.rs`): the warp collective that gathers, for each
+    /// lane that supplies a row address, the four words of its row.
+    Stmatrix {
+        trans: bool,
+    },
+    /// Second half of `stmatrix`: each lane writes its gathered row (16 bytes) to its address.
+    StRow {
+        shared: bool,
+    },
 }
 
 impl WKind {
     /// Whether the instruction waits for the whole warp.
     pub fn is_collective(self) -> bool {
-        matches!(self, WKind::Mma | WKind::Sync | WKind::Ldmatrix { .. })
+        matches!(
+            self,
+            WKind::Mma | WKind::Sync | WKind::Ldmatrix { .. } | WKind::Stmatrix { .. }
+        )
     }
 }
 
@@ -110,8 +127,10 @@ pub struct WmmaSpec {
     pub row: bool,
     /// Layout of B (mma).
     pub b_row: bool,
-    /// The element type loaded or stored, or A's and B's (mma).
+    /// The element type loaded or stored, or A's (mma).
     pub ty: WElem,
+    /// B's element type (mma; `mma.sync` may mix `.s8` and `.u8`).
+    pub bty: WElem,
     pub cty: WElem,
     pub dty: WElem,
     pub sat: bool,
@@ -229,6 +248,7 @@ pub(crate) fn decode(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), 
         row: layouts.first().copied().unwrap_or(true),
         b_row: layouts.get(1).copied().unwrap_or(true),
         ty: WElem::F16,
+        bty: WElem::F16,
         cty: WElem::F32,
         dty: WElem::F32,
         sat: has("satfinite"),
@@ -304,6 +324,7 @@ pub(crate) fn decode(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), 
         _ => return Err(c.err("wmma.mma: expected two or four types")),
     };
     spec.ty = ab;
+    spec.bty = ab;
     spec.cty = cty;
     spec.dty = dty;
     if ops.len() < 4 {
@@ -374,7 +395,7 @@ fn position(
     j: usize,
 ) -> (usize, usize) {
     if spec.kind == WKind::Sync {
-        return crate::mma_sync::position(spec, mat, lane, j);
+        return crate::mma_sync::position(spec, mat, ty, lane, j);
     }
     let (rows, cols) = dims(spec.m, spec.n, spec.k, mat);
     let e = nregs * ty.per_reg() as usize;
@@ -438,7 +459,45 @@ fn value(ty: WElem, bits: u64) -> f64 {
         WElem::U8 => bits as u8 as f64,
         WElem::S32 => bits as u32 as i32 as f64,
         WElem::F64 => f64::from_bits(bits),
+        WElem::E4m3 | WElem::E5m2 => {
+            f16_to_f32(crate::fp8::to_half(bits as u8, ty == WElem::E5m2, false)) as f64
+        }
     }
+}
+
+/// The prologue of every warp collective (`wmma.mma`, `mma.sync`, `ldmatrix`'s and
+/// `stmatrix`'s exchanges): all 32 lanes of warp `base / 32` must wait at one and the same
+/// instruction; returns its spec.
+pub(crate) fn warp_spec(
+    env: &Env,
+    threads: &[Thread],
+    base: usize,
+    lanes: &[usize],
+    what: &str,
+) -> Result<WmmaSpec, EmuError> {
+    let first = &threads[base + lanes[0]];
+    let op = env.prog.insts[first.pc as usize].op;
+    let Op::Wmma(spec) = op else {
+        return Err(env.fail(first, first.pc, format!("{what}: not a matrix instruction")));
+    };
+    if lanes.len() != 32 {
+        return Err(env.fail(
+            first,
+            first.pc,
+            format!("{what} needs all 32 lanes of the warp"),
+        ));
+    }
+    for &l in lanes {
+        let t = &threads[base + l];
+        if env.prog.insts[t.pc as usize].op != op {
+            return Err(env.fail(
+                t,
+                t.pc,
+                format!("lanes of one warp wait at different {what} instructions"),
+            ));
+        }
+    }
+    Ok(spec)
 }
 
 /// `wmma.mma` over the 32 lanes of warp `base / 32`: reads every lane's staged A, B, C
@@ -449,29 +508,41 @@ pub(crate) fn mma(
     base: usize,
     lanes: &[usize],
 ) -> Result<(), EmuError> {
-    let first = &threads[base + lanes[0]];
-    let i0 = &env.prog.insts[first.pc as usize];
-    let Op::Wmma(spec) = i0.op else {
-        return Ok(());
-    };
-    if lanes.len() != 32 {
-        return Err(env.fail(first, first.pc, "wmma.mma needs all 32 lanes of the warp"));
+    let spec = warp_spec(env, threads, base, lanes, "wmma.mma")?;
+    // `mma.sync.m8n8k4` is four products, one per quad-pair (lanes 4q…4q+3 and
+    // 16+4q…16+4q+3, numbered 0…7 in the fragment tables); every other form one product
+    // over the warp.
+    if spec.kind == WKind::Sync && (spec.m, spec.n, spec.k) == (8, 8, 4) {
+        for q in 0..4 {
+            let group: Vec<(usize, usize)> = (0..8)
+                .map(|t| (t, (t & 3) + 4 * q + 16 * (t >> 2)))
+                .collect();
+            product(env, threads, base, spec, &group);
+        }
+    } else {
+        let group: Vec<(usize, usize)> = lanes.iter().map(|&l| (l, l)).collect();
+        product(env, threads, base, spec, &group);
     }
+    Ok(())
+}
+
+/// `D = A·B + C` for the threads of `group`, each `(its index in the fragment tables, its
+/// lane)`.
+fn product(
+    env: &Env,
+    threads: &mut [Thread],
+    base: usize,
+    spec: WmmaSpec,
+    group: &[(usize, usize)],
+) {
     let (m, n, k) = (spec.m as usize, spec.n as usize, spec.k as usize);
     let (na, nb, nc) = (spec.na as usize, spec.nb as usize, spec.nc as usize);
     let mut a = vec![0f64; m * k];
     let mut b = vec![0f64; k * n];
     let mut c = vec![0f64; m * n];
-    for &l in lanes {
-        let t = &threads[base + l];
+    for &(l, lane) in group {
+        let t = &threads[base + lane];
         let i = &env.prog.insts[t.pc as usize];
-        if i.op != Op::Wmma(spec) {
-            return Err(env.fail(
-                t,
-                t.pc,
-                "lanes of one warp wait at different wmma.mma instructions",
-            ));
-        }
         let regs: Vec<u64> = (0..(na + nb + nc) as u32)
             .map(|r| t.src(Src::Reg(i.off as u32 + r)))
             .collect();
@@ -480,7 +551,7 @@ pub(crate) fn mma(
         // Later copies of a duplicated element are the same element: the first one counts.
         for (regs, mat, ty, out, count) in [
             (ra, 0u8, spec.ty, &mut a, na),
-            (rb, 1, spec.ty, &mut b, nb),
+            (rb, 1, spec.bty, &mut b, nb),
             (rc, 2, spec.cty, &mut c, nc),
         ] {
             let e = count * ty.per_reg() as usize;
@@ -533,8 +604,8 @@ pub(crate) fn mma(
         }
     }
     let nd = spec.nd as usize;
-    for &l in lanes {
-        let t = &mut threads[base + l];
+    for &(l, lane) in group {
+        let t = &mut threads[base + lane];
         let aux = env.prog.insts[t.pc as usize].aux;
         let mut regs = vec![0u64; nd];
         let e = nd * spec.dty.per_reg() as usize;
@@ -546,7 +617,6 @@ pub(crate) fn mma(
             t.set(aux + q as u32, v);
         }
     }
-    Ok(())
 }
 
 /// `cvt.rna.tf32.f32`: to TensorFloat-32 (10 mantissa bits), ties away from zero, kept in

@@ -108,6 +108,25 @@ fn half2_arithmetic_and_packing() {
     assert_eq!(&out[..3], &[0x4080_3E00, 0x3800_3800, bits(2.25)]);
 }
 
+/// NVIDIA's bf16 headers write `{.reg.b16 hl, hu;` (the type joined to `.reg`) in inline
+/// PTX; the scope's registers and `{0, hl}` (a half packed with an immediate) work.
+#[test]
+fn joined_reg_declarations_in_a_scope() {
+    let out = single(
+        "mov.b32 %r2, 0x40003F80;
+{.reg.b16         hl, hu;
+ .reg.b32 fl;
+ mov.b32 {hl, hu}, %r2;
+          mov.b32 fl, {0,hl};
+ mov.b32 %r3, fl;
+}
+st.global.u32 [%rd1], %r3;",
+        1,
+    );
+    // The low bfloat16 0x3F80 (1.0) widened to f32: 0x3F800000.
+    assert_eq!(out, vec![0x3F80_0000]);
+}
+
 #[test]
 fn local_memory_and_recursive_calls() {
     let ptx = ".version 8.0\n.target sm_75\n.address_size 64\n\

@@ -67,6 +67,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "cg_memcpy" => cg_memcpy(l, o),
         "memcpy_barrier" => memcpy_barrier(l, o),
         "pipeline_block" => pipeline_block(l, o),
+        "pipeline_stages" => pipeline_stages(l, o),
         "pipeline_prims" => pipeline_prims(l, o),
         "pipeline_thread" => pipeline_thread(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
@@ -130,6 +131,27 @@ fn pipeline_thread(l: &Launch, o: &Outcome) -> Result<(), String> {
         })
         .collect();
     compare(o, "out", &bytes_f32(&out))
+}
+
+/// `pipeline_stages.cu`: per block, per thread `t`, over the tiles in order,
+/// `acc = 5·acc + tile[(t + 1) % 64] - 2·tile[63 - t]` (wrapping).
+fn pipeline_stages(l: &Launch, o: &Outcome) -> Result<(), String> {
+    const W: usize = 64;
+    let input = i32s(&input(l, "in"));
+    let tiles = scalar(l, 2) as usize;
+    let blocks = l.grid[0] as usize;
+    let mut out = Vec::new();
+    for b in 0..blocks {
+        let tile = |k: usize, i: usize| input[(b * tiles + k) * W + i];
+        for t in 0..W {
+            out.push((0..tiles).fold(0i32, |acc, k| {
+                acc.wrapping_mul(5)
+                    .wrapping_add(tile(k, (t + 1) % W))
+                    .wrapping_sub(tile(k, W - 1 - t).wrapping_mul(2))
+            }));
+        }
+    }
+    compare(o, "out", &bytes_i32(&out))
 }
 
 fn pipeline_block(l: &Launch, o: &Outcome) -> Result<(), String> {

@@ -291,6 +291,19 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             eq_i32(o, "out", &want)
         }
+        "conversion_operator_cast" => {
+            // Pair = (low 16 bits, high 16 bits); float2 = (low byte, top byte); Narrow's
+            // low 11 bits tripled, plus one.
+            let x = u32s(l, "in");
+            let mut out = vec![];
+            let mut f = vec![];
+            for &v in &x {
+                let (lo, hi) = ((v & 0xFFFF) as i32, (v >> 16) as i32);
+                out.extend([lo - hi, hi, (v & 0x7FF) as i32 * 3 + 1]);
+                f.extend([(v & 0xFF) as f32, (v >> 24) as f32]);
+            }
+            eq_i32(o, "out", &out).and_then(|()| eq_f32(o, "fout", &f))
+        }
         "bitmask_class" => {
             let (a, b) = (u64s(l, "a"), u64s(l, "b"));
             let (mut out, mut counts) = (vec![], vec![]);

@@ -52,6 +52,8 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "half_sizes" => sizes(o),
         "half_raw" => raw(l, o),
         "bf16_ops" => bf16_ops(l, o),
+        "bf16_math" => bf16_math(l, o),
+        "bf16_transcendental" => bf16_transcendental(l, o),
         "half_warp" => super::warp::half_warp(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
@@ -313,4 +315,91 @@ fn raw(l: &Launch, o: &Outcome) -> Result<(), String> {
     }
     compare(o, "of", &of, 4)?;
     compare(o, "oh", &oh, 2)
+}
+
+/// `bf16_math.cu`: ceil, floor, trunc and rint (ties to even) are exact in bfloat16; sqrt
+/// and the reciprocal are the exact values rounded once to nearest even (what rounding the
+/// f32 result again gives: 24 ≥ 2·8 + 2 bits, so the double rounding is innocuous).
+fn bf16_math(l: &Launch, o: &Outcome) -> Result<(), String> {
+    use super::bf16::{rn as brn, to_f64 as bf};
+    let (a, p) = (u16s(&input(l, "a")), u16s(&input(l, "p")));
+    let n = a.len();
+    let unary: [fn(f64) -> f64; 4] = [f64::ceil, f64::floor, f64::trunc, f64::round_ties_even];
+    let rcp = |x: u16| brn(1.0 / bf(x));
+    let mut want = vec![0u16; 18 * n];
+    for i in 0..n {
+        for (k, f) in unary.iter().enumerate() {
+            want[k * n + i] = brn(f(bf(a[i])));
+        }
+        want[4 * n + i] = brn(bf(p[i]).sqrt());
+        want[5 * n + i] = rcp(a[i]);
+        want[6 * n + 2 * i] = brn(bf(p[i]).sqrt());
+        want[6 * n + 2 * i + 1] = brn(bf(p[(i + 3) % n]).sqrt());
+        let pair = [a[i], a[(i + 1) % n]];
+        for (k, f) in unary.iter().enumerate() {
+            for (h, &x) in pair.iter().enumerate() {
+                want[(8 + 2 * k) * n + 2 * i + h] = brn(f(bf(x)));
+            }
+        }
+        for (h, &x) in pair.iter().enumerate() {
+            want[16 * n + 2 * i + h] = rcp(x);
+        }
+    }
+    let bytes: Vec<u8> = want.iter().flat_map(|x| x.to_le_bytes()).collect();
+    compare(o, "out", &bytes, 2)
+}
+
+/// A function with its name (for messages).
+type Named = (&'static str, fn(f64) -> f64);
+
+/// `bf16_transcendental.cu`: each result is the f32 function (within a few f32 ulps of the
+/// exact value, CUDA's bounds and oxicc's) rounded to bfloat16, which is the exact value
+/// rounded once when every value within 2^-20 of it, relatively (eight f32 ulps), rounds to
+/// the same bfloat16. The inputs are checked to be so, so the expectation does not depend on
+/// either library's last bits.
+fn bf16_transcendental(l: &Launch, o: &Outcome) -> Result<(), String> {
+    use super::bf16::{rn as brn, to_f64 as bf};
+    let (x, p) = (u16s(&input(l, "x")), u16s(&input(l, "p")));
+    let n = x.len();
+    let on_x: [Named; 5] = [
+        ("sin", f64::sin),
+        ("cos", f64::cos),
+        ("exp", f64::exp),
+        ("exp2", f64::exp2),
+        ("exp10", |v| 10f64.powf(v)),
+    ];
+    let on_p: [Named; 4] = [
+        ("log", f64::ln),
+        ("log2", f64::log2),
+        ("log10", f64::log10),
+        ("rsqrt", |v| 1.0 / v.sqrt()),
+    ];
+    let once = |what: &str, f: fn(f64) -> f64, v: u16| -> Result<u16, String> {
+        let exact = f(bf(v));
+        let margin = exact.abs() * 2f64.powi(-20);
+        let r = brn(exact);
+        if brn(exact - margin) != r || brn(exact + margin) != r {
+            return Err(format!(
+                "{what}({}) = {exact} is too close to a bfloat16 rounding boundary for this \
+                 test: choose another seed",
+                bf(v)
+            ));
+        }
+        Ok(r)
+    };
+    let mut want = vec![0u16; 13 * n];
+    for i in 0..n {
+        for (k, (what, f)) in on_x.iter().enumerate() {
+            want[k * n + i] = once(what, *f, x[i])?;
+        }
+        for (k, (what, f)) in on_p.iter().enumerate() {
+            want[(5 + k) * n + i] = once(what, *f, p[i])?;
+        }
+        want[9 * n + 2 * i] = once("exp", f64::exp, x[i])?;
+        want[9 * n + 2 * i + 1] = once("exp", f64::exp, x[(i + 5) % n])?;
+        want[11 * n + 2 * i] = once("log", f64::ln, p[i])?;
+        want[11 * n + 2 * i + 1] = once("log", f64::ln, p[(i + 7) % n])?;
+    }
+    let bytes: Vec<u8> = want.iter().flat_map(|x| x.to_le_bytes()).collect();
+    compare(o, "out", &bytes, 2)
 }

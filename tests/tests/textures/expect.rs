@@ -208,6 +208,7 @@ pub fn check(name: &str, l: &Launch, o: &oxicc_emu::Outcome) -> R {
         "tex_gather_int" => tex_gather_int(l, o),
         "surf_rw" => surf_rw(l, o),
         "tex_cubemap" => tex_cubemap(l, o),
+        "tex_modes_sweep" => tex_modes_sweep(l, o),
         _ => Err(format!("no expectation for {name}")),
     }
 }
@@ -244,6 +245,38 @@ fn tex2d_point_modes(l: &Launch, o: &oxicc_emu::Outcome) -> R {
         }
     }
     compare("out", &output(o, "out")?, &want, 0.0)
+}
+
+/// `tex_modes_sweep.cu`: images `t{1,2,3}d_{clamp,border,wrap,mirror}_{point,linear}`
+/// sampled by the guide's formulas at the kernel's f32 coordinates (linear results within
+/// the 1/256 weight steps' rounding).
+fn tex_modes_sweep(l: &Launch, o: &oxicc_emu::Outcome) -> R {
+    const N: usize = 48;
+    let coord = |k: i32, frac: f32, scale: f32| ((k as f32 + frac) * scale) as f64;
+    let got = output(o, "out")?;
+    let mut k = 0;
+    for dims in 1..=3usize {
+        for mode in ["clamp", "border", "wrap", "mirror"] {
+            for filter in ["point", "linear"] {
+                let t = Tex::new(l, &format!("t{dims}d_{mode}_{filter}"));
+                let want: Vec<f64> = (0..N as i32)
+                    .map(|i| {
+                        let p = [
+                            coord(i - 16, 0.3, 0.125),
+                            coord(i % 12 - 4, 0.6, 0.25),
+                            coord(i % 7 - 2, 0.45, 0.5),
+                        ];
+                        t.sample(&p[..dims], 0, 0)
+                    })
+                    .collect();
+                let tol = if filter == "linear" { 1e-6 } else { 0.0 };
+                let what = format!("out (t{dims}d_{mode}_{filter})");
+                compare(&what, &got[k * N..(k + 1) * N], &want, tol)?;
+                k += 1;
+            }
+        }
+    }
+    Ok(())
 }
 
 fn tex2d_linear(l: &Launch, o: &oxicc_emu::Outcome) -> R {
