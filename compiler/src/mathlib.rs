@@ -156,11 +156,19 @@ const UNITS: &[Unit] = &[
             "erfcx",
             "normcdf",
             "erfinv",
-            "erfinvf",
             "erfcinv",
-            "erfcinvf",
             "normcdfinv",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/erfinvf.cuh",
+        names: &[
+            "erfinvf",
+            "erfcinvf",
             "normcdfinvf",
+            "erfinv",
+            "erfcinv",
+            "normcdfinv",
         ],
     },
     Unit {
