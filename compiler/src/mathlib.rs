@@ -173,7 +173,11 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/gammad.cuh",
-        names: &["lgamma", "lgammaf", "tgamma", "tgammaf"],
+        names: &["lgamma", "tgamma", "tgammaf"],
+    },
+    Unit {
+        header: "oxicc_math/gammaf.cuh",
+        names: &["lgammaf", "lgamma"],
     },
     Unit {
         header: "oxicc_math/besseld.cuh",

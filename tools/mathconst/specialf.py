@@ -42,6 +42,31 @@ def erfinv_p_s(s):
     return erfinv_p_w(mpf(s) ** 2)
 
 
+def lgamma1(t):
+    """lgamma(1 + t)/t (-euler at 0)."""
+    t = mpf(t)
+    return mpmath.loggamma(1 + t) / t if t != 0 else -mpmath.euler
+
+
+def lgamma2(t):
+    """lgamma(2 + t)/t (1 - euler at 0)."""
+    t = mpf(t)
+    return mpmath.loggamma(2 + t) / t if t != 0 else 1 - mpmath.euler
+
+
+def lgamma(x):
+    return mpmath.loggamma(mpf(x))
+
+
+def stirling_g(u):
+    """v (lgamma(v) - (v - 1/2)(ln v - 1) - ln sqrt(2 pi) + 1/2) in u = 1/v^2 (1/12 at 0)."""
+    u = mpf(u)
+    if u == 0:
+        return mpf(1) / 12
+    v = 1 / mpmath.sqrt(u)
+    return v * (mpmath.loggamma(v) - (v - mpf(1) / 2) * (mpmath.log(v) - 1) - mpmath.log(2 * mpmath.pi) / 2 + mpf(1) / 2)
+
+
 def fit(f, a, b, n, minus=False, centre=None):
     """(c, [c0_hi, c0_lo, c1, ..., c_{n-1}], log2 of the relative error). With minus,
     the polynomial fits f(x) - x, still weighted by 1/|f(x)| (the code adds x back).
@@ -124,6 +149,22 @@ def emit(name, what, f, a, b, n, var="x", centre=None):
     out.append("")
 
 
+def emit_plain(name, what, f, a, b, n, var="x", centre=None):
+    """p(t), plain Horner (for a term small beside the result)."""
+    c, co, lg = fit(f, a, b, n, centre=centre)
+    assert f32(c) == c, "the centre must be a float"
+    out.append(f"/* {what} on [{a}, {b}], t = {var} - {c!r}: degree {n - 1}, relative error 2^{lg:.1f} */")
+    out.append(f"#define {name.upper()}_C {fmt(c)}")
+    out.append(f"static __device__ __forceinline__ float {name}(float __t)")
+    out.append("{")
+    out.append(f"    float __p = {fmt(co[-1])};")
+    for cf in reversed(co[2:-1]):
+        out.append(f"    __p = fmaf(__p, __t, {fmt(cf)});")
+    out.append(f"    return fmaf(__p, __t, {fmt(f32(co[0] + co[1]))});")
+    out.append("}")
+    out.append("")
+
+
 def emit_minus(name, what, f, a, b, n, var="x"):
     """g(t) = f(x) - x, plain Horner (the caller adds x: f is near x, g small beside it)."""
     c, co, lg = fit(f, a, b, n, minus=True)
@@ -147,4 +188,10 @@ def emit_minus(name, what, f, a, b, n, var="x"):
 emit("__oxm_erfinvf_w", "erfinv(z)/z in w = -ln(1 - z^2)", erfinv_p_w, 0, 4.84, 11, "w", 0)
 emit_minus("__oxm_erfinvf_s1", "erfinv(z)/z in s = sqrt(w)", erfinv_p_s, 2.2, 4, 11, "s")
 emit_minus("__oxm_erfinvf_s2", "erfinv(z)/z in s = sqrt(w)", erfinv_p_s, 4, 10.2, 11, "s")
+# lgammaf: t q(t) near the zeros 1 and 2 (t = x - 1, x - 2), lgamma itself on [2.5, 4]
+# (t = x - 3), Stirling's correction in u = 1/x^2 from 4 (gammaf.cuh).
+emit("__oxm_lgammaf_q1", "lgamma(1 + t)/t", lgamma1, -0.5, 0.5, 13, "t", 0)
+emit("__oxm_lgammaf_q2", "lgamma(2 + t)/t", lgamma2, -0.5, 0.5, 9, "t", 0)
+emit("__oxm_lgammaf_q3", "lgamma(x)", lgamma, 2.5, 4, 8, "x", 3)
+emit_plain("__oxm_lgammaf_st", "x (lgamma(x) - (x - 1/2)(ln x - 1) - ln sqrt(2 pi) + 1/2) in u = 1/x^2", stirling_g, 0, 0.0625, 4, "u", 0)
 print("\n".join(out))

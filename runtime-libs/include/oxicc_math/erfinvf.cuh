@@ -33,16 +33,12 @@ extern "C" __host__ __device__ double normcdfinv(double);
  * there. __wide: the tail beyond s = 4 is needed (a constant at each call, folded). */
 static __device__ __forceinline__ void __oxm_erfinvf_core(float __t, bool __wide, float *__a, float *__b)
 {
-    float __k, __c;
-    float __f = __oxm_log_reduce(__t, &__k, &__c);
-    float __h = __fmul_rn(__k, 6.931471825e-01f);
-    float __e1 = fmaf(__k, 6.931471825e-01f, -__h);
-    float __s0 = __h + __f;
-    float __e2 = (__h - __s0) + __f;
-    float __lo = (__e1 + __e2) + fmaf(__k, -1.904654212e-09f, __c);
-    float __sh = __s0 + __lo;
-    float __wl = (__sh - __s0) - __lo;
-    float __w = -__sh;
+    /* w = -ln t as a two-float wh + wl (logf.cuh): rounded as one float, w's error
+     * would reach the result at half its size, 0.8 ulp near w = 4.6 (the top of the
+     * central fit). */
+    float __wl;
+    float __w = -__oxm_logf_hl(__t, &__wl);
+    __wl = -__wl;
     if (__w < 4.84f) {
         /* The fit is in w itself (centre 0); wl enters by the linear term (p' is within
          * 30% of it: far below an ulp). */

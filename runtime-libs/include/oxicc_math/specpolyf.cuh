@@ -60,3 +60,76 @@ static __device__ __forceinline__ float __oxm_erfinvf_s2(float __t)
     return fmaf(__p, __t, -0.13012592494487762f);
 }
 
+/* lgamma(1 + t)/t on [-0.5, 0.5], t = t - 0.0: degree 12, relative error 2^-26.6;
+ * the result as hi + *lo */
+#define __OXM_LGAMMAF_Q1_C 0.0f
+static __device__ __forceinline__ float __oxm_lgammaf_q1(float __t, float *__lo)
+{
+    float __p = -0.149710014462471f;
+    __p = fmaf(__p, __t, 0.17894347012043f);
+    __p = fmaf(__p, __t, -0.07144337147474289f);
+    __p = fmaf(__p, __t, 0.06581626087427139f);
+    __p = fmaf(__p, __t, -0.11289866268634796f);
+    __p = fmaf(__p, __t, 0.13098305463790894f);
+    __p = fmaf(__p, __t, -0.1441279798746109f);
+    __p = fmaf(__p, __t, 0.169144406914711f);
+    __p = fmaf(__p, __t, -0.20737047493457794f);
+    __p = fmaf(__p, __t, 0.2705940306186676f);
+    __p = fmaf(__p, __t, -0.400686115026474f);
+    __p = fmaf(__p, __t, 0.8224669098854065f);
+    __p = fmaf(__p, __t, 8.76705108510123e-09f);
+    float __h = __p + -0.5772156715393066f;
+    float __v = __h - __p;
+    *__lo = (__p - (__h - __v)) + (-0.5772156715393066f - __v);
+    return __h;
+}
+
+/* lgamma(2 + t)/t on [-0.5, 0.5], t = t - 0.0: degree 8, relative error 2^-28.0;
+ * the result as hi + *lo */
+#define __OXM_LGAMMAF_Q2_C 0.0f
+static __device__ __forceinline__ float __oxm_lgammaf_q2(float __t, float *__lo)
+{
+    float __p = -0.0002725502708926797f;
+    __p = fmaf(__p, __t, 0.0005664400523528457f);
+    __p = fmaf(__p, __t, -0.0011765619274228811f);
+    __p = fmaf(__p, __t, 0.0028807015623897314f);
+    __p = fmaf(__p, __t, -0.007387605030089617f);
+    __p = fmaf(__p, __t, 0.020581359043717384f);
+    __p = fmaf(__p, __t, -0.06735221296548843f);
+    __p = fmaf(__p, __t, 0.32246702909469604f);
+    __p = fmaf(__p, __t, 6.155031595511673e-09f);
+    float __h = __p + 0.42278432846069336f;
+    float __v = __h - __p;
+    *__lo = (__p - (__h - __v)) + (0.42278432846069336f - __v);
+    return __h;
+}
+
+/* lgamma(x) on [2.5, 4], t = x - 3.0: degree 7, relative error 2^-25.8;
+ * the result as hi + *lo */
+#define __OXM_LGAMMAF_Q3_C 3.0f
+static __device__ __forceinline__ float __oxm_lgammaf_q3(float __t, float *__lo)
+{
+    float __p = -5.345377212506719e-05f;
+    __p = fmaf(__p, __t, 0.00028988299891352654f);
+    __p = fmaf(__p, __t, -0.001149135990999639f);
+    __p = fmaf(__p, __t, 0.004957142751663923f);
+    __p = fmaf(__p, __t, -0.025683213025331497f);
+    __p = fmaf(__p, __t, 0.19746683537960052f);
+    __p = fmaf(__p, __t, 0.9227842092514038f);
+    __p = fmaf(__p, __t, -5.215138876302206e-10f);
+    float __h = __p + 0.6931471824645996f;
+    float __v = __h - __p;
+    *__lo = (__p - (__h - __v)) + (0.6931471824645996f - __v);
+    return __h;
+}
+
+/* x (lgamma(x) - (x - 1/2)(ln x - 1) - ln sqrt(2 pi) + 1/2) in u = 1/x^2 on [0, 0.0625], t = u - 0.0: degree 3, relative error 2^-30.0 */
+#define __OXM_LGAMMAF_ST_C 0.0f
+static __device__ __forceinline__ float __oxm_lgammaf_st(float __t)
+{
+    float __p = -0.0005069502512924373f;
+    __p = fmaf(__p, __t, 0.0007903986843302846f);
+    __p = fmaf(__p, __t, -0.0027777382638305426f);
+    return fmaf(__p, __t, 0.0833333358168602f);
+}
+
