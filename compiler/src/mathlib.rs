@@ -181,12 +181,11 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/besseld.cuh",
-        names: &[
-            "cyl_bessel_i0",
-            "cyl_bessel_i0f",
-            "cyl_bessel_i1",
-            "cyl_bessel_i1f",
-        ],
+        names: &["cyl_bessel_i0", "cyl_bessel_i1"],
+    },
+    Unit {
+        header: "oxicc_math/besself.cuh",
+        names: &["cyl_bessel_i0f", "cyl_bessel_i1f"],
     },
     Unit {
         header: "oxicc_math/besselj.cuh",

@@ -84,6 +84,17 @@ fn worst_lgammaf(_: Prec) -> Vec<f64> {
     ]
 }
 
+/// The largest errors of the float-code `cyl_bessel_i0f` and `cyl_bessel_i1f`
+/// (session 12, 2^18 inputs), and the join of their two forms at 8.
+fn worst_i0f(_: Prec) -> Vec<f64> {
+    vec![85.585_479_736_328_13, 8.0, 7.999_999_523_162_842]
+}
+
+/// See [`worst_i0f`].
+fn worst_i1f(_: Prec) -> Vec<f64> {
+    vec![12.565_786_361_694_336, 8.0, 7.999_999_523_162_842]
+}
+
 fn erf_ref(x: f64) -> Dd {
     if x.is_nan() {
         Dd::new(f64::NAN)
@@ -542,21 +553,27 @@ pub fn special_functions() -> Vec<MathFn> {
             6.0,
             &[(-20.0, 20.0), (7.0, 17.0), (-714.0, 714.0), (700.0, 714.0)],
         ),
-        row(
-            "cyl_bessel_i0f",
-            "cyl_bessel_i0f(x)",
-            F32,
-            F1(|x| bessel_i(0, x).to_f64()),
-            6.0,
-            &[(-20.0, 20.0), (-95.0, 95.0)],
+        worst(
+            row(
+                "cyl_bessel_i0f",
+                "cyl_bessel_i0f(x)",
+                F32,
+                F1(|x| bessel_i(0, x).to_f64()),
+                6.0,
+                &[(-20.0, 20.0), (-95.0, 95.0), (7.5, 8.5), (85.0, 92.0)],
+            ),
+            worst_i0f,
         ),
-        row(
-            "cyl_bessel_i1f",
-            "cyl_bessel_i1f(x)",
-            F32,
-            F1(|x| bessel_i(1, x).to_f64()),
-            6.0,
-            &[(-20.0, 20.0), (-95.0, 95.0)],
+        worst(
+            row(
+                "cyl_bessel_i1f",
+                "cyl_bessel_i1f(x)",
+                F32,
+                F1(|x| bessel_i(1, x).to_f64()),
+                6.0,
+                &[(-20.0, 20.0), (-95.0, 95.0), (7.5, 8.5), (85.0, 92.0)],
+            ),
+            worst_i1f,
         ),
         // Directed roundings: exact (0 ulp), against a float rounding decided from the
         // exact residual.

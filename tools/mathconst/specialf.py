@@ -67,6 +67,26 @@ def stirling_g(u):
     return v * (mpmath.loggamma(v) - (v - mpf(1) / 2) * (mpmath.log(v) - 1) - mpmath.log(2 * mpmath.pi) / 2 + mpf(1) / 2)
 
 
+def bessel_i_z(nu):
+    """I0(x), or I1(x)/x, as a function of z = x^2."""
+    def f(z):
+        z = mpf(z)
+        if nu == 0:
+            return mpmath.besseli(0, mpmath.sqrt(z))
+        return mpmath.besseli(1, mpmath.sqrt(z)) / mpmath.sqrt(z) if z != 0 else mpf(1) / 2
+    return f
+
+
+def bessel_i_g(nu):
+    """I_nu(x) e^-x sqrt(x) as a function of u = 1/x (1/sqrt(2 pi) at 0)."""
+    def f(u):
+        u = mpf(u)
+        if u == 0:
+            return 1 / mpmath.sqrt(2 * mpmath.pi)
+        return mpmath.besseli(nu, 1 / u) * mpmath.exp(-1 / u) / mpmath.sqrt(u)
+    return f
+
+
 def fit(f, a, b, n, minus=False, centre=None):
     """(c, [c0_hi, c0_lo, c1, ..., c_{n-1}], log2 of the relative error). With minus,
     the polynomial fits f(x) - x, still weighted by 1/|f(x)| (the code adds x back).
@@ -194,4 +214,10 @@ emit("__oxm_lgammaf_q1", "lgamma(1 + t)/t", lgamma1, -0.5, 0.5, 13, "t", 0)
 emit("__oxm_lgammaf_q2", "lgamma(2 + t)/t", lgamma2, -0.5, 0.5, 9, "t", 0)
 emit("__oxm_lgammaf_q3", "lgamma(x)", lgamma, 2.5, 4, 8, "x", 3)
 emit_plain("__oxm_lgammaf_st", "x (lgamma(x) - (x - 1/2)(ln x - 1) - ln sqrt(2 pi) + 1/2) in u = 1/x^2", stirling_g, 0, 0.0625, 4, "u", 0)
+# cyl_bessel_i0f, i1f (besself.cuh): I0 and I1/x in z = x^2 below 8, I e^-x sqrt(x) in
+# u = 1/x beyond.
+emit("__oxm_i0f_z", "I0(x) in z = x^2", bessel_i_z(0), 0, 64, 12, "z", 0)
+emit("__oxm_i1f_z", "I1(x)/x in z = x^2", bessel_i_z(1), 0, 64, 12, "z", 0)
+emit_plain("__oxm_i0f_g", "I0(x) e^-x sqrt(x) in u = 1/x", bessel_i_g(0), 0, 0.125, 7, "u")
+emit_plain("__oxm_i1f_g", "I1(x) e^-x sqrt(x) in u = 1/x", bessel_i_g(1), 0, 0.125, 7, "u")
 print("\n".join(out))
