@@ -156,25 +156,36 @@ const UNITS: &[Unit] = &[
             "erfcx",
             "normcdf",
             "erfinv",
-            "erfinvf",
             "erfcinv",
-            "erfcinvf",
             "normcdfinv",
+        ],
+    },
+    Unit {
+        header: "oxicc_math/erfinvf.cuh",
+        names: &[
+            "erfinvf",
+            "erfcinvf",
             "normcdfinvf",
+            "erfinv",
+            "erfcinv",
+            "normcdfinv",
         ],
     },
     Unit {
         header: "oxicc_math/gammad.cuh",
-        names: &["lgamma", "lgammaf", "tgamma", "tgammaf"],
+        names: &["lgamma", "tgamma", "tgammaf"],
+    },
+    Unit {
+        header: "oxicc_math/gammaf.cuh",
+        names: &["lgammaf", "lgamma"],
     },
     Unit {
         header: "oxicc_math/besseld.cuh",
-        names: &[
-            "cyl_bessel_i0",
-            "cyl_bessel_i0f",
-            "cyl_bessel_i1",
-            "cyl_bessel_i1f",
-        ],
+        names: &["cyl_bessel_i0", "cyl_bessel_i1"],
+    },
+    Unit {
+        header: "oxicc_math/besself.cuh",
+        names: &["cyl_bessel_i0f", "cyl_bessel_i1f"],
     },
     Unit {
         header: "oxicc_math/besselj.cuh",

@@ -1,5 +1,5 @@
 /* oxicc device math library: the modified Bessel functions cyl_bessel_i0, cyl_bessel_i1
- * (double) and cyl_bessel_i0f, cyl_bessel_i1f (evaluated in double and rounded once).
+ * (double; the float cyl_bessel_i0f, cyl_bessel_i1f are float code in besself.cuh).
  *
  * |x| <= 8: the Taylor series I0 = sum w^k/(k!)^2, I1 = x/2 sum w^k/(k!(k+1)!), w = x^2/4
  * (positive terms: no cancellation; 31 terms, truncation below 2^-60; w = x^2/4 as a
@@ -66,6 +66,3 @@ extern "C" __host__ __device__ __forceinline__ double cyl_bessel_i1(double __x)
     double __r = __a <= 8.0 ? __small : copysign(__oxm_bessel_i_big(__a, __g), __x);
     return __x != __x ? __x : __r;
 }
-
-extern "C" __host__ __device__ __forceinline__ float cyl_bessel_i0f(float __x) { return (float)cyl_bessel_i0((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float cyl_bessel_i1f(float __x) { return (float)cyl_bessel_i1((double)__x); }

@@ -1,6 +1,6 @@
 /* oxicc device math library: the double erf, erfc, erfcx, normcdf and their inverses
- * erfinv, erfcinv, normcdfinv; the float erfinvf, erfcinvf, normcdfinvf (evaluated
- * in double and rounded once: 0.5 ulp plus far less than a float ulp).
+ * erfinv, erfcinv, normcdfinv (the float erfinvf, erfcinvf, normcdfinvf are float code in
+ * erfinvf.cuh).
  *
  * One core, erfcx(a) = e^(a^2) erfc(a) for a >= 0 (specpoly.cuh: polynomials in a on
  * [0, 1/2], [1/2, 1], [1, 2], [2, 4], beyond q(1/a^2)/a; each about 2^-56 relative).
@@ -209,11 +209,3 @@ extern "C" __host__ __device__ __forceinline__ double normcdfinv(double __p)
     /* An infinite x (p = 0 or 1) would give inf - inf above. */
     return -(fabs(__x) == __longlong_as_double(0x7ff0000000000000LL) ? __x : __r);
 }
-
-extern "C" __host__ __device__ __forceinline__ float erfinvf(float __x) { return (float)erfinv((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float erfcinvf(float __x) { return (float)erfcinv((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float normcdfinvf(float __x) { return (float)normcdfinv((double)__x); }
-
-__host__ __device__ __forceinline__ float erfinv(float __x) { return erfinvf(__x); }
-__host__ __device__ __forceinline__ float erfcinv(float __x) { return erfcinvf(__x); }
-__host__ __device__ __forceinline__ float normcdfinv(float __x) { return normcdfinvf(__x); }

@@ -45,6 +45,25 @@ static __device__ __forceinline__ float __oxm_log_reduce(float __x, float *__k, 
     return __f;
 }
 
+/* ln x as a two-float hi + *lo (about 2^-30 relative), x positive and finite: the
+ * reduction's k ln2_hi + f and its rounding errors exact (fma, Fast2Sum: |k ln2| >= |f|
+ * unless k = 0), then Fast2Sum with the small terms. For the special functions, whose
+ * results grow with ln x faster than ln x itself (erfinvf, lgammaf). __fmul_rn keeps
+ * the product out of a fused add. */
+static __device__ __forceinline__ float __oxm_logf_hl(float __x, float *__lo)
+{
+    float __k, __c;
+    float __f = __oxm_log_reduce(__x, &__k, &__c);
+    float __h = __fmul_rn(__k, 6.931471825e-01f);
+    float __e1 = fmaf(__k, 6.931471825e-01f, -__h);
+    float __s0 = __h + __f;
+    float __e2 = (__h - __s0) + __f;
+    float __l = (__e1 + __e2) + fmaf(__k, -1.904654212e-09f, __c);
+    float __sh = __s0 + __l;
+    *__lo = __l - (__sh - __s0);
+    return __sh;
+}
+
 /* log of 0 is -inf, of a negative number NaN, of +inf +inf, of NaN NaN. */
 static __device__ __forceinline__ float __oxm_log_special(float __x, float __r)
 {
