@@ -62,11 +62,9 @@ fn pointer_integer_casts_are_not_copies() {
         }),
     ];
     let out = run(&ptx, "diff", LANES as u32, &args);
-    for i in 0..LANES {
-        assert_eq!(out[0][i], 4 * i as u64, "byte distance of lane {i}");
-        assert_eq!(
-            out[1][i], i as u64,
-            "store through the cast-back pointer, lane {i}"
-        );
+    assert_eq!(out[0].len(), LANES);
+    for (i, (&d, &x)) in out[0].iter().zip(&out[1]).enumerate() {
+        assert_eq!(d, 4 * i as u64, "byte distance of lane {i}");
+        assert_eq!(x, i as u64, "store through the cast-back pointer, lane {i}");
     }
 }

@@ -141,10 +141,10 @@ impl AliasInfo {
             (Root::Slot(x), Root::Slot(y)) if x != y => return false,
             (Root::Global(x), Root::Global(y)) if x != y => return false,
             (Root::Slot(_), Root::Global(_)) | (Root::Global(_), Root::Slot(_)) => return false,
-            (Root::Slot(x), other) | (other, Root::Slot(x)) if other != Root::Slot(x) => {
-                if !self.escaped[x] {
-                    return false;
-                }
+            (Root::Slot(x), other) | (other, Root::Slot(x))
+                if other != Root::Slot(x) && !self.escaped[x] =>
+            {
+                return false
             }
             _ => {}
         }
