@@ -4,6 +4,7 @@
 
 mod common;
 
+mod cast_copies;
 mod edge_cases;
 mod execute;
 mod execute_conv;

@@ -24,7 +24,7 @@ use oxicc_ir::{AddrSpace, CastOp, FuncKind, Function, InstData, SecondaryMap, Ty
 
 /// The objects a pointer may point to: a set of kernel parameters (bit `i` for parameter
 /// `i`, the first 63) plus `OTHER` for anything else.
-type Objects = u64;
+pub(crate) type Objects = u64;
 const OTHER: Objects = 1 << 63;
 
 pub fn run(func: &mut Function) -> bool {
@@ -91,7 +91,7 @@ fn may_alias(read: Objects, written: Objects, restrict: Objects) -> bool {
     read & plain != 0 && written & plain != 0
 }
 
-fn restrict_params(func: &Function) -> Objects {
+pub(crate) fn restrict_params(func: &Function) -> Objects {
     func.noalias_params
         .iter()
         .filter(|&&p| p < 63)
@@ -99,7 +99,7 @@ fn restrict_params(func: &Function) -> Objects {
 }
 
 /// For every pointer value, the objects it may point to.
-fn pointer_objects(func: &Function) -> SecondaryMap<Value, Objects> {
+pub(crate) fn pointer_objects(func: &Function) -> SecondaryMap<Value, Objects> {
     let mut obj: SecondaryMap<Value, Objects> = SecondaryMap::with_capacity(func.values.len(), 0);
     for (k, &p) in func.params().iter().enumerate() {
         obj[p] = if k < 63 { 1 << k } else { OTHER };
@@ -162,7 +162,7 @@ fn pointer_objects(func: &Function) -> SecondaryMap<Value, Objects> {
 /// Parameters whose pointer leaves the tracked chains: stored as a value, passed to a call,
 /// converted to an integer, or used by anything but loads, stores (as the address),
 /// atomics (as the address) and the pointer arithmetic followed above.
-fn escaped_params(func: &Function, obj: &SecondaryMap<Value, Objects>) -> Objects {
+pub(crate) fn escaped_params(func: &Function, obj: &SecondaryMap<Value, Objects>) -> Objects {
     let mut escaped = 0;
     for &b in &func.layout {
         for &i in &func.blocks[b].insts {

@@ -8,6 +8,7 @@
 //! pass names (`--passes=a,b,c`), with optional verification, IR printing and timing after
 //! every pass. See `docs/passes.md` for the pipelines and how to add a pass.
 
+mod alias;
 pub mod byval_copy;
 pub mod const_call;
 pub mod const_fold;

@@ -1,4 +1,5 @@
-//! load-elim: forwarding, what forgets, address-space disjointness, extended blocks.
+//! load-elim: forwarding, what forgets, address-space disjointness (merges and alias facts:
+//! `load_elim_alias.rs`).
 
 use crate::common;
 
@@ -57,31 +58,4 @@ block0(v0: ptr.global, v1: ptr.global, v2: ptr, v3: i32):
     );
     run_passes(&mut m, &["load-elim", "dce"]);
     assert_eq!(loads(&m), 6, "nothing is removed");
-}
-
-#[test]
-fn values_flow_into_single_predecessor_blocks_only() {
-    let mut m = parse(
-        "device @f(ptr.global, i1) -> i32 {
-block0(v0: ptr.global, v1: i1):
-    v2 = load.i32 v0, align 4
-    brif v1, block1, block2
-
-block1:
-    v3 = load.i32 v0, align 4
-    jump block3(v3)
-
-block2:
-    jump block3(v2)
-
-block3(v4: i32):
-    v5 = load.i32 v0, align 4
-    v6 = add.i32 v4, v5
-    return v6
-}
-",
-    );
-    run_passes(&mut m, &["load-elim", "dce"]);
-    // block1's load reuses block0's; block3 (two predecessors) loads again.
-    assert_eq!(loads(&m), 2);
 }

@@ -21,6 +21,7 @@ mod inline_asm;
 mod invariant_loads;
 mod licm_before_unroll;
 mod load_elim;
+mod load_elim_alias;
 mod loop_unroll;
 mod loop_unroll_cost;
 mod loop_unroll_nest;

@@ -104,7 +104,16 @@ impl Ctx<'_> {
                 }
                 let a = self.reg(arg)?;
                 if class_of(from)? == class_of(to)? {
-                    return self.copy_to(res, Operand::Reg(a));
+                    // The same bits in the same register class: the result is the
+                    // argument's register (copy propagation, as if the IR used `arg`), so
+                    // no `mov` keeps both alive when `arg` is used again later. A use
+                    // selected before this definition (layout order need not follow
+                    // dominance) already named a register of its own: copy into it.
+                    if self.vreg_of.contains_key(&res) {
+                        return self.copy_to(res, Operand::Reg(a));
+                    }
+                    self.vreg_of.insert(res, a);
+                    return Ok(());
                 }
                 let to_t = if to.bits() <= 16 {
                     PtxType::U16
@@ -248,7 +257,16 @@ impl Ctx<'_> {
             CastOp::Bitcast | CastOp::PtrToInt | CastOp::IntToPtr => {
                 let a = self.reg(arg)?;
                 if class_of(from)? == class_of(to)? {
-                    return self.copy_to(res, Operand::Reg(a));
+                    // The same bits in the same register class: the result is the
+                    // argument's register (copy propagation, as if the IR used `arg`), so
+                    // no `mov` keeps both alive when `arg` is used again later. A use
+                    // selected before this definition (layout order need not follow
+                    // dominance) already named a register of its own: copy into it.
+                    if self.vreg_of.contains_key(&res) {
+                        return self.copy_to(res, Operand::Reg(a));
+                    }
+                    self.vreg_of.insert(res, a);
+                    return Ok(());
                 }
                 if from.bits() == to.bits() {
                     // Same width, different register class: an untyped mov.
