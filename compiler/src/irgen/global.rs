@@ -108,7 +108,13 @@ impl Lowerer<'_> {
         func.inline = info.inline;
         // `__launch_bounds__` may sit on an earlier declaration (kept in the `FnInfo`).
         func.launch_bounds = info.launch_bounds;
-        self.ensure_ir(fid);
+        if let Some(ir) = self.ensure_ir(fid) {
+            // A built-in header's helper waits for its first use (`lazy_bodies.rs`).
+            match self.park_body(fid, fd, ir, func) {
+                Some(f) => func = f,
+                None => return,
+            }
+        }
         self.lower_body(fid, fd, func);
     }
 
