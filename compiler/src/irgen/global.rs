@@ -66,6 +66,10 @@ impl Lowerer<'_> {
 
     /// Creates the IR function of a device function definition and lowers its body.
     pub fn define_function_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+        // A built-in header's helper waits for its first use (`lazy_bodies.rs`).
+        if self.park_body(fid, fd) {
+            return;
+        }
         let info = self.func_info(fid).clone();
         let Some(sig) = self.signature(&info, fd.span) else {
             return;
@@ -108,13 +112,7 @@ impl Lowerer<'_> {
         func.inline = info.inline;
         // `__launch_bounds__` may sit on an earlier declaration (kept in the `FnInfo`).
         func.launch_bounds = info.launch_bounds;
-        if let Some(ir) = self.ensure_ir(fid) {
-            // A built-in header's helper waits for its first use (`lazy_bodies.rs`).
-            match self.park_body(fid, fd, ir, func) {
-                Some(f) => func = f,
-                None => return,
-            }
-        }
+        self.ensure_ir(fid);
         self.lower_body(fid, fd, func);
     }
 
