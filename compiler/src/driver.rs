@@ -153,6 +153,11 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
         },
         typed_bodies: options.typed_bodies,
         dump_sema: options.emit == Emit::Sema,
+        // Where `prestrip` removes the unused ones (see `finish`); `--emit=sema` dumps
+        // every body.
+        lazy_header_bodies: options.fast_headers
+            && options.passes.is_none()
+            && options.emit != Emit::Sema,
     };
     let lowered =
         lower_translation_unit_with_names(&tu, &interner, &sources, &mut diags, &lower_opts);

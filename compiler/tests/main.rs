@@ -24,6 +24,7 @@ mod cxx_virtual_lower;
 mod diagnostics;
 mod dropped_decls;
 mod gnu_dialect;
+mod lazy_bodies;
 mod lex_tokens;
 mod mangle_api;
 mod mangle_dependent;

@@ -66,6 +66,10 @@ impl Lowerer<'_> {
 
     /// Creates the IR function of a device function definition and lowers its body.
     pub fn define_function_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
+        // A built-in header's helper waits for its first use (`lazy_bodies.rs`).
+        if self.park_body(fid, fd) {
+            return;
+        }
         let info = self.func_info(fid).clone();
         let Some(sig) = self.signature(&info, fd.span) else {
             return;

@@ -62,6 +62,7 @@ mod init_list;
 mod injected;
 pub(crate) mod lambda;
 mod layout_pod;
+mod lazy_bodies;
 mod member_ptr;
 mod name_expr;
 mod namespace;
@@ -124,6 +125,9 @@ pub struct LowerOptions {
     pub typed_bodies: bool,
     /// `--emit=sema`: keep a text dump of every typed tree made (`Lowerer::sema_dump`).
     pub dump_sema: bool,
+    /// Lower the built-in headers' helper functions only when something uses them
+    /// (`lazy_bodies.rs`); the others become empty internal functions for `prestrip`.
+    pub lazy_header_bodies: bool,
 }
 
 /// nvcc's `-prec-div`, `-prec-sqrt` and `--use_fast_math` as irgen sees them (`-ftz`
@@ -160,6 +164,7 @@ impl Default for LowerOptions {
             math: MathOptions::default(),
             typed_bodies: true,
             dump_sema: false,
+            lazy_header_bodies: false,
         }
     }
 }
@@ -209,6 +214,7 @@ pub fn lower_translation_unit_with_names(
         }
         l.file_decl(d);
     }
+    l.lower_used_parked_bodies();
     l.check_library_calls();
     if l.diags.error_count() > errors_before {
         return None;
@@ -534,6 +540,8 @@ pub(crate) struct Lowerer<'x> {
     /// Names of the variables the translation unit defines at file scope (not `extern`):
     /// an `extern` declaration of one of them is not "treated as a static definition".
     pub defined_vars: hashbrown::HashSet<Symbol>,
+    /// Built-in header helpers whose bodies wait for a use (`lazy_bodies.rs`).
+    pub parked: lazy_bodies::ParkedBodies,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -613,6 +621,7 @@ impl<'x> Lowerer<'x> {
             typed_instances: Vec::new(),
             extern_vars: hashbrown::HashSet::new(),
             defined_vars: hashbrown::HashSet::new(),
+            parked: Default::default(),
         }
     }
 
