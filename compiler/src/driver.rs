@@ -153,6 +153,7 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
         },
         typed_bodies: options.typed_bodies,
         dump_sema: options.emit == Emit::Sema,
+        report_dropped: options.report_dropped,
     };
     let lowered =
         lower_translation_unit_with_names(&tu, &interner, &sources, &mut diags, &lower_opts);

@@ -124,6 +124,9 @@ pub struct LowerOptions {
     pub typed_bodies: bool,
     /// `--emit=sema`: keep a text dump of every typed tree made (`Lowerer::sema_dump`).
     pub dump_sema: bool,
+    /// `--report-dropped`: a note for each system-header type alias whose type could not
+    /// be formed and was dropped as host code (`decl::host_typedef_decl`).
+    pub report_dropped: bool,
 }
 
 /// nvcc's `-prec-div`, `-prec-sqrt` and `--use_fast_math` as irgen sees them (`-ftz`
@@ -160,6 +163,7 @@ impl Default for LowerOptions {
             math: MathOptions::default(),
             typed_bodies: true,
             dump_sema: false,
+            report_dropped: false,
         }
     }
 }
@@ -686,6 +690,9 @@ impl<'x> Lowerer<'x> {
                 }
             }
             ast::Decl::Var(vd) => self.global_var(vd),
+            ast::Decl::Typedef(td) if self.sources.file(td.span.file).system => {
+                self.host_typedef_decl(td)
+            }
             ast::Decl::Typedef(td) => self.typedef_decl(td),
             ast::Decl::Record(rd) => {
                 self.define_record(rd);
