@@ -236,6 +236,8 @@ const HOST_FIRST: &[&str] = &[
     "dirent.h",
     "string",
     "vector",
+    "map",
+    "set",
     "list",
     "deque",
     "queue",
