@@ -158,6 +158,7 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
         lazy_header_bodies: options.fast_headers
             && options.passes.is_none()
             && options.emit != Emit::Sema,
+        report_dropped: options.report_dropped,
     };
     let lowered =
         lower_translation_unit_with_names(&tu, &interner, &sources, &mut diags, &lower_opts);

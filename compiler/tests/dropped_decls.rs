@@ -161,3 +161,97 @@ fn the_command_lists_them_with_report_dropped_and_with_v() {
         assert!(err.contains("note: in file included from here"), "{err}");
     }
 }
+
+/// A header whose type alias names a class template instance that cannot be defined: its
+/// allocator is only declared, as libstdc++'s `pmr::string` names
+/// `basic_string<char, …, polymorphic_allocator<char>>`. nvcc does not instantiate the
+/// class there; oxicc's one-walk lowering does, and fails inside it.
+const ALIAS_HEADER: &str = "\
+template <class A> struct traits {\n\
+  template <class T> struct rebind { typedef typename A::template rebind<T>::other other; };\n\
+};\n\
+template <class C, class A> class bstr {\n\
+  typedef typename traits<A>::template rebind<C>::other char_alloc;\n\
+public:\n\
+  typedef char_alloc allocator_type;\n\
+private:\n\
+  struct hider : allocator_type { int x; };\n\
+  hider h;\n\
+};\n\
+template <class T> class palloc;\n\
+template <class C> using pstr = bstr<C, palloc<C>>;\n\
+using pstring = pstr<char>;\n";
+
+#[test]
+fn a_system_header_alias_whose_class_cannot_be_formed_is_dropped_as_host_code() {
+    let dir = Dir::new("alias");
+    std::fs::write(dir.0.join("alias.h"), ALIAS_HEADER).unwrap();
+    let main = "#include <alias.h>\n__global__ void k(int *p) { *p = 1; }\n";
+    let system = Options {
+        system_include_dirs: vec![dir.0.clone()],
+        ..Options::default()
+    };
+    let quiet = compile("main.cu", main, &system);
+    assert!(quiet.diagnostics.is_empty(), "{:?}", lines(&quiet));
+    let ptx = quiet.text.as_deref().expect("compiles");
+    ptxas_support::assert_ptxas_accepts(ptx, 75, "dropped_alias");
+
+    // Reported on request, at the alias, with the first error behind it.
+    let loud = compile(
+        "main.cu",
+        main,
+        &Options {
+            report_dropped: true,
+            ..system.clone()
+        },
+    );
+    assert!(loud.ok(), "{:?}", lines(&loud));
+    let h = dir.0.join("alias.h").display().to_string();
+    let got = lines(&loud);
+    assert!(
+        got.iter().any(|l| l.starts_with(&format!(
+            "{h}:14:1: note: oxicc dropped this type alias as host code"
+        ))),
+        "{got:?}"
+    );
+    assert!(loud
+        .diagnostics
+        .iter()
+        .all(|d| d.severity == Severity::Note));
+
+    // The user's own header is not host library code: its errors stay errors.
+    let user = compile(
+        "main.cu",
+        main,
+        &Options {
+            include_dirs: vec![dir.0.clone()],
+            ..Options::default()
+        },
+    );
+    assert!(!user.ok(), "{:?}", lines(&user));
+}
+
+/// A constructor's member initializer with nested braces around a pack expansion (libstdc++'s
+/// `std::thread::_State_impl`: `_M_func{{std::forward<_Args>(__args)...}}`) parses: the
+/// class is no longer dropped.
+#[test]
+fn nested_braces_around_a_pack_in_a_member_initializer_parse() {
+    let src = "\
+template <class T> T &&fwd(T &t) { return static_cast<T &&>(t); }\n\
+template <class F> struct state {\n\
+  F f;\n\
+  template <class... A> state(A &&...a) : f{{fwd<A>(a)...}} { }\n\
+};\n\
+__global__ void k(int *p) { *p = 1; }\n";
+    let out = compile(
+        "main.cu",
+        src,
+        &Options {
+            report_dropped: true,
+            ..Options::default()
+        },
+    );
+    assert!(out.diagnostics.is_empty(), "{:?}", lines(&out));
+    let ptx = out.text.as_deref().expect("compiles");
+    ptxas_support::assert_ptxas_accepts(ptx, 75, "nested_brace_mem_init");
+}

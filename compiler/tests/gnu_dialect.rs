@@ -53,6 +53,31 @@ fn gnu_spellings_and_attributes_mean_the_standard_forms() {
     }
 }
 
+/// `__attribute` (GCC's other spelling, libstdc++'s `_GLIBCXX_ABI_TAG_CXX11`) before a
+/// member declaration whose type is a member typedef: the class template is kept (it was
+/// dropped, and `_Rb_tree` with it).
+#[test]
+fn the_short_attribute_spelling_before_a_member_keeps_the_class() {
+    let m = lower_ok(
+        "template <class T> struct Tr {
+           typedef T elem[3];
+           typedef T *iterator;
+         public:
+           __attribute ((__abi_tag__ (\"cxx11\")))
+           iterator
+           erase(iterator p) { return p; }
+         };
+         __device__ int g() {
+           Tr<short>::iterator p = 0;
+           char a[sizeof(Tr<short>::elem) + 7];
+           return a[0] + (p == 0);
+         }",
+    );
+    // 3 shorts + 7.
+    let sizes = slot_sizes(&m, "1g");
+    assert!(sizes.contains(&13), "no slot of 13 bytes in {sizes:?}");
+}
+
 #[test]
 fn type_trait_intrinsics_parse_in_templates() {
     // libstdc++'s forms: a value trait in an enumerator and a static member, one with a

@@ -18,6 +18,7 @@ mod fast_headers;
 mod fp8;
 mod half_math;
 mod half_types;
+mod inherited_constants;
 mod inline_asm;
 mod intrinsics;
 mod ir_link;

@@ -26,7 +26,14 @@ impl<'x> Lowerer<'x> {
             }
             TypeExpr::Qual(q) if !q.global && q.segments.len() == 1 => {
                 if let ast::NameSeg::TemplateId { name, args, span } = q.segments[0] {
-                    if let Some(Binding::AliasTemplate(a)) = self.scopes.lookup(name).copied() {
+                    // Found as `class_template_type` finds names: an instance's members
+                    // (`in_decl_context`) also see its declaring namespaces (libstdc++'s
+                    // `class allocator : public __allocator_base<_Tp>`).
+                    let found = match self.scopes.lookup(name).copied() {
+                        Some(b) => Some(b),
+                        None => self.lookup_ordinary(name),
+                    };
+                    if let Some(Binding::AliasTemplate(a)) = found {
                         return self.alias_template_type(a, args);
                     }
                     return self.class_template_type(name, args, span);
@@ -588,6 +595,10 @@ impl<'x> Lowerer<'x> {
             self.scopes.bind(td.name, Binding::Poisoned);
             return;
         };
+        self.bind_typedef(td, t);
+    }
+
+    fn bind_typedef(&mut self, td: &ast::TypedefDecl<'_>, t: QualType) {
         // `typedef struct { … } Name;` gives the record Name for mangling (C++ [dcl.typedef]).
         if let TypeKind::Record(r) = self.types.kind(t.ty).clone() {
             if self.types.record(r).name.is_none() {
@@ -600,6 +611,51 @@ impl<'x> Lowerer<'x> {
             }
         }
         self.scopes.bind(td.name, Binding::Typedef(t));
+    }
+
+    /// A namespace-scope `typedef`/`using X = …;` of a system header. Naming a class
+    /// template instance does not need the instance's members, and nvcc's front end does
+    /// not instantiate them there: libstdc++'s `using pmr::string =
+    /// basic_string<char, …, polymorphic_allocator<char>>;` names an allocator that is only
+    /// declared. oxicc's one-walk lowering instantiates the whole class, so its errors there
+    /// are held back; on any, the alias is dropped as host code (a later use in device code
+    /// is reported at the use), with a note under `--report-dropped`.
+    pub fn host_typedef_decl(&mut self, td: &ast::TypedefDecl<'_>) {
+        let saved = std::mem::replace(self.diags, crate::diag::Diagnostics::new());
+        let t = self.resolve_type(td.ty);
+        let held = std::mem::replace(self.diags, saved);
+        if !held.has_errors() {
+            for d in held.list {
+                self.diags.push(d);
+            }
+            match t {
+                Some(t) => self.bind_typedef(td, t),
+                None => {
+                    self.scopes.bind(td.name, Binding::Poisoned);
+                }
+            }
+            return;
+        }
+        self.scopes.bind(td.name, Binding::Poisoned);
+        if self.opts.report_dropped {
+            let first = held
+                .list
+                .iter()
+                .find(|d| d.severity == crate::api::Severity::Error);
+            let why = first.map_or("no error recorded", |d| d.message.as_str());
+            let mut note = crate::diag::Diag {
+                severity: crate::api::Severity::Note,
+                span: td.span,
+                message: format!(
+                    "oxicc dropped this type alias as host code whose type it cannot form: {why}"
+                ),
+                notes: Vec::new(),
+            };
+            if let Some(d) = first {
+                note = note.with_note(d.span, "the first error is here");
+            }
+            self.diags.push(note);
+        }
     }
 
     /// The length of an array from its bound expression.

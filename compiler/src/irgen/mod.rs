@@ -128,6 +128,9 @@ pub struct LowerOptions {
     /// Lower the built-in headers' helper functions only when something uses them
     /// (`lazy_bodies.rs`); the others become empty internal functions for `prestrip`.
     pub lazy_header_bodies: bool,
+    /// `--report-dropped`: a note for each system-header type alias whose type could not
+    /// be formed and was dropped as host code (`decl::host_typedef_decl`).
+    pub report_dropped: bool,
 }
 
 /// nvcc's `-prec-div`, `-prec-sqrt` and `--use_fast_math` as irgen sees them (`-ftz`
@@ -165,6 +168,7 @@ impl Default for LowerOptions {
             typed_bodies: true,
             dump_sema: false,
             lazy_header_bodies: false,
+            report_dropped: false,
         }
     }
 }
@@ -695,6 +699,9 @@ impl<'x> Lowerer<'x> {
                 }
             }
             ast::Decl::Var(vd) => self.global_var(vd),
+            ast::Decl::Typedef(td) if self.sources.file(td.span.file).system => {
+                self.host_typedef_decl(td)
+            }
             ast::Decl::Typedef(td) => self.typedef_decl(td),
             ast::Decl::Record(rd) => {
                 self.define_record(rd);

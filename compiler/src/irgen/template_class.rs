@@ -387,6 +387,18 @@ impl<'x> Lowerer<'x> {
         q: &ast::QualName<'_>,
     ) -> Option<(ConstValue, QualType)> {
         let (rid, m) = self.template_member_of(q)?;
+        self.instance_member_const(rid, m, 0)
+    }
+
+    /// The constant static data member `m` of the class `rid`, declared in it or inherited
+    /// (`sgn<P>::value` of `template <long P> struct sgn : integral_constant<long, …> {}`,
+    /// as libstdc++'s `<ratio>` writes it).
+    fn instance_member_const(
+        &mut self,
+        rid: RecordId,
+        m: Symbol,
+        depth: u32,
+    ) -> Option<(ConstValue, QualType)> {
         if let Some(r) = self.templates.member_consts.get(&(rid, m)) {
             return *r;
         }
@@ -394,11 +406,31 @@ impl<'x> Lowerer<'x> {
         if let Some(Binding::EnumConst(cv, ty)) = self.class_member_binding(rid, m) {
             return Some((cv, ty));
         }
-        let decl = *self.templates.record_decls.get(&rid)?;
-        let vd = decl.members.iter().find_map(|md| match &md.decl {
-            ast::Decl::Var(vd) if vd.name == m => Some(*vd),
-            _ => None,
-        })?;
+        let own = self.templates.record_decls.get(&rid).and_then(|decl| {
+            decl.members.iter().find_map(|md| match &md.decl {
+                ast::Decl::Var(vd) if vd.name == m => Some(*vd),
+                _ => None,
+            })
+        });
+        let Some(vd) = own else {
+            // Not a template instance's own member: a plain class's constant, or one of a
+            // base class (searched in declaration order, as name lookup finds it).
+            if let Some(Binding::Var(v)) = self.classes.get(&rid).and_then(|c| c.members.get(&m)) {
+                let info = self.var(*v);
+                return info.const_value.map(|cv| (cv, info.ty.unqual()));
+            }
+            if depth > 64 {
+                return None;
+            }
+            let bases: Vec<RecordId> = self
+                .classes
+                .get(&rid)
+                .map(|c| c.bases.iter().map(|b| b.0).collect())
+                .unwrap_or_default();
+            return bases
+                .into_iter()
+                .find_map(|b| self.instance_member_const(b, m, depth + 1));
+        };
         let Some(ast::Init::Expr(init)) = &vd.init else {
             return None;
         };
@@ -455,7 +487,13 @@ impl<'x> Lowerer<'x> {
         };
         Some(self.in_decl_context(|l| {
             l.bind_record_template_params(rid);
-            l.resolve_type(td.ty)
+            // The instance's other members are in scope (`static constexpr intmax_t num =
+            // …; typedef ratio<num, den> type;` of libstdc++'s `<ratio>`).
+            let saved = l.save_fn();
+            l.member_class = Some(rid);
+            let t = l.resolve_type(td.ty);
+            l.restore_fn(saved);
+            t
         }))
     }
 }

@@ -172,7 +172,20 @@ impl<'a, 'c> Parser<'a, 'c> {
                 let span = self.span();
                 return Err(self.unsupported(span, "a designated initializer"));
             }
-            items.push(self.initializer()?);
+            let item = self.initializer()?;
+            // `{f(xs)...}`: a pack expansion as a list element (libstdc++'s
+            // `_M_func{{std::forward<_Args>(__args)...}}`).
+            let item = match item {
+                Init::Expr(e) if self.at(Punct::Ellipsis) => {
+                    let end = self.bump().span;
+                    Init::Expr(self.alloc(crate::ast::Expr {
+                        kind: crate::ast::ExprKind::PackExpansion(e),
+                        span: e.span.to(end),
+                    }))
+                }
+                other => other,
+            };
+            items.push(item);
             if !self.eat(Punct::Comma) {
                 break;
             }

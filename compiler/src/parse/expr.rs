@@ -504,7 +504,16 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.bump();
         let mut args = Vec::new();
         while !self.at(Punct::RBrace) {
-            args.push(self.assign_expr()?);
+            // Nested braces and pack expansions as in parentheses (libstdc++'s
+            // `_M_func{{std::forward<_Args>(__args)...}}`).
+            let a = self.assign_or_braced()?;
+            let a = if self.at(Punct::Ellipsis) {
+                let end = self.bump().span;
+                self.mk(ExprKind::PackExpansion(a), a.span.to(end))
+            } else {
+                a
+            };
+            args.push(a);
             if !self.eat(Punct::Comma) {
                 break;
             }

@@ -156,7 +156,7 @@ fn lexical_errors_removed(
 }
 
 /// GCC's alternate spellings of standard keywords, which glibc and libstdc++ write
-/// (`__inline`, `__signed__`, `__alignof__`, `__typeof__`, `__thread`), as the keyword they
+/// (`__inline`, `__signed__`, `__alignof__`, `__typeof__`, `__thread`, `__attribute`), as the keyword they
 /// spell; and
 /// `__null`, the `NULL` of GCC's `<stddef.h>`, as `nullptr` (it converts to any pointer;
 /// host code, where it also meets integers, is not compiled). Only the spellings this
@@ -178,6 +178,8 @@ fn gnu_aliases(interner: &Interner) -> Vec<(Symbol, Symbol)> {
         ("__null", kw::NULLPTR),
         ("__thread", kw::sym("thread_local")),
         ("__asm", specs::KW_ASM_GNU),
+        // libstdc++'s `_GLIBCXX_ABI_TAG_CXX11`: `__attribute ((__abi_tag__ ("cxx11")))`.
+        ("__attribute", kw::ATTRIBUTE),
     ];
     ALIASES
         .iter()
