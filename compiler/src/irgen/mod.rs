@@ -78,6 +78,7 @@ mod template_adl;
 mod template_alias;
 mod template_class;
 mod template_deduce;
+mod template_explicit;
 mod template_member;
 mod template_nttp;
 mod template_order;

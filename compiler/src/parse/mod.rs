@@ -23,6 +23,7 @@ mod decl;
 mod declarator;
 pub mod dump;
 mod expr;
+mod expr_cxx;
 mod fold;
 mod gnu;
 mod host_launch;
