@@ -387,6 +387,22 @@ impl Lowerer<'_> {
         fallback
     }
 
+    /// The address of class object `o` when converting it to the class `to` may call a
+    /// conversion function: `to` is another class, not a base of `o`'s, and `o` is an
+    /// object in memory.
+    fn convertible_class_object(&self, o: &Operand, to: QualType) -> Option<Value> {
+        if o.ty.ty == to.ty
+            || !self.types.is_record(to.ty)
+            || self.base_offset(o.ty.ty, to.ty).is_some()
+        {
+            return None;
+        }
+        match o.kind {
+            OpKind::LValue(a) => Some(a),
+            _ => None,
+        }
+    }
+
     /// A cast of class object `o` (of class `r`) to another class `to` through a conversion
     /// function returning exactly `to` (explicit or not); `None` when there is none (the same
     /// class, a base, or no such function) or `o` is not an object in memory.
@@ -397,15 +413,7 @@ impl Lowerer<'_> {
         to: QualType,
         span: Span,
     ) -> Option<Option<Operand>> {
-        if o.ty.ty == to.ty
-            || !self.types.is_record(to.ty)
-            || self.base_offset(o.ty.ty, to.ty).is_some()
-        {
-            return None;
-        }
-        let OpKind::LValue(a) = o.kind else {
-            return None;
-        };
+        let a = self.convertible_class_object(o, to)?;
         let f = self.conversion_function(r, to, true)?;
         if self.func_info(f).ret.ty != to.ty {
             return None;
@@ -428,15 +436,7 @@ impl Lowerer<'_> {
         span: Span,
     ) -> Option<Option<Operand>> {
         let r = self.is_class(o.ty)?;
-        if o.ty.ty == to.ty
-            || !self.types.is_record(to.ty)
-            || self.base_offset(o.ty.ty, to.ty).is_some()
-        {
-            return None;
-        }
-        let OpKind::LValue(a) = o.kind else {
-            return None;
-        };
+        let a = self.convertible_class_object(o, to)?;
         if let Some(f) = self.conversion_function(r, to, false) {
             return Some(self.call_fn(f, Some(a), Vec::new(), span, span));
         }

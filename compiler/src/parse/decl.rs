@@ -176,13 +176,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             // `{f(xs)...}`: a pack expansion as a list element (libstdc++'s
             // `_M_func{{std::forward<_Args>(__args)...}}`).
             let item = match item {
-                Init::Expr(e) if self.at(Punct::Ellipsis) => {
-                    let end = self.bump().span;
-                    Init::Expr(self.alloc(crate::ast::Expr {
-                        kind: crate::ast::ExprKind::PackExpansion(e),
-                        span: e.span.to(end),
-                    }))
-                }
+                Init::Expr(e) => Init::Expr(self.maybe_pack_expansion(e)),
                 other => other,
             };
             items.push(item);

@@ -506,13 +506,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             // Nested braces and pack expansions as in parentheses (libstdc++'s
             // `_M_func{{std::forward<_Args>(__args)...}}`).
             let a = self.assign_or_braced()?;
-            let a = if self.at(Punct::Ellipsis) {
-                let end = self.bump().span;
-                self.mk(ExprKind::PackExpansion(a), a.span.to(end))
-            } else {
-                a
-            };
-            args.push(a);
+            args.push(self.maybe_pack_expansion(a));
             if !self.eat(Punct::Comma) {
                 break;
             }
@@ -521,18 +515,22 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(self.alloc_slice(args))
     }
 
+    /// `e...` when an ellipsis follows `e` (a pack expansion as an argument or a list
+    /// element), else `e`.
+    pub(super) fn maybe_pack_expansion(&mut self, e: &'a Expr<'a>) -> &'a Expr<'a> {
+        if !self.at(Punct::Ellipsis) {
+            return e;
+        }
+        let end = self.bump().span;
+        self.mk(ExprKind::PackExpansion(e), e.span.to(end))
+    }
+
     pub(super) fn call_args(&mut self) -> PResult<&'a [&'a Expr<'a>]> {
         let mut args = Vec::new();
         if !self.at(Punct::RParen) {
             loop {
                 let a = self.assign_or_braced()?;
-                let a = if self.at(Punct::Ellipsis) {
-                    let end = self.bump().span;
-                    self.mk(ExprKind::PackExpansion(a), a.span.to(end))
-                } else {
-                    a
-                };
-                args.push(a);
+                args.push(self.maybe_pack_expansion(a));
                 if !self.eat(Punct::Comma) {
                     break;
                 }

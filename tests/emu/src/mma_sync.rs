@@ -184,28 +184,53 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
     unstage(c, &d, first_out)
 }
 
-/// Decodes `ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}{.shared}.b16 {r…}, [addr]`.
-pub(crate) fn decode_ldmatrix(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), EmuError> {
+/// What `ldmatrix` and `stmatrix` share: the `.x1/.x2/.x4` count, the `m8n8` `.b16`
+/// form, the register list (operand `regs`) of that many registers and the address
+/// (operand `addr`, not frame-relative).
+struct M8n8 {
+    num: u8,
+    regs: Vec<Operand>,
+    base: [Src; 4],
+    shared: bool,
+}
+
+fn decode_m8n8(
+    c: &mut Ctx,
+    name: &str,
+    mods: &[&str],
+    ops: &[Operand],
+    (addr, regs): (usize, usize),
+) -> Result<M8n8, EmuError> {
     let num: u8 = match mods.iter().find(|s| matches!(**s, "x1" | "x2" | "x4")) {
         Some(x) => x[1..].parse().unwrap_or(1),
-        None => return Err(c.err("ldmatrix: expected .x1, .x2 or .x4")),
+        None => return Err(c.err(format!("{name}: expected .x1, .x2 or .x4"))),
     };
     if !mods.contains(&"m8n8") || !mods.contains(&"b16") {
-        return Err(c.err("ldmatrix: only the m8n8 .b16 form is supported"));
+        return Err(c.err(format!("{name}: only the m8n8 .b16 form is supported")));
     }
     if ops.len() != 2 {
-        return Err(c.err("ldmatrix: expected registers and an address"));
+        return Err(c.err(format!("{name}: expected a register list and an address")));
     }
-    let dst = list(c, &ops[0])?;
-    if dst.len() != num as usize {
-        return Err(c.err(format!("ldmatrix: {} registers, expected {num}", dst.len())));
+    let list = list(c, &ops[regs])?;
+    if list.len() != num as usize {
+        return Err(c.err(format!("{name}: {} registers, expected {num}", list.len())));
     }
     let space = space_of(mods);
-    let (abase, aoff, aux, _) = c.addr(&ops[1], space)?;
+    let (abase, aoff, aux, _) = c.addr(&ops[addr], space)?;
     if aux != 0 {
-        return Err(c.err("frame-relative ldmatrix addresses are not supported"));
+        return Err(c.err(format!("frame-relative {name} addresses are not supported")));
     }
-    let spec = |kind| WmmaSpec {
+    Ok(M8n8 {
+        num,
+        regs: list,
+        base: [abase, Src::Imm(aoff as u64), Src::Imm(0), Src::Imm(0)],
+        shared: space == Space::Shared,
+    })
+}
+
+/// The collective's spec for an `m8n8` matrix move of `num` 8x8 `.b16` matrices.
+fn m8n8_spec(kind: WKind, num: u8) -> WmmaSpec {
+    WmmaSpec {
         kind,
         m: 8,
         n: 8,
@@ -221,85 +246,53 @@ pub(crate) fn decode_ldmatrix(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Re
         nb: 0,
         nc: 0,
         nd: num,
-    };
+    }
+}
+
+/// Decodes `ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}{.shared}.b16 {r…}, [addr]`.
+pub(crate) fn decode_ldmatrix(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), EmuError> {
+    let m = decode_m8n8(c, "ldmatrix", mods, ops, (1, 0))?;
     let rows = fresh(c, 4);
-    let s = [abase, Src::Imm(aoff as u64), Src::Imm(0), Src::Imm(0)];
-    let shared = space == Space::Shared;
+    let shared = m.shared;
     c.emit(
-        Op::Wmma(spec(WKind::LdRow { shared })),
+        Op::Wmma(m8n8_spec(WKind::LdRow { shared }, m.num)),
         [NO_REG; 4],
-        s,
+        m.base,
         0,
         rows,
     );
-    let out = fresh(c, num as usize);
+    let out = fresh(c, m.num as usize);
     let trans = mods.contains(&"trans");
     c.emit(
-        Op::Wmma(spec(WKind::Ldmatrix { trans })),
+        Op::Wmma(m8n8_spec(WKind::Ldmatrix { trans }, m.num)),
         [NO_REG; 4],
         [Src::Imm(0); 4],
         rows as i64,
         out,
     );
-    unstage(c, &dst, out)
+    unstage(c, &m.regs, out)
 }
 
 /// Decodes `stmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}.shared{::cta}.b16 [addr], {r…}`
 /// (sm_90): the collective gathers each addressing lane's row into four fresh registers,
 /// then every lane writes its row.
 pub(crate) fn decode_stmatrix(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), EmuError> {
-    let num: u8 = match mods.iter().find(|s| matches!(**s, "x1" | "x2" | "x4")) {
-        Some(x) => x[1..].parse().unwrap_or(1),
-        None => return Err(c.err("stmatrix: expected .x1, .x2 or .x4")),
-    };
-    if !mods.contains(&"m8n8") || !mods.contains(&"b16") {
-        return Err(c.err("stmatrix: only the m8n8 .b16 form is supported"));
-    }
-    if ops.len() != 2 {
-        return Err(c.err("stmatrix: expected an address and registers"));
-    }
-    let src = list(c, &ops[1])?;
-    if src.len() != num as usize {
-        return Err(c.err(format!("stmatrix: {} registers, expected {num}", src.len())));
-    }
-    let space = space_of(mods);
-    let (abase, aoff, aux, _) = c.addr(&ops[0], space)?;
-    if aux != 0 {
-        return Err(c.err("frame-relative stmatrix addresses are not supported"));
-    }
-    let spec = |kind| WmmaSpec {
-        kind,
-        m: 8,
-        n: 8,
-        k: num,
-        row: true,
-        b_row: true,
-        ty: WElem::F16,
-        bty: WElem::F16,
-        cty: WElem::F16,
-        dty: WElem::F16,
-        sat: false,
-        na: num,
-        nb: 0,
-        nc: 0,
-        nd: num,
-    };
-    let first = stage(c, &src, Ty::B32)?;
+    let m = decode_m8n8(c, "stmatrix", mods, ops, (0, 1))?;
+    let first = stage(c, &m.regs, Ty::B32)?;
     let rows = fresh(c, 4);
     let trans = mods.contains(&"trans");
     c.emit(
-        Op::Wmma(spec(WKind::Stmatrix { trans })),
+        Op::Wmma(m8n8_spec(WKind::Stmatrix { trans }, m.num)),
         [NO_REG; 4],
         [Src::Imm(0); 4],
         first as i64,
         rows,
     );
-    let s = [abase, Src::Imm(aoff as u64), Src::Imm(0), Src::Imm(0)];
-    let shared = space == Space::Shared;
+    let shared = m.shared;
     c.emit(
-        Op::Wmma(spec(WKind::StRow { shared })),
+        Op::Wmma(m8n8_spec(WKind::StRow { shared }, m.num)),
         [NO_REG; 4],
-        s,
+        m.base,
         rows as i64,
         0,
     );

@@ -218,15 +218,8 @@ impl Lowerer<'_> {
                 value,
                 op_ty,
             } => {
-                // As the one-walk lowering: the target's address, the right operand, the
-                // target's value, then the reads and conversions.
-                let addr = self.typed_place(cx, target);
-                let right = self.stage(cx, value);
-                let core = self.typed_expr(cx, right.core);
-                let addr = addr?;
+                let (addr, old, b, right) = self.typed_compound_operands(cx, target, value)?;
                 let lt = cx.body.expr(target).ty;
-                let old = self.load_scalar(addr, lt);
-                let b = self.staged_read(cx, core?, &right)?;
                 let a = self.convert(old, lt.ty, op_ty.ty);
                 let b = self.staged_convs(cx, b, &right);
                 let r = self.arith_op(op, a, b, op_ty.ty);
@@ -235,15 +228,9 @@ impl Lowerer<'_> {
                 rv(v)
             }
             ExprKind::PointerCompoundAssign { target, index, sub } => {
-                // As the one-walk `assign` through `binary_values`: the target's address,
-                // the offset operand, the target's value, then the scaled offset.
-                let addr = self.typed_place(cx, target);
-                let right = self.stage(cx, index);
-                let core = self.typed_expr(cx, right.core);
-                let addr = addr?;
+                // The one-walk `assign` scales the offset in `binary_values`.
+                let (addr, old, i, right) = self.typed_compound_operands(cx, target, index)?;
                 let lt = cx.body.expr(target).ty;
-                let old = self.load_scalar(addr, lt);
-                let i = self.staged_read(cx, core?, &right)?;
                 let i = self.staged_convs(cx, i, &right);
                 let it = cx.body.expr(index).ty.ty;
                 let size = self.elem_size_of(ty)?;
@@ -392,6 +379,25 @@ impl Lowerer<'_> {
             callee_span,
             span,
         )
+    }
+
+    /// The operands of `target op= value` in the one-walk lowering's order: the target's
+    /// address, the right operand below its conversions, the target's old value, then the
+    /// right operand's read. Answers the address, the old value, the read right operand
+    /// and its staging (whose conversions the caller applies where it needs them).
+    fn typed_compound_operands(
+        &mut self,
+        cx: &mut TypedCx<'_>,
+        target: ExprId,
+        value: ExprId,
+    ) -> Option<(Value, Value, Value, Staged)> {
+        let addr = self.typed_place(cx, target);
+        let right = self.stage(cx, value);
+        let core = self.typed_expr(cx, right.core);
+        let addr = addr?;
+        let old = self.load_scalar(addr, cx.body.expr(target).ty);
+        let b = self.staged_read(cx, core?, &right)?;
+        Some((addr, old, b, right))
     }
 
     /// The pointer and index values of `p[i]`, in the one-walk lowering's order: where

@@ -32,35 +32,28 @@ impl<E: Env> BodySema<'_, E> {
             // An lvalue of the referred type binds directly (`pass_expr`).
             let direct = from.cat == Category::LValue && from.ty.ty == referent.ty;
             let konst = referent.quals.konst && !referent.quals.volatile;
-            // A class prvalue of the referred type (a call result, `T(args)`): its own
-            // temporary binds.
-            if konst
+            // A class prvalue of the referred type (a call result, `T(args)`) binds its own
+            // temporary; a scalar of another type or category is converted into one.
+            let class_temporary = konst
                 && from.cat == Category::PRValue
                 && from.ty.ty == referent.ty
-                && self.class_value(referent)
-            {
+                && self.class_value(referent);
+            let scalar_temporary = konst && self.is_value_type(referent) && !direct;
+            if class_temporary || scalar_temporary {
+                let value = if class_temporary {
+                    x
+                } else {
+                    let v = self.read_value(x)?;
+                    self.implicit(v, referent.unqual())?
+                };
                 return Some(self.node(
                     ExprKind::Convert {
                         kind: ConvKind::Materialize,
-                        expr: x,
+                        expr: value,
                     },
                     referent,
                     Category::LValue,
                     from.span,
-                ));
-            }
-            if konst && self.is_value_type(referent) && !direct {
-                let v = self.read_value(x)?;
-                let v = self.implicit(v, referent.unqual())?;
-                let span = from.span;
-                return Some(self.node(
-                    ExprKind::Convert {
-                        kind: ConvKind::Materialize,
-                        expr: v,
-                    },
-                    referent,
-                    Category::LValue,
-                    span,
                 ));
             }
         }
