@@ -9,6 +9,7 @@ mod parse_common;
 mod pp_support;
 mod ptxas_support;
 mod sema_common;
+mod sema_tree_support;
 
 mod all_headers;
 mod builtin_headers;
@@ -57,5 +58,6 @@ mod search_path;
 mod sema_diagnostics;
 mod sema_lower;
 mod sema_tree;
+mod sema_tree_templates;
 mod templates_lookup;
 mod templates_lower;

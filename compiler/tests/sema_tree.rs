@@ -5,37 +5,11 @@
 //! where the suites run in the interpreter: `tests/`, through the default, typed, path).
 
 use crate::ptxas_support;
+use crate::sema_tree_support::{same_ptx_both_ways, sema};
 
 use oxicc::{compile, Emit, Options};
 use ptxas_support::assert_ptxas_accepts;
 use std::path::Path;
-
-/// Compiles `src` through the typed tree and in one walk: the same PTX, which ptxas accepts.
-fn same_ptx_both_ways(src: &str, what: &str) -> String {
-    let typed = compile("t.cu", src, &Options::default());
-    let one_walk = compile(
-        "t.cu",
-        src,
-        &Options {
-            typed_bodies: false,
-            ..Options::default()
-        },
-    );
-    let ptx = typed.text.expect("compiles");
-    assert_eq!(Some(&ptx), one_walk.text.as_ref(), "{what}");
-    assert_ptxas_accepts(&ptx, 75, what);
-    ptx
-}
-
-fn sema(src: &str) -> String {
-    let opts = Options {
-        emit: Emit::Sema,
-        ..Options::default()
-    };
-    let out = compile("t.cu", src, &opts);
-    assert!(out.text.is_some(), "compile failed: {:#?}", out.diagnostics);
-    out.text.unwrap()
-}
 
 #[test]
 fn arithmetic_conversions_are_explicit_nodes() {

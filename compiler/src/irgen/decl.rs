@@ -678,11 +678,11 @@ impl<'x> Lowerer<'x> {
     /// An `__align__(N)` value: a power of two.
     pub fn alignment(&mut self, e: &ast::Expr<'_>) -> Option<u64> {
         let n = self.const_int(e)?;
-        if n <= 0 || n > (1 << 16) || (n & (n - 1)) != 0 {
+        let a = consteval::written_alignment(n);
+        if a.is_none() {
             self.error(e.span, "alignment must be a power of two");
-            return None;
         }
-        Some(n as u64)
+        a
     }
 
     /// Evaluates an integer constant expression, reporting why when it is not one.

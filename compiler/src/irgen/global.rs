@@ -476,8 +476,15 @@ impl Lowerer<'_> {
         );
         let import = s.is_extern && !extern_shared && self.opts.rdc;
         let init = if import { None } else { vd.init.as_ref() };
+        let written_align = match vd.align {
+            Some(a) => match self.alignment(a) {
+                Some(a) => Some(a),
+                None => return,
+            },
+            None => None,
+        };
         let Some((gid, fixed)) =
-            self.define_module_var(name, ty, space, vd.span, vd.align, extern_shared, init)
+            self.define_module_var(name, ty, space, vd.span, written_align, extern_shared, init)
         else {
             return;
         };
@@ -566,7 +573,7 @@ impl Lowerer<'_> {
         mut ty: QualType,
         space: AddrSpace,
         span: Span,
-        written_align: Option<&ast::Expr<'_>>,
+        written_align: Option<u64>,
         extern_shared: bool,
         init: Option<&ast::Init<'_>>,
     ) -> Option<(oxicc_ir::GlobalId, QualType)> {
@@ -601,7 +608,7 @@ impl Lowerer<'_> {
             align = align.max(16);
         }
         if let Some(a) = written_align {
-            align = align.max(self.alignment(a)?);
+            align = align.max(a);
         }
         let (bytes, func_addrs) = match init {
             Some(i) => {

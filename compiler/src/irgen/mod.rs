@@ -539,6 +539,9 @@ pub(crate) struct Lowerer<'x> {
     /// The function template instances typed trees call (`ExprKind::InstanceCall`'s
     /// handle indexes it): template and arguments, instantiated when the call is lowered.
     pub typed_instances: Vec<(u32, Vec<template::TArg>)>,
+    /// The scope level of the parameters of each body being analyzed (innermost last):
+    /// the analysis opens type scopes above it (`Env::push_type_scope`).
+    pub analysis_param_levels: Vec<usize>,
     /// File-scope variables declared `extern` and not defined yet (a later definition
     /// completes the same module variable).
     pub extern_vars: hashbrown::HashSet<u32>,
@@ -624,6 +627,7 @@ impl<'x> Lowerer<'x> {
             next_ret_decltype: false,
             sema_dump: String::new(),
             typed_instances: Vec::new(),
+            analysis_param_levels: Vec::new(),
             extern_vars: hashbrown::HashSet::new(),
             defined_vars: hashbrown::HashSet::new(),
             parked: Default::default(),

@@ -41,6 +41,45 @@ pub(crate) struct Candidate {
     pub is_template: bool,
 }
 
+/// What overload resolution compares of a candidate: its parameters, how many arguments it
+/// needs, and its member-function qualifiers.
+#[derive(Clone, Copy)]
+pub(crate) struct CandidateSig<'a> {
+    pub params: &'a [QualType],
+    pub min_args: usize,
+    pub variadic: bool,
+    pub member: Option<&'a super::class::MemberFn>,
+}
+
+/// The best of the viable candidates (`(candidate index, conversion ranks)`): no worse for
+/// every argument than each other one and better for one (or binding its object better:
+/// `obj_penalty`), a non-template winning a tie against a template. `None`: no viable
+/// candidate, or no best one (an ambiguity).
+pub(crate) fn best_viable(
+    viable: &[(usize, Vec<Rank>)],
+    obj_penalty: &[u8],
+    is_template: &[bool],
+) -> Option<usize> {
+    let better = |a: &(usize, Vec<Rank>), b: &(usize, Vec<Rank>)| -> bool {
+        let mut strictly = false;
+        for (x, y) in a.1.iter().zip(b.1.iter()) {
+            if x > y {
+                return false;
+            }
+            if x < y {
+                strictly = true;
+            }
+        }
+        match obj_penalty[a.0].cmp(&obj_penalty[b.0]) {
+            std::cmp::Ordering::Greater => return false,
+            std::cmp::Ordering::Less => strictly = true,
+            std::cmp::Ordering::Equal => {}
+        }
+        strictly || (!is_template[a.0] && is_template[b.0])
+    };
+    (0..viable.len()).find(|&i| (0..viable.len()).all(|j| j == i || better(&viable[i], &viable[j])))
+}
+
 /// An argument as overload resolution sees it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ArgInfo {
@@ -235,6 +274,40 @@ impl Lowerer<'_> {
         None
     }
 
+    /// The conversion ranks of `args` passed to a candidate with signature `sig`, when it
+    /// is viable (`this_arg`: the object of a member call).
+    pub(crate) fn viable_ranks(
+        &mut self,
+        sig: CandidateSig<'_>,
+        args: &[ArgInfo],
+        this_arg: Option<QualType>,
+    ) -> Option<Vec<Rank>> {
+        if args.len() < sig.min_args || (args.len() > sig.params.len() && !sig.variadic) {
+            return None;
+        }
+        if let (Some(obj), Some(m)) = (this_arg, sig.member) {
+            if obj.quals.konst && !m.is_const && !m.is_static {
+                return None;
+            }
+            if obj.quals.volatile && !m.is_volatile && !m.is_static {
+                return None;
+            }
+            // `f() &` binds lvalues (and rvalues when `const`), `f() &&` rvalues.
+            let viable = match m.ref_qual {
+                Some(RefQualifier::LValue) => !self.this_arg_rvalue || m.is_const,
+                Some(RefQualifier::RValue) => self.this_arg_rvalue,
+                None => true,
+            };
+            if !viable {
+                return None;
+            }
+        }
+        args.iter()
+            .zip(sig.params.iter())
+            .map(|(a, p)| self.conversion_rank(*a, *p))
+            .collect()
+    }
+
     /// Picks the best viable candidate for `args` (`this_arg`: the object of a member call,
     /// checked against `const` member functions). Reports the ambiguity or the absence of
     /// a viable function (nvcc's wording) and returns `None` then.
@@ -249,38 +322,13 @@ impl Lowerer<'_> {
         let mut viable: Vec<(usize, Vec<Rank>)> = Vec::new();
         for (ci, c) in cands.iter().enumerate() {
             let info = self.func_info(c.f).clone();
-            if args.len() < info.min_args() || (args.len() > info.params.len() && !info.variadic) {
-                continue;
-            }
-            if let (Some(obj), Some(m)) = (this_arg, &info.member) {
-                if obj.quals.konst && !m.is_const && !m.is_static {
-                    continue;
-                }
-                if obj.quals.volatile && !m.is_volatile && !m.is_static {
-                    continue;
-                }
-                // `f() &` binds lvalues (and rvalues when `const`), `f() &&` rvalues.
-                let viable = match m.ref_qual {
-                    Some(RefQualifier::LValue) => !self.this_arg_rvalue || m.is_const,
-                    Some(RefQualifier::RValue) => self.this_arg_rvalue,
-                    None => true,
-                };
-                if !viable {
-                    continue;
-                }
-            }
-            let mut ranks = Vec::with_capacity(args.len());
-            let mut ok = true;
-            for (a, p) in args.iter().zip(info.params.iter()) {
-                match self.conversion_rank(*a, *p) {
-                    Some(r) => ranks.push(r),
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                }
-            }
-            if ok {
+            let sig = CandidateSig {
+                params: &info.params,
+                min_args: info.min_args(),
+                variadic: info.variadic,
+                member: info.member.as_ref(),
+            };
+            if let Some(ranks) = self.viable_ranks(sig, args, this_arg) {
                 viable.push((ci, ranks));
             }
         }
@@ -298,31 +346,8 @@ impl Lowerer<'_> {
                 _ => 0,
             })
             .collect();
-        let better = |a: &(usize, Vec<Rank>), b: &(usize, Vec<Rank>)| -> bool {
-            let mut strictly = false;
-            for (x, y) in a.1.iter().zip(b.1.iter()) {
-                if x > y {
-                    return false;
-                }
-                if x < y {
-                    strictly = true;
-                }
-            }
-            match obj_penalty[a.0].cmp(&obj_penalty[b.0]) {
-                std::cmp::Ordering::Greater => return false,
-                std::cmp::Ordering::Less => strictly = true,
-                std::cmp::Ordering::Equal => {}
-            }
-            strictly || (!cands[a.0].is_template && cands[b.0].is_template)
-        };
-        let mut best: Option<usize> = None;
-        for i in 0..viable.len() {
-            if (0..viable.len()).all(|j| j == i || better(&viable[i], &viable[j])) {
-                best = Some(i);
-                break;
-            }
-        }
-        if let Some(b) = best {
+        let is_template: Vec<bool> = cands.iter().map(|c| c.is_template).collect();
+        if let Some(b) = best_viable(&viable, &obj_penalty, &is_template) {
             return Some(cands[viable[b].0].f);
         }
         let arg_list: Vec<String> = args.iter().map(|a| self.show(a.ty.unqual())).collect();

@@ -702,12 +702,19 @@ impl Lowerer<'_> {
             };
             let name = self.local_static_name(vd.name);
             let extern_shared = s.is_extern && s.shared;
+            let written_align = match vd.align {
+                Some(a) => match self.alignment(a) {
+                    Some(a) => Some(a),
+                    None => return,
+                },
+                None => None,
+            };
             let Some((gid, ty)) = self.define_module_var(
                 name,
                 ty,
                 space,
                 vd.span,
-                vd.align,
+                written_align,
                 extern_shared,
                 vd.init.as_ref(),
             ) else {

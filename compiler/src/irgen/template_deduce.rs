@@ -146,7 +146,7 @@ impl<'x> Lowerer<'x> {
 
     /// Whether one of `plain` has exactly the parameter types of the instance of
     /// non-member template `tpl` for `args` (worked out without making the instance).
-    fn shadowed_by_function(&mut self, tpl: u32, args: &[TArg], plain: &[FnId]) -> bool {
+    pub(super) fn shadowed_by_function(&mut self, tpl: u32, args: &[TArg], plain: &[FnId]) -> bool {
         let fd = self.templates.fns[tpl as usize].decl;
         let Some(ps) =
             self.quietly(|l| l.in_instance_scope(tpl, args, |l| l.instance_param_types(fd)))

@@ -249,6 +249,12 @@ fn eval_depth(env: &mut dyn ConstEnv, e: &Expr<'_>, depth: u32) -> Result<ConstV
 
 /// True when `e` calls a function or has side effects (evaluating it may be expensive, not
 /// terminate, or change the constexpr interpreter's objects).
+/// The alignment an `__align__(n)`/`alignas(n)` argument gives: a power of two up to
+/// 65536 (`None`: "alignment must be a power of two").
+pub fn written_alignment(n: i128) -> Option<u64> {
+    (n > 0 && n <= (1 << 16) && (n & (n - 1)) == 0).then_some(n as u64)
+}
+
 pub fn contains_call(e: &Expr<'_>, depth: u32) -> bool {
     if depth > MAX_DEPTH {
         return true;

@@ -267,24 +267,29 @@ pub enum ExprKind {
     },
     /// A direct call of the function `func`; arguments are converted to the parameter
     /// types. `overloaded`: `func` was chosen from an overload set by overload
-    /// resolution.
+    /// resolution. `made_first`: `func` won over function templates of the same name,
+    /// and the best template's instance (this handle, as `InstanceCall`'s) is still made
+    /// where the call is lowered, before it: the one-walk lowering makes it to compare it.
     Call {
         func: u32,
         args: Vec<ExprId>,
         callee_span: Span,
         overloaded: bool,
+        made_first: Option<u32>,
     },
     /// A call of a function template's instance, deduced by sema and instantiated by the
     /// lowering where the call is lowered (`instance`: the handle `Env::template_call`
     /// gave); arguments are converted to the instance's parameter types. `on_this`: a
     /// member template of the class (or a base) called on `*this`; `object`: one called
-    /// on that object (an lvalue of its class: `x.f(…)`, `p->f<T>(…)`).
+    /// on that object (an lvalue of its class: `x.f(…)`, `p->f<T>(…)`). `resolved`: the
+    /// instance won overload resolution against functions of the same name.
     InstanceCall {
         instance: u32,
         object: Option<ExprId>,
         args: Vec<ExprId>,
         callee_span: Span,
         on_this: bool,
+        resolved: bool,
     },
 }
 
@@ -359,6 +364,12 @@ pub enum StmtKind {
     /// `return e;` (`e` converted to the return type) or `return;`.
     Return(Option<ExprId>),
     Empty,
+    /// A block-scope `typedef`/alias declaration: `name` denotes `ty` from here to the end
+    /// of the block (for what the lowering still resolves by name: a lambda's body).
+    LocalType {
+        name: Symbol,
+        ty: QualType,
+    },
     /// An inline PTX statement, checked (`sema::asm`).
     Asm(Box<AsmStmt>),
 }

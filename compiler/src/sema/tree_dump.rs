@@ -150,6 +150,11 @@ impl Printer<'_> {
                 }
             }
             StmtKind::Empty => self.line(d, "Empty"),
+            StmtKind::LocalType { name, ty } => {
+                let ty = self.types.display(ty, self.interner);
+                let name = self.interner.resolve(name);
+                self.line(d, &format!("LocalType {name} = `{ty}`"))
+            }
             StmtKind::Asm(a) => {
                 let text: String = a
                     .pieces
@@ -235,14 +240,26 @@ impl Printer<'_> {
                 format!("MemberCall {}", (self.entity)(EntityRef::Func(*func)))
             }
             ExprKind::Call {
-                func, overloaded, ..
+                func,
+                overloaded,
+                made_first,
+                ..
             } => {
                 let how = if *overloaded { " (overload)" } else { "" };
-                format!("Call {}{how}", (self.entity)(EntityRef::Func(*func)))
+                let made = made_first
+                    .map(|i| {
+                        let inst = (self.entity)(EntityRef::Instance(i));
+                        format!(" (after making {inst})")
+                    })
+                    .unwrap_or_default();
+                format!("Call {}{how}{made}", (self.entity)(EntityRef::Func(*func)))
             }
-            ExprKind::InstanceCall { instance, .. } => {
+            ExprKind::InstanceCall {
+                instance, resolved, ..
+            } => {
+                let how = if *resolved { ", overload" } else { "" };
                 format!(
-                    "Call {} (template)",
+                    "Call {} (template{how})",
                     (self.entity)(EntityRef::Instance(*instance))
                 )
             }

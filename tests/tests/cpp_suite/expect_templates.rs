@@ -276,6 +276,23 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             eq_i32(o, "out", &want)
         }
+        "template_beside_functions" => {
+            // blend(x, m): the function (x + m); blend(x, 3L): the instance (x * 3);
+            // twice(m): the function shadowing twice<int> (m * 3); twice(x): x + x;
+            // scale(double, float): the function (x - 0.5 in double); scale(x, 2x): x * 2x.
+            let x = input(l, "in").to_f32();
+            let k = i32s(l, "k");
+            let mut want = Vec::new();
+            for (&v, &m) in x.iter().zip(&k) {
+                want.push(v + m as f32);
+                want.push(v * 3.0);
+                want.push((m * 3) as f32);
+                want.push(v + v);
+                want.push((v as f64 - 0.5) as f32);
+                want.push(v * (v * 2.0));
+            }
+            eq_f32(o, "out", &want)
+        }
         "builtin_max_beside_template" => {
             // clamp_low: t = max(x, 0.25f) * 2 in float; max(0.5, t) in double (CUDA's
             // max(double, float)), stored as float; then max(x, 0.75) in double.

@@ -286,6 +286,7 @@ impl Lowerer<'_> {
                 ref args,
                 callee_span,
                 on_this,
+                resolved,
             } => {
                 // As the one-walk lowering calls a template: the arguments below their
                 // conversions, then the instance (made here, at the call, so that the
@@ -309,6 +310,11 @@ impl Lowerer<'_> {
                         e.span,
                     );
                 }
+                if resolved {
+                    // Chosen against functions of the same name: the one-walk lowering's
+                    // call of an overload resolution's choice.
+                    return self.call_fn(fid, None, args, callee_span, e.span);
+                }
                 let args = args.into_iter().map(|(o, s)| (Some(o), s)).collect();
                 self.direct_call(fid, CallArgs::Lowered(args), callee_span, e.span)
             }
@@ -317,10 +323,17 @@ impl Lowerer<'_> {
                 ref args,
                 callee_span,
                 overloaded,
+                made_first,
             } if overloaded || self.needs_cxx_call(FnId(func)) => {
                 // Overload sets and references: the one-walk lowering's C++ call
-                // (`call_fn`).
+                // (`call_fn`), after the instance the one-walk lowering made to compare
+                // it with `func`.
                 let args = self.typed_staged_args(cx, args)?;
+                if let Some(i) = made_first {
+                    let (tpl, targs) = self.typed_instances[i as usize].clone();
+                    // As there, a failed instance only drops out of the comparison.
+                    let _ = self.instantiate_fn(tpl, targs, callee_span);
+                }
                 self.call_fn(FnId(func), None, args, callee_span, e.span)
             }
             ExprKind::Call {

@@ -3,7 +3,8 @@
 //! lookup, overload resolution or conversion rule: those are in the tree.
 //!
 //! Files: `mod.rs` (the declaration tables as `sema::body::Env` sees them, and the entry
-//! point), `expr.rs`, `stmt.rs`.
+//! point), `expr.rs`, `stmt.rs`, `template_calls.rs` (which function a call of a
+//! template's name calls), `closure.rs`, `builtin_args.rs`.
 //!
 //! Stage 1 of issue 11: bodies the analysis does not cover are lowered by the one-walk
 //! `Lowerer` as before; the IR helpers (`ops.rs`, `func.rs`) are shared by both.
@@ -12,6 +13,7 @@ mod builtin_args;
 mod closure;
 mod expr;
 mod stmt;
+mod template_calls;
 
 pub(crate) use builtin_args::TypedBuiltinArgs;
 
@@ -19,7 +21,7 @@ use super::{Binding, ExecSpace, FnId, Lowerer, Storage};
 use crate::ast;
 use crate::intern::Symbol;
 use crate::irgen::overload::ArgInfo;
-use crate::sema::body::{ArgType, Env, EnvName, FnContext, FuncSig, MethodSig};
+use crate::sema::body::{ArgType, Env, EnvName, FnContext, FuncSig, MethodSig, TemplateCallee};
 use crate::sema::consteval::ConstValue;
 use crate::sema::entity::FunctionName;
 use crate::sema::tree::{Body, BuiltinVar, EntityRef};
@@ -461,23 +463,25 @@ impl Env for Lowerer<'_> {
         name: Symbol,
         explicit: &[ast::TemplateArgExpr<'_>],
         args: &[ArgType],
-    ) -> Option<(FuncSig, bool)> {
+    ) -> Option<TemplateCallee> {
         let Some(Binding::FnTemplate(set)) = self.lookup_ordinary(name) else {
             return None;
         };
         let on_this = self.is_member_set(set);
         // The one-walk `call` tries closures, member templates, CUDA's math, atomic and
         // min/max built-ins and argument-dependent lookup around templates: those stay
-        // there, as do sets with functions beside the templates.
+        // there, as do member sets with functions beside the templates and sets with
+        // functions that argument-dependent lookup may extend.
+        let mixed = !self.functions_of(Binding::FnTemplate(set)).is_empty();
         let text = self.interner.resolve(name);
         // A member template is called on `*this`, which must be a non-const object.
         let this_ok = self
             .this_val
             .and_then(|(_, t)| self.types.pointee(t.ty))
             .is_some_and(|o| !o.quals.konst && !o.quals.volatile);
-        if (on_this && !this_ok)
+        if (on_this && (!this_ok || mixed))
             || (explicit.is_empty() && self.adl_adds_to(name, set, args))
-            || !self.functions_of(Binding::FnTemplate(set)).is_empty()
+            || (mixed && self.adl.names.contains(&name))
             || text.starts_with("atomic")
             || crate::irgen::call::BUILTIN_OVER_TEMPLATE_NAMES.contains(&text)
             || self.pack_element_binding(name).is_some()
@@ -485,15 +489,14 @@ impl Env for Lowerer<'_> {
         {
             return None;
         }
-        let sig = self.template_instance_sig(set, name, explicit, args)?;
-        Some((sig, on_this))
+        self.template_set_callee(set, name, explicit, args, on_this)
     }
 
     fn qualified_template_call(
         &mut self,
         q: &ast::QualName<'_>,
         args: &[ArgType],
-    ) -> Option<FuncSig> {
+    ) -> Option<TemplateCallee> {
         if q.global || q.segments.len() < 2 {
             return None;
         }
@@ -501,16 +504,16 @@ impl Env for Lowerer<'_> {
         else {
             return None;
         };
-        // As the one-walk `template_call` takes `ns::f(…)`: member templates and sets with
-        // functions beside the templates go other ways.
-        if self.is_member_set(set) || !self.functions_of(Binding::FnTemplate(set)).is_empty() {
+        // As the one-walk `template_call` takes `ns::f(…)`: member templates go another
+        // way.
+        if self.is_member_set(set) {
             return None;
         }
         let (name, explicit): (Symbol, &[ast::TemplateArgExpr<'_>]) = match q.last() {
             ast::NameSeg::TemplateId { name, args, .. } => (*name, args),
             seg => (seg.ident()?, &[]),
         };
-        self.template_instance_sig(set, name, explicit, args)
+        self.template_set_callee(set, name, explicit, args, false)
     }
 
     fn overload_call(&mut self, name: Symbol, args: &[ArgType]) -> Option<FuncSig> {
@@ -648,8 +651,21 @@ impl Env for Lowerer<'_> {
     }
 
     fn is_parameter(&self, name: Symbol) -> bool {
-        // The analysis runs with the parameters' scope innermost.
-        self.scopes.lookup_local(name).is_some()
+        // The analysis starts with the parameters' scope innermost (its type scopes go
+        // above it).
+        let level = match self.analysis_param_levels.last() {
+            Some(&l) => l,
+            None => self.scopes.depth() - 1,
+        };
+        self.scopes.lookup_at(level, name).is_some()
+    }
+
+    fn begin_body_analysis(&mut self) {
+        self.analysis_param_levels.push(self.scopes.depth() - 1);
+    }
+
+    fn end_body_analysis(&mut self) {
+        self.analysis_param_levels.pop();
     }
 
     fn builtin_var(&mut self, name: Symbol) -> Option<BuiltinVar> {
@@ -672,6 +688,29 @@ impl Env for Lowerer<'_> {
             return None;
         }
         self.without_diagnostics(|l| Lowerer::resolve_type(l, te))
+    }
+
+    fn push_type_scope(&mut self) {
+        self.scopes.push();
+    }
+
+    fn pop_type_scope(&mut self) {
+        self.scopes.pop();
+    }
+
+    fn local_typedef(&mut self, td: &ast::TypedefDecl<'_>) -> Option<QualType> {
+        let t = Env::resolve_type(self, td.ty)?;
+        // `typedef struct { … } T;` names the class (for mangling): the lowering's.
+        let unnamed = match self.types.kind(t.ty) {
+            TypeKind::Record(r) => self.types.record(*r).name.is_none(),
+            TypeKind::Enum(e) => self.types.enum_info(*e).name.is_none(),
+            _ => false,
+        };
+        if unnamed {
+            return None;
+        }
+        self.scopes.bind(td.name, Binding::Typedef(t));
+        Some(t)
     }
 
     fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue> {
@@ -766,72 +805,5 @@ impl Env for Lowerer<'_> {
             self.accessible(r, name, false)?;
         }
         Some(found)
-    }
-}
-
-impl Lowerer<'_> {
-    /// The instance of template set `set` that deduction chooses for `explicit` and
-    /// `args`, as [`Env::template_call`] describes it: its signature, with a new handle
-    /// into `typed_instances` as its id.
-    fn template_instance_sig(
-        &mut self,
-        set: u32,
-        name: Symbol,
-        explicit: &[ast::TemplateArgExpr<'_>],
-        args: &[ArgType],
-    ) -> Option<FuncSig> {
-        let types: Vec<QualType> = args.iter().map(|a| a.ty).collect();
-        let lvalues: Vec<bool> = args.iter().map(|a| a.lvalue).collect();
-        let span = crate::source::Span::default();
-        let (tpl, targs) = self.without_diagnostics(|l| {
-            l.choose_fn_template(set, name, explicit, (&types, &lvalues), span, false)
-        })?;
-        let key = (tpl, targs);
-        if self.templates.fn_specs.contains_key(&key) {
-            return None;
-        }
-        let fd = self.templates.fns[tpl as usize].decl;
-        let member = self.templates.fns[tpl as usize].member.is_some();
-        let deduced_ret =
-            Self::contains_auto(fd.ret) || matches!(fd.ret, ast::TypeExpr::Decltype(_));
-        let odd_member = member
-            && (fd.specs.is_static
-                || fd.method.is_virtual
-                || fd.method.is_const
-                || fd.method.is_volatile
-                || fd.method.ref_qual.is_some());
-        if deduced_ret || odd_member || fd.variadic || fd.params.iter().any(|p| p.pack) {
-            return None;
-        }
-        if !matches!(
-            self.exec_space(&fd.specs),
-            ExecSpace::Device | ExecSpace::HostDevice
-        ) {
-            return None;
-        }
-        // The instance's signature, resolved where `instantiate_fn` declares it.
-        let (params, ret) = match self.templates.instances.get(&key) {
-            Some(Some(f)) => {
-                let info = self.func_info(*f);
-                (info.params.clone(), info.ret)
-            }
-            Some(None) => return None,
-            None if member => {
-                self.without_diagnostics(|l| l.member_instance_signature(tpl, &key.1))?
-            }
-            None => self.without_diagnostics(|l| {
-                l.in_instance_scope(tpl, &key.1, |l| {
-                    let ret = l.resolve_type(fd.ret)?;
-                    Some((l.instance_param_types(fd)?, ret))
-                })
-            })?,
-        };
-        let scalar = |t: &QualType| self.scalar_or_reference(*t);
-        if !params.iter().all(scalar) || !(self.types.is_void(ret.ty) || scalar(&ret)) {
-            return None;
-        }
-        let id = self.typed_instances.len() as u32;
-        self.typed_instances.push(key);
-        Some(FuncSig { id, params, ret })
     }
 }

@@ -42,8 +42,9 @@ impl Lowerer<'_> {
                         _ => (AddrSpace::Global, false),
                     };
                     let name = self.local_static_name(l.name);
+                    // `align` is at least the type's: the written alignment, if any.
                     if let Some((g, _)) =
-                        self.define_module_var(name, ty, space, span, None, dynamic, None)
+                        self.define_module_var(name, ty, space, span, Some(align), dynamic, None)
                     {
                         cx.slots[local.0 as usize] = Some(Storage::Global(g, space));
                     }
@@ -265,6 +266,9 @@ impl Lowerer<'_> {
                 self.typed_jump(rb);
             }
             StmtKind::Empty => {}
+            StmtKind::LocalType { name, ty } => {
+                self.scopes.bind(name, crate::irgen::Binding::Typedef(ty));
+            }
             StmtKind::Asm(a) => self.typed_asm(cx, &a),
         }
     }

@@ -161,6 +161,7 @@ impl<E: Env> BodySema<'_, E> {
                 args,
                 callee_span: span,
                 overloaded: true,
+                made_first: None,
             },
         };
         Some(self.node(kind, ty, cat, span))
@@ -364,6 +365,7 @@ impl<E: Env> BodySema<'_, E> {
                 args: conv,
                 callee_span: callee.span,
                 overloaded: false,
+                made_first: None,
             },
             ty,
             cat,
@@ -382,8 +384,8 @@ impl<E: Env> BodySema<'_, E> {
         d: u32,
     ) -> Option<ExprId> {
         let (xs, types) = self.analyzed_args(args, d)?;
-        if let Some(sig) = self.env.qualified_template_call(q, &types) {
-            return self.instance_call_node(sig, false, None, &xs, callee_span, span);
+        if let Some(callee) = self.env.qualified_template_call(q, &types) {
+            return self.template_callee_node(callee, &xs, callee_span, span);
         }
         let Some((sig, static_member)) = self.env.qualified_call(q, &types) else {
             return self.why(|| "a call through an expression (a qualified name)".into());
@@ -424,7 +426,7 @@ impl<E: Env> BodySema<'_, E> {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the member template call \"{n}\""));
         };
-        self.instance_call_node(sig, false, Some(obj), &xs, callee_span, span)
+        self.instance_call_node(sig, (false, false), Some(obj), &xs, callee_span, span)
     }
 
     /// True when `name(args…)` is a call of CUDA's atomic built-in beside declared
@@ -451,11 +453,12 @@ impl<E: Env> BodySema<'_, E> {
     }
 
     /// An `InstanceCall` of the template instance `sig` describes with the analyzed
-    /// arguments `xs` passed to its parameters (on `object` when one is given).
+    /// arguments `xs` passed to its parameters (on `object` when one is given; on
+    /// `*this` when `on_this`; `resolved` against functions beside the templates).
     fn instance_call_node(
         &mut self,
         sig: super::FuncSig,
-        on_this: bool,
+        (on_this, resolved): (bool, bool),
         object: Option<ExprId>,
         xs: &[ExprId],
         callee_span: Span,
@@ -468,7 +471,36 @@ impl<E: Env> BodySema<'_, E> {
             args,
             callee_span,
             on_this,
+            resolved,
         })
+    }
+
+    /// The call node of what a call of a function template's name calls: its instance, or
+    /// a function of the same name that overload resolution preferred.
+    fn template_callee_node(
+        &mut self,
+        callee: super::TemplateCallee,
+        xs: &[ExprId],
+        callee_span: Span,
+        span: Span,
+    ) -> Option<ExprId> {
+        match callee {
+            super::TemplateCallee::Instance {
+                sig,
+                on_this,
+                resolved,
+            } => self.instance_call_node(sig, (on_this, resolved), None, xs, callee_span, span),
+            super::TemplateCallee::Function { sig, made_first } => {
+                let func = sig.id;
+                self.passed_call(&sig, xs, span, |args| ExprKind::Call {
+                    func,
+                    args,
+                    callee_span,
+                    overloaded: true,
+                    made_first,
+                })
+            }
+        }
     }
 
     /// The call node `kind` makes of the analyzed arguments `xs` passed to `sig`'s
@@ -527,6 +559,7 @@ impl<E: Env> BodySema<'_, E> {
             args,
             callee_span,
             overloaded,
+            made_first: None,
         })
     }
 
@@ -543,11 +576,11 @@ impl<E: Env> BodySema<'_, E> {
         d: u32,
     ) -> Option<ExprId> {
         let (xs, types) = self.analyzed_args(args, d)?;
-        let Some((sig, on_this)) = self.env.template_call(name, explicit, &types) else {
+        let Some(callee) = self.env.template_call(name, explicit, &types) else {
             let n = self.env.name(name).to_string();
             return self.why(|| format!("the call of the function template \"{n}\""));
         };
-        self.instance_call_node(sig, on_this, None, &xs, callee_span, span)
+        self.template_callee_node(callee, &xs, callee_span, span)
     }
 
     /// A call of an overload set: the arguments first, then the function overload

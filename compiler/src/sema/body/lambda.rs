@@ -203,7 +203,7 @@ impl<E: Env> BodySema<'_, E> {
             });
             inner.bind(name, id)?;
         }
-        match inner.run(l.body) {
+        match inner.run_scoped(l.body) {
             Ok(body) => Some(body.deduced_ret.unwrap_or(void)),
             Err(why) => self.why(|| why),
         }

@@ -84,6 +84,27 @@ pub struct FuncSig {
     pub ret: QualType,
 }
 
+/// What a call of a function template's name calls, as [`Env::template_call`] answers.
+#[derive(Clone, Debug)]
+pub enum TemplateCallee {
+    /// The best template's instance: its signature (`id`: the handle for
+    /// [`ExprKind::InstanceCall`](crate::sema::tree::ExprKind::InstanceCall)); `on_this`: a
+    /// member template called on `*this`; `resolved`: it won overload resolution against
+    /// functions of the same name.
+    Instance {
+        sig: FuncSig,
+        on_this: bool,
+        resolved: bool,
+    },
+    /// A function declared beside the templates, preferred by overload resolution;
+    /// `made_first`: the handle of the best template's instance, which the lowering still
+    /// makes before the call (the one-walk lowering makes it to compare it).
+    Function {
+        sig: FuncSig,
+        made_first: Option<u32>,
+    },
+}
+
 /// The declaration tables as the analysis of a body sees them. Every method is quiet:
 /// it reports nothing, and answers `None`/`Other` where the lowering would report an error
 /// or the form is not covered.
@@ -145,28 +166,26 @@ pub trait Env {
         q: &ast::QualName<'_>,
         args: &[ArgType],
     ) -> Option<(FuncSig, bool)>;
-    /// The instance of a function template that a call of `name` (`f(…)`, or `f<A…>(…)`
-    /// with `explicit` arguments) with these arguments calls, when this stage covers it:
-    /// the set has templates only, no argument-dependent lookup or built-in competes, the
-    /// best template deduces without packs, and the instance's return type is declared
-    /// (not `auto` or `decltype`). Its signature, whose `id` is a handle for
-    /// [`ExprKind::InstanceCall`](crate::sema::tree::ExprKind::InstanceCall), and whether
-    /// it is a member template called on `*this` (inside a non-static member function).
-    /// The lowering instantiates it where the call is lowered, as the one-walk lowering
-    /// does.
+    /// What a call of the function template set `name` (`f(…)`, or `f<A…>(…)` with
+    /// `explicit` arguments) with these arguments calls, when this stage covers it: no
+    /// argument-dependent lookup or built-in competes, the best template deduces without
+    /// packs, and the instance's return type is declared (not `auto` or `decltype`);
+    /// functions declared beside the templates compete with its instance by overload
+    /// resolution. The lowering instantiates it where the call is lowered, as the one-walk
+    /// lowering does.
     fn template_call(
         &mut self,
         name: Symbol,
         explicit: &[ast::TemplateArgExpr<'_>],
         args: &[ArgType],
-    ) -> Option<(FuncSig, bool)>;
+    ) -> Option<TemplateCallee>;
     /// [`Env::template_call`] for a qualified name (`ns::f(…)`, `cg::tiled_partition<32>(…)`,
-    /// not `::f`) that names a set of non-member function templates only.
+    /// not `::f`) that names a set of non-member function templates.
     fn qualified_template_call(
         &mut self,
         q: &ast::QualName<'_>,
         args: &[ArgType],
-    ) -> Option<FuncSig>;
+    ) -> Option<TemplateCallee>;
     /// The member function `name` of class `r` (or of a base) that a call on an object of
     /// type `object` with these arguments calls: the one function the name denotes, or
     /// the best of an overload set of member functions (no templates). Its id, for
@@ -183,6 +202,19 @@ pub trait Env {
     /// variadic, callable on such an object, accessible, with scalar parameters and a
     /// scalar or `void` result.
     fn method(&mut self, f: u32, r: RecordId, const_obj: bool) -> Option<MethodSig>;
+    /// Opens a scope for the body's local type names (a block's `typedef`s), in step with
+    /// the analysis's own block scopes.
+    fn push_type_scope(&mut self);
+    /// Closes the innermost scope [`Env::push_type_scope`] opened.
+    fn pop_type_scope(&mut self);
+    /// A block-scope `typedef` or alias declaration: its name bound to its type in the
+    /// innermost type scope, as the lowering binds it; `None` where not covered (a type
+    /// that is not simple, or an unnamed class or enumeration, which the typedef names).
+    fn local_typedef(&mut self, td: &ast::TypedefDecl<'_>) -> Option<QualType>;
+    /// The analysis of a function's body starts, with its parameters' scope innermost.
+    fn begin_body_analysis(&mut self);
+    /// The analysis [`Env::begin_body_analysis`] began ends.
+    fn end_body_analysis(&mut self);
     /// `name` is a parameter of the function whose body is analyzed.
     fn is_parameter(&self, name: Symbol) -> bool;
     /// `threadIdx` and friends when `name` is not a user declaration.
@@ -289,6 +321,8 @@ pub(crate) struct BodySema<'e, E: Env> {
     pub why: Option<String>,
     /// The closure types of the lambdas analyzed so far, with their call operators.
     pub closures: Vec<lambda::ClosureSig>,
+    /// Block scopes open in the environment's type scopes ([`Env::push_type_scope`]).
+    type_scopes: usize,
 }
 
 /// The typed tree of a function body, or (`Err`) the first form met that this stage does
@@ -299,7 +333,10 @@ pub fn analyze_body<E: Env>(
     cx: FnContext,
     body: &ast::Stmt<'_>,
 ) -> Result<Body, String> {
-    BodySema::new(env, cx).run(body)
+    env.begin_body_analysis();
+    let result = BodySema::new(env, cx).run_scoped(body);
+    env.end_body_analysis();
+    result
 }
 
 impl<'e, E: Env> BodySema<'e, E> {
@@ -319,12 +356,25 @@ impl<'e, E: Env> BodySema<'e, E> {
             loop_vars: Vec::new(),
             why: None,
             closures: Vec::new(),
+            type_scopes: 0,
         }
+    }
+
+    /// [`Self::run`] inside a type scope of the environment's, closing every one the
+    /// analysis opened (a body given up on may leave block scopes open).
+    fn run_scoped(&mut self, body: &ast::Stmt<'_>) -> Result<Body, String> {
+        self.env.push_type_scope();
+        let result = self.run(body);
+        for _ in 0..=self.type_scopes {
+            self.env.pop_type_scope();
+        }
+        self.type_scopes = 0;
+        result
     }
 
     /// Analyzes the statements of `body` (a function's outermost block) in the scope
     /// holding what was bound before.
-    fn run(mut self, body: &ast::Stmt<'_>) -> Result<Body, String> {
+    fn run(&mut self, body: &ast::Stmt<'_>) -> Result<Body, String> {
         let stmts: &[ast::Stmt<'_>] = match &body.kind {
             ast::StmtKind::Compound(stmts) => stmts,
             _ => std::slice::from_ref(body),
@@ -333,11 +383,16 @@ impl<'e, E: Env> BodySema<'e, E> {
         for st in stmts {
             match self.stmt(st) {
                 Some(id) => top.push(id),
-                None => return Err(self.why.unwrap_or_else(|| "an unsupported form".into())),
+                None => {
+                    return Err(self
+                        .why
+                        .take()
+                        .unwrap_or_else(|| "an unsupported form".into()))
+                }
             }
         }
         self.body.top = top;
-        Ok(self.body)
+        Ok(std::mem::take(&mut self.body))
     }
 }
 
@@ -378,10 +433,14 @@ impl<E: Env> BodySema<'_, E> {
     /// Opens a block scope.
     fn push_scope(&mut self) {
         self.scopes.push(Vec::new());
+        self.env.push_type_scope();
+        self.type_scopes += 1;
     }
 
     /// Closes the innermost block scope, restoring what its names shadowed.
     fn pop_scope(&mut self) {
+        self.env.pop_type_scope();
+        self.type_scopes -= 1;
         let n = self.scopes.pop().map_or(0, |sc| sc.len());
         self.in_scope -= n;
         if let Some(map) = &mut self.bound {

@@ -12,7 +12,16 @@ impl<E: Env> BodySema<'_, E> {
         self.body.add_stmt(Stmt { kind, span })
     }
 
+    /// A statement; a form not covered that no inner part named is named here.
     pub fn stmt(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
+        let r = self.stmt_node(s);
+        if r.is_none() {
+            self.why::<()>(|| format!("an uncovered {}", stmt_name(&s.kind)));
+        }
+        r
+    }
+
+    fn stmt_node(&mut self, s: &ast::Stmt<'_>) -> Option<StmtId> {
         let span = s.span;
         let kind = match &s.kind {
             A::Expr(e) => StmtKind::Expr(self.expr(e, 0)?),
@@ -20,10 +29,19 @@ impl<E: Env> BodySema<'_, E> {
                 // One statement per declarator, in a block that opens no scope.
                 let mut v = Vec::with_capacity(decls.len());
                 for d in *decls {
-                    let ast::Decl::Var(vd) = d else {
-                        return self.why(|| "a local declaration that is not a variable".into());
-                    };
-                    v.push(self.local_var(vd)?);
+                    match d {
+                        ast::Decl::Var(vd) => v.push(self.local_var(vd)?),
+                        ast::Decl::Typedef(td) => {
+                            let Some(ty) = self.env.local_typedef(td) else {
+                                return self.why(|| "a local typedef of this type".into());
+                            };
+                            let kind = StmtKind::LocalType { name: td.name, ty };
+                            v.push(self.add(kind, td.span));
+                        }
+                        _ => {
+                            return self.why(|| "a local declaration that is not a variable".into())
+                        }
+                    }
                 }
                 if v.len() == 1 {
                     return v.pop();
@@ -278,6 +296,19 @@ impl<E: Env> BodySema<'_, E> {
         })
     }
 
+    /// The alignment an `__align__(n)`/`alignas(n)` on a local gives.
+    fn written_alignment(&mut self, e: &ast::Expr<'_>) -> Option<u64> {
+        if self.mentions_local(e) {
+            return self.why(|| "an alignment naming a local".into());
+        }
+        match self.env.const_eval(e) {
+            Some(crate::sema::ConstValue::Int { value, .. }) => {
+                crate::sema::consteval::written_alignment(value)
+            }
+            _ => self.why(|| "an alignment that is not a valid constant".into()),
+        }
+    }
+
     /// The first `return` of a function whose return type is deduced (C++
     /// [dcl.spec.auto]): the type of the returned value, decayed and unqualified (`void`
     /// for `return;`). This stage deduces scalars and `void`; later returns convert to
@@ -315,9 +346,13 @@ impl<E: Env> BodySema<'_, E> {
         if storage != LocalStorage::Automatic && vd.init.is_some() {
             return self.why(|| "an initialized static or __shared__ local".into());
         }
-        if vd.align.is_some() || vd.direct_braced {
-            return self.why(|| "an aligned or brace-initialized local".into());
+        if vd.direct_braced {
+            return self.why(|| "a brace-initialized local".into());
         }
+        let written_align = match vd.align {
+            Some(a) => Some(self.written_alignment(a)?),
+            None => None,
+        };
         // The outermost block shares the parameters' scope; a loop body's outermost
         // block may not redeclare the loop's own variables (the lowering reports both).
         let redeclared = self.bound_here(vd.name)
@@ -330,6 +365,9 @@ impl<E: Env> BodySema<'_, E> {
             return None;
         }
         if let Some(quals) = auto_quals(vd.ty) {
+            if written_align.is_some() {
+                return self.why(|| "an aligned auto local".into());
+            }
             return self.auto_local(vd, quals);
         }
         if let ast::TypeExpr::Reference {
@@ -361,7 +399,7 @@ impl<E: Env> BodySema<'_, E> {
         if !dynamic {
             types.size_of(ty.ty)?;
         }
-        let align = types.align_of(ty.ty);
+        let align = types.align_of(ty.ty).max(written_align.unwrap_or(1));
         let record = matches!(types.kind(ty.ty), TypeKind::Record(_));
         let class = record && self.env.plain_class(ty);
         let constructed = record && !class && self.env.local_class(ty);
@@ -395,7 +433,7 @@ impl<E: Env> BodySema<'_, E> {
         }
         let init = match &vd.init {
             None => None,
-            Some(_) if is_array => return None,
+            Some(_) if is_array => return self.why(|| "an initialized local array".into()),
             Some(ast::Init::Expr(e)) if class => Some(self.pass_to(e, ty, 0)?),
             Some(ast::Init::Expr(e)) => {
                 let x = self.rvalue(e, 0)?;
@@ -409,7 +447,9 @@ impl<E: Env> BodySema<'_, E> {
                 }
                 Some(init)
             }
-            Some(ast::Init::List { .. }) => return None,
+            Some(ast::Init::List { .. }) => {
+                return self.why(|| "a local initialized by a braced list".into())
+            }
         };
         Some(self.add(
             StmtKind::Local {
@@ -596,6 +636,29 @@ fn stmt_form(k: &A<'_>) -> &'static str {
         A::Goto(_) => "goto",
         A::Label { .. } => "label",
         _ => "other",
+    }
+}
+
+/// What a statement is, for the reason a body is lowered in one walk.
+fn stmt_name(k: &A<'_>) -> &'static str {
+    match k {
+        A::Expr(_) => "expression statement",
+        A::Decl(_) => "local declaration",
+        A::Compound(_) => "block",
+        A::If { .. } => "if statement",
+        A::While { .. } => "while loop",
+        A::DoWhile { .. } => "do loop",
+        A::For { .. } => "for loop",
+        A::Switch { .. } => "switch statement",
+        A::RangeFor { .. } => "range-for loop",
+        A::Case { .. } | A::Default { .. } => "case label",
+        A::Break => "break",
+        A::Continue => "continue",
+        A::Return(_) => "return statement",
+        A::Goto(_) => "goto",
+        A::Label { .. } => "label",
+        A::Asm(_) => "inline PTX statement",
+        A::Empty => "empty statement",
     }
 }
 
