@@ -221,10 +221,11 @@ impl<'a> Parser<'a, '_> {
                 TokenKind::Eof | TokenKind::LaunchOpen | TokenKind::Punct(Punct::ColonColon) => {
                     return None
                 }
-                TokenKind::Ident(s) => {
-                    if EXCLUDED_KEYWORDS.contains(&s) || self.unsupported_types.contains_key(&s) {
-                        return None;
-                    }
+                TokenKind::Ident(s)
+                    if EXCLUDED_KEYWORDS.contains(&s)
+                        || self.unsupported_types.contains_key(&s) =>
+                {
+                    return None
                 }
                 // A lambda starts where an operand may: after anything but an operand's end.
                 TokenKind::Punct(Punct::LBracket) => {
