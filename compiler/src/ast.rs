@@ -30,6 +30,8 @@ pub struct TranslationUnit<'a> {
     /// One note per file-scope declaration the parser skipped as host C++ it does not
     /// parse (`Decl::Unsupported`): where and why, reported under `--report-dropped`/`-v`.
     pub dropped: Vec<crate::diag::Diag>,
+    /// The bodies kept for a later parse (`FunctionDecl::lazy_body`).
+    pub lazy: crate::parse::LazyBodies,
 }
 
 /// A kernel launch `k<float, 128><<<g, b>>>(d_x, n)` in a host function body the parser
@@ -487,6 +489,9 @@ pub struct FunctionDecl<'a> {
     pub body: Option<&'a Stmt<'a>>,
     /// True when a host-only body was present but skipped unparsed.
     pub host_body_skipped: bool,
+    /// A built-in header's body kept as tokens, parsed when the lowering needs it
+    /// (`TranslationUnit::lazy`, `parse/lazy_body.rs`); `body` is then `None`.
+    pub lazy_body: Option<u32>,
     pub span: Span,
     /// The declarator's name when it is more than a plain identifier: `S::f`, `N::g`,
     /// `operator+`, `S::S`, `operator bool`. `name` is then the last segment's identifier
@@ -494,6 +499,14 @@ pub struct FunctionDecl<'a> {
     pub qual: Option<&'a QualName<'a>>,
     /// C++ member-function details (defaults for free functions).
     pub method: MethodInfo<'a>,
+}
+
+impl FunctionDecl<'_> {
+    /// A definition: its body parsed, kept for a later parse, or skipped as host code
+    /// (`host_body_skipped` says which of the last).
+    pub fn has_body(&self) -> bool {
+        self.body.is_some() || self.lazy_body.is_some()
+    }
 }
 
 /// What a member function declaration adds to a function declaration.

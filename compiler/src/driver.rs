@@ -115,6 +115,10 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
         name_expression_launches(input.name_expressions, &mut sources, &mut interner, &mut pp);
     let arena = bumpalo::Bump::new();
     let first_parse_diag = diags.list.len();
+    // Where the helpers' bodies are lowered on first use (`lazy_header_bodies` below),
+    // they are parsed then too.
+    let lazy_header_bodies =
+        options.fast_headers && options.passes.is_none() && options.emit != Emit::Sema;
     let tu = parse_translation_unit_with(
         &pp.tokens,
         &arena,
@@ -122,6 +126,7 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
         &sources,
         &mut diags,
         options.default_device,
+        lazy_header_bodies,
     );
     let other_files_answer = |diags: &mut Diagnostics| {
         if let (true, Some((file, _))) = (input.names_in_other_files, &names_file) {
@@ -155,9 +160,7 @@ pub fn lower_input(input: &Input<'_>) -> Result<Lowered, CompileOutput> {
         dump_sema: options.emit == Emit::Sema,
         // Where `prestrip` removes the unused ones (see `finish`); `--emit=sema` dumps
         // every body.
-        lazy_header_bodies: options.fast_headers
-            && options.passes.is_none()
-            && options.emit != Emit::Sema,
+        lazy_header_bodies,
         report_dropped: options.report_dropped,
     };
     let lowered =

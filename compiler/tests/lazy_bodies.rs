@@ -4,6 +4,9 @@
 //! leaves every other helper an empty function; the PTX is the same as with every helper
 //! lowered (`fast_headers: false`, the plain path) at -O3 and -O0, and ptxas accepts it.
 //!
+//! Their bodies are parsed on demand too (`parse/lazy_body.rs`): only those of the helpers
+//! lowered are parsed, and a user file's bodies are parsed in place, with their diagnostics.
+//!
 //! The expected facts come from the sources: which helpers each kernel names, and that
 //! `__dp4a(char4, char4, int)` calls `__dp4a(int, int, int)` (`sm_61_intrinsics.h`).
 
@@ -94,6 +97,56 @@ __global__ void k(int *p) {
     assert!(!lowered(&m, "9make_int3Eiii"));
 }
 
+/// Header bodies (deferred, parsed later) while lowering `src` in this thread.
+fn parse_counts(src: &str) -> (usize, usize) {
+    let (d0, p0) = oxicc::parse::lazy_body_counts();
+    lower_lazy(src);
+    let (d1, p1) = oxicc::parse::lazy_body_counts();
+    (d1 - d0, p1 - p0)
+}
+
+#[test]
+fn only_the_lowered_helpers_bodies_are_parsed() {
+    // The three helpers `USES` lowers (see `only_the_referenced_helpers_are_lowered`).
+    let (deferred, parsed) = parse_counts(USES);
+    assert_eq!(parsed, 3, "deferred {deferred}");
+    // Hundreds of `cuda_runtime.h` helpers (`make_*`, `__ldg`, …) keep their tokens.
+    assert!(deferred > 300, "{deferred}");
+    // A kernel that uses none parses none.
+    let (deferred_none, parsed_none) = parse_counts("__global__ void k(int *p) { *p = 1; }");
+    assert_eq!((deferred_none, parsed_none), (deferred, 0));
+}
+
+#[test]
+fn user_bodies_are_parsed_in_place() {
+    // An unused device function of the user's file: its syntax error is reported (the
+    // second line, at the `;` where an operand is missing), as without deferral.
+    let src = "__device__ static int unused(int x) {\n    return x + ;\n}\n__global__ void k(int *p) { *p = 1; }\n";
+    let diags = |fast_headers: bool| {
+        let options = Options {
+            fast_headers,
+            ..Default::default()
+        };
+        let out = oxicc::compile("u.cu", src, &options);
+        assert!(out.text.is_none(), "{:?}", out.text);
+        out.diagnostics
+    };
+    let (fast, plain) = (diags(true), diags(false));
+    assert!(
+        fast.iter().any(|d| d.severity == oxicc::Severity::Error
+            && d.file == "u.cu"
+            && d.line == 2
+            && d.column == 16),
+        "{fast:?}"
+    );
+    assert_eq!(format!("{fast:?}"), format!("{plain:?}"));
+    // A helper of the user's file is not deferred either: nothing is parsed later.
+    let (_, parsed) = parse_counts(
+        "__device__ static int twice(int x) { return 2 * x; }\n__global__ void k(int *p) { *p = twice(*p); }\n",
+    );
+    assert_eq!(parsed, 0);
+}
+
 fn ptx(src: &str, options: &Options) -> String {
     let out = oxicc::compile("k.cu", src, options);
     let text = out
@@ -122,6 +175,18 @@ __global__ void k(int *p) { p[0] = table(p[1], 5).y + __dp4a(p[2], p[3], 1); }
             };
             let (a, b) = (ptx(src, &lazy), ptx(src, &plain));
             assert_eq!(a, b, "-O{opt_level}: {src}");
+            // With `-rdc=true` nothing is parked: every deferred body the walk reaches is
+            // parsed at its definition.
+            let rdc = |o: &Options| Options {
+                rdc: true,
+                line_info: true,
+                ..o.clone()
+            };
+            assert_eq!(
+                ptx(src, &rdc(&lazy)),
+                ptx(src, &rdc(&plain)),
+                "-rdc -O{opt_level}"
+            );
             // The dot product is there (inlined at -O3, in its helper's body at -O0).
             assert!(a.contains("dp4a.s32.s32"), "-O{opt_level}:\n{a}");
         }

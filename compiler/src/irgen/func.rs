@@ -295,7 +295,29 @@ impl Lowerer<'_> {
 
     /// Lowers a function definition whose declaration was already recorded as `fid`.
     pub fn lower_body(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>, func: Function) {
-        let body = fd.body.expect("definition has a body");
+        let body = match fd.body {
+            Some(body) => body,
+            // A built-in header's body kept as tokens: parsed now (`parse/lazy_body.rs`).
+            None => {
+                let (Some(lazy), Some(id)) = (self.lazy_parse, fd.lazy_body) else {
+                    return;
+                };
+                let names = fd.params.iter().filter_map(|p| p.name);
+                let parsed = crate::parse::parse_lazy_body(
+                    lazy,
+                    id,
+                    names,
+                    self.arena,
+                    self.interner,
+                    self.sources,
+                    self.diags,
+                );
+                match parsed {
+                    Some(body) => body,
+                    None => return,
+                }
+            }
+        };
         // A friend may use the private members of the class that befriends it (found by
         // its name: the class, or the class template instance, just defined).
         let friend_of = match fd.method.friend_of {

@@ -37,10 +37,10 @@ impl Lowerer<'_> {
     /// Lowers the body of the declared function `fid` (if `fd` has one and it is device
     /// code).
     pub fn define_function(&mut self, fid: FnId, fd: &ast::FunctionDecl<'_>) {
-        if fd.body.is_some() || fd.host_body_skipped {
+        if fd.has_body() || fd.host_body_skipped {
             self.note_definition_for_internal_names(fid, fd);
         }
-        if fd.body.is_none() {
+        if !fd.has_body() {
             return;
         }
         let info = self.func_info(fid).clone();
@@ -145,7 +145,7 @@ impl Lowerer<'_> {
         // An `auto` return type is deduced from the body's first `return` (see `lower_body`).
         let ret_pending = self.return_deduced(fd.ret);
         let ret = if ret_pending {
-            if fd.body.is_none() {
+            if !fd.has_body() {
                 self.error(
                     fd.name_span,
                     "a function declared with \"auto\" must have a body here (deduced return type)",

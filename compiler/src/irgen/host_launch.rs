@@ -133,7 +133,7 @@ impl<'x> Lowerer<'x> {
     pub(super) fn host_template_instance(&mut self, tpl: u32, args: Vec<TArg>) {
         let t = &self.templates.fns[tpl as usize];
         let (params, fd) = (t.params, t.decl);
-        if fd.body.is_none() && !fd.host_body_skipped {
+        if !fd.has_body() && !fd.host_body_skipped {
             // Declared, defined later (`template <class T> void run(); … run<float>();
             // … template <class T> void run() { k<T><<<…>>>(); }`): C++ instantiates it at
             // the end of the file, where the definition is known.

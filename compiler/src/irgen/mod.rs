@@ -205,6 +205,7 @@ pub fn lower_translation_unit_with_names(
     let arena = bumpalo::Bump::new();
     let mut l = Lowerer::new(interner, sources, diags, opts, &arena);
     l.lambdas = tu.lambdas;
+    l.lazy_parse = Some(&tu.lazy);
     l.note_host_launches(tu.host_launches);
     for d in tu.decls {
         if let ast::Decl::Var(vd) = d {
@@ -550,6 +551,8 @@ pub(crate) struct Lowerer<'x> {
     pub defined_vars: hashbrown::HashSet<Symbol>,
     /// Built-in header helpers whose bodies wait for a use (`lazy_bodies.rs`).
     pub parked: lazy_bodies::ParkedBodies,
+    /// The built-in headers' bodies the parser kept as tokens (`parse/lazy_body.rs`).
+    pub lazy_parse: Option<&'x crate::parse::LazyBodies>,
 }
 
 /// Deepest expression/statement nesting lowered before a diagnostic. Above the parser's
@@ -631,6 +634,7 @@ impl<'x> Lowerer<'x> {
             extern_vars: hashbrown::HashSet::new(),
             defined_vars: hashbrown::HashSet::new(),
             parked: Default::default(),
+            lazy_parse: None,
         }
     }
 

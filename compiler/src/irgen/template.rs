@@ -673,6 +673,7 @@ impl<'x> Lowerer<'x> {
             method: Default::default(),
             body: fd.body,
             host_body_skipped: fd.host_body_skipped,
+            lazy_body: fd.lazy_body,
             span: fd.span,
         })
     }

@@ -277,7 +277,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             self.bump();
             self.bump();
         }
-        Ok((self.function_decl(specs, header, None, false), false))
+        Ok((self.function_decl(specs, header, None, false, None), false))
     }
 
     fn function_decl(
@@ -286,6 +286,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         h: FunctionHeader<'a>,
         body: Option<&'a crate::ast::Stmt<'a>>,
         host_body_skipped: bool,
+        lazy_body: Option<u32>,
     ) -> &'a FunctionDecl<'a> {
         self.alloc(FunctionDecl {
             name: h.name,
@@ -298,6 +299,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             template_args: h.template_args,
             body,
             host_body_skipped,
+            lazy_body,
             span: h.start.to(self.prev_span()),
             qual: h.qual,
             method: h.method,
@@ -328,7 +330,11 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
             }
             self.defer_host_body(open, h.params, h.name_span, h.name);
-            return Ok(self.function_decl(specs, h, None, true));
+            return Ok(self.function_decl(specs, h, None, true, None));
+        }
+        // A built-in header's helper: parsed when the lowering needs it (`lazy_body.rs`).
+        if let Some(id) = self.defer_body(specs, &h) {
+            return Ok(self.function_decl(specs, h, None, false, Some(id)));
         }
         let depth = self.scopes.depth();
         // An out-of-class member definition `S::f` sees S's members.
@@ -353,7 +359,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.ctor_name = saved_ctor;
         self.scopes.truncate(depth);
         let body = self.alloc(body?);
-        Ok(self.function_decl(specs, h, Some(body), false))
+        Ok(self.function_decl(specs, h, Some(body), false, None))
     }
 
     /// Skips a host-only body `{ … }` by brace matching.
@@ -378,6 +384,21 @@ impl<'a, 'c> Parser<'a, 'c> {
                 _ => {}
             }
         }
+    }
+}
+
+impl FunctionHeader<'_> {
+    /// Neither qualified, a member (by its initializers), a friend nor a specialization.
+    pub(super) fn is_plain_free_function(&self) -> bool {
+        self.qual.is_none()
+            && self.template_args.is_none()
+            && !self.method.is_friend
+            && self.method.ctor_inits.is_empty()
+    }
+
+    /// The file the function's name is written in.
+    pub(super) fn file(&self) -> crate::source::FileId {
+        self.name_span.file
     }
 }
 

@@ -28,6 +28,7 @@ mod fold;
 mod gnu;
 mod host_launch;
 mod lambda;
+mod lazy_body;
 pub mod literal;
 mod namespace;
 mod object_class;
@@ -48,6 +49,8 @@ use bumpalo::Bump;
 use hashbrown::HashSet;
 
 pub use dump::dump_translation_unit;
+pub(crate) use lazy_body::parse_lazy_body;
+pub use lazy_body::{lazy_body_counts, LazyBodies};
 
 /// Deepest recursion of the parser's entry points (parentheses, unary operators, blocks,
 /// declarators, initializer lists). Beyond it: "nesting too deep" and the parse stops.
@@ -69,11 +72,13 @@ pub fn parse_translation_unit<'a>(
     sources: &SourceMap,
     diags: &mut Diagnostics,
 ) -> TranslationUnit<'a> {
-    parse_translation_unit_with(tokens, arena, interner, sources, diags, false)
+    parse_translation_unit_with(tokens, arena, interner, sources, diags, false, false)
 }
 
 /// [`parse_translation_unit`], with `-default-device`: the bodies of functions without an
-/// execution-space specifier are device code, so they are parsed rather than skipped.
+/// execution-space specifier are device code, so they are parsed rather than skipped. With
+/// `defer_header_bodies`, the built-in headers' device helpers keep their bodies as tokens,
+/// parsed when the lowering needs them (`lazy_body.rs`).
 pub fn parse_translation_unit_with<'a>(
     tokens: &[Token],
     arena: &'a Bump,
@@ -81,11 +86,16 @@ pub fn parse_translation_unit_with<'a>(
     sources: &SourceMap,
     diags: &mut Diagnostics,
     default_device: bool,
+    defer_header_bodies: bool,
 ) -> TranslationUnit<'a> {
     let (toks, after_bad_token) = lexical_errors_removed(tokens, interner, diags);
+    let interner = lazy_body::Interning::Mut(interner);
     let mut p = Parser::new(toks, arena, interner, sources, diags);
     p.after_bad_token = after_bad_token;
     p.default_device = default_device;
+    if defer_header_bodies {
+        p.lazy = Some(LazyBodies::default());
+    }
     let decls = p.translation_unit();
     p.rescan_deferred_host_bodies();
     if let Some(d) = p.fatal.take() {
@@ -94,7 +104,12 @@ pub fn parse_translation_unit_with<'a>(
     let lambdas = std::mem::take(&mut p.lambdas);
     let host_launches = std::mem::take(&mut p.host_launches);
     let dropped = std::mem::take(&mut p.dropped);
+    let mut lazy = p.lazy.take().unwrap_or_default();
+    if !lazy.is_empty() {
+        lazy.set_tokens(std::mem::take(&mut p.toks), default_device);
+    }
     TranslationUnit {
+        lazy,
         dropped,
         decls: arena.alloc_slice_fill_iter(decls),
         lambdas: arena.alloc_slice_fill_iter(lambdas),
@@ -223,7 +238,7 @@ pub(crate) struct Parser<'a, 'c> {
     toks: Vec<Token>,
     pos: usize,
     arena: &'a Bump,
-    interner: &'c mut Interner,
+    interner: lazy_body::Interning<'c>,
     #[allow(dead_code)]
     sources: &'c SourceMap,
     diags: &'c mut Diagnostics,
@@ -286,13 +301,16 @@ pub(crate) struct Parser<'a, 'c> {
     /// The parameter being declared is a pack whose `...` follows its pointer and
     /// reference operators (`Ts&&... xs`): the declarator steps over it.
     pack_after_ptr_ops: bool,
+    /// The built-in headers' bodies kept for a later parse (`lazy_body.rs`); `None`: every
+    /// body is parsed in place.
+    lazy: Option<LazyBodies>,
 }
 
 impl<'a, 'c> Parser<'a, 'c> {
     fn new(
         toks: Vec<Token>,
         arena: &'a Bump,
-        interner: &'c mut Interner,
+        mut interner: lazy_body::Interning<'c>,
         sources: &'c SourceMap,
         diags: &'c mut Diagnostics,
     ) -> Self {
@@ -332,6 +350,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             lambdas: Vec::new(),
             dropped: Vec::new(),
             pack_after_ptr_ops: false,
+            lazy: None,
         }
     }
 
