@@ -189,9 +189,7 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/besselj.cuh",
-        names: &[
-            "j0", "j1", "jn", "y0", "y1", "yn",
-        ],
+        names: &["j0", "j1", "jn", "y0", "y1", "yn"],
     },
     Unit {
         header: "oxicc_math/besseljf.cuh",

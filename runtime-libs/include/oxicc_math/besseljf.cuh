@@ -207,7 +207,9 @@ extern "C" __host__ __device__ __forceinline__ float ynf(int __n, float __x)
             __ym = __yk;
             __yk = __yp;
         }
-        __r = __yk;
+        /* Below 2^-64, Y_n (n >= 2) is beyond -(4/pi) 2^128: -inf (and 1/x, from
+         * rcp.approx, would be inf or NaN for a subnormal x). */
+        __r = __x < 5.421010862e-20f ? __int_as_float(0xff800000) : __yk;
     }
     return __oxm_besself_y_special(__x, __r);
 }
