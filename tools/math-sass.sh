@@ -7,12 +7,13 @@
 # A function is NAME (float, one operand), or TYPE:NAME with TYPE one of f, d (one float
 # or double operand), f2, d2 (two: x and y = a[i ^ 1]).
 # NVDISASM: nvdisasm from the nvidia-cuda-nvdisasm wheel (not installed by
-# install-nvidia-tools.sh). Needs target/release/oxicc and $OXICC_NVIDIA_ROOT (or .tools).
+# install-nvidia-tools.sh). Needs target/release/oxicc (or $OXICC_BIN) and
+# $OXICC_NVIDIA_ROOT (or .tools).
 set -euo pipefail
 nvdisasm=$1
 shift
 root=${OXICC_NVIDIA_ROOT:-$(dirname "$0")/../.tools/nvidia/nvidia/cu13}
-oxicc=$(dirname "$0")/../target/release/oxicc
+oxicc=${OXICC_BIN:-$(dirname "$0")/../target/release/oxicc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 count() {

@@ -173,11 +173,11 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/gammad.cuh",
-        names: &["lgamma", "tgamma", "tgammaf"],
+        names: &["lgamma", "tgamma"],
     },
     Unit {
         header: "oxicc_math/gammaf.cuh",
-        names: &["lgammaf", "lgamma"],
+        names: &["lgammaf", "lgamma", "tgammaf", "tgamma"],
     },
     Unit {
         header: "oxicc_math/besseld.cuh",
@@ -189,8 +189,12 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/besselj.cuh",
+        names: &["j0", "j1", "jn", "y0", "y1", "yn"],
+    },
+    Unit {
+        header: "oxicc_math/besseljf.cuh",
         names: &[
-            "j0", "j0f", "j1", "j1f", "jn", "jnf", "y0", "y0f", "y1", "y1f", "yn", "ynf",
+            "j0f", "j1f", "jnf", "y0f", "y1f", "ynf", "j0", "j1", "jn", "y0", "y1", "yn",
         ],
     },
     Unit {

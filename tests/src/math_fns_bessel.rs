@@ -48,6 +48,41 @@ const F_ABS: AbsBound = AbsBound {
     from: 8.0,
     bound: 2.2e-6,
 };
+/// The largest errors of the float-code `j0f j1f y0f y1f` (session 13's sweeps, 2^18
+/// inputs, ulps below 8 and absolute beyond), the joins of their forms (0.75, 8) and, for
+/// `y1f`, the smallest subnormal (its 2/(pi x) overflows; the first draft gave NaN).
+fn worst_bessel_f(_: Prec) -> Vec<f64> {
+    vec![
+        2.294_008_016_586_303_7,
+        9.644_062_042_236_328,
+        3.823_049_783_706_665,
+        8.332_829_475_402_832,
+        0.671_666_681_766_51,
+        8.255_986_213_684_082,
+        0.042_488_571_256_399_155,
+        10.295_118_331_909_18,
+        2.499_476_194_381_714,
+        0.75,
+        0.749_999_940_395_355_2,
+        8.0,
+        7.999_999_523_162_842,
+        1.401_298_464_324_817e-45,
+    ]
+}
+
+/// The largest errors of the float-code `ynf` (session 13's sweeps, 2^18 inputs) and a
+/// subnormal x (its 1/x by `rcp.approx` gave NaN in the first draft).
+fn worst_ynf(_: Prec) -> Vec<f64> {
+    vec![
+        0.598_453_164_100_647,
+        8.575_798_988_342_285,
+        0.232_695_266_604_423_52,
+        12.154_669_761_657_715,
+        2.027_046_892_270_599_8e-39,
+        5.421_010_862_427_522e-20,
+    ]
+}
+
 const fn everywhere(bound: f64) -> AbsBound {
     AbsBound { from: 0.0, bound }
 }
@@ -156,42 +191,54 @@ pub fn bessel_functions() -> Vec<MathFn> {
             },
             &[(100.0, 192.0), (192.0, 400.0), (400.0, 1e4)],
         ),
-        row(
-            "j0f",
-            "j0f(x)",
-            F32,
-            F1(|x| bessel_j(0, x).to_f64()),
-            9.0,
-            F_ABS,
-            HARD_J,
-        ),
-        row(
-            "j1f",
-            "j1f(x)",
-            F32,
-            F1(|x| bessel_j(1, x).to_f64()),
-            9.0,
-            F_ABS,
-            HARD_J,
-        ),
-        row(
-            "y0f",
-            "y0f(x)",
-            F32,
-            F1(|x| bessel_y(0, x).to_f64()),
-            9.0,
-            F_ABS,
-            HARD_J,
-        ),
-        row(
-            "y1f",
-            "y1f(x)",
-            F32,
-            F1(|x| bessel_y(1, x).to_f64()),
-            9.0,
-            F_ABS,
-            HARD_J,
-        ),
+        MathFn {
+            extra: worst_bessel_f,
+            ..row(
+                "j0f",
+                "j0f(x)",
+                F32,
+                F1(|x| bessel_j(0, x).to_f64()),
+                9.0,
+                F_ABS,
+                HARD_J,
+            )
+        },
+        MathFn {
+            extra: worst_bessel_f,
+            ..row(
+                "j1f",
+                "j1f(x)",
+                F32,
+                F1(|x| bessel_j(1, x).to_f64()),
+                9.0,
+                F_ABS,
+                HARD_J,
+            )
+        },
+        MathFn {
+            extra: worst_bessel_f,
+            ..row(
+                "y0f",
+                "y0f(x)",
+                F32,
+                F1(|x| bessel_y(0, x).to_f64()),
+                9.0,
+                F_ABS,
+                HARD_J,
+            )
+        },
+        MathFn {
+            extra: worst_bessel_f,
+            ..row(
+                "y1f",
+                "y1f(x)",
+                F32,
+                F1(|x| bessel_y(1, x).to_f64()),
+                9.0,
+                F_ABS,
+                HARD_J,
+            )
+        },
         row(
             "jnf_2",
             "jnf(2, x)",
@@ -211,30 +258,36 @@ pub fn bessel_functions() -> Vec<MathFn> {
             &[(0.0, 128.0), (100.0, 200.0), (-300.0, 300.0)],
         ),
         // ceil(2 + 2.5n) ulp below n: 7 for n = 2, 27 for n = 10.
-        row(
-            "ynf_2",
-            "ynf(2, x)",
-            F32,
-            F1(|x| bessel_yn(2, x).to_f64()),
-            7.0,
-            AbsBound {
-                from: 2.0,
-                bound: 2.2e-6,
-            },
-            &[(0.0, 2.0), (2.0, 20.0), (20.0, 1e3)],
-        ),
-        row(
-            "ynf_10",
-            "ynf(10, x)",
-            F32,
-            F1(|x| bessel_yn(10, x).to_f64()),
-            27.0,
-            AbsBound {
-                from: 10.0,
-                bound: 2.2e-6,
-            },
-            &[(0.0, 10.0), (10.0, 40.0), (40.0, 1e3)],
-        ),
+        MathFn {
+            extra: worst_ynf,
+            ..row(
+                "ynf_2",
+                "ynf(2, x)",
+                F32,
+                F1(|x| bessel_yn(2, x).to_f64()),
+                7.0,
+                AbsBound {
+                    from: 2.0,
+                    bound: 2.2e-6,
+                },
+                &[(0.0, 2.0), (2.0, 20.0), (20.0, 1e3)],
+            )
+        },
+        MathFn {
+            extra: worst_ynf,
+            ..row(
+                "ynf_10",
+                "ynf(10, x)",
+                F32,
+                F1(|x| bessel_yn(10, x).to_f64()),
+                27.0,
+                AbsBound {
+                    from: 10.0,
+                    bound: 2.2e-6,
+                },
+                &[(0.0, 10.0), (10.0, 40.0), (40.0, 1e3)],
+            )
+        },
         // The float overload of the C name (`j0(float)`, as CUDA declares it).
         row(
             "j0_float",

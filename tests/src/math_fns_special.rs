@@ -84,6 +84,21 @@ fn worst_lgammaf(_: Prec) -> Vec<f64> {
     ]
 }
 
+/// The largest errors of the float-code `tgammaf` (session 13's sweeps, 2^18 inputs: the
+/// reflection below -1/2 with the fit of 1/Gamma, which rounds five times), and the joins
+/// of its forms (4, -1/2, 1/2).
+fn worst_tgammaf(_: Prec) -> Vec<f64> {
+    vec![
+        -2.673_657_655_715_942_4,
+        -2.713_036_537_170_41,
+        4.0,
+        3.999_999_761_581_421,
+        -0.5,
+        0.5,
+        -4.000_000_476_837_158,
+    ]
+}
+
 /// The largest errors of the float-code `cyl_bessel_i0f` and `cyl_bessel_i1f`
 /// (session 12, 2^18 inputs), and the join of their two forms at 8.
 fn worst_i0f(_: Prec) -> Vec<f64> {
@@ -529,13 +544,26 @@ pub fn special_functions() -> Vec<MathFn> {
             ),
             worst_lgammaf,
         ),
-        row(
-            "tgammaf",
-            "tgammaf(x)",
-            F32,
-            F1(|x| dd_gamma::tgamma(x).to_f64()),
-            5.0,
-            &[(-45.0, 36.0), (0.0, 5.0), (-5.0, 0.0)],
+        worst(
+            row(
+                "tgammaf",
+                "tgammaf(x)",
+                F32,
+                F1(|x| dd_gamma::tgamma(x).to_f64()),
+                5.0,
+                &[
+                    (-45.0, 36.0),
+                    (0.0, 5.0),
+                    (-5.0, 0.0),
+                    (3.5, 4.5),
+                    (-0.6, 0.6),
+                    (-4.5, -3.5),
+                    (-46.0, -33.0),
+                    (34.0, 35.1),
+                    (0.0, 1e-37),
+                ],
+            ),
+            worst_tgammaf,
         ),
         row(
             "cyl_bessel_i0",

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Prints runtime-libs/include/oxicc_math/specpolyf.cuh: the float polynomials of the
-special functions evaluated in float (erfinvf, erfcinvf, normcdfinvf; docs/math.md).
+special functions evaluated in float (erfinvf, erfcinvf, normcdfinvf, lgammaf,
+tgammaf, cyl_bessel_i0f, cyl_bessel_i1f; docs/math.md).
 
 Each polynomial approximates f on [a, b] in t = x - c, relative error. The fit is a
 weighted least-squares fit (weights 1/|f|) at Chebyshev nodes (near-minimax), done in
@@ -56,6 +57,12 @@ def lgamma2(t):
 
 def lgamma(x):
     return mpmath.loggamma(mpf(x))
+
+
+def rgamma1(t):
+    """1/Gamma(1 + t) (entire: a short polynomial fits it where Gamma(1 + t) would need twice
+    the degree, its pole at t = -1 being near)."""
+    return 1 / mpmath.gamma(1 + mpf(t))
 
 
 def stirling_g(u):
@@ -214,6 +221,8 @@ emit("__oxm_lgammaf_q1", "lgamma(1 + t)/t", lgamma1, -0.5, 0.5, 13, "t", 0)
 emit("__oxm_lgammaf_q2", "lgamma(2 + t)/t", lgamma2, -0.5, 0.5, 9, "t", 0)
 emit("__oxm_lgammaf_q3", "lgamma(x)", lgamma, 2.5, 4, 8, "x", 3)
 emit_plain("__oxm_lgammaf_st", "x (lgamma(x) - (x - 1/2)(ln x - 1) - ln sqrt(2 pi) + 1/2) in u = 1/x^2", stirling_g, 0, 0.0625, 4, "u", 0)
+# tgammaf: 1/Gamma(1 + t) on [-1/2, 1/2] (gammaf.cuh; Stirling's correction above is shared).
+emit_plain("__oxm_tgammaf_r", "1/Gamma(1 + t)", rgamma1, -0.5, 0.5, 10, "t", 0)
 # cyl_bessel_i0f, i1f (besself.cuh): I0 and I1/x in z = x^2 below 8, I e^-x sqrt(x) in
 # u = 1/x beyond.
 emit("__oxm_i0f_z", "I0(x) in z = x^2", bessel_i_z(0), 0, 64, 12, "z", 0)

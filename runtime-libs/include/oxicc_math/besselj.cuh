@@ -1,5 +1,5 @@
 /* oxicc device math library: the Bessel functions of the first and second kind j0 j1 jn
- * y0 y1 yn (double) and j0f j1f jnf y0f y1f ynf (evaluated in double, rounded once).
+ * y0 y1 yn (double; the float ones are float code in besseljf.cuh).
  *
  * J0, J1, Y0, Y1 (the polynomials: besselpoly.cuh, tools/mathconst/bessel.py):
  * - below 0.75 the series forms J0 = p(x^2), J1 = x p(x^2),
@@ -215,17 +215,3 @@ extern "C" __host__ __device__ __forceinline__ double yn(int __n, double __x)
     }
     return __oxm_bessel_y_special(__x, __r);
 }
-
-extern "C" __host__ __device__ __forceinline__ float j0f(float __x) { return (float)j0((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float j1f(float __x) { return (float)j1((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float y0f(float __x) { return (float)y0((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float y1f(float __x) { return (float)y1((double)__x); }
-extern "C" __host__ __device__ __forceinline__ float jnf(int __n, float __x) { return (float)jn(__n, (double)__x); }
-extern "C" __host__ __device__ __forceinline__ float ynf(int __n, float __x) { return (float)yn(__n, (double)__x); }
-
-__host__ __device__ __forceinline__ float j0(float __x) { return j0f(__x); }
-__host__ __device__ __forceinline__ float j1(float __x) { return j1f(__x); }
-__host__ __device__ __forceinline__ float y0(float __x) { return y0f(__x); }
-__host__ __device__ __forceinline__ float y1(float __x) { return y1f(__x); }
-__host__ __device__ __forceinline__ float jn(int __n, float __x) { return jnf(__n, __x); }
-__host__ __device__ __forceinline__ float yn(int __n, float __x) { return ynf(__n, __x); }

@@ -1,5 +1,4 @@
-/* oxicc device math library: the double lgamma and tgamma; the float tgammaf (evaluated
- * in double and rounded once: 0.5 ulp plus far less than a float ulp; lgammaf is float
+/* oxicc device math library: the double lgamma and tgamma (lgammaf and tgammaf are float
  * code in gammaf.cuh).
  *
  * lgamma, x > 0: near its zeros 1 and 2, t p(t) with t = x - 1 or x - 2 (exact) and p a
@@ -216,6 +215,3 @@ extern "C" __host__ __device__ __forceinline__ double tgamma(double __x)
     return __x != __x ? __x : __r;
 }
 
-extern "C" __host__ __device__ __forceinline__ float tgammaf(float __x) { return (float)tgamma((double)__x); }
-
-__host__ __device__ __forceinline__ float tgamma(float __x) { return tgammaf(__x); }

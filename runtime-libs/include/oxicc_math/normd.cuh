@@ -21,6 +21,18 @@ static __device__ __forceinline__ void __oxm_norm_acc(double __v, double __s, do
 /* sqrt(h + l) (r = 0) or 1/sqrt(h + l) (r = 1) times 2^(+-e), h + l > 0. */
 static __device__ __forceinline__ double __oxm_norm_finish_d(double __h, double __l, int __e, int __r)
 {
+    if (__r) {
+        /* h in [1, 16): rsqrt.approx.f64, one Newton step (about 2^-45), a last step on
+         * the residual 1 - (h + l) y^2 computed to about 2^-98 (y^2 exact by fma), rounded
+         * once; no division or square root (session 13: rhypot 332 SASS before). */
+        double __y = __oxicc_rsqrt_approx_d(__h);
+        __y = fma(__y * 0.5, fma(-__h * __y, __y, 1.0), __y);
+        double __sl;
+        double __sh = __oxm_two_prod(__y, __y, &__sl);
+        double __d = fma(-__h, __sh, 1.0) - fma(__h, __sl, __l * __sh);
+        __y = fma(__y * 0.5, __d, __y);
+        return __y * __oxm_pow2d(-__e);
+    }
     double __sh = sqrt(__h);
     double __sl = (fma(-__sh, __sh, __h) + __l) / (2.0 * __sh);
     double __ql;
