@@ -26,6 +26,7 @@ pub mod regalloc;
 mod regalloc_check;
 pub mod tail_dup;
 pub mod target;
+pub mod vectorize;
 
 use emit::{FuncHeader, FuncKind as PtxFuncKind, ParamSpec, PtxModule};
 use hashbrown::HashSet;
@@ -234,6 +235,9 @@ fn pipeline(
         if ftz {
             timed(times, "ftz", || ftz::flush_subnormals(&mut mf));
         }
+        timed(times, "vectorize", || {
+            vectorize::vectorize_accesses(&mut mf)
+        });
         regalloc::assign_registers_timed(&mut mf, times);
         timed(times, "peephole", || {
             tail_dup::duplicate_tails(&mut mf);

@@ -438,6 +438,11 @@ pub enum Shape {
     },
     /// `[h, {c…}], {v…}` (`sust.b.2d.b32.trap`).
     Store { coords: u8, suffix: &'static str },
+    /// A scalar `ld`/`st` printed as `Flat`, carrying the IR's alignment of its address for
+    /// `vectorize.rs`.
+    Access { align: u32 },
+    /// A vector access: `{d…}, [a]` (load) or `[a], {v…}` (store).
+    Vector { store: bool },
 }
 
 /// The opcode part of an instruction: mnemonic, modifiers, types.

@@ -15,3 +15,4 @@ mod indirect_calls;
 mod kernels;
 mod random_programs;
 mod tail_dup;
+mod vectorize;

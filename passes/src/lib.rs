@@ -31,6 +31,7 @@ pub mod invariant_loads;
 mod known_zeros;
 pub mod licm;
 pub mod load_elim;
+pub mod load_slice;
 pub mod loop_unroll;
 pub mod manager;
 pub mod mem2reg;

@@ -131,6 +131,11 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::ext_offsets::run),
     },
     PassInfo {
+        name: "load-slice",
+        description: "an i64 load used only as its two 32-bit halves into two i32 loads",
+        entry: PassEntry::Function(crate::load_slice::run),
+    },
+    PassInfo {
         name: "minmax",
         description: "integer selects of a comparison of their arms into min/max (and clamps)",
         entry: PassEntry::Function(crate::minmax::run),

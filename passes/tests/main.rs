@@ -22,6 +22,7 @@ mod invariant_loads;
 mod licm_before_unroll;
 mod load_elim;
 mod load_elim_alias;
+mod load_slice;
 mod loop_unroll;
 mod loop_unroll_cost;
 mod loop_unroll_nest;

@@ -77,7 +77,18 @@ fn write_list(f: &mut Formatter<'_>, ops: &[POperand]) -> fmt::Result {
 /// The operands of a texture or surface instruction: `{d…}, [h, {c…}]…` (see `Shape`).
 fn write_grouped(f: &mut Formatter<'_>, shape: Shape, ops: &[POperand]) -> fmt::Result {
     match shape {
-        Shape::Flat => write_list(f, ops),
+        Shape::Flat | Shape::Access { .. } => write_list(f, ops),
+        Shape::Vector { store: false } => {
+            let (dst, addr) = ops.split_at(ops.len() - 1);
+            f.write_str("{")?;
+            write_list(f, dst)?;
+            write!(f, "}}, {}", addr[0])
+        }
+        Shape::Vector { store: true } => {
+            write!(f, "{}, {{", ops[0])?;
+            write_list(f, &ops[1..])?;
+            f.write_str("}")
+        }
         Shape::Fetch {
             coords,
             level,

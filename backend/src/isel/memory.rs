@@ -76,7 +76,7 @@ impl Ctx<'_> {
             opc: Opc::Ld,
             mods,
             types: vec![ty],
-            shape: Shape::Flat,
+            shape: Shape::Access { align: flags.align },
         };
         Ok((op, addr))
     }
@@ -169,7 +169,7 @@ impl Ctx<'_> {
             opc: Opc::St,
             mods: self.space_mods(pty, flags.volatile),
             types: vec![mem_type(ty)],
-            shape: Shape::Flat,
+            shape: Shape::Access { align: flags.align },
         };
         self.emit(op, vec![], vec![addr, v]);
         Ok(())

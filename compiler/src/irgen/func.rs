@@ -646,10 +646,18 @@ impl Lowerer<'_> {
         while off < size {
             let chunk = head_chunk(size - off, align);
             let ty = Type::int_with_bits(chunk as u32 * 8).unwrap_or(Type::I8);
+            // The alignment known at `off` (both objects start `align`-aligned), not just
+            // the chunk's: the backend pairs neighbouring chunks into `.v2`/`.v4` accesses
+            // only when the first is aligned to the whole vector.
+            let at = if off == 0 {
+                align
+            } else {
+                align.min(1 << off.trailing_zeros())
+            };
             let s = self.ptr_add_const(src, off);
-            let v = self.load(ty, s, chunk, volatile);
+            let v = self.load(ty, s, at.max(chunk), volatile);
             let d = self.ptr_add_const(dst, off);
-            self.store(d, v, chunk, volatile);
+            self.store(d, v, at.max(chunk), volatile);
             off += chunk;
         }
     }
