@@ -393,7 +393,7 @@ impl<'x> Lowerer<'x> {
                     severity: crate::api::Severity::Note,
                     span: d.span,
                     message: format!(
-                        "oxicc left an instance of \"{name}\" incomplete as host code it cannot instantiate: {}",
+                        "oxicc did not instantiate \"{name}\" here, as host code: {}",
                         d.message
                     ),
                     notes: Vec::new(),

@@ -589,8 +589,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             // `::new (p) T(…)`, `::delete p` (libstdc++'s `allocator_traits::construct`): the
             // global operators, which are the only ones oxicc has (no class declares its own).
-            TokenKind::Punct(Punct::ColonColon)
-                if matches!(self.peek_at(1).kind, TokenKind::Ident(s) if s == KW_NEW || s == KW_DELETE) =>
+            TokenKind::Punct(Punct::ColonColon) if matches!(self.peek_at(1).kind, TokenKind::Ident(s) if s == KW_NEW || s == KW_DELETE) =>
             {
                 self.bump();
                 if self.at_kw(KW_NEW) {
