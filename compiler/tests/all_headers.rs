@@ -253,6 +253,7 @@ const HOST_FIRST: &[&str] = &[
     "stdexcept",
     "type_traits",
     "utility",
+    "iterator",
     "cmath",
     "cstdlib",
     "cstring",

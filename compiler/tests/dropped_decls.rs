@@ -255,3 +255,53 @@ __global__ void k(int *p) { *p = 1; }\n";
     let ptx = out.text.as_deref().expect("compiles");
     ptxas_support::assert_ptxas_accepts(ptx, 75, "nested_brace_mem_init");
 }
+
+/// A class template instance named before the template is defined (`typedef
+/// basic_string<char> string;` in libstdc++'s `<bits/stringfwd.h>`) is made when it is next
+/// named after the definition; in a system header, one oxicc cannot instantiate is left to
+/// the host compiler quietly (noted with `--report-dropped`), as nvcc never instantiates it
+/// for device code.
+#[test]
+fn a_system_class_instance_named_before_its_definition_is_host_code_if_it_fails() {
+    let dir = Dir::new("fwd");
+    std::fs::write(
+        dir.0.join("fwd.h"),
+        "template <class C> class str;\n\
+         typedef str<char> string;\n\
+         template <class C> class str { typename C::missing m; };\n\
+         void use(const string &s);\n\
+         extern string *global_s;\n",
+    )
+    .unwrap();
+    let main = "#include <fwd.h>\n__global__ void k(int *p) { *p = 1; }\n";
+    let system = Options {
+        system_include_dirs: vec![dir.0.clone()],
+        ..Options::default()
+    };
+    let quiet = compile("main.cu", main, &system);
+    assert!(quiet.diagnostics.is_empty(), "{:?}", lines(&quiet));
+    let loud = compile(
+        "main.cu",
+        main,
+        &Options {
+            report_dropped: true,
+            ..system.clone()
+        },
+    );
+    let got = lines(&loud);
+    assert!(
+        got.iter()
+            .any(|l| l.contains("note: oxicc did not instantiate \"str\"")),
+        "{got:?}"
+    );
+    // The user's own header: the error is reported.
+    let user = compile(
+        "main.cu",
+        main,
+        &Options {
+            include_dirs: vec![dir.0.clone()],
+            ..Options::default()
+        },
+    );
+    assert!(!user.ok(), "{:?}", lines(&user));
+}

@@ -15,6 +15,16 @@ pub(crate) const MAX_OBJECT_SIZE: u64 = 1 << 40;
 impl<'x> Lowerer<'x> {
     /// Resolves a written type. Reports errors and returns `None` on failure.
     pub fn resolve_type(&mut self, te: &TypeExpr<'_>) -> Option<QualType> {
+        let t = self.resolve_type_named(te)?;
+        if !self.templates.forward_instances.is_empty() {
+            if let TypeKind::Record(r) = *self.types.kind(t.ty) {
+                self.complete_forward_instance(r);
+            }
+        }
+        Some(t)
+    }
+
+    fn resolve_type_named(&mut self, te: &TypeExpr<'_>) -> Option<QualType> {
         if self.templates.sig.active {
             if let Some(t) = self.dependent_type_expr(te) {
                 return Some(t);
@@ -271,10 +281,19 @@ impl<'x> Lowerer<'x> {
         &mut self,
         rd: &ast::RecordDecl<'_>,
     ) -> Option<crate::sema::types::RecordId> {
-        let existing = rd.name.and_then(|n| match rd.fields {
-            // A definition reuses a forward declaration from the same scope only.
-            Some(_) => self.scopes.lookup_tag_local(n).copied(),
-            None => self.scopes.lookup_tag(n).copied(),
+        // An instance made while its class template was only declared is completed in
+        // place when the definition comes (`complete_forward_instances`).
+        let forward_instance = self
+            .pending_instance
+            .as_ref()
+            .and_then(|k| self.templates.class_instances.get(k).copied().flatten())
+            .filter(|&r| rd.fields.is_some() && !self.types.record(r).complete);
+        let existing = forward_instance.map(Tag::Record).or_else(|| {
+            rd.name.and_then(|n| match rd.fields {
+                // A definition reuses a forward declaration from the same scope only.
+                Some(_) => self.scopes.lookup_tag_local(n).copied(),
+                None => self.scopes.lookup_tag(n).copied(),
+            })
         });
         let r = match existing {
             Some(Tag::Record(r)) => {

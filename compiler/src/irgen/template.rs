@@ -104,6 +104,10 @@ pub(crate) struct TemplateState<'x> {
     pub record_bindings: HashMap<RecordId, (&'x [ast::TemplateParam<'x>], Vec<TArg>)>,
     /// The declaration each class template instance was defined from.
     pub record_decls: HashMap<RecordId, &'x ast::RecordDecl<'x>>,
+    /// Instances made while their class template was only declared (incomplete): each is
+    /// completed when a type resolves to it after a definition has been met
+    /// (`template_class.rs`, `complete_forward_instance`).
+    pub forward_instances: std::collections::HashSet<RecordId>,
     /// Static constexpr members of class template instances, once evaluated.
     pub member_consts: HashMap<(RecordId, Symbol), Option<(ConstValue, QualType)>>,
     /// Class template instances by template and arguments (`None` for one that failed).
@@ -181,7 +185,10 @@ impl<'x> Lowerer<'x> {
         }
         let idx = self.templates.fns.len() as u32;
         let set = match self.scopes.lookup(fd.name).copied() {
-            Some(Binding::FnTemplate(s)) => s,
+            // A set of this namespace; one of an enclosing namespace is hidden by the new
+            // template (`std::chrono::ceil<D>` beside `std::ceil`), which `chrono::ceil`
+            // must then find.
+            Some(Binding::FnTemplate(s)) if self.scopes.lookup_local(fd.name).is_some() => s,
             found => {
                 let s = self.templates.sets.len() as u32;
                 self.templates.sets.push(Vec::new());

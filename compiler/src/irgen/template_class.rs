@@ -250,7 +250,10 @@ impl<'x> Lowerer<'x> {
         let t = &self.templates.classes[c as usize];
         let (params, primary) = (t.params, t.decl);
         let key = (c, targs);
-        if let Some(r) = self.templates.class_instances.get(&key) {
+        if let Some(&r) = self.templates.class_instances.get(&key) {
+            if let Some(r) = r {
+                self.complete_forward_instance(r);
+            }
             return r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))));
         }
         if self.templates.depth >= super::template::MAX_INSTANTIATION_DEPTH {
@@ -280,6 +283,16 @@ impl<'x> Lowerer<'x> {
             self.templates.class_instances.insert(key, Some(rid));
             return Some(QualType::new(self.types.intern(TypeKind::Record(rid))));
         }
+        let r = self.define_instance(c, key);
+        r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))))
+    }
+
+    /// Defines the instance `key` of class template `c` from the primary template or the
+    /// specialization its arguments select, and records it. An instance already made from
+    /// a forward declaration (incomplete) is completed in place (`define_record` reuses it).
+    fn define_instance(&mut self, c: u32, key: (u32, Vec<TArg>)) -> Option<RecordId> {
+        let params = self.templates.classes[c as usize].params;
+        let primary = self.templates.classes[c as usize].decl;
         self.templates.depth += 1;
         let (decl_params, decl, decl_args) = match self.select_class_spec(c, &key.1) {
             Some((i, bound)) => {
@@ -316,9 +329,78 @@ impl<'x> Lowerer<'x> {
         }
         self.templates.class_instances.insert(key.clone(), r);
         if let Some(rid) = r {
+            if decl.fields.is_none() {
+                self.templates.forward_instances.insert(rid);
+            }
             self.apply_out_of_class_defs(c, rid);
         }
-        r.map(|r| QualType::new(self.types.intern(TypeKind::Record(r))))
+        r
+    }
+
+    /// Completes `r` if it is an instance made while its class template was only declared
+    /// (`template <class C> class basic_streambuf;` then `typedef basic_streambuf<char>
+    /// streambuf;`, libstdc++'s `<iosfwd>`) and a definition it would be made from has been
+    /// met since. Done when a type resolves to it, not when the definition is met, since a
+    /// partial specialization declared after the primary template's definition
+    /// (`allocator_traits<allocator<_Tp>>`) must still be the one chosen, as in C++, where
+    /// the instance is made where it is first needed complete.
+    pub fn complete_forward_instance(&mut self, r: RecordId) {
+        if !self.templates.forward_instances.contains(&r) || self.types.record(r).complete {
+            return;
+        }
+        let Some((c, args)) = self.templates.instance_of.get(&r).cloned() else {
+            return;
+        };
+        let defined = match self.select_class_spec(c, &args) {
+            Some((i, _)) => self.templates.classes[c as usize].specs[i].decl.fields,
+            None => self.templates.classes[c as usize].decl.fields,
+        };
+        if defined.is_none() {
+            return;
+        }
+        // Removed first: the definition names its own instance (`typedef basic_streambuf<
+        // char_type, traits_type> __streambuf_type;`), which must not start it again.
+        self.templates.forward_instances.remove(&r);
+        let file = self.templates.classes[c as usize].decl.span.file;
+        if !self.sources.file(file).system {
+            self.define_instance(c, (c, args));
+            return;
+        }
+        // A system header's class (libstdc++'s `basic_string<char>`, named by `typedef
+        // basic_string<char> string;` before its definition) that oxicc cannot instantiate
+        // is host code, as a system header's alias is (`host_typedef_decl`): its errors are
+        // held back and the instance stays the record the names already denote; a device
+        // use that needs what failed is reported there.
+        let saved = std::mem::replace(self.diags, crate::diag::Diagnostics::new());
+        self.define_instance(c, (c, args.clone()));
+        let held = std::mem::replace(self.diags, saved);
+        if !held.has_errors() {
+            for d in held.list {
+                self.diags.push(d);
+            }
+            return;
+        }
+        self.templates.class_instances.insert((c, args), Some(r));
+        if self.opts.report_dropped {
+            let first = held
+                .list
+                .iter()
+                .find(|d| d.severity == crate::api::Severity::Error);
+            if let Some(d) = first {
+                let name = self.templates.classes[c as usize].decl.name;
+                let name = name.map_or("", |n| self.name(n)).to_string();
+                let note = crate::diag::Diag {
+                    severity: crate::api::Severity::Note,
+                    span: d.span,
+                    message: format!(
+                        "oxicc did not instantiate \"{name}\" here, as host code: {}",
+                        d.message
+                    ),
+                    notes: Vec::new(),
+                };
+                self.diags.push(note);
+            }
+        }
     }
 }
 

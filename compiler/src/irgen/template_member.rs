@@ -634,7 +634,10 @@ impl<'x> Lowerer<'x> {
             .instance_of
             .iter()
             .filter(|(r, (t, _))| {
+                // An incomplete instance (made while `c` was only declared) gets the
+                // definitions when it is completed (`complete_forward_instance`).
                 *t == c
+                    && self.types.record(**r).complete
                     && self
                         .templates
                         .record_decls

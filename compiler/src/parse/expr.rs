@@ -587,6 +587,17 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 Ok(self.mk(ExprKind::Nullptr, span))
             }
+            // `::new (p) T(…)`, `::delete p` (libstdc++'s `allocator_traits::construct`): the
+            // global operators, which are the only ones oxicc has (no class declares its own).
+            TokenKind::Punct(Punct::ColonColon) if matches!(self.peek_at(1).kind, TokenKind::Ident(s) if s == KW_NEW || s == KW_DELETE) =>
+            {
+                self.bump();
+                if self.at_kw(KW_NEW) {
+                    self.new_expr()
+                } else {
+                    self.delete_expr()
+                }
+            }
             _ if self.at_qualified_name(0) || self.at_kw(super::qualname::KW_OPERATOR) => {
                 self.qualified_primary()
             }

@@ -263,6 +263,28 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
                 .collect();
             eq_i32(o, "out", &want)
         }
+        "forward_declared_class_templates" => {
+            // b = copy of buf(x): v = x + 1, w = 2; get() = 2(x + 1); pick<int *> is the
+            // partial specialization: 7.
+            let want: Vec<i32> = i32s(l, "in")
+                .iter()
+                .map(|&x| (x + 1) * 2 * 10 + 7)
+                .collect();
+            eq_i32(o, "out", &want)
+        }
+        "global_scope_new" => {
+            // `::new` constructs tripled(x) in out[i]: 3x, then + 1.
+            let want: Vec<i32> = i32s(l, "in").iter().map(|&x| 3 * x + 1).collect();
+            eq_i32(o, "out", &want)
+        }
+        "nested_namespace_template_hides" => {
+            // outer::f = 1 + x; inner::f and d::f (the same set) = 2x.
+            let want: Vec<i32> = i32s(l, "in")
+                .iter()
+                .map(|&x| (1 + x) * 100 + 2 * x * 10 + 2 * x)
+                .collect();
+            eq_i32(o, "out", &want)
+        }
         "reference_packs" => {
             // bump: a = x + 1, b = 0.5·x + 1 (float); sum_of(a, b, 3) = a + (int)b + 3;
             // count of three arguments.
