@@ -41,7 +41,10 @@ fn near_limits(c: &[i32]) -> Vec<i32> {
 pub fn subbyte(l: &Launch, o: &Outcome) -> Result<(), String> {
     let (a4, b4) = (input(l, "a4"), input(l, "b4"));
     let (a1, bt1) = (words(&input(l, "a1")), words(&input(l, "bt1")));
-    let c: Vec<i32> = words(&input(l, "c")).into_iter().map(|x| x as i32).collect();
+    let c: Vec<i32> = words(&input(l, "c"))
+        .into_iter()
+        .map(|x| x as i32)
+        .collect();
     let nib = |x: u8, signed: bool| {
         if signed {
             ((x << 4) as i8 >> 4) as i64
@@ -67,7 +70,10 @@ pub fn subbyte(l: &Launch, o: &Outcome) -> Result<(), String> {
     let cs = near_limits(&c);
     let sat = int4(&cs, 16, 64, true, true, true);
     let sat_words = words(&sat);
-    if !sat_words.iter().any(|&x| x == i32::MAX as u32 || x == i32::MIN as u32) {
+    if !sat_words
+        .iter()
+        .any(|&x| x == i32::MAX as u32 || x == i32::MIN as u32)
+    {
         return Err("the .satfinite inputs never saturate".into());
     }
     compare(o, "d4_sat", &sat, 4)?;
@@ -120,7 +126,9 @@ pub fn f64_m8n8k4(l: &Launch, o: &Outcome) -> Result<(), String> {
         (0..64)
             .map(|at| {
                 let (r, n) = (at / 8, at % 8);
-                (0..4).fold(c[at], |acc, k| a[r * 4 + k].mul_add(b[brow(k) * 8 + n], acc))
+                (0..4).fold(c[at], |acc, k| {
+                    a[r * 4 + k].mul_add(b[brow(k) * 8 + n], acc)
+                })
             })
             .collect()
     };

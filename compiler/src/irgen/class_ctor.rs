@@ -254,7 +254,7 @@ impl Lowerer<'_> {
     /// take one argument: nvcc's message (which depends on whether `u` has class type),
     /// reported here because the only candidate would report its arity instead. Classes
     /// with constructor templates are left to overload resolution.
-    fn no_ctor_takes_one(&mut self, ty: QualType, o: &Operand, span: Span) -> bool {
+    pub(crate) fn no_ctor_takes_one(&mut self, ty: QualType, o: &Operand, span: Span) -> bool {
         let Some(r) = self.is_class(ty) else {
             return false;
         };

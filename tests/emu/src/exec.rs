@@ -668,7 +668,9 @@ impl Env<'_> {
                         .map_err(|e| self.fail(t, pc, e))?;
                 }
                 Op::ImageQuery(q) => {
-                    let v = self.image_query(s!(0), q).map_err(|e| self.fail(t, pc, e))?;
+                    let v = self
+                        .image_query(s!(0), q)
+                        .map_err(|e| self.fail(t, pc, e))?;
                     set!(i.d[0], v as u64);
                 }
                 Op::AssertFail => {

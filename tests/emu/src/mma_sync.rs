@@ -27,7 +27,9 @@ use crate::exec::{Env, Thread};
 use crate::inst::*;
 use crate::operands::{space_of, Ctx};
 use crate::parse::Operand;
-use crate::wmma::{BitOp, fresh, list, parse_shape, stage, unstage, warp_spec, WElem, WKind, WmmaSpec};
+use crate::wmma::{
+    fresh, list, parse_shape, stage, unstage, warp_spec, BitOp, WElem, WKind, WmmaSpec,
+};
 use crate::EmuError;
 
 /// (row, column) of element `j` of lane `lane`'s fragment of matrix `mat` (0 A, 1 B, 2 C/D)
@@ -115,7 +117,11 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
     let quad_pairs = (m, n, k) == (8, 8, 4) && ab == WElem::F16;
     let f16_or_f32 = |e: WElem| matches!(e, WElem::F16 | WElem::F32);
     let s32 = dty == WElem::S32 && cty == WElem::S32;
-    let bop = match (mods.contains(&"popc"), mods.contains(&"xor"), mods.contains(&"and")) {
+    let bop = match (
+        mods.contains(&"popc"),
+        mods.contains(&"xor"),
+        mods.contains(&"and"),
+    ) {
         (true, true, false) => Some(BitOp::Xor),
         (true, false, true) => Some(BitOp::And),
         _ => None,
@@ -142,10 +148,8 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
         }
         _ => false,
     };
-    let same_kind = bty == ab
-        || (int8(ab) && int8(bty))
-        || (int4(ab) && int4(bty))
-        || (fp8(ab) && fp8(bty));
+    let same_kind =
+        bty == ab || (int8(ab) && int8(bty)) || (int4(ab) && int4(bty)) || (fp8(ab) && fp8(bty));
     // The layouts of A and B, in that order (only m8n8k4 has any but `.row.col`).
     let layouts: Vec<bool> = mods
         .iter()
