@@ -76,7 +76,9 @@ pub const LARGE_KERNEL_PARAMS_PTX: (u32, u32) = (8, 1);
 /// PTX contains one is printed with at least it (nvcc writes its newest `.version` for every
 /// target, so its headers never meet the question). Matched as text in the templates.
 pub const INLINE_PTX_VERSIONS: &[(&str, (u32, u32))] = &[
-    // sm_80's own minimum is 7.0; the parity forms of the waits came with 7.1.
+    // sm_80's own minimum is 7.0; the parity forms of the waits came with 7.1, and so did
+    // single-bit `mma` with `.and.popc` (ptxas: "Modifier '.and' on 'mma' requires 7.1").
+    (".and.popc", (7, 1)),
     ("mbarrier.test_wait.parity", (7, 1)),
     ("mbarrier.try_wait", (7, 8)),
     // cuda_fp8.h's conversions: PTX 7.8 on sm_90, 8.1 on sm_89 (the larger serves both).
@@ -88,6 +90,11 @@ pub const INLINE_PTX_VERSIONS: &[(&str, (u32, u32))] = &[
     // `mma.sync` with fp8 inputs (`.f32.e4m3.e4m3.f32`, …) on sm_89: PTX 8.4.
     (".f32.e4m3", (8, 4)),
     (".f32.e5m2", (8, 4)),
+    // fp8 `mma.sync` with f16 accumulators, and the fp8 `m16n8k16` shape: PTX 8.7 (ptxas:
+    // "requires PTX ISA .version 8.7 or later").
+    (".f16.e4m3", (8, 7)),
+    (".f16.e5m2", (8, 7)),
+    ("m16n8k16.row.col.f32.e", (8, 7)),
 ];
 
 /// The newest PTX ISA version we know (the one ptxas 13.5 implements).

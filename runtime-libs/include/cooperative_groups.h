@@ -89,6 +89,10 @@ __OXICC_CG_SHFL_ALL(float4, __OXICC_CG_XYZW)
 class thread_group {
 public:
     unsigned int _size;
+    /* nvcc's groups are 16 bytes aligned to 8 (thread_block 24, grid_group 16): the
+     * padding gives oxicc's the same sizeof and alignof (cg/cg_sizes.cu checks them). */
+    unsigned int __pad0;
+    unsigned long long __pad1;
     __device__ thread_group(unsigned int size) : _size(size) {}
     __device__ unsigned int thread_rank() const {
         return _size == 0u ? details::cta_thread_rank() : details::cta_thread_rank() & (_size - 1u);
@@ -110,6 +114,7 @@ public:
 
 class thread_block : public thread_group {
 public:
+    unsigned long long __pad2;
     __device__ thread_block() : thread_group(0u) {}
     __device__ static void sync() { __syncthreads(); }
     __device__ static unsigned int thread_rank() { return details::cta_thread_rank(); }
@@ -196,6 +201,8 @@ __device__ __forceinline__ thread_group tiled_partition(const thread_group &, un
 class coalesced_group {
 public:
     unsigned int _mask;
+    unsigned int __pad0;
+    unsigned long long __pad1;
     __device__ explicit coalesced_group(unsigned int mask) : _mask(mask) {}
     __device__ unsigned int thread_rank() const {
         return __popc(_mask & ((1u << details::lane_id()) - 1u));
@@ -270,6 +277,7 @@ template <class Group> __device__ coalesced_group labeled_partition(const Group 
 
 class grid_group {
 public:
+    unsigned long long __pad[2];
     __device__ static unsigned long long thread_rank() {
         unsigned long long block = (blockIdx.z * (unsigned long long)gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x;
         return block * details::cta_num_threads() + details::cta_thread_rank();

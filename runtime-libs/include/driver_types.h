@@ -95,6 +95,8 @@ struct cudaResourceDesc {
             size_t height;
             size_t pitchInBytes;
         } pitch2D;
+        /* As nvcc's: the union is 128 bytes (sizeof(cudaResourceDesc) 144). */
+        struct { int reserved[32]; } reserved;
     } res;
     unsigned int flags;
 };

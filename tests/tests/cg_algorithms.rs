@@ -34,9 +34,21 @@ fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "cg_tile_shuffles" => tile_shuffles(l, o),
         "cg_votes" => votes(l, o),
         "cg_tile_param" => tile_param(l, o),
+        "cg_sizes" => compare(o, "out", &NVCC_SIZES),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
+
+/// `cg_sizes.cu`: (sizeof, alignof) of each type in the kernel's order, as `nvcc -ptx` (CUDA
+/// 13) computes them from NVIDIA's headers (read off its PTX, whose run in the interpreter
+/// this test checks too): thread_block, grid_group, thread_block_tile<32>,
+/// thread_block_tile<4>, coalesced_group, thread_group, barrier<block>,
+/// pipeline_shared_state<block, 2>, pipeline<thread>, aligned_size_t<16>, the texture and
+/// surface handles, cudaChannelFormatDesc, cudaTextureDesc, cudaResourceDesc.
+const NVCC_SIZES: [u32; 30] = [
+    24, 8, 16, 8, 16, 8, 16, 8, 16, 8, 16, 8, 8, 8, 40, 8, 2, 1, 8, 8, 8, 8, 8, 8, 20, 4, 72, 4,
+    144, 8,
+];
 
 fn words(b: &[u8]) -> Vec<u32> {
     b.chunks(4)

@@ -29,6 +29,7 @@ mod math_accuracy;
 mod math_flags;
 mod math_kernels;
 mod mma_sync;
+mod mma_sync_forms;
 mod ptx_conventions;
 mod separate_compilation;
 mod speed_suite;

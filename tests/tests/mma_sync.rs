@@ -85,13 +85,16 @@ fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "mma_m8n8k4" => m8n8k4(l, o),
         "mma_fp8" => fp8(l, o),
         "stmatrix" => stmatrix(l, o),
+        "mma_subbyte" => crate::mma_sync_forms::subbyte(l, o),
+        "mma_f64" => crate::mma_sync_forms::f64_m8n8k4(l, o),
+        "mma_fp8_k16" => crate::mma_sync_forms::fp8_k16(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }
 }
 
 /// D (16×8, row-major) = A·B + C over `k` columns of A (row stride `lda`) and rows of B
 /// (8 columns), as f32 fused multiply-adds in k order.
-fn product(a: &[f32], lda: usize, b: &[f32], c: &[f32], k: usize) -> Vec<f32> {
+pub(crate) fn product(a: &[f32], lda: usize, b: &[f32], c: &[f32], k: usize) -> Vec<f32> {
     (0..128)
         .map(|at| {
             let (r, n) = (at / 8, at % 8);
@@ -206,13 +209,13 @@ fn f16_accs(l: &Launch, o: &Outcome) -> Result<(), String> {
     compare(o, "dfh", &bytes_f32(&product(&a, 16, &b, &cf, 8)), 4)
 }
 
-fn words(b: &[u8]) -> Vec<u32> {
+pub(crate) fn words(b: &[u8]) -> Vec<u32> {
     b.chunks(4)
         .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
         .collect()
 }
 
-fn bytes_u32(v: &[u32]) -> Vec<u8> {
+pub(crate) fn bytes_u32(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
@@ -295,7 +298,7 @@ fn int8(l: &Launch, o: &Outcome) -> Result<(), String> {
 }
 
 /// An E4M3 byte's value (bias 7, subnormals below exponent 1; the kernel masks NaNs out).
-fn e4m3(v: u8) -> f32 {
+pub(crate) fn e4m3(v: u8) -> f32 {
     let (e, m) = (((v >> 3) & 15) as i32, (v & 7) as f32);
     let mag = if e == 0 {
         m * 2f32.powi(-9)
@@ -310,7 +313,7 @@ fn e4m3(v: u8) -> f32 {
 }
 
 /// An E5M2 byte's value (bias 15; the kernel masks infinities and NaNs out).
-fn e5m2(v: u8) -> f32 {
+pub(crate) fn e5m2(v: u8) -> f32 {
     let (e, m) = (((v >> 2) & 31) as i32, (v & 3) as f32);
     let mag = if e == 0 {
         m * 2f32.powi(-16)

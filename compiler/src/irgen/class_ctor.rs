@@ -221,6 +221,7 @@ impl Lowerer<'_> {
                 Some(o) => match self.class_to_class(&o, ty, e.span) {
                     Some(Some(c)) => Some(vec![(c, e.span)]),
                     Some(None) => None,
+                    None if self.no_ctor_takes_one(ty, &o, e.span) => None,
                     None => Some(vec![(o, e.span)]),
                 },
                 None => None,
@@ -247,6 +248,42 @@ impl Lowerer<'_> {
             return;
         };
         self.construct_at(addr, ty, args, span);
+    }
+
+    /// `T t = u;` (copy-initialization from another type) where no constructor of `T` can
+    /// take one argument: nvcc's message (which depends on whether `u` has class type),
+    /// reported here because the only candidate would report its arity instead. Classes
+    /// with constructor templates are left to overload resolution.
+    pub(crate) fn no_ctor_takes_one(&mut self, ty: QualType, o: &Operand, span: Span) -> bool {
+        let Some(r) = self.is_class(ty) else {
+            return false;
+        };
+        if o.ty.ty == ty.ty
+            || self.base_offset(o.ty.ty, ty.ty).is_some()
+            || self.has_ctor_templates(r)
+        {
+            return false;
+        }
+        let ctors = self
+            .classes
+            .get(&r)
+            .map(|d| d.ctors.clone())
+            .unwrap_or_default();
+        let takes_one = |l: &mut Self, c: FnId| {
+            let info = l.func_info(c);
+            info.min_args() <= 1 && (!info.params.is_empty() || info.variadic)
+        };
+        if ctors.is_empty() || ctors.iter().any(|&c| takes_one(self, c)) {
+            return false;
+        }
+        let (from, to) = (self.show(o.ty), self.show(ty));
+        let msg = if self.is_class(o.ty).is_some() {
+            format!("no suitable user-defined conversion from \"{from}\" to \"{to}\" exists")
+        } else {
+            format!("no suitable constructor exists to convert from \"{from}\" to \"{to}\"")
+        };
+        self.error(span, msg);
+        true
     }
 
     /// A constructor's member initializers, then the default member initializers of the

@@ -625,11 +625,13 @@ impl Lowerer<'_> {
                 return Some(obj);
             }
         }
-        let msg = format!(
-            "argument of type \"{}\" is incompatible with parameter of type \"{}\"",
-            self.show(o.ty),
-            self.show(to)
-        );
+        // nvcc's words: which conversion is missing depends on the argument's kind.
+        let (from, to) = (self.show(o.ty), self.show(to));
+        let msg = if self.types.is_record(o.ty.ty) {
+            format!("no suitable user-defined conversion from \"{from}\" to \"{to}\" exists")
+        } else {
+            format!("no suitable constructor exists to convert from \"{from}\" to \"{to}\"")
+        };
         self.error(span, msg);
         None
     }

@@ -667,6 +667,12 @@ impl Env<'_> {
                     self.sust(&t.regs[at..], h, spec)
                         .map_err(|e| self.fail(t, pc, e))?;
                 }
+                Op::ImageQuery(q) => {
+                    let v = self
+                        .image_query(s!(0), q)
+                        .map_err(|e| self.fail(t, pc, e))?;
+                    set!(i.d[0], v as u64);
+                }
                 Op::AssertFail => {
                     t.pc = pc;
                     let msg = crate::printf::assert_message(self, t, i.aux);

@@ -490,6 +490,8 @@ pub enum Op {
     Suld(crate::tex_ops::SurfSpec),
     /// `sust.b`: handle in `s[0]`, coordinates then values in registers from `off`.
     Sust(crate::tex_ops::SurfSpec),
+    /// `txq`/`suq`: one attribute of the image whose handle is `s[0]`, into `d[0]`.
+    ImageQuery(crate::tex_ops::Query),
 }
 
 /// An instruction source: a frame-relative register or an immediate (already in register form).

@@ -8,8 +8,12 @@
 //! reuses `wmma.rs`'s collective (gather A, B and C from all 32 lanes, `D = A·B + C` with the
 //! same arithmetic, scatter D) with these positions (`WKind::Sync`). Supported: f16 and bf16
 //! `m16n8k8`/`m16n8k16` (f32 or f16 accumulators for f16), tf32 `m16n8k4`/`m16n8k8`,
-//! s8/u8 `m16n8k16`/`m16n8k32`/`m8n8k16` (s32, `.satfinite`), e4m3/e5m2 `m16n8k32` (f32),
-//! and f16 `m8n8k4` (every layout, f16 or f32 C and D): four products, one per quad-pair.
+//! s8/u8 `m16n8k16`/`m16n8k32`/`m8n8k16` (s32, `.satfinite`), s4/u4 `m16n8k32`/`m16n8k64`/
+//! `m8n8k32`, b1 `m16n8k128`/`m16n8k256`/`m8n8k128` (`.xor.popc`, `.and.popc`), e4m3/e5m2
+//! `m16n8k16`/`m16n8k32` (f32 or f16 C and D), f64 `m8n8k4`, and f16 `m8n8k4` (every layout,
+//! f16 or f32 C and D): four products, one per quad-pair. The sub-byte layouts are the 8-bit
+//! ones with `p` = 8 or 32 elements a register instead of 4 (the ISA's tables for `.s4`/`.b1`
+//! are the `.s8` ones with k scaled by the same factor).
 //!
 //! `ldmatrix.m8n8.x{1,2,4}{.trans}.b16` runs in two steps: each lane of the first 8·num
 //! reads the 16-byte row its address names into four staged registers (`WKind::LdRow`, per
@@ -23,7 +27,9 @@ use crate::exec::{Env, Thread};
 use crate::inst::*;
 use crate::operands::{space_of, Ctx};
 use crate::parse::Operand;
-use crate::wmma::{fresh, list, parse_shape, stage, unstage, warp_spec, WElem, WKind, WmmaSpec};
+use crate::wmma::{
+    fresh, list, parse_shape, stage, unstage, warp_spec, BitOp, WElem, WKind, WmmaSpec,
+};
 use crate::EmuError;
 
 /// (row, column) of element `j` of lane `lane`'s fragment of matrix `mat` (0 A, 1 B, 2 C/D)
@@ -35,29 +41,41 @@ pub(crate) fn position(
     lane: usize,
     j: usize,
 ) -> (usize, usize) {
-    if (spec.m, spec.n, spec.k) == (8, 8, 4) {
+    if quad_pairs(spec) {
         return quad_pair_position(spec, mat, ty, lane, j);
     }
     let (g, t) = (lane >> 2, lane % 4);
     match (mat, spec.ty) {
-        // C and D: two rows (g, g + 8), two adjacent columns each (m8n8k16: row g only).
+        // C and D: two rows (g, g + 8), two adjacent columns each (m8n8: row g only).
         (2, _) => (g + 8 * (j >> 1), 2 * t + (j & 1)),
-        // 8-bit A: four adjacent columns a register; registers alternate rows g, g + 8,
-        // then the second half of k (m16n8k32) starts 16 columns on.
-        (0, e) if e.per_reg() == 4 => {
-            let r = j >> 2;
-            (g + 8 * (r & 1), 4 * t + (j & 3) + 16 * (r >> 1))
+        // 8-, 4- and 1-bit A: `p` adjacent columns a register (p = 4, 8, 32); registers
+        // alternate rows g, g + 8, then the second half of k starts 4p columns on.
+        (0, e) if e.per_reg() >= 4 => {
+            let p = e.per_reg() as usize;
+            let r = j / p;
+            (g + 8 * (r & 1), p * t + j % p + 4 * p * (r >> 1))
         }
-        // 8-bit B: four adjacent rows (k) a register, column g; the second register 16 on.
-        (1, e) if e.per_reg() == 4 => (4 * t + (j & 3) + 16 * (j >> 2), g),
-        // tf32 A: a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4).
-        (0, WElem::Tf32) => (g + 8 * (j & 1), t + 4 * (j >> 1)),
-        (1, WElem::Tf32) => (t + 4 * j, g),
+        // 8-, 4- and 1-bit B: `p` adjacent rows (k) a register, column g; the second
+        // register 4p rows on.
+        (1, e) if e.per_reg() >= 4 => {
+            let p = e.per_reg() as usize;
+            (p * t + j % p + 4 * p * (j / p), g)
+        }
+        // tf32 and f64 A: a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4)
+        // (f64 m8n8k4: a0 only).
+        (0, WElem::Tf32 | WElem::F64) => (g + 8 * (j & 1), t + 4 * (j >> 1)),
+        (1, WElem::Tf32 | WElem::F64) => (t + 4 * j, g),
         // 16-bit A: pairs of columns; rows g, g + 8; the second k half after the first.
         (0, _) => (g + 8 * ((j >> 1) & 1), 2 * t + (j & 1) + 8 * (j >> 2)),
         // 16-bit B: pairs of rows (k), column g.
         _ => (2 * t + (j & 1) + 8 * (j >> 1), g),
     }
+}
+
+/// Whether the form is f16 `m8n8k4`, four products, one per quad-pair (f64 `m8n8k4` is one
+/// product over the warp).
+pub(crate) fn quad_pairs(spec: &WmmaSpec) -> bool {
+    (spec.m, spec.n, spec.k) == (8, 8, 4) && spec.ty == WElem::F16
 }
 
 /// `m8n8k4` (f16 inputs): (row, column) of element `j` of thread `t` (0…7: lanes 4q…4q+3
@@ -79,6 +97,10 @@ fn quad_pair_position(spec: &WmmaSpec, mat: u8, ty: WElem, t: usize, j: usize) -
 
 /// Decodes `mma.sync.aligned.mMnNkK.row.col.dtype.atype.btype.ctype d, a, b, c`.
 pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), EmuError> {
+    // `mma.sp` (`.sp`, `.sp::ordered_metadata`): A is 2:4 sparse with a metadata operand.
+    if mods.iter().any(|m| *m == "sp" || m.starts_with("sp::")) {
+        return Err(c.err("sparse mma (mma.sp) is not supported by the interpreter"));
+    }
     let (m, n, k) = mods
         .iter()
         .find_map(|s| parse_shape(s))
@@ -88,29 +110,46 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
         return Err(c.err("mma: expected four types (d, a, b, c)"));
     };
     let int8 = |e: WElem| matches!(e, WElem::S8 | WElem::U8);
+    let int4 = |e: WElem| matches!(e, WElem::S4 | WElem::U4);
     let fp8 = |e: WElem| matches!(e, WElem::E4m3 | WElem::E5m2);
     // (ptxas: in these shapes D and C have one type.) Integer A and B may differ in
     // signedness, fp8 A and B in format.
-    let quad_pairs = (m, n, k) == (8, 8, 4);
+    let quad_pairs = (m, n, k) == (8, 8, 4) && ab == WElem::F16;
     let f16_or_f32 = |e: WElem| matches!(e, WElem::F16 | WElem::F32);
+    let s32 = dty == WElem::S32 && cty == WElem::S32;
+    let bop = match (
+        mods.contains(&"popc"),
+        mods.contains(&"xor"),
+        mods.contains(&"and"),
+    ) {
+        (true, true, false) => Some(BitOp::Xor),
+        (true, false, true) => Some(BitOp::And),
+        _ => None,
+    };
     let supported = match ab {
         // m8n8k4: C and D f16 or f32 in any combination.
         WElem::F16 if quad_pairs => bty == ab && f16_or_f32(dty) && f16_or_f32(cty),
         WElem::F16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == cty && bty == ab,
         WElem::Bf16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == WElem::F32,
         WElem::Tf32 => (m, n) == (16, 8) && (k == 4 || k == 8) && dty == WElem::F32,
+        WElem::F64 => (m, n, k) == (8, 8, 4) && dty == ab && cty == ab,
         WElem::S8 | WElem::U8 => {
-            matches!((m, n, k), (16, 8, 16) | (16, 8, 32) | (8, 8, 16))
-                && int8(bty)
-                && dty == WElem::S32
-                && cty == WElem::S32
+            matches!((m, n, k), (16, 8, 16) | (16, 8, 32) | (8, 8, 16)) && int8(bty) && s32
         }
+        WElem::S4 | WElem::U4 => {
+            matches!((m, n, k), (16, 8, 32) | (16, 8, 64) | (8, 8, 32)) && int4(bty) && s32
+        }
+        WElem::B1 => {
+            matches!((m, n, k), (16, 8, 128) | (16, 8, 256) | (8, 8, 128)) && s32 && bop.is_some()
+        }
+        // f32 or (PTX 8.7) f16 accumulators.
         WElem::E4m3 | WElem::E5m2 => {
-            (m, n, k) == (16, 8, 32) && fp8(bty) && dty == WElem::F32 && cty == WElem::F32
+            (m, n) == (16, 8) && (k == 16 || k == 32) && fp8(bty) && dty == cty && f16_or_f32(dty)
         }
         _ => false,
     };
-    let same_kind = bty == ab || (int8(ab) && int8(bty)) || (fp8(ab) && fp8(bty));
+    let same_kind =
+        bty == ab || (int8(ab) && int8(bty)) || (int4(ab) && int4(bty)) || (fp8(ab) && fp8(bty));
     // The layouts of A and B, in that order (only m8n8k4 has any but `.row.col`).
     let layouts: Vec<bool> = mods
         .iter()
@@ -121,6 +160,10 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
         })
         .collect();
     let row_col = layouts == [true, false];
+    // f64 may name a rounding; only round-to-nearest-even is modelled.
+    if mods.iter().any(|m| matches!(*m, "rz" | "rm" | "rp")) {
+        return Err(c.err("mma: only the .rn rounding is supported by the interpreter"));
+    }
     if !supported || !same_kind || layouts.len() != 2 || !(row_col || quad_pairs) {
         return Err(c.err(format!(
             "this mma form (m{m}n{n}k{k}, {ab:?}) is not supported by the interpreter"
@@ -135,7 +178,7 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
     let cc = list(c, &ops[3])?;
     // Each lane holds 1/32 of each matrix (m8n8k4: 1/8 of its quad-pair's).
     let share = if quad_pairs { 8 } else { 32 };
-    let regs = |rows: u8, cols: u8, ty: WElem| {
+    let regs = |rows: u16, cols: u16, ty: WElem| {
         (rows as usize * cols as usize / share) / ty.per_reg() as usize
     };
     let want = [
@@ -165,14 +208,16 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
         cty,
         dty,
         sat: mods.contains(&"satfinite"),
+        bop,
         na: a.len() as u8,
         nb: b.len() as u8,
         nc: cc.len() as u8,
         nd: d.len() as u8,
     };
-    let first_in = stage(c, &a, Ty::B32)?;
-    stage(c, &b, Ty::B32)?;
-    stage(c, &cc, Ty::B32)?;
+    let reg_ty = |e: WElem| if e == WElem::F64 { Ty::B64 } else { Ty::B32 };
+    let first_in = stage(c, &a, reg_ty(ab))?;
+    stage(c, &b, reg_ty(bty))?;
+    stage(c, &cc, reg_ty(cty))?;
     let first_out = fresh(c, d.len());
     c.emit(
         Op::Wmma(spec),
@@ -234,7 +279,7 @@ fn m8n8_spec(kind: WKind, num: u8) -> WmmaSpec {
         kind,
         m: 8,
         n: 8,
-        k: num,
+        k: num as u16,
         row: true,
         b_row: true,
         ty: WElem::F16,
@@ -242,6 +287,7 @@ fn m8n8_spec(kind: WKind, num: u8) -> WmmaSpec {
         cty: WElem::F16,
         dty: WElem::F16,
         sat: false,
+        bop: None,
         na: num,
         nb: 0,
         nc: 0,

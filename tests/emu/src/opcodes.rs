@@ -65,6 +65,7 @@ pub(crate) fn decode_inst(
         "tex" | "tld4" | "suld" | "sust" => {
             crate::tex_ops::decode(&mut c, base, mods, ops)?;
         }
+        "txq" | "suq" => crate::tex_ops::decode_query(&mut c, base, mods, ops)?,
         "mov" => {
             need(2, &c)?;
             // Special registers and local addresses go straight to the destination.
@@ -600,6 +601,13 @@ pub(crate) fn decode_inst(
         "mbarrier" => crate::mbarrier::decode(&mut c, base, mods, ops)?,
         "wmma" => crate::wmma::decode(&mut c, mods, ops)?,
         "mma" => crate::mma_sync::decode_mma(&mut c, mods, ops)?,
+        // Warpgroup MMA exists only on sm_90a (ptxas rejects it for sm_90), outside the
+        // targets the interpreter models; its operands live in shared-memory descriptors.
+        "wgmma" => {
+            return Err(c.err(
+                "wgmma (warpgroup matrix multiply, sm_90a) is not supported by the interpreter",
+            ))
+        }
         "ldmatrix" => crate::mma_sync::decode_ldmatrix(&mut c, mods, ops)?,
         "stmatrix" => crate::mma_sync::decode_stmatrix(&mut c, mods, ops)?,
         "cp" if has("async") && has("mbarrier") => {

@@ -1,5 +1,5 @@
-//! Decoding and execution of `tex`, `tld4`, `suld.b` and `sust.b` (sampling itself is in
-//! `texture.rs`).
+//! Decoding and execution of `tex`, `tld4`, `suld.b`, `sust.b`, and the queries `txq` and
+//! `suq` (sampling itself is in `texture.rs`).
 //!
 //! An `Inst` has four sources; a fetch can have a handle, four coordinates and two
 //! four-element gradients. The decoder therefore copies the coordinates (and a store's
@@ -34,6 +34,55 @@ pub struct SurfSpec {
     /// 0 trap, 1 clamp, 2 zero.
     pub clamp: u8,
     pub ncoords: u8,
+}
+
+/// What a `txq`/`suq` asks: the image's size in elements along one dimension, or its
+/// number of layers. (The other attributes, channel formats, sampler state and mipmap
+/// levels, are not modelled: the decoder rejects them.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    Width,
+    Height,
+    Depth,
+    ArraySize,
+}
+
+/// Decodes `txq.{width,height,depth,array_size}.b32 d, [h]` and the same `suq` forms.
+pub(crate) fn decode_query(
+    c: &mut Ctx,
+    base: &str,
+    mods: &[&str],
+    ops: &[Operand],
+) -> Result<(), EmuError> {
+    if mods.contains(&"level") {
+        return Err(c.err(format!("{base}.level: mipmap levels are not modelled")));
+    }
+    let q = match mods.first() {
+        Some(&"width") => Query::Width,
+        Some(&"height") => Query::Height,
+        Some(&"depth") => Query::Depth,
+        Some(&"array_size") => Query::ArraySize,
+        Some(m) => {
+            return Err(c.err(format!(
+                "{base}.{m} is not supported by the interpreter (only width, height, depth and array_size)"
+            )))
+        }
+        None => return Err(c.err(format!("{base}: no attribute"))),
+    };
+    let h = match ops {
+        [_, Operand::Addr(Some(name), 0)] => name.clone(),
+        _ => return Err(c.err(format!("{base}: expected `d, [handle]`"))),
+    };
+    let d = c.dst(&ops[0])?;
+    let h = c.src(&Operand::Name(h), Ty::B64)?;
+    c.emit(
+        Op::ImageQuery(q),
+        [d, NO_REG, NO_REG, NO_REG],
+        [h, Src::Imm(0), Src::Imm(0), Src::Imm(0)],
+        0,
+        0,
+    );
+    Ok(())
 }
 
 /// Copies `ops` into consecutive fresh registers; returns the first.
@@ -184,6 +233,19 @@ impl Env<'_> {
             .and_then(|k| self.mem.images.get(k as usize))
             .cloned()
             .ok_or_else(|| format!("{handle:#x} is not a texture or surface handle of the launch"))
+    }
+
+    /// Executes `txq`/`suq`: sizes in elements (a 1D image has height and depth 1, a 2D
+    /// one depth 1), the number of layers (a cubemap's six faces count as layers; 0 when
+    /// the image is not layered).
+    pub(crate) fn image_query(&self, handle: u64, q: Query) -> Result<u32, String> {
+        let img = self.image(handle)?;
+        Ok(match q {
+            Query::Width => img.width,
+            Query::Height => img.height,
+            Query::Depth => img.depth,
+            Query::ArraySize => img.layers,
+        })
     }
 
     /// Executes a fetch: the four result registers.

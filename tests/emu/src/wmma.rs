@@ -15,7 +15,8 @@
 //! each D element starts from C (f16 converted to f32) and adds the products over k in
 //! order, each as an f32 `fma` (products of f16, bf16 and tf32 values are exact in f32), then
 //! rounds to f16 (to nearest even) for an f16 D; tf32 inputs use their top 19 bits; f64 uses
-//! f64 `fma`. Integer products accumulate exactly and wrap to 32 bits (`.satfinite` clamps).
+//! f64 `fma`. Integer products accumulate exactly and wrap to 32 bits (`.satfinite` clamps;
+//! single bits add `a XOR b` or `a AND b` instead of the product).
 //!
 //! An instruction has four sources, so the decoder copies the register lists into
 //! consecutive fresh registers (`off`: inputs; `aux`: the outputs, copied to the named
@@ -42,6 +43,18 @@ pub enum WElem {
     /// The 8-bit floats of `mma.sync` on sm_89+ (`fp8.rs` decodes them).
     E4m3,
     E5m2,
+    /// The 4-bit integers and single bits of `mma.sync` (sm_75+; eight and 32 a register).
+    S4,
+    U4,
+    B1,
+}
+
+/// The bit operation of a single-bit `mma.sync` (`.xor.popc`, `.and.popc`): each product
+/// over k is `a XOR b` or `a AND b`, so D counts the set bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BitOp {
+    Xor,
+    And,
 }
 
 impl WElem {
@@ -57,6 +70,9 @@ impl WElem {
             "f64" => WElem::F64,
             "e4m3" => WElem::E4m3,
             "e5m2" => WElem::E5m2,
+            "s4" => WElem::S4,
+            "u4" => WElem::U4,
+            "b1" => WElem::B1,
             _ => return None,
         })
     }
@@ -65,6 +81,8 @@ impl WElem {
             WElem::F16 | WElem::Bf16 => 16,
             WElem::S8 | WElem::U8 | WElem::E4m3 | WElem::E5m2 => 8,
             WElem::F64 => 64,
+            WElem::S4 | WElem::U4 => 4,
+            WElem::B1 => 1,
             _ => 32,
         }
     }
@@ -120,9 +138,10 @@ impl WKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WmmaSpec {
     pub kind: WKind,
-    pub m: u8,
-    pub n: u8,
-    pub k: u8,
+    /// The shape (k reaches 256 in single-bit `mma.sync`).
+    pub m: u16,
+    pub n: u16,
+    pub k: u16,
     /// Layout of the memory (load/store) or of A (mma): row-major.
     pub row: bool,
     /// Layout of B (mma).
@@ -134,6 +153,8 @@ pub struct WmmaSpec {
     pub cty: WElem,
     pub dty: WElem,
     pub sat: bool,
+    /// `.xor.popc` or `.and.popc` (single-bit `mma.sync` only).
+    pub bop: Option<BitOp>,
     /// Registers: of the fragment (load/store); of A, B, C and D (mma: A and B differ in
     /// the m32n8k16 and m8n32k16 shapes).
     pub na: u8,
@@ -142,7 +163,7 @@ pub struct WmmaSpec {
     pub nd: u8,
 }
 
-pub(crate) fn parse_shape(s: &str) -> Option<(u8, u8, u8)> {
+pub(crate) fn parse_shape(s: &str) -> Option<(u16, u16, u16)> {
     let rest = s.strip_prefix('m')?;
     let (m, rest) = rest.split_once('n')?;
     let (n, k) = rest.split_once('k')?;
@@ -199,7 +220,7 @@ pub(crate) fn unstage(c: &mut Ctx, dsts: &[Operand], first: u32) -> Result<(), E
 }
 
 /// Registers a fragment of `ty` needs (checked against the operand list).
-fn regs_of(m: u8, n: u8, k: u8, mat: u8, ty: WElem) -> u32 {
+fn regs_of(m: u16, n: u16, k: u16, mat: u8, ty: WElem) -> u32 {
     // f16 A and B fragments are eight registers in every shape: each element twice for
     // m16n16k16, the smaller of A and B four times for m32n8k16 and m8n32k16.
     if ty == WElem::F16 && mat < 2 {
@@ -209,7 +230,7 @@ fn regs_of(m: u8, n: u8, k: u8, mat: u8, ty: WElem) -> u32 {
     ((rows * cols) as u32 / 32).div_ceil(ty.per_reg())
 }
 
-fn dims(m: u8, n: u8, k: u8, mat: u8) -> (usize, usize) {
+fn dims(m: u16, n: u16, k: u16, mat: u8) -> (usize, usize) {
     match mat {
         0 => (m as usize, k as usize),
         1 => (k as usize, n as usize),
@@ -252,6 +273,7 @@ pub(crate) fn decode(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<(), 
         cty: WElem::F32,
         dty: WElem::F32,
         sat: has("satfinite"),
+        bop: None,
         na: 0,
         nb: 0,
         nc: 0,
@@ -458,6 +480,10 @@ fn value(ty: WElem, bits: u64) -> f64 {
         WElem::S8 => bits as u8 as i8 as f64,
         WElem::U8 => bits as u8 as f64,
         WElem::S32 => bits as u32 as i32 as f64,
+        // Sign-extended from bit 3.
+        WElem::S4 => (((bits as u8) << 4) as i8 >> 4) as f64,
+        WElem::U4 => (bits & 15) as f64,
+        WElem::B1 => (bits & 1) as f64,
         WElem::F64 => f64::from_bits(bits),
         WElem::E4m3 | WElem::E5m2 => {
             f16_to_f32(crate::fp8::to_half(bits as u8, ty == WElem::E5m2, false)) as f64
@@ -512,7 +538,7 @@ pub(crate) fn mma(
     // `mma.sync.m8n8k4` is four products, one per quad-pair (lanes 4q…4q+3 and
     // 16+4q…16+4q+3, numbered 0…7 in the fragment tables); every other form one product
     // over the warp.
-    if spec.kind == WKind::Sync && (spec.m, spec.n, spec.k) == (8, 8, 4) {
+    if spec.kind == WKind::Sync && crate::mma_sync::quad_pairs(&spec) {
         for q in 0..4 {
             let group: Vec<(usize, usize)> = (0..8)
                 .map(|t| (t, (t & 3) + 4 * q + 16 * (t >> 2)))
@@ -581,7 +607,12 @@ fn product(
                 WElem::S32 => {
                     let mut acc = cv as i64;
                     for kk in 0..k {
-                        acc += a[r * k + kk] as i64 * b[kk * n + col] as i64;
+                        let (x, y) = (a[r * k + kk] as i64, b[kk * n + col] as i64);
+                        acc += match spec.bop {
+                            None => x * y,
+                            Some(BitOp::And) => x & y,
+                            Some(BitOp::Xor) => x ^ y,
+                        };
                     }
                     if spec.sat {
                         acc.clamp(i32::MIN as i64, i32::MAX as i64) as i32 as u32 as u64

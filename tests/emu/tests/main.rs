@@ -10,6 +10,7 @@ mod fp8;
 mod indirect_calls;
 mod instructions;
 mod launch_exact;
+mod matrix_forms;
 mod robustness;
 mod scheduling;
 mod textures;

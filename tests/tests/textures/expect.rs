@@ -209,6 +209,8 @@ pub fn check(name: &str, l: &Launch, o: &oxicc_emu::Outcome) -> R {
         "surf_rw" => surf_rw(l, o),
         "tex_cubemap" => tex_cubemap(l, o),
         "tex_modes_sweep" => tex_modes_sweep(l, o),
+        "tex_lod_surf3d" => tex_lod_surf3d(l, o),
+        "tex_queries" => tex_queries(o),
         _ => Err(format!("no expectation for {name}")),
     }
 }
@@ -415,4 +417,55 @@ fn tex_cubemap(l: &Launch, o: &oxicc_emu::Outcome) -> R {
         want.push(cube.texel([col, row, 0], face, 0));
     }
     compare("o", &output(o, "o")?, &want, 0.0)
+}
+
+/// `tex_lod_surf3d.cu`: without mipmaps every level of detail and gradient reads level 0, so
+/// each fetch is the guide's plain sampling at the same coordinates; the 3D surface ends as
+/// 3v - 1 (one f32 `fma`) and the layered one as v + z, read back.
+fn tex_lod_surf3d(l: &Launch, o: &oxicc_emu::Outcome) -> R {
+    let (t1, t2, tg, t3, tl) = (
+        Tex::new(l, "t1"),
+        Tex::new(l, "t2"),
+        Tex::new(l, "tg"),
+        Tex::new(l, "t3"),
+        Tex::new(l, "tl"),
+    );
+    let s3 = input(l, "s3");
+    let (mut w1, mut w2, mut wg, mut w3, mut wl, mut ws, mut wsurf) =
+        (vec![], vec![], vec![], vec![], vec![], vec![], vec![]);
+    for tz in 0..2i64 {
+        for ty in 0..3 {
+            for tx in 0..4 {
+                let i = ((tz * 3 + ty) * 4 + tx) as usize;
+                let x = coord(tx as f32, 0.8, -0.5);
+                let y = coord(ty as f32, 0.7, 0.2);
+                let z = coord(tz as f32, 0.6, 0.1);
+                w1.push(t1.sample(&[(x as f32 * 2.0) as f64], 0, 0));
+                for c in 0..4 {
+                    w2.push(t2.sample(&[x, y], 0, c));
+                }
+                wg.push(tg.sample(&[x, y], 0, 0));
+                w3.push(t3.sample(&[x, y, z], 0, 0));
+                wl.push(tl.sample(&[x, y], tz, 0));
+                let v = s3[i] as f32;
+                wsurf.push(3.0f32.mul_add(v, -1.0) as f64);
+                ws.push((v + tz as f32) as f64);
+            }
+        }
+    }
+    compare("o1", &output(o, "o1")?, &w1, 1e-6)?;
+    compare("o2", &output(o, "o2")?, &w2, 0.0)?;
+    compare("og", &output(o, "og")?, &wg, 1e-6)?;
+    compare("o3", &output(o, "o3")?, &w3, 1e-6)?;
+    compare("ol", &output(o, "ol")?, &wl, 0.0)?;
+    compare("s3", &output(o, "s3")?, &wsurf, 0.0)?;
+    compare("os", &output(o, "os")?, &ws, 0.0)?;
+    compare("sl", &output(o, "sl")?, &ws, 0.0)
+}
+
+/// `tex_queries.cu`: the shapes written in `tex_queries.json` (t1 37; t2 13×7; t3 5×4×3;
+/// tl 9×2, 6 layers; s2 11×6; s3 8×3×2; sl 10, 4 layers), in elements.
+fn tex_queries(o: &oxicc_emu::Outcome) -> R {
+    let want = [37, 13, 7, 5, 4, 3, 9, 2, 6, 11, 6, 8, 3, 2, 10, 4].map(f64::from);
+    compare("out", &output(o, "out")?, &want, 0.0)
 }

@@ -72,7 +72,14 @@ impl Lowerer<'_> {
                     // lowered first (the one-walk `construct_from_init`).
                     let args = args.clone();
                     if let Some(args) = self.typed_staged_args(cx, &args) {
-                        self.construct_at(slot, ty, args, span);
+                        // `T t = u;` that no constructor can take: nvcc's message.
+                        let unconvertible = match &args[..] {
+                            [(o, at)] => self.no_ctor_takes_one(ty, o, *at),
+                            _ => false,
+                        };
+                        if !unconvertible {
+                            self.construct_at(slot, ty, args, span);
+                        }
                     }
                     // Destroyed at the end of its scope (or on a jump out of it).
                     self.register_local_dtor(slot, ty);
