@@ -704,6 +704,15 @@ impl<'x> Lowerer<'x> {
         a
     }
 
+    /// The alignment an optional `__align__`/`alignas` gives (`Some(None)`: none written;
+    /// `None`: an invalid one, reported).
+    pub fn written_align(&mut self, e: Option<&ast::Expr<'_>>) -> Option<Option<u64>> {
+        match e {
+            Some(e) => self.alignment(e).map(Some),
+            None => Some(None),
+        }
+    }
+
     /// Evaluates an integer constant expression, reporting why when it is not one.
     pub fn const_int(&mut self, e: &ast::Expr<'_>) -> Option<i128> {
         match self.const_eval(e)? {

@@ -476,12 +476,8 @@ impl Lowerer<'_> {
         );
         let import = s.is_extern && !extern_shared && self.opts.rdc;
         let init = if import { None } else { vd.init.as_ref() };
-        let written_align = match vd.align {
-            Some(a) => match self.alignment(a) {
-                Some(a) => Some(a),
-                None => return,
-            },
-            None => None,
+        let Some(written_align) = self.written_align(vd.align) else {
+            return;
         };
         let Some((gid, fixed)) =
             self.define_module_var(name, ty, space, vd.span, written_align, extern_shared, init)

@@ -702,12 +702,8 @@ impl Lowerer<'_> {
             };
             let name = self.local_static_name(vd.name);
             let extern_shared = s.is_extern && s.shared;
-            let written_align = match vd.align {
-                Some(a) => match self.alignment(a) {
-                    Some(a) => Some(a),
-                    None => return,
-                },
-                None => None,
+            let Some(written_align) = self.written_align(vd.align) else {
+                return;
             };
             let Some((gid, ty)) = self.define_module_var(
                 name,
