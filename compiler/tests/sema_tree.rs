@@ -327,13 +327,13 @@ fn locals_of_classes_with_constructors_are_constructed_in_place() {
          __global__ void k(int *p) { p[0] = g(p[1]); }";
     let text = sema(src);
     assert!(
-        text.contains("Function g (int) -> `int`\n  Local c `C` align 4\n    Construct : `C` prvalue\n      Name x : `int` lvalue\n  Local d `C` align 4\n    Construct : `C` prvalue\n  Local e `C` align 4\n    Construct : `C` prvalue\n      Local c : `C` lvalue\n"),
+        text.contains("Function g (int) -> `int`\n  Local c `C` align 4\n    Construct (from expression) : `C` prvalue\n      Name x : `int` lvalue\n  Local d `C` align 4\n    Construct : `C` prvalue\n  Local e `C` align 4\n    Construct (from expression) : `C` prvalue\n      Local c : `C` lvalue\n"),
         "{text}"
     );
     // `C(x + 1)` is a temporary the local is constructed from (the copy is elided).
     assert!(
         text.contains(
-            "  Local f `C` align 4\n    Construct : `C` prvalue\n      Temporary : `C` prvalue\n"
+            "  Local f `C` align 4\n    Construct (from expression) : `C` prvalue\n      Temporary : `C` prvalue\n"
         ),
         "{text}"
     );

@@ -113,7 +113,7 @@ fn block_scope_typedefs_name_types_to_the_end_of_their_block() {
 }
 
 #[test]
-fn an_explicit_tile_size_beside_the_runtime_partition_still_compiles() {
+fn an_explicit_tile_size_beside_the_runtime_partition_is_typed_and_converts() {
     // `tiled_partition` is a template (`<32>`) beside a function (`(parent, n)`); the
     // instance returns `thread_block_tile<32, thread_block>`, copied into a
     // `thread_block_tile<32>` (cuda-samples' reductionMultiBlockCG, threadFenceReduction).
@@ -124,5 +124,15 @@ fn an_explicit_tile_size_beside_the_runtime_partition_still_compiles() {
            cg::thread_block_tile<32> tile32 = cg::tiled_partition<32>(cta);
            p[threadIdx.x] = tile32.thread_rank();
          }";
+    // Typed: only the templates are candidates with explicit arguments, and the copy-
+    // initialization converts by `thread_block_tile<32, thread_block>`'s conversion function.
+    let text = sema(src);
+    for line in [
+        "  Local tile32 `thread_block_tile` align 8\n",
+        "    Construct (from expression) : `thread_block_tile` prvalue\n",
+        "      Call tiled_partition (template) : `thread_block_tile` prvalue\n",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
     same_ptx_both_ways(src, "explicit_tile_size");
 }

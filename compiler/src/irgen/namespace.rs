@@ -354,10 +354,14 @@ impl<'x> Lowerer<'x> {
                     Some(Qualifier::Ns(n)) => self.ns_member(n, *name, &mut Vec::new()),
                     Some(Qualifier::Class(r)) => self.class_member_binding(r, *name),
                 };
-                let Some(Binding::ClassTemplate(c)) = b else {
-                    return None;
+                // `A<args>::` of an alias template names the class its instance is.
+                let t = match b {
+                    Some(Binding::ClassTemplate(c)) => {
+                        self.class_template_instance(c, *name, args, *span)?
+                    }
+                    Some(Binding::AliasTemplate(a)) => self.alias_template_type(a, args)?,
+                    _ => return None,
                 };
-                let t = self.class_template_instance(c, *name, args, *span)?;
                 match self.types.kind(t.ty) {
                     crate::sema::TypeKind::Record(r) => {
                         cur = Some(Qualifier::Class(*r));

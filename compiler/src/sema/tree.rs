@@ -229,8 +229,10 @@ pub enum ExprKind {
     /// A local object of a class with constructors, constructed from `args` (as written:
     /// the constructor is chosen when it is lowered, by the one-walk lowering's
     /// `construct_at`; no arguments: the default constructor). Only as a local's
-    /// initializer.
-    Construct { args: Vec<ExprId> },
+    /// initializer. `from_expr`: initialized by one expression (`T t = e`, and `T t(e)`,
+    /// which the parser reads the same), not by a `T(…)`: a conversion function of `e`'s
+    /// class to `T` is tried before the constructors, as the one-walk lowering tries it.
+    Construct { args: Vec<ExprId>, from_expr: bool },
     /// A temporary object of a class with constructors (`T(a, b)`, `T(a)`), constructed from
     /// `args` as written (the constructor is chosen when it is lowered, as for
     /// `Construct`); a prvalue.

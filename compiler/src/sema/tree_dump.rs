@@ -203,6 +203,9 @@ impl Printer<'_> {
             ExprKind::BuiltinMember(v, c) => format!("{v:?}.{}", ["x", "y", "z"][*c as usize]),
             ExprKind::WarpSize => "WarpSize".into(),
             ExprKind::This => "This".into(),
+            ExprKind::Construct {
+                from_expr: true, ..
+            } => "Construct (from expression)".into(),
             ExprKind::Construct { .. } => "Construct".into(),
             ExprKind::Temporary { .. } => "Temporary".into(),
             ExprKind::Convert { kind, .. } => format!("Convert {kind:?}"),
@@ -329,7 +332,7 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         ExprKind::Field { base, .. } => vec![*base],
         ExprKind::Call { args, .. }
         | ExprKind::BuiltinCall { args, .. }
-        | ExprKind::Construct { args }
+        | ExprKind::Construct { args, .. }
         | ExprKind::Temporary { args } => args.clone(),
         ExprKind::MemberCall { object, args, .. } | ExprKind::InstanceCall { object, args, .. } => {
             object.iter().chain(args).copied().collect()

@@ -315,6 +315,20 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
             }
             eq_f32(o, "out", &want)
         }
+        "class_conversion_init" => {
+            // Tile<S, Block> converts to Tile<S> by its conversion function, which adds 1000
+            // to the size; rank(v) = v & (S - 1); part(b, 4) is the function (a Group of 4);
+            // wide<S> is S > 16: 1 for 32, 0 for 8.
+            let x = i32s(l, "in");
+            let mut want = Vec::new();
+            for &v in &x {
+                want.push(1032 + (v & 31));
+                want.push(1008 + (v & 7));
+                want.push(4);
+                want.push(10);
+            }
+            eq_i32(o, "out", &want)
+        }
         "builtin_max_beside_template" => {
             // clamp_low: t = max(x, 0.25f) * 2 in float; max(0.5, t) in double (CUDA's
             // max(double, float)), stored as float; then max(x, 0.75) in double.

@@ -67,11 +67,27 @@ impl Lowerer<'_> {
                     return;
                 };
                 cx.slots[local.0 as usize] = Some(Storage::Local(slot));
-                if let Some(ExprKind::Construct { args }) = init.map(|i| &cx.body.expr(i).kind) {
+                if let Some(ExprKind::Construct { args, from_expr }) =
+                    init.map(|i| &cx.body.expr(i).kind)
+                {
                     // A class with constructors: constructed in place, the arguments
                     // lowered first (the one-walk `construct_from_init`).
-                    let args = args.clone();
-                    if let Some(args) = self.typed_staged_args(cx, &args) {
+                    let (args, from_expr) = (args.clone(), *from_expr);
+                    let args = self.typed_staged_args(cx, &args);
+                    // `T t = u;` of another class converts by `u`'s conversion function
+                    // to `T` when it has one (`thread_block_tile<8> t = tiled_partition<8>(b)`).
+                    let args = match args {
+                        Some(args) if from_expr && args.len() == 1 => {
+                            let (o, at) = args[0];
+                            match self.class_to_class(&o, ty, at) {
+                                Some(Some(c)) => Some(vec![(c, at)]),
+                                Some(None) => None,
+                                None => Some(args),
+                            }
+                        }
+                        args => args,
+                    };
+                    if let Some(args) = args {
                         // `T t = u;` that no constructor can take: nvcc's message.
                         let unconvertible = match &args[..] {
                             [(o, at)] => self.no_ctor_takes_one(ty, o, *at),

@@ -15,8 +15,8 @@ use crate::sema::types::QualType;
 
 impl Lowerer<'_> {
     /// What a call of template set `set` (not a member set) with these arguments calls.
-    /// Templates only: the best template's instance. With functions beside the templates
-    /// (and no explicit template arguments): the best of those functions and the best
+    /// Templates only, or explicit template arguments: the best template's instance. With
+    /// functions beside the templates (and no explicit template arguments): the best of those functions and the best
     /// template's instance (unless a function has the instance's very parameter types),
     /// a function winning ties.
     pub(super) fn template_set_callee(
@@ -28,7 +28,10 @@ impl Lowerer<'_> {
         on_this: bool,
     ) -> Option<TemplateCallee> {
         let plain = self.functions_of(Binding::FnTemplate(set));
-        if plain.is_empty() {
+        // With explicit template arguments only the templates are candidates (as in the
+        // one-walk `call_fn_template_set`), whatever functions share the name
+        // (`cg::tiled_partition<32>(cta)` beside `tiled_partition(parent, n)`).
+        if plain.is_empty() || !explicit.is_empty() {
             let sig = self.template_instance_sig(set, name, explicit, args)?;
             return Some(TemplateCallee::Instance {
                 sig,
@@ -36,11 +39,7 @@ impl Lowerer<'_> {
                 resolved: false,
             });
         }
-        // With explicit arguments the one-walk lowering chooses among the templates only;
-        // not covered here: `cg::tiled_partition<32>(cta)`'s instance returns a class, and
-        // forming its signature during the analysis broke the one-walk copy-initialization
-        // of `thread_block_tile<32>` from it (cuda-samples' reductionMultiBlockCG).
-        if !explicit.is_empty() || plain.iter().any(|&f| self.func_info(f).member.is_some()) {
+        if plain.iter().any(|&f| self.func_info(f).member.is_some()) {
             return None;
         }
         let chosen = self

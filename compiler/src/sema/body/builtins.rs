@@ -147,6 +147,9 @@ impl<E: Env> BodySema<'_, E> {
                 ret(I(IntKind::Int))
             }
             "__activemask" if a.is_empty() => ret(I(IntKind::UInt)),
+            // The cycle counter: `clock_t` (`long`) and `long long`.
+            "clock" if a.is_empty() => ret(I(IntKind::Long)),
+            "clock64" if a.is_empty() => ret(I(IntKind::LongLong)),
             "__popc" | "__popcll" | "__clz" | "__clzll" | "__ffs" | "__ffsll" if arith_args(1) => {
                 ret(I(IntKind::Int))
             }

@@ -340,8 +340,8 @@ impl<E: Env> BodySema<'_, E> {
             (false, true, false) => LocalStorage::Static,
             (false, _, true) => return self.why(|| "an extern local".into()),
         };
-        if s.constant || s.is_constexpr {
-            return self.why(|| "a __constant__ or constexpr local".into());
+        if s.constant {
+            return self.why(|| "a __constant__ local".into());
         }
         if storage != LocalStorage::Automatic && vd.init.is_some() {
             return self.why(|| "an initialized static or __shared__ local".into());
@@ -431,6 +431,9 @@ impl<E: Env> BodySema<'_, E> {
                 vd.span,
             ));
         }
+        if s.is_constexpr {
+            return self.constexpr_local(vd, local, ty, is_array || record);
+        }
         let init = match &vd.init {
             None => None,
             Some(_) if is_array => return self.why(|| "an initialized local array".into()),
@@ -455,6 +458,39 @@ impl<E: Env> BodySema<'_, E> {
             StmtKind::Local {
                 local,
                 init,
+                init_first: false,
+            },
+            vd.span,
+        ))
+    }
+
+    /// `constexpr T n = e;` of arithmetic type: its value is computed now, and the local
+    /// holds it (the one-walk lowering stores the constant, not `e`'s code, since `e` may
+    /// read host constexpr objects); its uses read the constant. An initializer naming
+    /// locals, and constexpr objects (classes, arrays), are not covered.
+    fn constexpr_local(
+        &mut self,
+        vd: &ast::VarDecl<'_>,
+        local: crate::sema::tree::LocalId,
+        ty: crate::sema::types::QualType,
+        object: bool,
+    ) -> Option<StmtId> {
+        let (Some(ast::Init::Expr(e)), Some(a)) = (&vd.init, self.arith(ty)) else {
+            return self.why(|| "a constexpr local that is not an initialized scalar".into());
+        };
+        if object || ty.quals.volatile || self.mentions_local(e) {
+            return self.why(|| "a constexpr local of this kind".into());
+        }
+        let Some(v) = self.env.const_eval(e) else {
+            return self.why(|| "a constexpr local whose value is not a constant here".into());
+        };
+        let v = v.convert(a);
+        self.body.locals[local.0 as usize].const_value = Some(v);
+        let init = self.prvalue(crate::sema::tree::ExprKind::Const(v), ty.unqual(), vd.span);
+        Some(self.add(
+            StmtKind::Local {
+                local,
+                init: Some(init),
                 init_first: false,
             },
             vd.span,
@@ -592,15 +628,17 @@ impl<E: Env> BodySema<'_, E> {
         init: Option<&ast::Init<'_>>,
         span: crate::source::Span,
     ) -> Option<crate::sema::tree::ExprId> {
-        let written: Vec<&ast::Expr<'_>> = match init {
-            None => Vec::new(),
+        let (written, from_expr): (Vec<&ast::Expr<'_>>, bool) = match init {
+            None => (Vec::new(), false),
             Some(ast::Init::Expr(e)) => match &e.kind {
                 ast::ExprKind::Construct {
                     ty: cty,
                     args,
                     braced: false,
-                } if self.written_type(cty).is_some_and(|t| t.ty == ty.ty) => args.to_vec(),
-                _ => vec![*e],
+                } if self.written_type(cty).is_some_and(|t| t.ty == ty.ty) => {
+                    (args.to_vec(), false)
+                }
+                _ => (vec![*e], true),
             },
             Some(ast::Init::List { .. }) => {
                 return self.why(|| "a braced initializer of a class with constructors".into())
@@ -611,7 +649,7 @@ impl<E: Env> BodySema<'_, E> {
             .map(|a| self.expr(a, 0))
             .collect::<Option<Vec<_>>>()?;
         let e = crate::sema::tree::Expr {
-            kind: crate::sema::tree::ExprKind::Construct { args },
+            kind: crate::sema::tree::ExprKind::Construct { args, from_expr },
             ty: ty.unqual(),
             cat: crate::sema::tree::Category::PRValue,
             npc: false,
