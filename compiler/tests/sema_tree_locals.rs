@@ -1,7 +1,7 @@
 //! The typed tree's locals and built-ins added in session 14: `constexpr` scalar locals
 //! (their value computed during the analysis, as the one-walk lowering stores it), the cycle
-//! counters `clock()`/`clock64()`, and class locals copy-initialized through a conversion
-//! function of another class.
+//! counters `clock()`/`clock64()`, class locals copy-initialized through a conversion
+//! function of another class, and `new`/`delete` of scalars and pointers.
 
 use crate::sema_tree_support::{same_ptx_both_ways, sema};
 
@@ -71,4 +71,42 @@ fn class_locals_convert_from_another_class_by_its_conversion_function() {
     let ptx = same_ptx_both_ways(src, "conversion_function_init");
     // 33: the conversion function ran (the one-walk lowering once reported no conversion).
     assert!(ptx.contains("33"), "{ptx}");
+}
+
+#[test]
+fn new_and_delete_of_scalars_and_pointers() {
+    // A class, a placement and a braced value stay in one walk (`h`).
+    let src = "__device__ float *make(int n, float v) {
+           float *a = new float[n];
+           for (int i = 0; i < n; ++i) a[i] = v + i;
+           return a;
+         }
+         struct S { int x; };
+         __device__ int h(int v) { S *s = new S; s->x = v; int r = s->x; delete s; return r; }
+         __global__ void k(float *out, int n) {
+           float *a = make(n, 1.5f);
+           int *one = new int(7);
+           double *z = new double();
+           float **pp = new float *(a);
+           out[threadIdx.x] = a[threadIdx.x % n] + *one + (float)*z + (*pp)[0] + h(n);
+           delete[] a;
+           delete one;
+           delete z;
+           delete pp;
+         }";
+    let text = sema(src);
+    for line in [
+        "  Local a `float *` align 8\n    New[] `float` : `float *` prvalue\n      Convert Integral : `unsigned long` prvalue\n",
+        "    New `int` from : `int *` prvalue\n      IntConst 7 : `int` prvalue\n",
+        "    New `double` zeroed : `double *` prvalue\n",
+        "    New `float *` from : `float * *` prvalue\n",
+        "  Expr\n    Delete[] : `void` prvalue\n",
+        "Function h (int) -> `int` lowered in one walk: a new of \"S\"\n",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+    let ptx = same_ptx_both_ways(src, "new_delete");
+    // Five allocations (`h`'s too) and five frees, none dropped.
+    assert_eq!(ptx.matches("malloc,").count(), 5, "{ptx}");
+    assert_eq!(ptx.matches("free,").count(), 5, "{ptx}");
 }

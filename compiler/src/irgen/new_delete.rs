@@ -21,7 +21,7 @@ use oxicc_ir::{
 };
 
 /// The (no) value of a `delete` expression.
-fn void_operand(void: QualType) -> Operand {
+pub(crate) fn void_operand(void: QualType) -> Operand {
     Operand {
         ty: void,
         kind: super::expr::OpKind::Void,
@@ -92,8 +92,7 @@ impl Lowerer<'_> {
             let long = QualType::new(self.types.int(crate::sema::types::IntKind::ULong));
             let n = self.expr(n)?;
             let n = self.implicit(n, long, super::expr::ConvCtx::Init, span)?;
-            let esize = self.iconst(Type::I64, size as i128);
-            let bytes = self.bin(oxicc_ir::BinaryOp::Mul, n, esize);
+            let bytes = self.array_bytes(n, size);
             let p = self.allocate(place, bytes);
             return Some(Operand::rv(p, result_t));
         }
@@ -145,6 +144,12 @@ impl Lowerer<'_> {
         Some(Operand::rv(p, result_t))
     }
 
+    /// The bytes of `n` elements of `size` bytes (`new T[n]`; `n` an `unsigned long`).
+    pub(crate) fn array_bytes(&mut self, n: Value, size: u64) -> Value {
+        let esize = self.iconst(Type::I64, size as i128);
+        self.bin(oxicc_ir::BinaryOp::Mul, n, esize)
+    }
+
     /// The storage of a `new`: the placement address, else `bytes` from `malloc`.
     fn allocate(&mut self, place: Option<Value>, bytes: Value) -> Value {
         match place {
@@ -180,7 +185,7 @@ impl Lowerer<'_> {
         Some(self.generic_ptr(p))
     }
 
-    fn call_malloc(&mut self, bytes: Value) -> Value {
+    pub(crate) fn call_malloc(&mut self, bytes: Value) -> Value {
         let malloc = self.malloc_decl();
         self.ins_v(
             InstData::Call {
@@ -191,7 +196,7 @@ impl Lowerer<'_> {
         )
     }
 
-    fn call_free(&mut self, p: Value) {
+    pub(crate) fn call_free(&mut self, p: Value) {
         let free = self.free_decl();
         let p = self.generic_ptr(p);
         self.ins(
@@ -224,7 +229,7 @@ impl Lowerer<'_> {
     }
 
     /// The zero value of scalar type `t`.
-    fn zero_of(&mut self, t: QualType) -> Value {
+    pub(crate) fn zero_of(&mut self, t: QualType) -> Value {
         match self.val_type(t.ty) {
             Type::Ptr(_) => {
                 let z = self.iconst(Type::I64, 0);

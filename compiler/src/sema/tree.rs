@@ -239,6 +239,16 @@ pub enum ExprKind {
     Temporary { args: Vec<ExprId> },
     /// A call of the built-in function `name` (a CUDA intrinsic no declaration names).
     BuiltinCall { name: Symbol, args: Vec<ExprId> },
+    /// `new T…` of a scalar or pointer type `elem` (no placement): its storage from
+    /// `malloc`, `count` elements (`new T[n]`, converted to `unsigned long`) or one,
+    /// initialized as `init` says; a prvalue `T *`.
+    New {
+        elem: QualType,
+        count: Option<ExprId>,
+        init: NewInit,
+    },
+    /// `delete p` / `delete[] p` of a pointer to a complete scalar or pointer type: `free`.
+    Delete { ptr: ExprId, array: bool },
     /// A call of the member function `func` on `object` (an lvalue of its class or a
     /// class derived from it: `*this` for a call inside a member function, `*p` for
     /// `p->f()`); `None` for a static member function called without an object.
@@ -293,6 +303,17 @@ pub enum ExprKind {
         on_this: bool,
         resolved: bool,
     },
+}
+
+/// How `new` initializes the one object it makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewInit {
+    /// `new T` (and every `new T[n]`): left as `malloc` gives it.
+    Default,
+    /// `new T()`, `new T{}`: zero.
+    Zero,
+    /// `new T(e)`: `e`, converted to `T`.
+    Value(ExprId),
 }
 
 /// A statement node.

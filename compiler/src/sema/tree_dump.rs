@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use crate::intern::Interner;
 use crate::sema::tree::{
-    Body, Category, Decl, EntityRef, ExprId, ExprKind, LocalStorage, StmtId, StmtKind,
+    Body, Category, Decl, EntityRef, ExprId, ExprKind, LocalStorage, NewInit, StmtId, StmtKind,
 };
 use crate::sema::types::TypeTable;
 
@@ -208,6 +208,17 @@ impl Printer<'_> {
             } => "Construct (from expression)".into(),
             ExprKind::Construct { .. } => "Construct".into(),
             ExprKind::Temporary { .. } => "Temporary".into(),
+            ExprKind::New { elem, count, init } => format!(
+                "New{} `{}`{}",
+                if count.is_some() { "[]" } else { "" },
+                self.types.display(*elem, self.interner),
+                match init {
+                    NewInit::Default => "",
+                    NewInit::Zero => " zeroed",
+                    NewInit::Value(_) => " from",
+                }
+            ),
+            ExprKind::Delete { array, .. } => if *array { "Delete[]" } else { "Delete" }.into(),
             ExprKind::Convert { kind, .. } => format!("Convert {kind:?}"),
             ExprKind::Cast { kind, .. } => format!("Cast {kind:?}"),
             ExprKind::Binary { op, op_ty, .. } => format!(
@@ -337,6 +348,14 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
         ExprKind::MemberCall { object, args, .. } | ExprKind::InstanceCall { object, args, .. } => {
             object.iter().chain(args).copied().collect()
         }
+        ExprKind::New { count, init, .. } => {
+            let value = match init {
+                NewInit::Value(v) => Some(*v),
+                _ => None,
+            };
+            count.iter().copied().chain(value).collect()
+        }
+        ExprKind::Delete { ptr, .. } => vec![*ptr],
         ExprKind::ClosureCall { object, args, .. } => {
             std::iter::once(object).chain(args).copied().collect()
         }

@@ -264,6 +264,8 @@ impl Lowerer<'_> {
             ExprKind::BuiltinCall { name, ref args } => {
                 self.typed_builtin_call(cx, name, args, e.span)
             }
+            ExprKind::New { elem, count, init } => self.typed_new(cx, elem, count, init, ty),
+            ExprKind::Delete { ptr, .. } => self.typed_delete(cx, ptr, ty),
             ExprKind::MemberCall {
                 func,
                 object,

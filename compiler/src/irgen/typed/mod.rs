@@ -12,6 +12,7 @@
 mod builtin_args;
 mod closure;
 mod expr;
+mod new_delete;
 mod stmt;
 mod template_calls;
 

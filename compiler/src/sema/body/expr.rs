@@ -157,6 +157,23 @@ impl<E: Env> BodySema<'_, E> {
                 let t = self.written_type(ty)?;
                 self.temporary(t, args, span, d)
             }
+            A::New {
+                placement,
+                ty,
+                count,
+                args,
+                braced,
+            } => {
+                let form = super::new_delete::NewForm {
+                    placement: *placement,
+                    ty,
+                    count: *count,
+                    args: *args,
+                    braced: *braced,
+                };
+                self.new_expr(form, span, d)
+            }
+            A::Delete { expr, array } => self.delete_expr(expr, *array, span, d),
             A::SizeofType(te) => {
                 let t = self.written_type(te)?;
                 self.size_const(t, span)

@@ -21,6 +21,7 @@ mod calls;
 mod cheap;
 mod expr;
 mod lambda;
+mod new_delete;
 mod stmt;
 
 pub(crate) use cheap::is_cheap;
