@@ -1,7 +1,8 @@
 //! The typed tree's locals and built-ins added in session 14: `constexpr` scalar locals
 //! (their value computed during the analysis, as the one-walk lowering stores it), the cycle
 //! counters `clock()`/`clock64()`, class locals copy-initialized through a conversion
-//! function of another class, and `new`/`delete` of scalars and pointers.
+//! function of another class, `new`/`delete` of scalars and pointers, and braced scalar
+//! initializers of the local's own type.
 
 use crate::sema_tree_support::{same_ptx_both_ways, sema};
 
@@ -109,4 +110,30 @@ fn new_and_delete_of_scalars_and_pointers() {
     // Five allocations (`h`'s too) and five frees, none dropped.
     assert_eq!(ptx.matches("malloc,").count(), 5, "{ptx}");
     assert_eq!(ptx.matches("free,").count(), 5, "{ptx}");
+}
+
+#[test]
+fn braced_scalar_locals_of_their_own_type() {
+    // `long e{5}` converts an `int` (a narrowing check): `h` stays in one walk.
+    let src = "__device__ int g(int x, float f, int *p) {
+           int a{x};
+           int b = {x + 1};
+           float c{f * 2.0f};
+           int *q{p};
+           const int d{a + b};
+           return a + b + (int)c + *q + d;
+         }
+         __device__ long h(int x) { long e{5}; return e + x; }
+         __global__ void k(int *p, float f) { p[0] = g(p[1], f, p + 2) + (int)h(p[3]); }";
+    let text = sema(src);
+    for line in [
+        "  Local a `int` align 4\n    Convert LValueToRValue : `int` prvalue\n      Name x : `int` lvalue\n",
+        "  Local b `int` align 4\n    Binary Add in `int` : `int` prvalue\n",
+        "  Local q `int *` align 8\n    Convert LValueToRValue : `int *` prvalue\n",
+        "  Local d `const int` align 4\n    Binary Add in `int` : `int` prvalue\n",
+        "Function h (int) -> `long` lowered in one walk: a braced scalar initializer that converts\n",
+    ] {
+        assert!(text.contains(line), "{line}: {text}");
+    }
+    same_ptx_both_ways(src, "braced_scalars");
 }

@@ -346,7 +346,9 @@ impl<E: Env> BodySema<'_, E> {
         if storage != LocalStorage::Automatic && vd.init.is_some() {
             return self.why(|| "an initialized static or __shared__ local".into());
         }
-        if vd.direct_braced {
+        let deduced_or_bound =
+            auto_quals(vd.ty).is_some() || matches!(vd.ty, ast::TypeExpr::Reference { .. });
+        if vd.direct_braced && deduced_or_bound {
             return self.why(|| "a brace-initialized local".into());
         }
         let written_align = match vd.align {
@@ -450,9 +452,7 @@ impl<E: Env> BodySema<'_, E> {
                 }
                 Some(init)
             }
-            Some(ast::Init::List { .. }) => {
-                return self.why(|| "a local initialized by a braced list".into())
-            }
+            Some(ast::Init::List { items, .. }) => Some(self.braced_scalar(items, ty)?),
         };
         Some(self.add(
             StmtKind::Local {
@@ -495,6 +495,28 @@ impl<E: Env> BodySema<'_, E> {
             },
             vd.span,
         ))
+    }
+
+    /// `T x{e}` / `T x = {e}` of a scalar `T` where `e` already has type `T` (no
+    /// conversion, so no narrowing to check): the value of `e`, as the one-walk lowering's
+    /// single leaf stores it. Other braced scalars (`{}`, converting items) are not
+    /// covered.
+    fn braced_scalar(
+        &mut self,
+        items: &[ast::Init<'_>],
+        ty: crate::sema::types::QualType,
+    ) -> Option<crate::sema::tree::ExprId> {
+        let [ast::Init::Expr(e)] = items else {
+            return self.why(|| "a braced scalar initializer of this form".into());
+        };
+        if matches!(e.kind, ast::ExprKind::InitList { .. }) {
+            return self.why(|| "a nested braced scalar initializer".into());
+        }
+        let x = self.rvalue(e, 0)?;
+        if self.ty(x).ty != ty.ty {
+            return self.why(|| "a braced scalar initializer that converts".into());
+        }
+        Some(x)
     }
 
     /// `T &r = x;` with `x` an lvalue of type `T` (at most as qualified): `r` names that
