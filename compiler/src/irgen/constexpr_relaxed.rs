@@ -56,7 +56,12 @@ impl Lowerer<'_> {
             "calling a constexpr __host__ function(\"{callee}\") from a {} function(\"{caller_name}\") is not allowed. The experimental flag '--expt-relaxed-constexpr' can be used to allow this (note: for a __tile__/__tile_global__ caller, the flag guarantees support only for calls that are required by language rules to be evaluated at compile time).",
             caller_space.words()
         );
-        let first = self.cx_host_calls_reported.insert(callee_span);
+        // A quiet query's report is rolled back: the lowering must report it again.
+        let first = if self.quiet_queries > 0 {
+            !self.cx_host_calls_reported.contains(&callee_span)
+        } else {
+            self.cx_host_calls_reported.insert(callee_span)
+        };
         if caller_space == ExecSpace::HostDevice {
             if first {
                 self.warning(callee_span, msg);

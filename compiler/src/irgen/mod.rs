@@ -505,6 +505,9 @@ pub(crate) struct Lowerer<'x> {
     /// Calls of constexpr host functions from device code already reported (one
     /// diagnostic per call site, whether it was evaluated or lowered first).
     pub cx_host_calls_reported: hashbrown::HashSet<Span>,
+    /// Nesting of the typed analysis's quiet queries (`typed::without_diagnostics`), whose
+    /// diagnostics are rolled back: what they report is not remembered as reported.
+    pub quiet_queries: u32,
     /// Vtables of dynamic classes (`virtual_fns.rs`).
     pub vtables: hashbrown::HashMap<RecordId, virtual_fns::VTable>,
     /// Classes declared `final` (no class may derive from them).
@@ -617,6 +620,7 @@ impl<'x> Lowerer<'x> {
             cx: Default::default(),
             cx_members: hashbrown::HashMap::new(),
             cx_host_calls_reported: hashbrown::HashSet::new(),
+            quiet_queries: 0,
             vtables: hashbrown::HashMap::new(),
             final_classes: hashbrown::HashSet::new(),
             early_members: hashbrown::HashMap::new(),

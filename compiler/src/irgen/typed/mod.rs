@@ -152,7 +152,9 @@ impl Lowerer<'_> {
     /// on errors), any diagnostic here means "not covered", so no warning is lost.
     fn without_diagnostics<R>(&mut self, f: impl FnOnce(&mut Self) -> Option<R>) -> Option<R> {
         let mark = self.diags.mark();
+        self.quiet_queries += 1;
         let r = f(self);
+        self.quiet_queries -= 1;
         if self.diags.mark() != mark {
             self.diags.rollback(mark);
             return None;

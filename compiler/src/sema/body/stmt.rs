@@ -346,9 +346,10 @@ impl<E: Env> BodySema<'_, E> {
         if storage != LocalStorage::Automatic && vd.init.is_some() {
             return self.why(|| "an initialized static or __shared__ local".into());
         }
-        let deduced_or_bound =
-            auto_quals(vd.ty).is_some() || matches!(vd.ty, ast::TypeExpr::Reference { .. });
-        if vd.direct_braced && deduced_or_bound {
+        // `T x{e}` only of a fundamental type or a pointer to one: resolving a class type
+        // here may instantiate a class template quietly, and errors its instantiation
+        // reports would be lost (its instance is made once).
+        if vd.direct_braced && !fundamental_or_pointer(vd.ty) {
             return self.why(|| "a brace-initialized local".into());
         }
         let written_align = match vd.align {
@@ -683,6 +684,16 @@ impl<E: Env> BodySema<'_, E> {
     fn is_scalar_object(&mut self, t: crate::sema::types::QualType) -> bool {
         let types = self.env.types();
         (types.is_arith(t.ty) && !types.is_scoped_enum(t.ty)) || types.is_pointer(t.ty)
+    }
+}
+
+/// A type written as a fundamental type or a pointer to one (cv-qualified or not).
+fn fundamental_or_pointer(te: &ast::TypeExpr<'_>) -> bool {
+    match te {
+        ast::TypeExpr::Builtin(_) => true,
+        ast::TypeExpr::Qualified { inner, .. } => fundamental_or_pointer(inner),
+        ast::TypeExpr::Pointer { pointee, .. } => fundamental_or_pointer(pointee),
+        _ => false,
     }
 }
 
