@@ -176,6 +176,38 @@ __OXICC_SURFFN void surf2DLayeredwrite(T v, cudaSurfaceObject_t s, int x, int y,
     __OXICC_SWRITE(4, s, layer, x, y)
 }
 
+/* Cubemap surfaces are 2D layered ones whose layers are the faces (`6·layer + face` for a
+ * layered cubemap's `layerFace`), as nvcc writes them (`suld.b.a2d`, `sust.b.a2d`). */
+template <class T>
+__OXICC_SURFFN T surfCubemapread(cudaSurfaceObject_t s, int x, int y, int face, __OXICC_TRAP) {
+    __OXICC_SREAD(4, s, face, x, y)
+}
+template <class T>
+__OXICC_SURFFN T surfCubemapLayeredread(cudaSurfaceObject_t s, int x, int y, int layerFace,
+                                        __OXICC_TRAP) {
+    __OXICC_SREAD(4, s, layerFace, x, y)
+}
+template <class T>
+__OXICC_SURFFN void surfCubemapwrite(T v, cudaSurfaceObject_t s, int x, int y, int face,
+                                     __OXICC_TRAP) {
+    __OXICC_SWRITE(4, s, face, x, y)
+}
+template <class T>
+__OXICC_SURFFN void surfCubemapLayeredwrite(T v, cudaSurfaceObject_t s, int x, int y,
+                                            int layerFace, __OXICC_TRAP) {
+    __OXICC_SWRITE(4, s, layerFace, x, y)
+}
+template <class T>
+__OXICC_SURFFN void surfCubemapread(T *r, cudaSurfaceObject_t s, int x, int y, int face,
+                                    __OXICC_TRAP) {
+    *r = surfCubemapread<T>(s, x, y, face, mode);
+}
+template <class T>
+__OXICC_SURFFN void surfCubemapLayeredread(T *r, cudaSurfaceObject_t s, int x, int y,
+                                           int layerFace, __OXICC_TRAP) {
+    *r = surfCubemapLayeredread<T>(s, x, y, layerFace, mode);
+}
+
 /* The `void surfXDread(T *out, obj, ...)` forms. */
 template <class T>
 __OXICC_SURFFN void surf1Dread(T *r, cudaSurfaceObject_t s, int x, __OXICC_TRAP) {

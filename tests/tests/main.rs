@@ -32,6 +32,7 @@ mod mma_sync;
 mod mma_sync_forms;
 mod ptx_conventions;
 mod separate_compilation;
+mod simd;
 mod speed_suite;
 mod textures;
 mod tool_helpers;

@@ -39,9 +39,9 @@ fn mma_fp8_kernels_match_rust_on_sm_89_and_sm_90() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// `stmatrix` exists from sm_90 on.
+/// `stmatrix` and f64 `mma.sync.m16n8k{4,8,16}` exist from sm_90 on.
 #[test]
-fn stmatrix_kernels_match_rust_on_sm_90() {
+fn sm_90_matrix_kernels_match_rust() {
     let failures =
         compare_folder_with_nvcc(&dir_of("mma_sync_sm90"), &[90], &[90], &|name, l, ptx| {
             check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)
@@ -87,6 +87,7 @@ fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
         "stmatrix" => stmatrix(l, o),
         "mma_subbyte" => crate::mma_sync_forms::subbyte(l, o),
         "mma_f64" => crate::mma_sync_forms::f64_m8n8k4(l, o),
+        "mma_f64_m16n8" => crate::mma_sync_forms::f64_m16n8(l, o),
         "mma_fp8_k16" => crate::mma_sync_forms::fp8_k16(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
     }

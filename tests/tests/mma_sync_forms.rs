@@ -1,5 +1,5 @@
 //! Expected buffers of the `mma.sync` forms added in session 13 (`mma_sync/mma_subbyte.cu`,
-//! `mma_sync/mma_f64.cu`, `mma_sync_sm89/mma_fp8_k16.cu`), computed in plain Rust from the
+//! `mma_sync/mma_f64.cu`, `mma_sync_sm90/mma_f64_m16n8.cu`, `mma_sync_sm89/mma_fp8_k16.cu`), computed in plain Rust from the
 //! launch's inputs as ordinary matrix products: the kernels pack fragments by the PTX ISA's
 //! tables, so a wrong layout in the interpreter shows as a wrong product here.
 //!
@@ -135,6 +135,26 @@ pub fn f64_m8n8k4(l: &Launch, o: &Outcome) -> Result<(), String> {
     let d1 = prod(&c, &|k| k);
     compare(o, "d1", &bytes_f64(&d1), 8)?;
     compare(o, "d2", &bytes_f64(&prod(&d1, &|k| 3 - k)), 8)
+}
+
+/// `mma_f64_m16n8.cu` (sm_90): D_k = A[:, 0..k]·B[0..k, :] + C for k = 4, 8, 16 (A 16×16,
+/// B 16×8, C and D 16×8, row-major), each element as f64 fused multiply-adds over k in order.
+pub fn f64_m16n8(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let (a, b, c) = (
+        f64s(&input(l, "a")),
+        f64s(&input(l, "b")),
+        f64s(&input(l, "c")),
+    );
+    for (k, name) in [(4, "d4"), (8, "d8"), (16, "d16")] {
+        let d: Vec<f64> = (0..128)
+            .map(|at| {
+                let (r, n) = (at / 8, at % 8);
+                (0..k).fold(c[at], |acc, kk| a[r * 16 + kk].mul_add(b[kk * 8 + n], acc))
+            })
+            .collect();
+        compare(o, name, &bytes_f64(&d), 8)?;
+    }
+    Ok(())
 }
 
 /// `mma_fp8_k16.cu`: A 16×16 and B 16×8 bytes; e4m3 (& 0xF7) × e5m2 (& 0xFB) and e5m2 ×

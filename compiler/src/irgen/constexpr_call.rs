@@ -472,6 +472,12 @@ impl FnEnv<'_, '_> {
             None if is_class => self.construct_new(t, &[], span),
             None => Ok(vec![0; size as usize]),
             Some(Init::Expr(e)) => {
+                // `char s[8] = "add.u32"`: the literal's bytes, zero-padded to the array.
+                if let (ExprKind::StrLit(b), Some(Some(n))) = (&e.kind, self.l.is_char_array(t)) {
+                    let mut bytes = b.to_vec();
+                    bytes.resize(n as usize, 0);
+                    return Ok(bytes);
+                }
                 let v = self.operand(e)?;
                 self.value_bytes(v, t, e.span)
             }

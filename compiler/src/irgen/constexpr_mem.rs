@@ -54,6 +54,9 @@ pub(crate) struct CxObjects {
     /// Those that are `static constexpr` data members (device code may read them where
     /// the access folds to a constant; namespace-scope ones only in constant expressions).
     pub members: hashbrown::HashSet<VarId>,
+    /// Host `const char s[] = "…"` variables (not constexpr, so not in `images`: constant
+    /// evaluation may not read them): their bytes, which the `C` asm constraint pastes.
+    pub const_strings: hashbrown::HashMap<VarId, Rc<[u8]>>,
 }
 
 /// Bytes the live objects of one evaluation may hold (a runaway evaluation is "too

@@ -30,6 +30,11 @@ impl Lowerer<'_> {
             Some(ast::Init::List { span, .. }) => *span,
             None => vd.span,
         };
+        // `constexpr char s[] = "…"`: the bound comes from the initializer.
+        let ty = match &vd.init {
+            Some(init) => self.complete_array_from_init(ty, init),
+            None => ty,
+        };
         match self.constexpr_object(ty, vd.init.as_ref(), span) {
             Ok(b) => {
                 let img: std::rc::Rc<[u8]> = b.into();

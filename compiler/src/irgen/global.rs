@@ -424,6 +424,11 @@ impl Lowerer<'_> {
         let Some(space) = space else {
             // A host variable: device code may only use it as a compile-time constant.
             let const_value = self.host_const_value(ty, vd);
+            // `char s[] = "…"`: the bound from the initializer (`sizeof`, diagnostics).
+            let ty = match &vd.init {
+                Some(i) => self.complete_array_from_init(ty, i),
+                None => ty,
+            };
             let id = self.add_var(VarInfo {
                 name: vd.name,
                 ty,
@@ -432,6 +437,8 @@ impl Lowerer<'_> {
             });
             if self.is_constexpr_object(ty, vd) {
                 self.constexpr_var_image(id, ty, vd);
+            } else if let Some(b) = self.const_string_bytes(ty, vd) {
+                self.cx.const_strings.insert(id, b);
             }
             self.scopes.bind(vd.name, Binding::Var(id));
             return;

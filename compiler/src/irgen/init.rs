@@ -77,7 +77,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn is_char_array(&self, t: QualType) -> Option<Option<u64>> {
+    pub(super) fn is_char_array(&self, t: QualType) -> Option<Option<u64>> {
         match self.types.kind(t.ty) {
             TypeKind::Array { elem, len } => matches!(
                 self.types.int_kind(elem.ty),

@@ -7,7 +7,8 @@
 //! (and the integer or floating kind) its constraint letter implies (`h` 2, `r` 4, `l` 8
 //! bytes of integer or pointer; `f` `float`, `d` `double`), one letter per operand, `=`/`+`
 //! on outputs only, `n` needs an integral constant expression (substituted into the text),
-//! and `%N` must name an operand.
+//! `C` names a constant `const char` array (its text substituted, `inline_asm_c.rs`), and
+//! `%N` must name an operand.
 
 use super::expr::OpKind;
 use super::Lowerer;
@@ -165,6 +166,13 @@ impl Lowerer<'_> {
             return None;
         };
         let letter = self.asm_letter(o, letters)?;
+        if letter == b'C' {
+            // nvcc reports this and then the size mismatch below.
+            self.error(
+                o.constraint_span,
+                "No constraint modifiers are allowed for the 'C' constraint",
+            );
+        }
         let op = self.expr_lvalue(o.expr)?;
         let addr = match op.kind {
             OpKind::LValue(addr) if op.is_lvalue() && !op.ty.quals.konst => addr,
@@ -205,11 +213,7 @@ impl Lowerer<'_> {
             };
         }
         if letter == b'C' {
-            self.error(
-                o.constraint_span,
-                "the 'C' asm constraint (a constant string operand) is not supported yet",
-            );
-            return None;
+            return self.asm_c_text(o).map(Input::Text);
         }
         let (v, ty) = self.expr_rv(o.expr)?;
         let reg = self.asm_check_type(o, letter, ty)?;

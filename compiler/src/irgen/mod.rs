@@ -24,6 +24,7 @@ mod builtins_gpu;
 mod builtins_math;
 mod builtins_tex;
 mod inline_asm;
+mod inline_asm_c;
 pub(crate) use builtins_math::fast_math_name;
 mod call;
 mod class;

@@ -716,6 +716,15 @@ impl Lowerer<'_> {
             ) else {
                 return;
             };
+            // A constexpr variable is const (what the `C` asm constraint asks of it).
+            let ty = if s.is_constexpr {
+                ty.with_quals(crate::sema::types::Qualifiers {
+                    konst: true,
+                    ..ty.quals
+                })
+            } else {
+                ty
+            };
             let id = self.add_var(VarInfo {
                 name: vd.name,
                 ty,

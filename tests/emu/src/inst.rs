@@ -277,6 +277,8 @@ pub struct Video {
     pub sat: bool,
     /// `.add`: the lane results are summed into `c` instead of packed.
     pub add: bool,
+    /// `.relu` (`min`/`max` on `.s16x2`): a negative lane result becomes 0.
+    pub relu: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -341,6 +341,8 @@ impl Launch {
                         "filter",
                         "read",
                         "normalized_coords",
+                        "levels",
+                        "mipmap_filter",
                         "data",
                         "fill",
                     ],

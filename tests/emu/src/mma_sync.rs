@@ -10,7 +10,8 @@
 //! `m16n8k8`/`m16n8k16` (f32 or f16 accumulators for f16), tf32 `m16n8k4`/`m16n8k8`,
 //! s8/u8 `m16n8k16`/`m16n8k32`/`m8n8k16` (s32, `.satfinite`), s4/u4 `m16n8k32`/`m16n8k64`/
 //! `m8n8k32`, b1 `m16n8k128`/`m16n8k256`/`m8n8k128` (`.xor.popc`, `.and.popc`), e4m3/e5m2
-//! `m16n8k16`/`m16n8k32` (f32 or f16 C and D), f64 `m8n8k4`, and f16 `m8n8k4` (every layout,
+//! `m16n8k16`/`m16n8k32` (f32 or f16 C and D), f64 `m8n8k4` and (sm_90) `m16n8k4`/`m16n8k8`/
+//! `m16n8k16`, and f16 `m8n8k4` (every layout,
 //! f16 or f32 C and D): four products, one per quad-pair. The sub-byte layouts are the 8-bit
 //! ones with `p` = 8 or 32 elements a register instead of 4 (the ISA's tables for `.s4`/`.b1`
 //! are the `.s8` ones with k scaled by the same factor).
@@ -61,8 +62,9 @@ pub(crate) fn position(
             let p = e.per_reg() as usize;
             (p * t + j % p + 4 * p * (j / p), g)
         }
-        // tf32 and f64 A: a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4)
-        // (f64 m8n8k4: a0 only).
+        // tf32 and f64 A: a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4), and
+        // on in steps of 4 columns (f64 m16n8k16: a4…a7 at t + 8, t + 12; f64 m8n8k4: a0
+        // only); B: b_i at (t + 4i, g).
         (0, WElem::Tf32 | WElem::F64) => (g + 8 * (j & 1), t + 4 * (j >> 1)),
         (1, WElem::Tf32 | WElem::F64) => (t + 4 * j, g),
         // 16-bit A: pairs of columns; rows g, g + 8; the second k half after the first.
@@ -132,7 +134,12 @@ pub(crate) fn decode_mma(c: &mut Ctx, mods: &[&str], ops: &[Operand]) -> Result<
         WElem::F16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == cty && bty == ab,
         WElem::Bf16 => (m, n) == (16, 8) && (k == 8 || k == 16) && dty == WElem::F32,
         WElem::Tf32 => (m, n) == (16, 8) && (k == 4 || k == 8) && dty == WElem::F32,
-        WElem::F64 => (m, n, k) == (8, 8, 4) && dty == ab && cty == ab,
+        // m8n8k4 (sm_80) and the sm_90 shapes m16n8k4/k8/k16.
+        WElem::F64 => {
+            ((m, n, k) == (8, 8, 4) || ((m, n) == (16, 8) && matches!(k, 4 | 8 | 16)))
+                && dty == ab
+                && cty == ab
+        }
         WElem::S8 | WElem::U8 => {
             matches!((m, n, k), (16, 8, 16) | (16, 8, 32) | (8, 8, 16)) && int8(bty) && s32
         }

@@ -241,6 +241,28 @@ pub(crate) fn decode_inst(
                 first_val,
             );
         }
+        // Two 16-bit lanes of a 32-bit register (sm_90: `add.u16x2`, `min.relu.s16x2`, …):
+        // the SIMD video arithmetic on two lanes, each result wrapped (or clamped by `.sat`,
+        // or at zero by `.relu`) to its lane.
+        "add" | "sub" | "min" | "max" if has("u16x2") || has("s16x2") => {
+            let signed = has("s16x2");
+            let v = Video {
+                op: match base {
+                    "add" => VideoOp::Add,
+                    "sub" => VideoOp::Sub,
+                    "min" => VideoOp::Min,
+                    _ => VideoOp::Max,
+                },
+                lanes: 2,
+                sd: signed,
+                sa: signed,
+                sb: signed,
+                sat: has("sat"),
+                add: false,
+                relu: has("relu"),
+            };
+            alu!(Op::Int(IntOp::Video(v), Ty::U32), 2)
+        }
         "add" | "sub" if ty.is_float() => alu!(
             fop(if base == "add" {
                 FloatOp::Add
@@ -414,6 +436,7 @@ pub(crate) fn decode_inst(
                 sb: tb.is_signed(),
                 sat: has("sat"),
                 add: has("add"),
+                relu: false,
             };
             alu!(Op::Int(IntOp::Video(v), Ty::U32), 3)
         }

@@ -23,6 +23,10 @@ pub struct TexSpec {
     pub gather: Option<u8>,
     /// Coordinate registers as written (padding included).
     pub ncoords: u8,
+    /// `tex.level`: the level of detail (one f32) is staged after the coordinates.
+    pub lod: bool,
+    /// `tex.grad`: gradients follow (modelled only on images with one level).
+    pub grad: bool,
 }
 
 /// What a `suld.b`/`sust.b` does.
@@ -36,15 +40,16 @@ pub struct SurfSpec {
     pub ncoords: u8,
 }
 
-/// What a `txq`/`suq` asks: the image's size in elements along one dimension, or its
-/// number of layers. (The other attributes, channel formats, sampler state and mipmap
-/// levels, are not modelled: the decoder rejects them.)
+/// What a `txq`/`suq` asks: the image's size in elements along one dimension, its number
+/// of layers or (`txq.num_mipmap_levels`) of mipmap levels. (The other attributes, channel
+/// formats and sampler state, are not modelled: the decoder rejects them.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Query {
     Width,
     Height,
     Depth,
     ArraySize,
+    MipLevels,
 }
 
 /// Decodes `txq.{width,height,depth,array_size}.b32 d, [h]` and the same `suq` forms.
@@ -62,9 +67,10 @@ pub(crate) fn decode_query(
         Some(&"height") => Query::Height,
         Some(&"depth") => Query::Depth,
         Some(&"array_size") => Query::ArraySize,
+        Some(&"num_mipmap_levels") if base == "txq" => Query::MipLevels,
         Some(m) => {
             return Err(c.err(format!(
-                "{base}.{m} is not supported by the interpreter (only width, height, depth and array_size)"
+                "{base}.{m} is not supported by the interpreter (only width, height, depth, array_size and num_mipmap_levels)"
             )))
         }
         None => return Err(c.err(format!("{base}: no attribute"))),
@@ -138,7 +144,7 @@ pub(crate) fn decode(
         }
         let dsts = scalars(c, &ops[0])?;
         let (h, coords) = addr(c, &ops[1])?;
-        // tex.level / tex.grad: the level or gradients follow; level 0 is all there is.
+        // tex.level / tex.grad: the level or the gradients follow the coordinates.
         let gather = if base == "tld4" {
             Some(match mods.first() {
                 Some(&"r") => 0,
@@ -156,7 +162,19 @@ pub(crate) fn decode(
         for (k, o) in dsts.iter().enumerate().take(4) {
             d[k] = c.dst(o)?;
         }
-        let first = stage(c, &coords, cty)?;
+        // `tex.level`: the level of detail is staged right after the coordinates.
+        let lod = mods.contains(&"level");
+        let mut staged = coords.clone();
+        if lod {
+            let l = ops
+                .get(2)
+                .ok_or_else(|| c.err("tex.level: no level of detail"))?;
+            staged.push(l.clone());
+        }
+        let first = stage(c, &staged, cty)?;
+        if lod && cty != Ty::F32 {
+            return Err(c.err("tex.level with integer coordinates is not supported"));
+        }
         let h = c.src(&Operand::Name(h), Ty::B64)?;
         let spec = TexSpec {
             geom,
@@ -164,6 +182,8 @@ pub(crate) fn decode(
             float_result: types[0] == Ty::F32,
             gather,
             ncoords: coords.len() as u8,
+            lod,
+            grad: mods.contains(&"grad"),
         };
         c.emit(
             Op::Tex(spec),
@@ -245,6 +265,7 @@ impl Env<'_> {
             Query::Height => img.height,
             Query::Depth => img.depth,
             Query::ArraySize => img.layers,
+            Query::MipLevels => img.levels,
         })
     }
 
@@ -271,6 +292,13 @@ impl Env<'_> {
                 comp as u32,
                 s.float_result,
             ));
+        }
+        if s.lod {
+            let lod = f32::from_bits(regs[s.ncoords as usize] as u32);
+            return Ok(img.fetch_lod(data, s.geom, &c, lod, s.float_result));
+        }
+        if s.grad && img.levels > 1 {
+            return Err("tex.grad on a mipmapped texture: the level of detail from gradients is not modelled".into());
         }
         if s.int_coords {
             if s.geom != Geom::D1 {

@@ -7,8 +7,12 @@
 //! point filtering reads texel `floor(x)`; linear filtering reads the two (four, eight) texels
 //! around `x - 0.5` and weights them by the fraction, held in 9-bit fixed point with 8
 //! fractional bits. In normalized-float read mode 8- and 16-bit integer channels become
-//! `v / (2^n - 1)` (unsigned) or `max(v / (2^(n-1) - 1), -1)` (signed). Images have one
-//! mipmap level, so `tex.level`/`tex.grad` read level 0. A cubemap's faces are its layers.
+//! `v / (2^n - 1)` (unsigned) or `max(v / (2^(n-1) - 1), -1)` (signed). A mipmapped image
+//! (`"levels"`) answers `tex.level` from the level its level of detail names, clamped to the
+//! levels there are: the nearest level (ties upward), or with a linear mipmap filter the two
+//! levels around it blended by the fraction in 1/256 steps (as the bilinear weights; an
+//! assumption no GPU has confirmed here). `tex.grad` reads level 0 of an image with one level
+//! and is refused on a mipmapped one. A cubemap's faces are its layers.
 //! Channels an image lacks read as 0.
 
 use crate::inst::Ty;
@@ -51,6 +55,12 @@ pub struct Image {
     pub linear: bool,
     pub normalized_read: bool,
     pub normalized_coords: bool,
+    /// Mipmap levels (1: none). Level l has each size halved l times (at least 1), and the
+    /// levels follow each other in the buffer, level 0 first, each with all its layers.
+    pub levels: u32,
+    /// `"mipmap_filter": "linear"`: a fractional level of detail blends the two levels
+    /// around it (else the nearest level is read).
+    pub mip_linear: bool,
 }
 
 /// A fetch's geometry, decoded from the PTX (`.1d .2d .3d .a1d .a2d`).
@@ -249,6 +259,55 @@ impl Image {
         out
     }
 
+    /// Level `l` as an image of its own and the byte offset of its texels in the buffer.
+    pub fn level(&self, l: u32) -> (Image, usize) {
+        let mut off = 0;
+        let mut im = Image {
+            levels: 1,
+            ..self.clone()
+        };
+        for _ in 0..l.min(self.levels.saturating_sub(1)) {
+            off += im.values() * im.ty.bytes() as usize;
+            im.width = (im.width >> 1).max(1);
+            im.height = (im.height >> 1).max(1);
+            im.depth = (im.depth >> 1).max(1);
+        }
+        (im, off)
+    }
+
+    /// `tex.level`: a fetch at level of detail `lod` (see the module's text).
+    pub fn fetch_lod(
+        &self,
+        data: &[u8],
+        geom: Geom,
+        coords: &[u32],
+        lod: f32,
+        float_result: bool,
+    ) -> [u32; 4] {
+        let top = (self.levels.max(1) - 1) as f32;
+        let lod = if lod.is_nan() {
+            0.0
+        } else {
+            lod.clamp(0.0, top)
+        };
+        let at = |l: u32| {
+            let (im, off) = self.level(l);
+            im.fetch(data.get(off..).unwrap_or(&[]), geom, coords, float_result)
+        };
+        if !self.mip_linear || !float_result {
+            return at((lod + 0.5).floor() as u32);
+        }
+        let l0 = lod.floor();
+        let f = ((lod - l0) * 256.0).round() / 256.0;
+        let (a, b) = (at(l0 as u32), at((l0 as u32 + 1).min(top as u32)));
+        let mut out = [0u32; 4];
+        for c in 0..4 {
+            let (x, y) = (f32::from_bits(a[c]), f32::from_bits(b[c]));
+            out[c] = ((1.0 - f) * x + f * y).to_bits();
+        }
+        out
+    }
+
     /// A cubemap fetch (the guide's cubemap table): the major axis of (x, y, z) picks the
     /// face, `(s/|m| + 1)/2`, `(t/|m| + 1)/2` are normalized coordinates on it. Faces are the
     /// layers `6·layer + face` of the image (+x, -x, +y, -y, +z, -z), sampled with clamp.
@@ -423,6 +482,11 @@ pub fn parse_image(
     };
     let linear = word("filter", "point", "linear")?;
     let normalized_read = word("read", "element", "normalized")?;
+    let levels = dim("levels", 1)?.max(1);
+    if levels > 1 && levels > 32 - width.max(height).max(depth).leading_zeros() {
+        return Err("\"levels\" is more than the sizes can halve to 1".into());
+    }
+    let mip_linear = word("mipmap_filter", "point", "linear")?;
     let normalized_coords = match o.get("normalized_coords") {
         None => false,
         Some(Value::Bool(b)) => *b,
@@ -440,12 +504,18 @@ pub fn parse_image(
         linear,
         normalized_read,
         normalized_coords,
+        levels,
+        mip_linear,
     })
 }
 
 impl Image {
-    /// Values in the image's buffer: every channel of every texel.
+    /// Values in the image's buffer: every channel of every texel of every level.
     pub fn values(&self) -> usize {
+        if self.levels > 1 {
+            let (last, off) = self.level(self.levels - 1);
+            return off / self.ty.bytes() as usize + last.values();
+        }
         self.width as usize
             * self.height as usize
             * self.depth as usize

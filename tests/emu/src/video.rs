@@ -38,6 +38,7 @@ pub fn video(v: crate::inst::Video, a: u64, b: u64, c: u64) -> u64 {
         if v.add {
             sum += r;
         } else {
+            let r = if v.relu { r.max(0) } else { r };
             let r = if v.sat { r.clamp(lo, hi) } else { r };
             packed |= (r as u64 & lane_mask) << (k * w);
         }

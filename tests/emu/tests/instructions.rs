@@ -285,6 +285,44 @@ fn simd_video_instructions() {
     assert_eq!(out, want);
 }
 
+/// The sm_90 16-bit lane forms of `add`, `sub`, `min`, `max` (`.u16x2`, `.s16x2`, `.relu`):
+/// each 16-bit half on its own, no carry between the halves (PTX ISA, "Half precision
+/// integer" forms of the integer arithmetic instructions).
+#[test]
+fn sixteen_bit_lane_integer_arithmetic() {
+    let (a, b) = (0xFFFF_8000u32, 0x0001_7FFFu32);
+    let out = single(
+        "mov.u32 %r1, 0xFFFF8000;\nmov.u32 %r2, 0x00017FFF;\n\
+         add.u16x2 %r3, %r1, %r2;\nadd.s16x2 %r4, %r1, %r2;\nsub.u16x2 %r5, %r2, %r1;\n\
+         min.s16x2 %r6, %r1, %r2;\nmin.u16x2 %r7, %r1, %r2;\nmax.s16x2 %r8, %r1, %r2;\n\
+         max.u16x2 %r9, %r1, %r2;\nmin.relu.s16x2 %r10, %r1, %r2;\n\
+         st.global.v4.u32 [%rd1], {%r3, %r4, %r5, %r6};\n\
+         st.global.v4.u32 [%rd1+16], {%r7, %r8, %r9, %r10};",
+        8,
+    );
+    let h = |x: u32| [x as u16, (x >> 16) as u16];
+    let lanes = |f: &dyn Fn(u16, u16) -> u16| {
+        let (p, q) = (h(a), h(b));
+        f(p[0], q[0]) as u32 | (f(p[1], q[1]) as u32) << 16
+    };
+    let want = [
+        lanes(&|x, y| x.wrapping_add(y)),
+        lanes(&|x, y| x.wrapping_add(y)),
+        {
+            let (p, q) = (h(b), h(a));
+            p[0].wrapping_sub(q[0]) as u32 | (p[1].wrapping_sub(q[1]) as u32) << 16
+        },
+        lanes(&|x, y| (x as i16).min(y as i16) as u16),
+        lanes(&|x, y| x.min(y)),
+        lanes(&|x, y| (x as i16).max(y as i16) as u16),
+        lanes(&|x, y| x.max(y)),
+        lanes(&|x, y| (x as i16).min(y as i16).max(0) as u16),
+    ];
+    // The halves are independent: 0x8000 + 0x7FFF does not carry into the high half.
+    assert_eq!(want[0], 0x0000_FFFF);
+    assert_eq!(out, want);
+}
+
 /// `setp`/`set` on packed halves compare each lane: `p|q` get the low and the high lane, a
 /// half-pair destination gets 1.0 (`0x3C00`) per true lane, an integer one all ones per lane.
 #[test]

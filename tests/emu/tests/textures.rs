@@ -120,3 +120,58 @@ fn image_errors_are_reported() {
         "unknown key \"colour\"",
     );
 }
+
+/// Thread 0 fetches with `tex.level` at (`x`, `y`) and level of detail `lod`, and stores
+/// the first component and `txq.num_mipmap_levels`.
+fn lod_out(image: &str, x: f32, y: f32, lod: f32) -> Result<(f32, u32), String> {
+    let ptx = ".version 8.0\n.target sm_75\n.address_size 64\n\
+         .visible .entry k(.param .u64 t, .param .u64 o, .param .f32 x, .param .f32 y, \
+         .param .f32 l)\n{\n.reg .f32 %f<8>;\n.reg .b32 %r<2>;\n.reg .b64 %rd<4>;\n\
+         ld.param.u64 %rd1, [t];\nld.param.u64 %rd2, [o];\n\
+         ld.param.f32 %f1, [x];\nld.param.f32 %f2, [y];\nld.param.f32 %f7, [l];\n\
+         tex.level.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [%rd1, {%f1, %f2}], %f7;\n\
+         txq.num_mipmap_levels.b32 %r1, [%rd1];\n\
+         st.global.f32 [%rd2], %f3;\nst.global.u32 [%rd2+4], %r1;\nret;\n}\n";
+    let launch = format!(
+        r#"{{"grid": [1], "block": [1], "images": [{image}],
+            "args": [{{"texture": "img"}}, {{"buffer": "o", "type": "u32", "len": 2}},
+                     {{"scalar": "f32", "value": {x}}}, {{"scalar": "f32", "value": {y}}},
+                     {{"scalar": "f32", "value": {lod}}}]}}"#
+    );
+    let o = run_text(ptx, &launch, &RunOptions::default()).map_err(|e| e.to_string())?;
+    let w = o.buffer("o").unwrap().to_i64();
+    Ok((f32::from_bits(w[0] as u32), w[1] as u32))
+}
+
+/// A 4×2 image with three levels (4×2: 0…7, 2×1: 10 20, 1×1: 30) at normalized (0.8, 0.3):
+/// level 0 reads texel (3, 0) = 3, level 1 texel 1 = 20, level 2 the 30. The nearest level
+/// is floor(lod + 0.5) within [0, 2]; the linear filter blends floor(lod) and the next.
+#[test]
+fn mipmap_levels_by_level_of_detail() {
+    let img = |filter: &str| {
+        format!(
+            r#"{{"name": "img", "type": "f32", "width": 4, "height": 2, "levels": 3,
+                "mipmap_filter": "{filter}", "normalized_coords": true,
+                "data": [0, 1, 2, 3, 4, 5, 6, 7, 10, 20, 30]}}"#
+        )
+    };
+    let (point, linear) = (img("point"), img("linear"));
+    let at = |i: &str, lod: f32| lod_out(i, 0.8, 0.3, lod).unwrap();
+    assert_eq!(at(&point, 0.0), (3.0, 3));
+    assert_eq!(at(&point, 0.4).0, 3.0);
+    assert_eq!(at(&point, 0.6).0, 20.0);
+    assert_eq!(at(&point, -1.0).0, 3.0);
+    assert_eq!(at(&point, 9.0).0, 30.0);
+    assert_eq!(at(&linear, 0.25).0, 0.75 * 3.0 + 0.25 * 20.0);
+    assert_eq!(at(&linear, 1.5).0, 25.0);
+    assert_eq!(at(&linear, 2.5).0, 30.0);
+    // More levels than the sizes can halve: 4×2 has three (4, 2, 1).
+    let e = lod_out(
+        r#"{"name": "img", "type": "f32", "width": 4, "height": 2, "levels": 4}"#,
+        0.0,
+        0.0,
+        0.0,
+    )
+    .unwrap_err();
+    assert!(e.contains("\"levels\" is more than"), "{e}");
+}

@@ -52,6 +52,7 @@ pub fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
     match name {
         "asm_basic" => basic(l, o),
         "asm_bits" => bits(l, o),
+        "asm_c_constraint" => c_constraint(l, o),
         "asm_memory" => memory(o),
         "warp_match_reduce" => warp(l, o),
         _ => Err(format!("no expectation for kernel {name}")),
@@ -227,6 +228,26 @@ fn warp(l: &Launch, o: &Outcome) -> Result<(), String> {
         }
         let all = v.iter().all(|x| *x == v[0]);
         out[512 + w] = if all { u32::MAX ^ (1 << 4) } else { 0 };
+    }
+    compare(o, "out", &bytes_u32(&out), 4)
+}
+
+/// `asm_c_constraint.cu`: each statement's instruction named by a `C` operand, computed
+/// with the named instruction's definition.
+fn c_constraint(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let (a, b) = (u32s(&input(l, "a")), u32s(&input(l, "b")));
+    let mut out = Vec::new();
+    for (&x, &y) in a.iter().zip(&b) {
+        out.extend([
+            x.wrapping_add(y),
+            x.wrapping_sub(y),
+            x.min(y),
+            x ^ y,
+            ((x as u64 * y as u64) >> 32) as u32,
+            x << (y & 31),
+            (x as i32).max(y as i32) as u32,
+            x.wrapping_add(y) ^ 0x5a5a,
+        ]);
     }
     compare(o, "out", &bytes_u32(&out), 4)
 }

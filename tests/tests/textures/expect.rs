@@ -207,7 +207,10 @@ pub fn check(name: &str, l: &Launch, o: &oxicc_emu::Outcome) -> R {
         "tex3d_layered" => tex3d_layered(l, o),
         "tex_gather_int" => tex_gather_int(l, o),
         "surf_rw" => surf_rw(l, o),
+        "surf_cubemap" => surf_cubemap(l, o),
         "tex_cubemap" => tex_cubemap(l, o),
+        "tex_mipmap" => tex_mipmap(l, o),
+        "tex_half_cube_layered" => tex_half_cube_layered(l, o),
         "tex_modes_sweep" => tex_modes_sweep(l, o),
         "tex_lod_surf3d" => tex_lod_surf3d(l, o),
         "tex_queries" => tex_queries(o),
@@ -365,6 +368,58 @@ fn tex_gather_int(l: &Launch, o: &oxicc_emu::Outcome) -> R {
     compare("on", &output(o, "on")?, &on, 1e-7)
 }
 
+/// `surf_cubemap.cu`: faces are layers (`6·layer + face`), so layer 0's faces are the first
+/// 96 values; each thread reads v twice (v + v), writes 2v + 1 to layer 1 and 3v to layer 0,
+/// and reads 2v + 1 back; the image ends as 3v (layer 0) and 2v + 1 (layer 1).
+fn surf_cubemap(l: &Launch, o: &oxicc_emu::Outcome) -> R {
+    let s = input(l, "s");
+    let v: Vec<f32> = s[..96].iter().map(|&x| x as f32).collect();
+    let twice: Vec<f64> = v.iter().map(|&x| (x + x) as f64).collect();
+    let layer1: Vec<f64> = v.iter().map(|&x| x.mul_add(2.0, 1.0) as f64).collect();
+    compare("o1", &output(o, "o1")?, &twice, 0.0)?;
+    compare("o2", &output(o, "o2")?, &layer1, 0.0)?;
+    let mut image: Vec<f64> = v.iter().map(|&x| (x * 3.0) as f64).collect();
+    image.extend(&layer1);
+    compare("s", &output(o, "s")?, &image, 0.0)
+}
+
+/// `tex_mipmap.cu`: level l of the 8×4 image is (8 >> l)×(4 >> l) (at least 1), stored after
+/// the levels before it; a point sample at normalized (u, v) on it reads texel
+/// (floor(u·w), floor(v·h)) clamped. The level of detail is clamped to [0, 3]; the
+/// nearest-level filter reads level floor(lod + 0.5), the linear one blends floor(lod) and
+/// the next level by the fraction rounded to 1/256.
+fn tex_mipmap(l: &Launch, o: &oxicc_emu::Outcome) -> R {
+    let point = |img: &[f64], level: usize, u: f32, v: f32| -> f32 {
+        let (mut off, mut w, mut h) = (0usize, 8usize, 4usize);
+        for _ in 0..level {
+            off += w * h;
+            w = (w / 2).max(1);
+            h = (h / 2).max(1);
+        }
+        let x = ((u * w as f32).floor() as i64).clamp(0, w as i64 - 1) as usize;
+        let y = ((v * h as f32).floor() as i64).clamp(0, h as i64 - 1) as usize;
+        img[off + y * w + x] as f32
+    };
+    let (mp, ml) = (input(l, "mp"), input(l, "ml"));
+    let (mut wp, mut wl) = (Vec::new(), Vec::new());
+    for i in 0..256usize {
+        let u = ((i % 8) as f32 + 0.3) / 8.0;
+        let v = (((i / 8) % 4) as f32 + 0.6) / 4.0;
+        let lod = ((i / 32) as f32).mul_add(0.45, -0.4).clamp(0.0, 3.0);
+        wp.push(point(&mp, (lod + 0.5).floor() as usize, u, v) as f64);
+        let l0 = lod.floor();
+        let f = ((lod - l0) * 256.0).round() / 256.0;
+        let (a, b) = (
+            point(&ml, l0 as usize, u, v),
+            point(&ml, (l0 as usize + 1).min(3), u, v),
+        );
+        wl.push(((1.0 - f) * a + f * b) as f64);
+    }
+    compare("op", &output(o, "op")?, &wp, 0.0)?;
+    compare("ol", &output(o, "ol")?, &wl, 0.0)?;
+    compare("levels", &output(o, "levels")?, &[4.0], 0.0)
+}
+
 fn surf_rw(l: &Launch, o: &oxicc_emu::Outcome) -> R {
     let f = input(l, "f");
     let want_f: Vec<f64> = f.iter().map(|&v| (v as f32 * 2.0 + 1.0) as f64).collect();
@@ -387,36 +442,59 @@ fn surf_rw(l: &Launch, o: &oxicc_emu::Outcome) -> R {
 /// +z, -z), and (s, t) on it are (-z, -y), (z, -y), (x, z), (x, -z), (x, -y), (-x, -y).
 fn tex_cubemap(l: &Launch, o: &oxicc_emu::Outcome) -> R {
     let cube = Tex::new(l, "cube");
-    let mut want = Vec::new();
-    for i in 0..105 {
-        let x = (i % 7) as f32 - 3.1;
-        let y = (i % 5) as f32 - 2.2;
-        let z = (i % 3) as f32 - 1.3;
-        let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
-        let (face, m, s, t) = if ax >= ay && ax >= az {
-            if x >= 0.0 {
-                (0, ax, -z, -y)
-            } else {
-                (1, ax, z, -y)
-            }
-        } else if ay >= az {
-            if y >= 0.0 {
-                (2, ay, x, z)
-            } else {
-                (3, ay, x, -z)
-            }
-        } else if z >= 0.0 {
-            (4, az, x, -y)
-        } else {
-            (5, az, -x, -y)
-        };
-        let u = (s / m + 1.0) / 2.0;
-        let v = (t / m + 1.0) / 2.0;
-        let col = ((u * 4.0).floor() as i64).clamp(0, 3);
-        let row = ((v * 4.0).floor() as i64).clamp(0, 3);
-        want.push(cube.texel([col, row, 0], face, 0));
-    }
+    let want: Vec<f64> = (0..105).map(|i| cube_texel(&cube, i, 0)).collect();
     compare("o", &output(o, "o")?, &want, 0.0)
+}
+
+/// Thread `i`'s cubemap fetch of `tex_cubemap.cu` and `tex_half_cube_layered.cu`: direction
+/// ((i % 7) - 3.1, (i % 5) - 2.2, (i % 3) - 1.3), point-sampled on a 4×4 face of cubemap
+/// layer `layer` (faces `6·layer + face`).
+fn cube_texel(cube: &Tex, i: usize, layer: i64) -> f64 {
+    let x = (i % 7) as f32 - 3.1;
+    let y = (i % 5) as f32 - 2.2;
+    let z = (i % 3) as f32 - 1.3;
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    let (face, m, s, t) = if ax >= ay && ax >= az {
+        if x >= 0.0 {
+            (0, ax, -z, -y)
+        } else {
+            (1, ax, z, -y)
+        }
+    } else if ay >= az {
+        if y >= 0.0 {
+            (2, ay, x, z)
+        } else {
+            (3, ay, x, -z)
+        }
+    } else if z >= 0.0 {
+        (4, az, x, -y)
+    } else {
+        (5, az, -x, -y)
+    };
+    let u = (s / m + 1.0) / 2.0;
+    let v = (t / m + 1.0) / 2.0;
+    let col = ((u * 4.0).floor() as i64).clamp(0, 3);
+    let row = ((v * 4.0).floor() as i64).clamp(0, 3);
+    cube.texel([col, row, 0], 6 * layer + face, 0)
+}
+
+/// `tex_half_cube_layered.cu`: f16 channels are the halves' values (point and bilinear
+/// sampling as for f32), and a layered cubemap is the single one on layer `i & 1`.
+fn tex_half_cube_layered(l: &Launch, o: &oxicc_emu::Outcome) -> R {
+    let (hp, hl, cl) = (Tex::new(l, "hp"), Tex::new(l, "hl"), Tex::new(l, "cl"));
+    let (mut wp, mut wl, mut wc) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..128usize {
+        let x = coord((i % 16) as f32, 0.37, -1.0);
+        let y = coord((i / 16) as f32, 0.61, -0.5);
+        for c in 0..2 {
+            wp.push(hp.sample(&[x, y], 0, c));
+            wl.push(hl.sample(&[x, y], 0, c));
+        }
+        wc.push(cube_texel(&cl, i, (i & 1) as i64));
+    }
+    compare("op", &output(o, "op")?, &wp, 0.0)?;
+    compare("ol", &output(o, "ol")?, &wl, 1e-6)?;
+    compare("oc", &output(o, "oc")?, &wc, 0.0)
 }
 
 /// `tex_lod_surf3d.cu`: without mipmaps every level of detail and gradient reads level 0, so
