@@ -9,6 +9,7 @@
 #pragma once
 #include <oxicc_math/constd.cuh>
 #include <oxicc_math/ddouble.cuh>
+#include <oxicc_math/invtrigpoly.cuh>
 
 /* q = qh + *ql with exp(xh + xl) = 2^*k (1 + q); xh is clamped to [-746, 711] (beyond,
  * the result is 0 or inf either way); a NaN propagates into qh. */
@@ -190,18 +191,31 @@ extern "C" __host__ __device__ __forceinline__ double cosh(double __x)
     return __a > 711.0 ? __longlong_as_double(0x7ff0000000000000LL) : __r;
 }
 
-/* tanh a = em / (em + 2) with em = expm1(2a) while a < 22; beyond, 1. */
+/* tanh (session 14; 235 SASS before, expm1 and a division in double-double): below
+ * 0.55 the odd polynomial a + a z T(z) (tools/mathconst/invtrigd.py); from 0.55,
+ * 1 - 2/(e^2a + 1) with e^2a = 2^k E from __oxm_exp_light (at least 3 there, so
+ * D = e^2a + 1 is a Fast2Sum), 1/D as a double-double from rcp.approx and two Newton
+ * steps, and 1 - 2/D by Fast2Sum (the result is at least 0.5): rounded about once. a
+ * is clamped to 22, where the result rounds to 1. */
 extern "C" __host__ __device__ __forceinline__ double tanh(double __x)
 {
     double __a = fabs(__x);
-    double __r = 1.0;
-    if (!(__a >= 22.0)) {
-        double __l, __dl, __l2;
-        double __e = __oxm_expm1_dd(2.0 * __a, &__l);
-        double __dh = __oxm_two_sum(2.0, __e, &__dl);
-        __r = __oxm_dd_div(__e, __l, __dh, __dl + __l, &__l2);
-    }
-    return copysign(__r, __x);
+    __a = __a > 22.0 ? 22.0 : __a;
+    double __z = __a * __a;
+    double __small = fma(__a * __z, __oxm_tanh_t(__z), __a);
+    int __k;
+    double __el;
+    double __eh = __oxm_exp_light(2.0 * __a, &__k, &__el);
+    double __p2 = __oxm_pow2d(__k);
+    double __es = __eh * __p2;
+    double __dh = __es + 1.0;
+    double __dl = ((__es - __dh) + 1.0) + __el * __p2;
+    double __i = __oxicc_rcp_approx_d(__dh);
+    __i = fma(__i, fma(-__dh, __i, 1.0), __i);
+    double __il = __i * (fma(-__dh, __i, 1.0) - __dl * __i);
+    double __s = 1.0 - 2.0 * __i;
+    double __big = __s + (((1.0 - __s) - 2.0 * __i) - 2.0 * __il);
+    return copysign(__a < 0.55 ? __small : __big, __x);
 }
 
 namespace std {

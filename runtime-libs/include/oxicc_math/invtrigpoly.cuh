@@ -48,3 +48,20 @@ static __device__ __forceinline__ double __oxm_asin_p(double __z)
     return __p;
 }
 
+/* T(z) = (tanh a - a)/a^3, z = a^2, on z in [0, 0.3025]: degree 10; error of the function, relative: 2^-60.6 */
+static __device__ __forceinline__ double __oxm_tanh_t(double __z)
+{
+    double __p = -1.9482223530561022e-05;
+    __p = fma(__p, __z, 8.32960249764263e-05);
+    __p = fma(__p, __z, -0.00023336716608935676);
+    __p = fma(__p, __z, 0.0005884387766262006);
+    __p = fma(__p, __z, -0.0014555414495931898);
+    __p = fma(__p, __z, 0.0035920918133519448);
+    __p = fma(__p, __z, -0.008863232580109766);
+    __p = fma(__p, __z, 0.02186948838458437);
+    __p = fma(__p, __z, -0.05396825396371866);
+    __p = fma(__p, __z, 0.13333333333326558);
+    __p = fma(__p, __z, -0.333333333333333);
+    return __p;
+}
+
