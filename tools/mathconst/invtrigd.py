@@ -5,6 +5,7 @@ double atan, asin and acos (atand.cuh) and tanh (expd.cuh; docs/math.md, "Sessio
     atan(t) = t + t z Q(z),  z = t^2, t in [0, 1]
     asin(s) = s + s z P(z),  z = s^2, s in [0, 1/2]
     tanh(a) = a + a z T(z),  z = a^2, a in [0, 0.55]
+    sinh(a) = a + a z S(z),  z = a^2, a in [0, 0.55]
 
 Each is fitted in the monomial basis of z (the library evaluates it by Horner from the
 highest coefficient, as the hardware's fma chain wants). The fit is a weighted least-squares
@@ -46,6 +47,14 @@ def t_tanh(z):
         return mpf(-1) / 3
     a = mpmath.sqrt(z)
     return (mpmath.tanh(a) - a) / (z * a)
+
+
+def s_sinh(z):
+    """(sinh a - a) / a^3 as a function of z = a^2 (1/6 at 0)."""
+    if z == 0:
+        return mpf(1) / 6
+    a = mpmath.sqrt(z)
+    return (mpmath.sinh(a) - a) / (z * a)
 
 
 def fit_rounded(f, fn, b, n):
@@ -113,4 +122,5 @@ def emit(name, what, f, fn, b, n):
 emit("__oxm_atan_q", "Q(z) = (atan t - t)/t^3, z = t^2,", q_atan, mpmath.atan, 1, 20)
 emit("__oxm_asin_p", "P(z) = (asin s - s)/s^3, z = s^2,", p_asin, mpmath.asin, 0.25, 13)
 emit("__oxm_tanh_t", "T(z) = (tanh a - a)/a^3, z = a^2,", t_tanh, mpmath.tanh, 0.3025, 11)
+emit("__oxm_sinh_s", "S(z) = (sinh a - a)/a^3, z = a^2,", s_sinh, mpmath.sinh, 0.3025, 6)
 print("\n".join(out))

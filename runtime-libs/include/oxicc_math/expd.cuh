@@ -107,30 +107,6 @@ extern "C" __host__ __device__ __forceinline__ double expm1(double __x)
     return __x == 0.0 ? __x : __r;
 }
 
-/* sinh a = (em + em / (em + 1)) / 2 with em = expm1(a) while a < 22 (no cancellation);
- * beyond, e^a / 2. */
-extern "C" __host__ __device__ __forceinline__ double sinh(double __x)
-{
-    double __a = fabs(__x);
-    double __r;
-    if (__a < 22.0) {
-        double __l, __dl, __l2, __l3;
-        double __e = __oxm_expm1_dd(__a, &__l);
-        double __dh = __oxm_two_sum(1.0, __e, &__dl);
-        double __qh = __oxm_dd_div(__e, __l, __dh, __dl + __l, &__l2);
-        double __sh = __oxm_two_sum(__e, __qh, &__l3);
-        __r = 0.5 * (__sh + (__l3 + __l + __l2));
-    } else {
-        int __k;
-        double __ql;
-        double __qh = __oxm_exp_core(__a, 0.0, &__k, &__ql);
-        __r = __oxm_exp_finish(__qh, __ql, __k - 1);
-    }
-    /* e^a / 2 overflows from a = 710.4758600739439; the core's clamp does not see it. */
-    __r = __a > 711.0 ? __longlong_as_double(0x7ff0000000000000LL) : __r;
-    return copysign(__r, __x);
-}
-
 /* e^a = 2^k (eh + *el) for 0 <= a <= 711 (or NaN), to about 2^-60, lighter than the
  * core above (session 14, for cosh, whose 1 ulp needs less than the core's double-double
  * q): k = rint(a log2 e), a - k ln2_1 exact (Cody-Waite, Sterbenz), r + e = that minus
@@ -189,6 +165,29 @@ extern "C" __host__ __device__ __forceinline__ double cosh(double __x)
     /* 2^(k-1) as 2^(k-2) * 2: k is at most 1026. */
     double __r = (__s + (__e2 + __el + __il * __sc)) * __oxm_pow2d(__k - 2) * 2.0;
     return __a > 711.0 ? __longlong_as_double(0x7ff0000000000000LL) : __r;
+}
+
+/* sinh (session 14; 329 SASS before, expm1 and a division in double-double): below
+ * 0.55 the odd polynomial a + a z S(z) (tools/mathconst/invtrigd.py); from 0.55,
+ * 2^(k-1) (E - 2^-2k / E) as cosh computes E + 2^-2k / E (k >= 1 there, so E > 0.7 is
+ * the larger term and Fast2Sum applies; e^a - e^-a loses under a bit at 0.55). */
+extern "C" __host__ __device__ __forceinline__ double sinh(double __x)
+{
+    double __a = fabs(__x);
+    double __z = __a * __a;
+    double __small = fma(__a * __z, __oxm_sinh_s(__z), __a);
+    int __k;
+    double __el;
+    double __eh = __oxm_exp_light(__a, &__k, &__el);
+    double __i = __oxicc_rcp_approx_d(__eh);
+    __i = fma(__i, fma(-__eh, __i, 1.0), __i);
+    double __il = __i * (fma(-__eh, __i, 1.0) - __el * __i);
+    double __sc = -__oxm_pow2d(-2 * (__k > 60 ? 60 : __k));
+    double __e2;
+    double __s = __oxm_fast_two_sum(__eh, __i * __sc, &__e2);
+    double __big = (__s + (__e2 + __el + __il * __sc)) * __oxm_pow2d(__k - 2) * 2.0;
+    __big = __a > 711.0 ? __longlong_as_double(0x7ff0000000000000LL) : __big;
+    return copysign(__a < 0.55 ? __small : __big, __x);
 }
 
 /* tanh (session 14; 235 SASS before, expm1 and a division in double-double): below

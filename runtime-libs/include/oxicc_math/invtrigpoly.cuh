@@ -65,3 +65,15 @@ static __device__ __forceinline__ double __oxm_tanh_t(double __z)
     return __p;
 }
 
+/* S(z) = (sinh a - a)/a^3, z = a^2, on z in [0, 0.3025]: degree 5; error of the function, relative: 2^-63.9 */
+static __device__ __forceinline__ double __oxm_sinh_s(double __z)
+{
+    double __p = 1.614306160425434e-10;
+    __p = fma(__p, __z, 2.5051743851004293e-08);
+    __p = fma(__p, __z, 2.7557320014694613e-06);
+    __p = fma(__p, __z, 0.0001984126984038086);
+    __p = fma(__p, __z, 0.008333333333333812);
+    __p = fma(__p, __z, 0.16666666666666666);
+    return __p;
+}
+
