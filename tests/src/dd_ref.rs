@@ -84,6 +84,12 @@ impl Dd {
         if self.hi <= 0.0 {
             return Dd::new(self.hi.sqrt());
         }
+        // Below 2^-900 the residual's product y * y and its error would be subnormal or
+        // lost (the error of `rsqrt`'s reference at subnormal x, session 14): scale by
+        // 2^200 first (exact), and the root back by 2^-100.
+        if self.hi < 1.0e-270 {
+            return self.ldexp(200).sqrt().ldexp(-100);
+        }
         let y = self.hi.sqrt();
         let (p, e) = two_prod(y, y);
         let r = ((self.hi - p) - e + self.lo) / (2.0 * y);

@@ -74,6 +74,52 @@ fn gpu_worst(mut f: MathFn) -> MathFn {
     f
 }
 
+/// The largest errors of the double `atan`, `asin`, `acos` (session 14's one-polynomial
+/// forms, 2^18 inputs: 1.211, 0.609, 0.562 ulp), and the joins of their forms.
+fn worst_invtrig(_: Prec) -> Vec<f64> {
+    vec![
+        1.000_877_259_315_474_9,
+        0.500_584_658_948_597,
+        0.566_899_533_005_851_7,
+        0.5,
+        -0.5,
+        0.499_999_999_999_999_94,
+        1.0,
+        -1.0,
+        1.000_000_000_000_000_2,
+        4.494_232_837_155_79e307,
+    ]
+}
+
+/// `f` measured also at `worst_invtrig`'s inputs.
+fn invtrig_worst(mut f: MathFn) -> MathFn {
+    f.extra = worst_invtrig;
+    f
+}
+
+/// The largest errors of the double `sinh`, `cosh`, `tanh` (session 14's forms, 2^18
+/// inputs: 0.623, 0.659, 0.658 ulp), the join at 0.55 and the overflow thresholds.
+fn worst_hyperbolic(_: Prec) -> Vec<f64> {
+    vec![
+        -26.699_152_260_253_623,
+        703.892_534_632_741_6,
+        -0.503_578_706_019_973_9,
+        0.55,
+        0.549_999_999_999_999_9,
+        -0.550_000_000_000_000_1,
+        710.475_860_073_943_9,
+        710.475_860_073_944,
+        711.0,
+        22.0,
+    ]
+}
+
+/// `f` measured also at `worst_hyperbolic`'s inputs.
+fn hyperbolic_worst(mut f: MathFn) -> MathFn {
+    f.extra = worst_hyperbolic;
+    f
+}
+
 /// `f` measured also at the inputs nearest to multiples of pi/2 (trigonometric functions).
 fn near_pio2(mut f: MathFn) -> MathFn {
     f.extra = near_multiples_of_pio2;
@@ -652,34 +698,54 @@ fn double_functions() -> Vec<MathFn> {
             ),
             trig,
         )),
-        with(
+        invtrig_worst(with(
             double1(
                 "atan",
                 "atan(x)",
                 |x| or_std(x, x == 0.0, f64::atan, |x| dd::atan(Dd::new(x))),
                 2.0,
             ),
-            &[(-2.0, 2.0), (-20.0, 20.0), (1e10, 1e20)],
-        ),
-        with(
+            // 1: the reciprocal's join (session 14); 2^1022 up: rcp.approx.ftz is 0 there.
+            &[
+                (-2.0, 2.0),
+                (-20.0, 20.0),
+                (1e10, 1e20),
+                (0.999, 1.001),
+                (4e307, 1.7e308),
+            ],
+        )),
+        invtrig_worst(with(
             double1(
                 "asin",
                 "asin(x)",
                 |x| or_std(x, x.abs() > 1.0 || x == 0.0, f64::asin, dd::asin),
                 2.0,
             ),
-            &[(-1.0, 1.0), (0.99, 1.0), (-1e-8, 1e-8)],
-        ),
-        with(
+            // ±1/2: the join of the two forms (session 14).
+            &[
+                (-1.0, 1.0),
+                (0.99, 1.0),
+                (-1e-8, 1e-8),
+                (0.499, 0.501),
+                (-0.501, -0.499),
+            ],
+        )),
+        invtrig_worst(with(
             double1(
                 "acos",
                 "acos(x)",
                 |x| or_std(x, x.abs() > 1.0, f64::acos, dd::acos),
                 2.0,
             ),
-            &[(-1.0, 1.0), (0.99, 1.0), (-1.0, -0.99)],
-        ),
-        with(
+            &[
+                (-1.0, 1.0),
+                (0.99, 1.0),
+                (-1.0, -0.99),
+                (0.499, 0.501),
+                (-0.501, -0.499),
+            ],
+        )),
+        hyperbolic_worst(with(
             double1(
                 "sinh",
                 "sinh(x)",
@@ -687,8 +753,8 @@ fn double_functions() -> Vec<MathFn> {
                 2.0,
             ),
             &[(-1.0, 1.0), (-30.0, 30.0), (700.0, 711.0), (-0.01, 0.01)],
-        ),
-        with(
+        )),
+        hyperbolic_worst(with(
             double1(
                 "cosh",
                 "cosh(x)",
@@ -696,16 +762,16 @@ fn double_functions() -> Vec<MathFn> {
                 1.0,
             ),
             &[(-1.0, 1.0), (-30.0, 30.0), (700.0, 711.0)],
-        ),
-        with(
+        )),
+        hyperbolic_worst(with(
             double1(
                 "tanh",
                 "tanh(x)",
                 |x| or_std(x, x == 0.0, f64::tanh, dd::tanh),
                 1.0,
             ),
-            &[(-1.0, 1.0), (-30.0, 30.0), (-0.01, 0.01)],
-        ),
+            &[(-1.0, 1.0), (-30.0, 30.0), (-0.01, 0.01), (0.54, 0.56)],
+        )),
         with(
             double1(
                 "cbrt",

@@ -231,6 +231,14 @@ impl Ctx<'_> {
             | UnaryOp::FCosApprox => {
                 let (opc, mods): (Opc, &[Mod]) = match op {
                     UnaryOp::FSqrtApprox => (Opc::Sqrt, &[Mod::Approx]),
+                    // The f64 form with `.ftz`, as nvcc's libdevice writes it: ptxas makes
+                    // it one `MUFU.RSQ64H` (about 2^-22, which the library's Newton steps
+                    // refine), where `rsqrt.approx.f64` becomes a refined sequence with a
+                    // subnormal slow path (some 40 instructions). The library never passes
+                    // it a subnormal.
+                    UnaryOp::FRsqrtApprox if t == Type::F64 => {
+                        (Opc::Rsqrt, &[Mod::Approx, Mod::Ftz])
+                    }
                     UnaryOp::FRsqrtApprox => (Opc::Rsqrt, &[Mod::Approx]),
                     // PTX has `rcp.approx` for f64 only with `.ftz`.
                     UnaryOp::FRcpApprox if t == Type::F64 => (Opc::Rcp, &[Mod::Approx, Mod::Ftz]),

@@ -102,6 +102,9 @@ impl Lowerer<'_> {
             "__oxicc_rsqrt_approx_d" => {
                 self.math_un(args, span, d, |l, x| l.un(U::FRsqrtApprox, x))
             }
+            // `rcp.approx.ftz.f64` (PTX has no f64 form without `.ftz`): the first guess of
+            // a reciprocal that the library refines by Newton steps (atand.cuh).
+            "__oxicc_rcp_approx_d" => self.math_un(args, span, d, |l, x| l.un(U::FRcpApprox, x)),
             "__saturatef" => self.math_un(args, span, f, |l, x| {
                 // max(NaN, 0) is 0 in PTX, as __saturatef(NaN) must be.
                 let zero = l.fconst(Type::F32, 0.0);

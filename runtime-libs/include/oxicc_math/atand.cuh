@@ -1,14 +1,26 @@
 /* oxicc device math library: the double atan, atan2, asin, acos (the float versions are
  * float code: atanf.cuh).
  *
- * One core: atan of a non-negative double-double a. Breakpoints c_i = tan(i pi/8) split
- * [0, inf) into five regions; atan a = i pi/8 + atan t with t = (a - c)/(1 + a c)
- * (t = -1/a in the last), so |t| <= tan(pi/16); t is formed in double-double (c too),
- * and atan t is its Taylor series to t^21 (truncation below 2^-56 relative). asin and
- * acos are atan2 of sqrt(1 - x^2) (in double-double) and x. */
+ * atan, asin, acos (session 14): one polynomial each on a reduced range, no division.
+ * atan x = pi/2 - atan(1/|x|) beyond 1, with 1/|x| from rcp.approx and one cubic Newton
+ * step; atan t = t + t z Q(z), z = t^2, on [0, 1]. asin and acos share asin s = s + s z
+ * P(z), z = s^2, s in [0, 1/2]: below 1/2 s = |x|; from 1/2 on, asin |x| = pi/2 - 2 asin s
+ * with s = sqrt((1 - |x|)/2) (z = (1 - |x|)/2 is exact there), s as a double-double from
+ * rsqrt.approx and two Newton steps. Every result is C + m (s + tail) for a constant C
+ * (0, pi/2, pi as two doubles) and m in {+-1, +-2}: m s is exact, C + m s is added by
+ * Fast2Sum (|m s| <= 1 <= C or C = 0) and the small terms join before the last rounding,
+ * so the result is rounded about once. Q and P are ours (tools/mathconst/invtrigd.py,
+ * invtrigpoly.cuh); the structure (a reciprocal and one polynomial on [0, 1] for atan,
+ * the half-angle identity for asin) is the classical one (Muller, Elementary Functions).
+ *
+ * atan2 keeps the double-double core below: breakpoints c_i = tan(i pi/8) split [0, inf)
+ * into five regions; atan a = i pi/8 + atan t with t = (a - c)/(1 + a c) (t = -1/a in the
+ * last), so |t| <= tan(pi/16); t is formed in double-double (c too), and atan t is its
+ * Taylor series to t^21 (truncation below 2^-56 relative). */
 #pragma once
 #include <oxicc_math/constd.cuh>
 #include <oxicc_math/ddouble.cuh>
+#include <oxicc_math/invtrigpoly.cuh>
 
 /* atan(ah + al) = hi + *lo for a >= 0 finite. */
 static __device__ __forceinline__ double __oxm_atan_dd(double __ah, double __al, double *__lo)
@@ -89,13 +101,35 @@ static __device__ __forceinline__ double __oxm_angle_dd(double __yh, double __yl
     return __oxm_fast_two_sum(__vh, __vl, __lo);
 }
 
+/* C + m (s + tail) rounded about once, with C = ch + cl (0 or at least |m s|) and m s
+ * exact: Fast2Sum of ch and m s, then the small terms. */
+static __device__ __forceinline__ double __oxm_invtrig_join(double __ch, double __cl, double __m,
+                                                            double __s, double __tail)
+{
+    double __h = __m * __s;
+    double __r = __ch + __h;
+    double __e = (__ch - __r) + __h;
+    return __r + (__e + fma(__m, __tail, __cl));
+}
+
 extern "C" __host__ __device__ __forceinline__ double atan(double __x)
 {
     double __a = fabs(__x);
-    double __lo;
-    double __r = __oxm_atan_dd(__a, 0.0, &__lo);
-    __r = __a == __longlong_as_double(0x7ff0000000000000LL) ? __OXM_PIO2_HI : __r;
-    return copysign(__r, __x);
+    bool __big = __a > 1.0;
+    /* 1/a: rcp.approx (about 2^-23) and a cubic Newton step (e + e^2). Beyond 2^1022 the
+     * ftz approximation is 0, and so is t (atan is pi/2 there); the min keeps inf out of
+     * the step (inf * 0). */
+    double __b = fmin(__a, __longlong_as_double(0x7fe0000000000000LL));
+    double __r = __oxicc_rcp_approx_d(__b);
+    double __e = fma(-__b, __r, 1.0);
+    __e = fma(__e, __e, __e);
+    __r = fma(__e, __r, __r);
+    double __t = __big ? __r : __a;
+    double __z = __t * __t;
+    double __tail = __t * __z * __oxm_atan_q(__z);
+    double __v = __oxm_invtrig_join(__big ? __OXM_PIO2_HI : 0.0, __big ? __OXM_PIO2_LO : 0.0,
+                                    __big ? -1.0 : 1.0, __t, __tail);
+    return copysign(__v, __x);
 }
 
 /* Adds pi - v for x < 0 (or -0), copies y's sign, and passes NaNs. */
@@ -119,37 +153,51 @@ extern "C" __host__ __device__ __forceinline__ double atan2(double __y, double _
     return __oxm_atan2_finish(__y, __x, __vh, __vl);
 }
 
-/* sqrt(1 - x^2) = hi + *lo for |x| <= 1. */
-static __device__ __forceinline__ double __oxm_sqrt_1mx2(double __a, double *__lo)
+/* asin (acos false) or acos of x as C + m (s + tail) (see the top). */
+static __device__ __forceinline__ double __oxm_asin_acos(double __x, bool __acos)
 {
-    double __pl, __e;
-    double __ph = __oxm_two_prod(__a, __a, &__pl);
-    double __wh = __oxm_two_sum(1.0, -__ph, &__e);
-    double __wl = __e - __pl;
-    double __sh = sqrt(__wh);
-    *__lo = __sh > 0.0 ? (fma(-__sh, __sh, __wh) + __wl) / (2.0 * __sh) : 0.0;
-    return __sh;
+    double __a = fabs(__x);
+    bool __small = __a < 0.5;
+    /* (1 - a)/2, exact from 1/2 to 1 (Sterbenz); negative beyond 1 (NaN below). */
+    double __w = fma(-0.5, __a, 0.5);
+    /* sqrt(w) = s1 + sl: rsqrt.approx y, s0 = w y, two Newton steps on the residual
+     * w - s^2 (fma), the second kept as the low part (about 2^-66 relative). */
+    double __y = __oxicc_rsqrt_approx_d(__w);
+    double __hy = 0.5 * __y;
+    double __s0 = __w * __y;
+    double __s1 = fma(fma(-__s0, __s0, __w), __hy, __s0);
+    double __sl = fma(-__s1, __s1, __w) * __hy;
+    /* w = 0 (|x| = 1): rsqrt is inf and w y NaN. */
+    bool __one = __w == 0.0;
+    double __s = __small ? __a : (__one ? 0.0 : __s1);
+    __sl = (__small || __one) ? 0.0 : __sl;
+    double __z = __small ? __a * __a : __w;
+    double __tail = fma(__s * __z, __oxm_asin_p(__z), __sl);
+    bool __neg = __x < 0.0;
+    double __ch, __cl, __m;
+    if (!__acos) {
+        /* asin |x| = asin s, or pi/2 - 2 asin s; the sign last. */
+        __ch = __small ? 0.0 : __OXM_PIO2_HI;
+        __cl = __small ? 0.0 : __OXM_PIO2_LO;
+        __m = __small ? 1.0 : -2.0;
+    } else {
+        /* acos x = pi/2 -+ asin s; 2 asin s, or pi - 2 asin s for x < 0. */
+        __ch = __small ? __OXM_PIO2_HI : (__neg ? __OXM_PI_HI : 0.0);
+        __cl = __small ? __OXM_PIO2_LO : (__neg ? __OXM_PI_LO : 0.0);
+        __m = __small ? (__neg ? 1.0 : -1.0) : (__neg ? -2.0 : 2.0);
+    }
+    double __v = __oxm_invtrig_join(__ch, __cl, __m, __s, __tail);
+    return __acos ? __v : copysign(__v, __x);
 }
 
 extern "C" __host__ __device__ __forceinline__ double asin(double __x)
 {
-    double __a = fabs(__x);
-    double __sl, __vl;
-    double __sh = __oxm_sqrt_1mx2(__a, &__sl);
-    double __vh = __oxm_angle_dd(__a, 0.0, __sh, __sl, &__vl);
-    double __r = copysign(__vh, __x);
-    /* NaN for |x| > 1 (sqrt of a negative) and for NaN. */
-    return __a > 1.0 ? __longlong_as_double(0x7fffffffffffffffLL) : (__x != __x ? __x + __x : __r);
+    return __oxm_asin_acos(__x, false);
 }
 
 extern "C" __host__ __device__ __forceinline__ double acos(double __x)
 {
-    double __a = fabs(__x);
-    double __sl, __vl;
-    double __sh = __oxm_sqrt_1mx2(__a, &__sl);
-    double __vh = __oxm_angle_dd(__sh, __sl, __a, 0.0, &__vl);
-    double __r = __oxm_atan2_finish(1.0, __x, __vh, __vl);
-    return __a > 1.0 ? __longlong_as_double(0x7fffffffffffffffLL) : (__x != __x ? __x + __x : __r);
+    return __oxm_asin_acos(__x, true);
 }
 
 namespace std {

@@ -6,8 +6,8 @@
 
 /* The operands scaled by 2^-e (e the exponent of the largest, clamped to
  * [-1022, 1022]), the sum of squares in double-double (exact products by fma, TwoSum),
- * the square root as a double-double (one Newton correction), and for the reciprocals
- * a double-double division; the result is scaled back by one power of two, so it is
+ * the square root by __oxm_sqrt_dd and the reciprocal square root by rsqrt.approx and
+ * Newton steps (no sqrt.rn, no division); the result is scaled back by one power of two, so it is
  * rounded about once. Any infinite operand gives inf (0 for the reciprocals), even with
  * a NaN beside it; all zeros give 0 (inf). */
 static __device__ __forceinline__ void __oxm_norm_acc(double __v, double __s, double *__h, double *__l)
@@ -22,22 +22,10 @@ static __device__ __forceinline__ void __oxm_norm_acc(double __v, double __s, do
 static __device__ __forceinline__ double __oxm_norm_finish_d(double __h, double __l, int __e, int __r)
 {
     if (__r) {
-        /* h in [1, 16): rsqrt.approx.f64, one Newton step (about 2^-45), a last step on
-         * the residual 1 - (h + l) y^2 computed to about 2^-98 (y^2 exact by fma), rounded
-         * once; no division or square root (session 13: rhypot 332 SASS before). */
-        double __y = __oxicc_rsqrt_approx_d(__h);
-        __y = fma(__y * 0.5, fma(-__h * __y, __y, 1.0), __y);
-        double __sl;
-        double __sh = __oxm_two_prod(__y, __y, &__sl);
-        double __d = fma(-__h, __sh, 1.0) - fma(__h, __sl, __l * __sh);
-        __y = fma(__y * 0.5, __d, __y);
-        return __y * __oxm_pow2d(-__e);
+        return __oxm_rsqrt_dd(__h, __l) * __oxm_pow2d(-__e);
     }
-    double __sh = sqrt(__h);
-    double __sl = (fma(-__sh, __sh, __h) + __l) / (2.0 * __sh);
-    double __ql;
-    double __q = __r ? __oxm_dd_div(1.0, 0.0, __sh, __sl, &__ql) : __sh + __sl;
-    return __q * __oxm_pow2d(__r ? -__e : __e);
+    /* Session 14: before, sqrt.rn and an IEEE division. */
+    return __oxm_sqrt_dd(__h, __l) * __oxm_pow2d(__e);
 }
 
 static __device__ __forceinline__ int __oxm_norm_exp_d(double __m)
@@ -65,9 +53,24 @@ static __device__ __forceinline__ double __oxm_norm4d(double __x, double __y, do
     return __i ? (__r ? 0.0 : __inf) : __res;
 }
 
+/* rhypot: two operands need neither the clamped exponent nor the four-term sum (session
+ * 14; 158 SASS before): __oxm_hypot_sq's scaling and exact squares, the reciprocal
+ * square root as above, and the special cases in selects without branches. */
 extern "C" __host__ __device__ __forceinline__ double rhypot(double __x, double __y)
 {
-    return __oxm_norm4d(__x, __y, 0.0, 0.0, 1);
+    double __inf = __longlong_as_double(0x7ff0000000000000LL);
+    double __a = fabs(__x), __b = fabs(__y);
+    /* The larger and the smaller by their bits (one integer comparison each, where
+     * fmax and fmin take four instructions): a NaN's bits are above inf's, so a NaN
+     * operand makes m NaN and the result NaN. */
+    long long __ia = __double_as_longlong(__a), __ib = __double_as_longlong(__b);
+    double __m = __longlong_as_double(__ia > __ib ? __ia : __ib);
+    double __n = __longlong_as_double(__ia > __ib ? __ib : __ia);
+    double __l, __s, __back;
+    double __h = __oxm_hypot_sq(__m, __n, &__l, &__s, &__back);
+    double __r = __oxm_rsqrt_dd(__h, __l) * __s;
+    __r = __m == 0.0 ? __inf : __r;
+    return ((__a == __inf) | (__b == __inf)) ? 0.0 : __r;
 }
 extern "C" __host__ __device__ __forceinline__ double norm3d(double __x, double __y, double __z)
 {

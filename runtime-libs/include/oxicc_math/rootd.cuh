@@ -9,8 +9,9 @@
  * 1 - m r^3 (r^3 in double-double); the result is rounded about once and scaled by 2^-k
  * (2^k for cbrt) exactly. Session 13; before, four Newton steps each with an IEEE
  * division (347 and 435 SASS against nvcc's 58 and 60). hypot: the larger operand scaled to
- * [1, 2) by a power of two, the sum of squares in double-double, sqrt with one Newton
- * correction. */
+ * [1, 2) by a power of two, the sum of squares in double-double, its square root by
+ * __oxm_sqrt_dd (rsqrt.approx and Newton steps; session 14: before, sqrt.rn and an IEEE
+ * division, 256 SASS against nvcc's 58). */
 #pragma once
 #include <oxicc_math/ddouble.cuh>
 
@@ -78,22 +79,17 @@ extern "C" __host__ __device__ __forceinline__ double hypot(double __x, double _
 {
     double __inf = __longlong_as_double(0x7ff0000000000000LL);
     double __a = fabs(__x), __b = fabs(__y);
-    double __m = fmax(__a, __b), __n = fmin(__a, __b);
-    int __e = (int)((__double_as_longlong(__m) >> 52) & 0x7ff) - 1023;
-    __e = __e < -1022 ? -1022 : (__e > 1022 ? 1022 : __e);
-    double __s = __oxm_pow2d(-__e);
-    double __ms = __m * __s, __ns = __n * __s;
-    double __pl, __ql, __e2;
-    double __ph = __oxm_two_prod(__ms, __ms, &__pl);
-    double __qh = __oxm_two_prod(__ns, __ns, &__ql);
-    double __wh = __oxm_two_sum(__ph, __qh, &__e2);
-    double __wl = __e2 + __pl + __ql;
-    double __r = sqrt(__wh);
-    __r = __r + (fma(-__r, __r, __wh) + __wl) / (2.0 * __r);
-    __r = __r * __oxm_pow2d(__e);
+    /* The larger and the smaller by their bits (one integer comparison each, where
+     * fmax and fmin take four instructions): a NaN's bits are above inf's, so a NaN
+     * operand makes m NaN and the result NaN. */
+    long long __ia = __double_as_longlong(__a), __ib = __double_as_longlong(__b);
+    double __m = __longlong_as_double(__ia > __ib ? __ia : __ib);
+    double __n = __longlong_as_double(__ia > __ib ? __ib : __ia);
+    double __l, __s, __back;
+    double __h = __oxm_hypot_sq(__m, __n, &__l, &__s, &__back);
+    double __r = __oxm_sqrt_dd(__h, __l) * __back;
     __r = __m == 0.0 ? 0.0 : __r;
-    __r = (__x != __x || __y != __y) ? __x + __y : __r;
-    return (__a == __inf || __b == __inf) ? __inf : __r;
+    return ((__a == __inf) | (__b == __inf)) ? __inf : __r;
 }
 
 /* 1/sqrt(x): x scaled into [2^-474, 2^424] by 2^(-+600) where it is beyond 2^(+-500) (so
