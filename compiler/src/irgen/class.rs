@@ -629,6 +629,14 @@ impl Lowerer<'_> {
         if let Some(b) = data.and_then(|d| d.members.get(&name)) {
             return Some(*b);
         }
+        if data.is_none() {
+            // A class being defined: the members known so far (`nested_class.rs`), the
+            // latest of a name first.
+            let early = self.early_members.get(&r).map(Vec::as_slice).unwrap_or(&[]);
+            if let Some((_, b)) = early.iter().rev().find(|(n, _)| *n == name) {
+                return Some(*b);
+            }
+        }
         let info = self.types.record(r);
         if info.fields.iter().any(|f| f.name == Some(name)) {
             return Some(Binding::Field(r));

@@ -611,6 +611,16 @@ impl<'x> Lowerer<'x> {
                 self.error(q.span, "too many template parameter lists");
                 return;
             }
+            // `template <class C> O<C>::S::S(…) {…}`, a member of a member class of a class
+            // template (libstdc++'s `basic_ostream<…>::sentry`): oxicc does not attach
+            // those; a host one is left to the host compiler, as its body is.
+            let nested_in_template = q
+                .qualifier()
+                .iter()
+                .any(|s| matches!(s, NameSeg::TemplateId { .. }));
+            if nested_in_template && !fd.specs.device && !fd.specs.global {
+                return;
+            }
             let Some(super::namespace::Qualifier::Class(r)) =
                 self.resolve_qualifier(q, q.segments.len() - 1)
             else {
