@@ -299,7 +299,7 @@ impl Lowerer<'_> {
                         // Kernels launched by a host member function (`host_launch.rs`).
                         host_members.push(fd.name_span);
                     }
-                    if let Some(fid) = self.declare_member_function(r, fd, m.access) {
+                    if let Some(fid) = self.declare_member_function_or_drop(r, fd, m.access) {
                         declared.push((fid, *fd));
                         self.note_constexpr_member(fid, fd);
                         if fd.body.is_some() {
@@ -449,7 +449,7 @@ impl Lowerer<'_> {
     }
 
     /// Declares a member function of `r` (from inside the class body).
-    fn declare_member_function(
+    pub(super) fn declare_member_function(
         &mut self,
         r: RecordId,
         fd: &ast::FunctionDecl<'_>,

@@ -716,6 +716,10 @@ impl<'x> Lowerer<'x> {
                     && info.member.as_ref().map(|m| m.is_const) == Some(fd.method.is_const)
             });
             let Some(fid) = found else {
+                if l.host_system_def(fd) {
+                    // Left to the host compiler (`system_members.rs`).
+                    return None;
+                }
                 let text = l.qual_name_text(fd.qual?);
                 l.error(
                     fd.name_span,
@@ -756,6 +760,10 @@ impl<'x> Lowerer<'x> {
             })
         });
         let Some(t) = found else {
+            if self.host_system_def(fd) {
+                // Left to the host compiler (`system_members.rs`).
+                return;
+            }
             let text = fd.qual.map(|q| self.qual_name_text(q)).unwrap_or_default();
             self.error(
                 fd.name_span,
