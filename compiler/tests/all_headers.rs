@@ -252,6 +252,8 @@ const HOST_FIRST: &[&str] = &[
     "stack",
     "algorithm",
     "numeric",
+    "chrono",
+    "mutex",
     "atomic",
     "functional",
     "tuple",

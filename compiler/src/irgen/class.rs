@@ -307,7 +307,7 @@ impl Lowerer<'_> {
                         }
                     }
                 }
-                ast::Decl::Var(vd) => self.static_data_member(r, vd, m.access),
+                ast::Decl::Var(vd) => self.static_data_member_or_drop(r, vd, m.access),
                 ast::Decl::Template(td) => self.declare_member_template(r, td, m.access),
                 ast::Decl::Typedef(td) => {
                     if let Some(t) = self.resolve_type(td.ty) {
@@ -373,7 +373,12 @@ impl Lowerer<'_> {
     }
 
     /// `static constexpr int k = 8;`: a constant usable in device code.
-    fn static_data_member(&mut self, r: RecordId, vd: &ast::VarDecl<'_>, access: Access) {
+    pub(super) fn static_data_member(
+        &mut self,
+        r: RecordId,
+        vd: &ast::VarDecl<'_>,
+        access: Access,
+    ) {
         let Some(ty) = self.resolve_type(vd.ty) else {
             return;
         };

@@ -42,26 +42,68 @@ impl<'x> Lowerer<'x> {
             }
             return f;
         }
-        if self.opts.report_dropped {
-            let first = held
-                .list
-                .iter()
-                .find(|d| d.severity == crate::api::Severity::Error);
-            let why = first.map_or("no error recorded", |d| d.message.as_str());
-            let mut note = crate::diag::Diag {
-                severity: crate::api::Severity::Note,
-                span: fd.span,
-                message: format!(
-                    "oxicc dropped this member function as host code whose declaration it cannot form: {why}"
-                ),
-                notes: Vec::new(),
-            };
-            if let Some(d) = first {
-                note = note.with_note(d.span, "the first error is here");
-            }
-            self.diags.push(note);
-        }
+        self.note_dropped_member("member function", fd.span, &held);
         // Even if it was entered, a failed declaration has no body for oxicc to lower.
         None
+    }
+
+    /// A system header's host static data member whose type or constant value oxicc cannot
+    /// form (`chrono`'s `static constexpr chrono::seconds _S_epoch_diff{6437664000};`,
+    /// through `duration`'s constrained constructor template) is host code: its errors are
+    /// held back and the name is poisoned (a device use is reported there).
+    pub(super) fn static_data_member_or_drop(
+        &mut self,
+        r: RecordId,
+        vd: &ast::VarDecl<'_>,
+        access: Access,
+    ) {
+        let s = vd.specs;
+        let host = !(s.device || s.shared || s.constant || s.managed);
+        if !host || !self.sources.file(vd.span.file).system {
+            return self.static_data_member(r, vd, access);
+        }
+        let saved = std::mem::replace(self.diags, crate::diag::Diagnostics::new());
+        self.static_data_member(r, vd, access);
+        let held = std::mem::replace(self.diags, saved);
+        if !held.has_errors() {
+            for d in held.list {
+                self.diags.push(d);
+            }
+            return;
+        }
+        self.class_data(r)
+            .members
+            .insert(vd.name, super::Binding::Poisoned);
+        self.note_dropped_member("static data member", vd.span, &held);
+    }
+
+    /// `--report-dropped`'s note for a member left to the host compiler, with its first
+    /// error.
+    fn note_dropped_member(
+        &mut self,
+        what: &str,
+        span: crate::source::Span,
+        held: &crate::diag::Diagnostics,
+    ) {
+        if !self.opts.report_dropped {
+            return;
+        }
+        let first = held
+            .list
+            .iter()
+            .find(|d| d.severity == crate::api::Severity::Error);
+        let why = first.map_or("no error recorded", |d| d.message.as_str());
+        let mut note = crate::diag::Diag {
+            severity: crate::api::Severity::Note,
+            span,
+            message: format!(
+                "oxicc dropped this {what} as host code whose declaration it cannot form: {why}"
+            ),
+            notes: Vec::new(),
+        };
+        if let Some(d) = first {
+            note = note.with_note(d.span, "the first error is here");
+        }
+        self.diags.push(note);
     }
 }
