@@ -253,6 +253,7 @@ const HOST_FIRST: &[&str] = &[
     "algorithm",
     "numeric",
     "chrono",
+    "thread",
     "mutex",
     "atomic",
     "functional",

@@ -320,14 +320,14 @@ const MEMBERS_HEADER: &str = "template <class T> struct ct;\n\
      };\n\
      template <class R> dur<typename ct<R>::type> dur<R>::operator+() const { return *this; }\n\
      typedef dur<long> ns;\n\
-     struct clock { static constexpr ns epoch{ct<long>::value}; ns now; };\n";
+     struct clk { static constexpr ns epoch{ct<long>::value}; ns now; };\n";
 
 #[test]
 fn a_system_header_member_oxicc_cannot_form_is_left_to_the_host_compiler() {
     let dir = Dir::new("members");
     std::fs::write(dir.0.join("members.h"), MEMBERS_HEADER).unwrap();
     let main = "#include <members.h>\n\
-                __global__ void k(long *p) { *p = sizeof(ns) + sizeof(clock); }\n";
+                __global__ void k(long *p) { *p = sizeof(ns) + sizeof(clk); }\n";
     let system = Options {
         system_include_dirs: vec![dir.0.clone()],
         ..Options::default()
@@ -335,7 +335,7 @@ fn a_system_header_member_oxicc_cannot_form_is_left_to_the_host_compiler() {
     let quiet = compile("main.cu", main, &system);
     assert!(quiet.diagnostics.is_empty(), "{:?}", lines(&quiet));
     let ptx = quiet.text.as_deref().expect("compiles");
-    // sizeof(dur<long>) = 8, and `clock` holds one: 16.
+    // sizeof(dur<long>) = 8, and `clk` holds one: 16.
     assert!(ptx.contains("st.global.u64 \t[%rd1], 16;"), "{ptx}");
     ptxas_support::assert_ptxas_accepts(ptx, 75, "system_members");
 
@@ -358,7 +358,7 @@ fn a_system_header_member_oxicc_cannot_form_is_left_to_the_host_compiler() {
     }
 
     let device_use = "#include <members.h>\n\
-                      __global__ void k(long *p) { *p = clock::epoch.r; }\n";
+                      __global__ void k(long *p) { *p = clk::epoch.r; }\n";
     assert!(!compile("main.cu", device_use, &system).ok());
     let user = compile(
         "main.cu",

@@ -344,3 +344,51 @@ fn host_members_of_member_classes_of_templates_are_left_to_the_host_compiler() {
     );
     assert!(!d.is_empty(), "a device member must not be dropped quietly");
 }
+
+/// `std::thread`'s and `__shared_ptr`'s forms: a member class template declared only
+/// (`template <typename> struct __result;`) with a partial specialization after it, in a
+/// member class template of a plain class; an attribute after a parameter's name
+/// (`const type_info &ti [[gnu::unused]]`); and `typename C<T>::type()` in a member
+/// initializer.
+const THREAD_FORMS: &str = "
+     template <class T> struct is_ptr { typedef char type; };
+     template <class T> struct is_ptr<T *> { typedef short type; };
+     class th {
+     public:
+       template <typename T> struct inv {
+         T t;
+         template <typename> struct res;
+         template <typename F> struct res<F *> { typedef F type; };
+       };
+       int id;
+     };
+     template <class T> struct sp {
+       int tag;
+       __device__ sp(T *p, int u [[gnu::unused]]) : tag(typename is_ptr<T *>::type(7) + 1) {}
+     };
+     __device__ int f(int i) {
+       sp<int> s(0, i);
+       char a[sizeof(th) + sizeof(th::inv<double>) * 10 + 100];
+       char b[sizeof(th::inv<float>::res<long *>::type) * 10 + s.tag + 200];
+       a[0] = i; b[0] = i;
+       return a[0] + b[0];
+     }
+     __global__ void k(int *p) { *p = f(*p); }";
+
+#[test]
+fn member_class_templates_declared_only_and_attributes_after_parameter_names() {
+    let m = lower_ok(THREAD_FORMS);
+    let sizes = slot_sizes(&m, "1f");
+    // th: one int (4); inv<double>: one double (8); res<long *>::type is long (8);
+    // the tag is short(7) + 1.
+    for want in [184, 288] {
+        assert!(
+            sizes.contains(&want),
+            "no slot of {want} bytes in {sizes:?}"
+        );
+    }
+    let options = oxicc::Options::default();
+    let out = oxicc::compile("thread.cu", THREAD_FORMS, &options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    ptxas_support::assert_ptxas_accepts(&out.text.expect("PTX"), options.sm, "thread");
+}
