@@ -50,7 +50,7 @@ impl<'x> Lowerer<'x> {
     /// A system header's host static data member whose type or constant value oxicc cannot
     /// form (`chrono`'s `static constexpr chrono::seconds _S_epoch_diff{6437664000};`,
     /// through `duration`'s constrained constructor template) is host code: its errors are
-    /// held back and the name is poisoned (a device use is reported there).
+    /// held back and the member is left out (a device use is reported there).
     pub(super) fn static_data_member_or_drop(
         &mut self,
         r: RecordId,
@@ -71,9 +71,9 @@ impl<'x> Lowerer<'x> {
             }
             return;
         }
-        self.class_data(r)
-            .members
-            .insert(vd.name, super::Binding::Poisoned);
+        // Not `Binding::Poisoned`: an expression naming a poisoned entity yields nothing
+        // without a diagnostic. With no member, a device use is "undefined".
+        self.class_data(r).members.remove(&vd.name);
         self.note_dropped_member("static data member", vd.span, &held);
     }
 
