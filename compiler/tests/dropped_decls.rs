@@ -305,3 +305,68 @@ fn a_system_class_instance_named_before_its_definition_is_host_code_if_it_fails(
     );
     assert!(!user.ok(), "{:?}", lines(&user));
 }
+
+/// libstdc++'s `chrono::duration` in miniature: a member function whose return type oxicc
+/// cannot form (`duration<typename common_type<rep>::type, period> operator+() const`),
+/// its out-of-class definition, and a static data member whose value it cannot form
+/// (`static constexpr chrono::seconds _S_epoch_diff{…}`). In a system header these host
+/// members are left to the host compiler (noted with `--report-dropped`) and the class
+/// stays usable; a device use of a dropped member and the same code in the user's own
+/// header are errors.
+const MEMBERS_HEADER: &str = "template <class T> struct ct;\n\
+     template <class R> struct dur {\n\
+       R r;\n\
+       dur<typename ct<R>::type> operator+() const;\n\
+     };\n\
+     template <class R> dur<typename ct<R>::type> dur<R>::operator+() const { return *this; }\n\
+     typedef dur<long> ns;\n\
+     struct clk { static constexpr ns epoch{ct<long>::value}; ns now; };\n";
+
+#[test]
+fn a_system_header_member_oxicc_cannot_form_is_left_to_the_host_compiler() {
+    let dir = Dir::new("members");
+    std::fs::write(dir.0.join("members.h"), MEMBERS_HEADER).unwrap();
+    let main = "#include <members.h>\n\
+                __global__ void k(long *p) { *p = sizeof(ns) + sizeof(clk); }\n";
+    let system = Options {
+        system_include_dirs: vec![dir.0.clone()],
+        ..Options::default()
+    };
+    let quiet = compile("main.cu", main, &system);
+    assert!(quiet.diagnostics.is_empty(), "{:?}", lines(&quiet));
+    let ptx = quiet.text.as_deref().expect("compiles");
+    // sizeof(dur<long>) = 8, and `clk` holds one: 16.
+    assert!(ptx.contains("st.global.u64 \t[%rd1], 16;"), "{ptx}");
+    ptxas_support::assert_ptxas_accepts(ptx, 75, "system_members");
+
+    let loud = compile(
+        "main.cu",
+        main,
+        &Options {
+            report_dropped: true,
+            ..system.clone()
+        },
+    );
+    let h = dir.0.join("members.h").display().to_string();
+    let got = lines(&loud);
+    for (line, what) in [(4, "member function"), (8, "static data member")] {
+        assert!(
+            got.iter().any(|l| l.starts_with(&format!("{h}:{line}:"))
+                && l.contains(&format!("note: oxicc dropped this {what} as host code"))),
+            "{got:?}"
+        );
+    }
+
+    let device_use = "#include <members.h>\n\
+                      __global__ void k(long *p) { *p = clk::epoch.r; }\n";
+    assert!(!compile("main.cu", device_use, &system).ok());
+    let user = compile(
+        "main.cu",
+        main,
+        &Options {
+            include_dirs: vec![dir.0.clone()],
+            ..Options::default()
+        },
+    );
+    assert!(!user.ok(), "{:?}", lines(&user));
+}

@@ -265,3 +265,128 @@ fn typename_functional_casts_are_casts_and_noexcept_is_reported_in_device_code()
         "{d:?}"
     );
 }
+
+/// `ios_base`'s forms: a member class and a data member naming the enclosing class's
+/// member typedefs by qualified name (`ios_base::event_callback`, a function-pointer
+/// typedef, and `ios_base::iostate`) while that class is still being defined; and `class
+/// locale::facet {…}`, a member class defined outside its class, which oxicc skips as host
+/// code without making `locale` itself a skipped name.
+const IOS_BASE_FORMS: &str = "
+     class locale { public: class facet; typedef int category; int id; };
+     class locale::facet { facet(const facet &) = delete; int refs; };
+     class ios_base {
+     public:
+       enum event { erase_event, imbue_event };
+       typedef void (*event_callback)(event e, ios_base &b, int i);
+       typedef unsigned short iostate;
+       ios_base::iostate state;
+       struct callback_list {
+         callback_list *next;
+         ios_base::event_callback fn;
+         ios_base::iostate st;
+         int index;
+       };
+       locale::category cat;
+     };
+     __device__ int f(int i) {
+       char a[sizeof(ios_base::callback_list) + 100];
+       char b[sizeof(ios_base) + 200];
+       char c[sizeof(locale) + sizeof(locale::category) * 10 + 300];
+       a[0] = i; b[0] = i; c[0] = i;
+       return a[0] + b[0] + c[0];
+     }
+     __global__ void k(int *p) { *p = f(*p); }";
+
+#[test]
+fn enclosing_class_members_by_qualified_name_and_skipped_out_of_class_member_classes() {
+    let sizes = slot_sizes(&lower_ok(IOS_BASE_FORMS), "1f");
+    // callback_list: pointer 8, function pointer 8, unsigned short 2 (+2), int 4: 24.
+    // ios_base: unsigned short 2 (+2), int 4: 8. locale: int 4; category int 4 (* 10).
+    for want in [124, 208, 344] {
+        assert!(
+            sizes.contains(&want),
+            "no slot of {want} bytes in {sizes:?}"
+        );
+    }
+    let options = oxicc::Options::default();
+    let out = oxicc::compile("ios_base.cu", IOS_BASE_FORMS, &options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    ptxas_support::assert_ptxas_accepts(&out.text.expect("PTX"), options.sm, "ios_base");
+}
+
+/// `basic_ostream<C, T>::sentry::sentry(…)` (`ostream.tcc`): a host member of a member
+/// class of a class template, defined outside both, is left to the host compiler, as
+/// nvcc does; and `template <> const char *C<char>::names[14];` (`__timepunct_cache`), an
+/// explicit specialization of a host static data member, too. A device one is still an
+/// error.
+#[test]
+fn host_members_of_member_classes_of_templates_are_left_to_the_host_compiler() {
+    let src = "template <class C, class T> class O {
+       public:
+         class S { public: explicit S(O<C, T> &o); bool ok; };
+         int v;
+         static const char *names[14];
+       };
+       template <class C, class T>
+       O<C, T>::S::S(O<C, T> &o) : ok(false) { if (o.v) ok = true; }
+       template <> const char *O<char, int>::names[14];
+       __global__ void k(int *p) { *p = sizeof(O<int, int>) + sizeof(O<int, int>::S); }";
+    let options = oxicc::Options::default();
+    let out = oxicc::compile("sentry.cu", src, &options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let ptx = out.text.expect("PTX");
+    // O<int, int> holds the int only (`names` is static): 4; S holds one bool: 1.
+    assert!(ptx.contains("st.global.u32 \t[%rd1], 5;"), "{ptx}");
+    ptxas_support::assert_ptxas_accepts(&ptx, options.sm, "sentry");
+    let d = lower_err(
+        "template <class C> class O { public: class S { public: __device__ S(int); int x; }; };
+         template <class C> __device__ O<C>::S::S(int v) : x(v) {}",
+    );
+    assert!(!d.is_empty(), "a device member must not be dropped quietly");
+}
+
+/// `std::thread`'s and `__shared_ptr`'s forms: a member class template declared only
+/// (`template <typename> struct __result;`) with a partial specialization after it, in a
+/// member class template of a plain class; an attribute after a parameter's name
+/// (`const type_info &ti [[gnu::unused]]`); and `typename C<T>::type()` in a member
+/// initializer.
+const THREAD_FORMS: &str = "
+     template <class T> struct is_ptr { typedef char type; };
+     template <class T> struct is_ptr<T *> { typedef short type; };
+     class th {
+     public:
+       template <typename T> struct inv {
+         T t;
+         template <typename> struct res;
+         template <typename F> struct res<F *> { typedef F type; };
+       };
+       int id;
+     };
+     template <class T> struct sp {
+       int tag;
+       __device__ sp(T *p, int u [[gnu::unused]]) : tag(typename is_ptr<T *>::type(7) + 1) {}
+     };
+     __device__ int f(int i) {
+       sp<int> s(nullptr, i);
+       char a[sizeof(th) + sizeof(th::inv<double>) * 10 + 100];
+       a[0] = i;
+       return a[0] + s.tag;
+     }
+     __global__ void k(int *p) { *p = f(*p); }";
+
+#[test]
+fn member_class_templates_declared_only_and_attributes_after_parameter_names() {
+    let m = lower_ok(THREAD_FORMS);
+    let sizes = slot_sizes(&m, "1f");
+    // th: one int (4); inv<double>: one double (8).
+    for want in [184] {
+        assert!(
+            sizes.contains(&want),
+            "no slot of {want} bytes in {sizes:?}"
+        );
+    }
+    let options = oxicc::Options::default();
+    let out = oxicc::compile("thread.cu", THREAD_FORMS, &options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    ptxas_support::assert_ptxas_accepts(&out.text.expect("PTX"), options.sm, "thread");
+}

@@ -63,9 +63,13 @@ fn expected() -> Vec<i64> {
 }
 
 fn run(ptx: &str) -> Outcome {
+    run_with(ptx, LAUNCH)
+}
+
+fn run_with(ptx: &str, launch: &str) -> Outcome {
     ptxas_check(ptx, 75).unwrap_or_else(|e| panic!("{e}"));
     let module = Module::parse(ptx).unwrap_or_else(|e| panic!("parse: {e}"));
-    let launch = Launch::from_json(LAUNCH).expect("launch");
+    let launch = Launch::from_json(launch).expect("launch");
     oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -82,4 +86,62 @@ fn inherited_static_members_are_constants_like_nvccs() {
     let nvcc = oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 75, 3, &[])
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(run(&nvcc).buffer("out").expect("out").to_i64(), want);
+}
+
+/// libstdc++'s own form of the gcd (`__static_gcd`): a recursive primary template and two
+/// partial specializations deriving from `integral_constant<intmax_t, __static_abs<P>::value>`,
+/// whose second argument is a member of another instance (parsed as a type) for the
+/// parameter `T v` of `integral_constant<class T, T v>`: its type is the first argument's.
+/// It was "identifier T is undefined" (the parameter's type resolved without `T` bound),
+/// and `<ratio>`'s SI aliases (`std::nano`) with it.
+const GCD_SRC: &str = r#"
+typedef long long i64;
+template <typename T, T v> struct integral_constant { static constexpr T value = v; };
+template <i64 P> struct static_abs : integral_constant<i64, (P < 0 ? -P : P)> {};
+template <i64 P, i64 Q> struct static_gcd : static_gcd<Q, (P % Q)> {};
+template <i64 P> struct static_gcd<P, 0> : integral_constant<i64, static_abs<P>::value> {};
+template <i64 Q> struct static_gcd<0, Q> : integral_constant<i64, static_abs<Q>::value> {};
+template <i64 N, i64 D = 1> struct ratio {
+    static constexpr i64 num = N / static_gcd<N, D>::value;
+    static constexpr i64 den = D / static_gcd<N, D>::value;
+    typedef ratio<num, den> type;
+};
+typedef ratio<1, 1000000000> nano;
+__global__ void gcds(i64 *out) {
+    out[0] = static_gcd<12, 18>::value;
+    out[1] = static_gcd<-21, 0>::value;
+    out[2] = static_gcd<0, 35>::value;
+    out[3] = nano::type::den;
+    out[4] = ratio<600, 400>::type::num;
+    out[5] = ratio<600, 400>::type::den;
+}
+"#;
+
+const GCD_LAUNCH: &str = r#"{
+  "grid": [1], "block": [1],
+  "args": [ {"buffer": "out", "type": "i64", "len": 6, "fill": {"value": 0}} ]
+}"#;
+
+#[test]
+fn recursive_partial_specializations_deriving_from_dependent_constants() {
+    let want = vec![
+        gcd(12, 18),
+        gcd(-21, 0),
+        gcd(0, 35),
+        1_000_000_000 / gcd(1, 1_000_000_000),
+        600 / gcd(600, 400),
+        400 / gcd(600, 400),
+    ];
+    let out = oxicc::compile("static_gcd.cu", GCD_SRC, &oxicc::Options::default());
+    let errors: Vec<String> = out.diagnostics.iter().map(|d| d.to_string()).collect();
+    let ptx = out.text.unwrap_or_else(|| panic!("{}", errors.join("\n")));
+    let got = run_with(&ptx, GCD_LAUNCH);
+    assert_eq!(got.buffer("out").expect("out").to_i64(), want);
+
+    let cu = ScratchFile::new("cu");
+    std::fs::write(cu.path(), GCD_SRC).expect("write the source");
+    let nvcc = oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 75, 3, &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    let got = run_with(&nvcc, GCD_LAUNCH);
+    assert_eq!(got.buffer("out").expect("out").to_i64(), want);
 }

@@ -299,7 +299,7 @@ impl Lowerer<'_> {
                         // Kernels launched by a host member function (`host_launch.rs`).
                         host_members.push(fd.name_span);
                     }
-                    if let Some(fid) = self.declare_member_function(r, fd, m.access) {
+                    if let Some(fid) = self.declare_member_function_or_drop(r, fd, m.access) {
                         declared.push((fid, *fd));
                         self.note_constexpr_member(fid, fd);
                         if fd.body.is_some() {
@@ -307,7 +307,7 @@ impl Lowerer<'_> {
                         }
                     }
                 }
-                ast::Decl::Var(vd) => self.static_data_member(r, vd, m.access),
+                ast::Decl::Var(vd) => self.static_data_member_or_drop(r, vd, m.access),
                 ast::Decl::Template(td) => self.declare_member_template(r, td, m.access),
                 ast::Decl::Typedef(td) => {
                     if let Some(t) = self.resolve_type(td.ty) {
@@ -373,7 +373,12 @@ impl Lowerer<'_> {
     }
 
     /// `static constexpr int k = 8;`: a constant usable in device code.
-    fn static_data_member(&mut self, r: RecordId, vd: &ast::VarDecl<'_>, access: Access) {
+    pub(super) fn static_data_member(
+        &mut self,
+        r: RecordId,
+        vd: &ast::VarDecl<'_>,
+        access: Access,
+    ) {
         let Some(ty) = self.resolve_type(vd.ty) else {
             return;
         };
@@ -449,7 +454,7 @@ impl Lowerer<'_> {
     }
 
     /// Declares a member function of `r` (from inside the class body).
-    fn declare_member_function(
+    pub(super) fn declare_member_function(
         &mut self,
         r: RecordId,
         fd: &ast::FunctionDecl<'_>,
@@ -628,6 +633,14 @@ impl Lowerer<'_> {
         let data = self.classes.get(&r);
         if let Some(b) = data.and_then(|d| d.members.get(&name)) {
             return Some(*b);
+        }
+        if data.is_none() {
+            // A class being defined: the members known so far (`nested_class.rs`), the
+            // latest of a name first.
+            let early = self.early_members.get(&r).map(Vec::as_slice).unwrap_or(&[]);
+            if let Some((_, b)) = early.iter().rev().find(|(n, _)| *n == name) {
+                return Some(*b);
+            }
         }
         let info = self.types.record(r);
         if info.fields.iter().any(|f| f.name == Some(name)) {

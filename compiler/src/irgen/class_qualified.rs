@@ -54,7 +54,13 @@ impl Lowerer<'_> {
                         .unwrap_or_default(),
                 };
                 let no_match = "declaration is incompatible with the declarations of";
-                let Some(fid) = self.declared_with_params(cands, &params, q, fd, no_match) else {
+                let found = if self.host_system_def(fd) {
+                    // Left to the host compiler when it matches nothing (`system_members.rs`).
+                    self.quietly(|l| l.declared_with_params(cands, &params, q, fd, no_match))
+                } else {
+                    self.declared_with_params(cands, &params, q, fd, no_match)
+                };
+                let Some(fid) = found else {
                     return;
                 };
                 // The definition's specifiers decide where the body is compiled.
@@ -80,7 +86,13 @@ impl Lowerer<'_> {
                 let b = self.ns_binding(ns, fd.name);
                 let cands = b.map(|b| self.functions_of(b)).unwrap_or_default();
                 let no_match = "namespace has no actual member";
-                let Some(fid) = self.declared_with_params(cands, &params, q, fd, no_match) else {
+                let found = if self.host_system_def(fd) {
+                    // Left to the host compiler when it matches nothing (`system_members.rs`).
+                    self.quietly(|l| l.declared_with_params(cands, &params, q, fd, no_match))
+                } else {
+                    self.declared_with_params(cands, &params, q, fd, no_match)
+                };
+                let Some(fid) = found else {
                     return;
                 };
                 self.note_constexpr_member(fid, fd);

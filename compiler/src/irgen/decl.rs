@@ -362,7 +362,7 @@ impl<'x> Lowerer<'x> {
         // Member typedefs name the types of the data members after them (`typedef T
         // value_type; value_type a;`), and so do the class's integral constants (`static
         // const int ndim = _ndim; ptrdiff_t shape_[ndim];`, CuPy's CArray).
-        self.push_member_typedefs(rd);
+        self.push_member_typedefs(r, rd);
         self.define_member_enums(r, rd);
         let constants = rd.members.iter().any(
             |m| matches!(m.decl, ast::Decl::Var(vd) if vd.specs.is_static && vd.init.is_some()),

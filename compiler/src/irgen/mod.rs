@@ -74,6 +74,7 @@ mod ops;
 mod overload;
 mod qual_member;
 mod stmt;
+mod system_members;
 mod template;
 mod template_adl;
 mod template_alias;

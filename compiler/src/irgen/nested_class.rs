@@ -45,6 +45,7 @@ impl<'x> Lowerer<'x> {
                 ast::Decl::Typedef(td) => {
                     if let Some(t) = self.quietly(|l| l.resolve_type(td.ty)) {
                         self.scopes.bind(td.name, Binding::Typedef(t));
+                        self.early_member(r, td.name, Binding::Typedef(t));
                     }
                 }
                 _ => {}
@@ -63,18 +64,29 @@ impl<'x> Lowerer<'x> {
     /// Opens a scope with the member typedefs of `rd`, in declaration order, for the types
     /// of its data members (the class's member table is filled only after its layout).
     /// Errors in them are reported when they are declared as members.
-    pub(super) fn push_member_typedefs(&mut self, rd: &ast::RecordDecl<'_>) {
+    /// They are also early members of `r`: `ios_base::event_callback` written inside
+    /// `ios_base` (in a member class or a data member) is found before the class's member
+    /// table exists.
+    pub(super) fn push_member_typedefs(&mut self, r: RecordId, rd: &ast::RecordDecl<'_>) {
         self.scopes.push();
         for m in rd.members {
             if let ast::Decl::Typedef(td) = &m.decl {
                 if let Some(t) = self.quietly(|l| l.resolve_type(td.ty)) {
                     self.scopes.bind(td.name, Binding::Typedef(t));
+                    self.early_member(r, td.name, Binding::Typedef(t));
                 }
             }
             if let Some((n, t)) = self.member_using_type(&m.decl) {
                 self.scopes.bind(n, Binding::Typedef(t));
+                self.early_member(r, n, Binding::Typedef(t));
             }
         }
+    }
+
+    /// Keeps a member of `r` known before `define_class_members` makes its member table
+    /// (which takes these first and then declares every member again, with diagnostics).
+    fn early_member(&mut self, r: RecordId, name: Symbol, b: Binding) {
+        self.early_members.entry(r).or_default().push((name, b));
     }
 
     /// `using typename Base::type;` in a class: the type it names, with its name (`None`

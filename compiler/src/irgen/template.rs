@@ -174,6 +174,11 @@ impl<'x> Lowerer<'x> {
             ast::Decl::Var(v) if !td.params.is_empty() => {
                 self.alias_template_decl(td, super::template_alias::AliasDecl::Var(v))
             }
+            // `template <> const char *C<char>::_S_names[14];` (libstdc++'s
+            // `__timepunct_cache`): an explicit specialization of a host static data
+            // member, which device code cannot use; left to the host compiler.
+            ast::Decl::Var(v)
+                if !(v.specs.device || v.specs.constant || v.specs.shared || v.specs.managed) => {}
             _ => self.error(td.span, "this kind of template is not supported yet"),
         }
     }

@@ -198,8 +198,13 @@ impl<'x> Lowerer<'x> {
                 TemplateParamKind::NonType { ty, .. },
                 ast::TemplateArgExpr::Type(TypeExpr::Qual(q)),
             ) => {
-                // `S<T>::value` parsed as a type (see `parse/template.rs`).
-                let pty = self.resolve_type(ty)?.unqual();
+                // `S<T>::value` parsed as a type (see `parse/template.rs`); the parameter's
+                // type may name earlier parameters (`template <class T, T v>`, `<ratio>`'s
+                // `integral_constant<intmax_t, __static_abs<_Pn>::value>`).
+                let pty = match pty {
+                    Some(Some(t)) => t,
+                    _ => self.resolve_type(ty)?.unqual(),
+                };
                 let Some(v) = crate::sema::consteval::ConstEnv::lookup_qual_const(self, q) else {
                     self.error(q.span, "expression must have a constant value");
                     return None;

@@ -611,6 +611,16 @@ impl<'x> Lowerer<'x> {
                 self.error(q.span, "too many template parameter lists");
                 return;
             }
+            // `template <class C> O<C>::S::S(…) {…}`, a member of a member class of a class
+            // template (libstdc++'s `basic_ostream<…>::sentry`): oxicc does not attach
+            // those; a host one is left to the host compiler, as its body is.
+            let nested_in_template = q
+                .qualifier()
+                .iter()
+                .any(|s| matches!(s, NameSeg::TemplateId { .. }));
+            if nested_in_template && !fd.specs.device && !fd.specs.global {
+                return;
+            }
             let Some(super::namespace::Qualifier::Class(r)) =
                 self.resolve_qualifier(q, q.segments.len() - 1)
             else {
@@ -706,6 +716,10 @@ impl<'x> Lowerer<'x> {
                     && info.member.as_ref().map(|m| m.is_const) == Some(fd.method.is_const)
             });
             let Some(fid) = found else {
+                if l.host_system_def(fd) {
+                    // Left to the host compiler (`system_members.rs`).
+                    return None;
+                }
                 let text = l.qual_name_text(fd.qual?);
                 l.error(
                     fd.name_span,
@@ -746,6 +760,10 @@ impl<'x> Lowerer<'x> {
             })
         });
         let Some(t) = found else {
+            if self.host_system_def(fd) {
+                // Left to the host compiler (`system_members.rs`).
+                return;
+            }
             let text = fd.qual.map(|q| self.qual_name_text(q)).unwrap_or_default();
             self.error(
                 fd.name_span,

@@ -343,6 +343,13 @@ impl<'a, 'c> Parser<'a, 'c> {
     ) -> PResult<&'a TypeExpr<'a>> {
         let mut suffixes = Vec::new();
         loop {
+            if self.at(Punct::LBracket) && self.peek_at(1).is_punct(Punct::LBracket) {
+                // `const type_info &ti [[gnu::unused]]` (libstdc++'s `_M_get_deleter`): an
+                // attribute after the declarator's name; `[[` always starts one in C++.
+                let mut align = None;
+                self.attributes(&mut align)?;
+                continue;
+            }
             if self.eat(Punct::LBracket) {
                 self.chain_link()?;
                 let size = if self.at(Punct::RBracket) {

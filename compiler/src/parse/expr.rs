@@ -625,7 +625,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             TokenKind::Ident(s) if s == KW_DYNAMIC_CAST || s == KW_TYPEID => {
                 self.not_in_device(s == KW_DYNAMIC_CAST)
             }
-            TokenKind::Ident(kw::TYPENAME) if self.at_qualified_name(1) => {
+            TokenKind::Ident(kw::TYPENAME)
+                if self.at_qualified_name(1) || self.at_template_id_qualifier(1) =>
+            {
                 self.typename_functional_cast()
             }
             TokenKind::Ident(s) if [kw::TEMPLATE, kw::TYPENAME].contains(&s) => {

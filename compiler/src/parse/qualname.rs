@@ -28,6 +28,15 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// At `C<args>::` (`typename is_array<_Tp>::type()` in an expression).
+    pub(super) fn at_template_id_qualifier(&self, n: usize) -> bool {
+        matches!(self.peek_at(n).kind, TokenKind::Ident(s) if !s.is_keyword())
+            && self.peek_at(n + 1).is_punct(Punct::Lt)
+            && self
+                .closing_angle_at(n + 1)
+                .is_some_and(|c| self.peek_at(c + 1).is_punct(Punct::ColonColon))
+    }
+
     /// At `C<args>::f(` with `C` a class template and `f` not its name: in a block, a call
     /// of a static member function (`FDWT53<W, H>::run(in, out);`), not a declaration (a
     /// member type would need `typename` there).

@@ -144,6 +144,38 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(())
     }
 
+    /// `struct R;` after a member template's parameters (libstdc++'s `template <typename>
+    /// struct __result;` in `thread::_Invoker`): a member class template declared only. A
+    /// member declaration would take it as a forward reference that declares nothing.
+    fn member_class_template_declared_only(&mut self) -> Option<&'a crate::ast::RecordDecl<'a>> {
+        let kind = match self.peek().kind {
+            TokenKind::Ident(kw::STRUCT) => crate::ast::TagKind::Struct,
+            TokenKind::Ident(kw::CLASS) => crate::ast::TagKind::Class,
+            TokenKind::Ident(kw::UNION) => crate::ast::TagKind::Union,
+            _ => return None,
+        };
+        let TokenKind::Ident(name) = self.peek_at(1).kind else {
+            return None;
+        };
+        if name.is_keyword() || !self.peek_at(2).is_punct(Punct::Semi) {
+            return None;
+        }
+        let start = self.bump().span;
+        self.bump();
+        let end = self.bump().span;
+        Some(self.alloc(crate::ast::RecordDecl {
+            kind,
+            name: Some(name),
+            fields: None,
+            align: None,
+            span: start.to(end),
+            bases: &[],
+            members: &[],
+            template_args: None,
+            is_final: false,
+        }))
+    }
+
     /// `template <params> member-declaration` inside a class body: a member function
     /// template (constructors included). Its name becomes a template in the class (and
     /// for `obj.f<…>`, see `Parser::member_templates`).
@@ -160,7 +192,14 @@ impl<'a, 'c> Parser<'a, 'c> {
         let saved = std::mem::replace(&mut self.in_template, true);
         let mut inner = super::class::ClassBody::default();
         let r = self.template_params().and_then(|params| {
-            self.member_declaration(access, &mut inner, hoisted)?;
+            if let Some(rd) = self.member_class_template_declared_only() {
+                inner.members.push(crate::ast::MemberDecl {
+                    access,
+                    decl: Decl::Record(rd),
+                });
+            } else {
+                self.member_declaration(access, &mut inner, hoisted)?;
+            }
             Ok(params)
         });
         self.in_template = saved;

@@ -347,8 +347,14 @@ impl<'a, 'c> Parser<'a, 'c> {
                     _ => break,
                 }
             }
+            // `class locale::facet {…}` and `struct S<T> {…}` define a member class or a
+            // specialization: no new name (registering `locale` or `S` as skipped would
+            // hide the real class).
+            let qualified = toks
+                .get(j + 1)
+                .is_some_and(|t| t.is_punct(Punct::ColonColon) || t.is_punct(Punct::Lt));
             return match toks.get(j)?.kind {
-                TokenKind::Ident(name) if !name.is_keyword() => Some((name, kind)),
+                TokenKind::Ident(name) if !name.is_keyword() && !qualified => Some((name, kind)),
                 _ => None,
             };
         }
