@@ -656,25 +656,7 @@ impl<'x> Lowerer<'x> {
             return;
         }
         self.scopes.bind(td.name, Binding::Poisoned);
-        if self.opts.report_dropped {
-            let first = held
-                .list
-                .iter()
-                .find(|d| d.severity == crate::api::Severity::Error);
-            let why = first.map_or("no error recorded", |d| d.message.as_str());
-            let mut note = crate::diag::Diag {
-                severity: crate::api::Severity::Note,
-                span: td.span,
-                message: format!(
-                    "oxicc dropped this type alias as host code whose type it cannot form: {why}"
-                ),
-                notes: Vec::new(),
-            };
-            if let Some(d) = first {
-                note = note.with_note(d.span, "the first error is here");
-            }
-            self.diags.push(note);
-        }
+        self.note_dropped(td.span, "type alias as host code whose type", &held);
     }
 
     /// The length of an array from its bound expression.

@@ -85,6 +85,21 @@ impl<'x> Lowerer<'x> {
         span: crate::source::Span,
         held: &crate::diag::Diagnostics,
     ) {
+        self.note_dropped(
+            span,
+            &format!("{what} as host code whose declaration"),
+            held,
+        );
+    }
+
+    /// `--report-dropped`'s note "oxicc dropped this {what} it cannot form: …" at `span`,
+    /// naming the first error of the diagnostics `held` back while it was tried.
+    pub(super) fn note_dropped(
+        &mut self,
+        span: crate::source::Span,
+        what: &str,
+        held: &crate::diag::Diagnostics,
+    ) {
         if !self.opts.report_dropped {
             return;
         }
@@ -96,9 +111,7 @@ impl<'x> Lowerer<'x> {
         let mut note = crate::diag::Diag {
             severity: crate::api::Severity::Note,
             span,
-            message: format!(
-                "oxicc dropped this {what} as host code whose declaration it cannot form: {why}"
-            ),
+            message: format!("oxicc dropped this {what} it cannot form: {why}"),
             notes: Vec::new(),
         };
         if let Some(d) = first {
