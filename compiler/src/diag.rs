@@ -95,6 +95,10 @@ impl Diagnostics {
         self.list.truncate(mark.0);
         self.errors = mark.1;
     }
+    /// What was reported since `mark`.
+    pub fn since(&self, mark: (usize, usize)) -> &[Diag] {
+        &self.list[mark.0.min(self.list.len())..]
+    }
     /// True once so many errors were reported that stages should stop.
     pub fn too_many(&self) -> bool {
         self.errors > MAX_ERRORS

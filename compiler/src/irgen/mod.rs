@@ -510,6 +510,12 @@ pub(crate) struct Lowerer<'x> {
     /// Nesting of the typed analysis's quiet queries (`typed::without_diagnostics`), whose
     /// diagnostics are rolled back: what they report is not remembered as reported.
     pub quiet_queries: u32,
+    /// What class template instances made inside quiet queries reported: the instance is
+    /// cached, so nobody would report it again once the query rolls back; the outermost
+    /// query reports it after its rollback (`typed::without_diagnostics`).
+    pub quiet_instance_diags: Vec<crate::diag::Diag>,
+    /// True while such an instance is being made (nested instances are inside its report).
+    pub capturing_instance: bool,
     /// Vtables of dynamic classes (`virtual_fns.rs`).
     pub vtables: hashbrown::HashMap<RecordId, virtual_fns::VTable>,
     /// Classes declared `final` (no class may derive from them).
@@ -623,6 +629,8 @@ impl<'x> Lowerer<'x> {
             cx_members: hashbrown::HashMap::new(),
             cx_host_calls_reported: hashbrown::HashSet::new(),
             quiet_queries: 0,
+            quiet_instance_diags: Vec::new(),
+            capturing_instance: false,
             vtables: hashbrown::HashMap::new(),
             final_classes: hashbrown::HashSet::new(),
             early_members: hashbrown::HashMap::new(),

@@ -291,6 +291,22 @@ impl<'x> Lowerer<'x> {
     /// specialization its arguments select, and records it. An instance already made from
     /// a forward declaration (incomplete) is completed in place (`define_record` reuses it).
     fn define_instance(&mut self, c: u32, key: (u32, Vec<TArg>)) -> Option<RecordId> {
+        // Inside a quiet query the instance's own reports would be rolled back with the
+        // query's, and the cached instance would never report them again.
+        let capture = (self.quiet_queries > 0 && !self.capturing_instance).then(|| {
+            self.capturing_instance = true;
+            self.diags.mark()
+        });
+        let r = self.define_instance_reporting(c, key);
+        if let Some(mark) = capture {
+            self.capturing_instance = false;
+            let reported = self.diags.since(mark).to_vec();
+            self.quiet_instance_diags.extend(reported);
+        }
+        r
+    }
+
+    fn define_instance_reporting(&mut self, c: u32, key: (u32, Vec<TArg>)) -> Option<RecordId> {
         let params = self.templates.classes[c as usize].params;
         let primary = self.templates.classes[c as usize].decl;
         self.templates.depth += 1;

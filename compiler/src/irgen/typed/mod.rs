@@ -155,8 +155,18 @@ impl Lowerer<'_> {
         self.quiet_queries += 1;
         let r = f(self);
         self.quiet_queries -= 1;
-        if self.diags.mark() != mark {
+        let changed = self.diags.mark() != mark;
+        if changed {
             self.diags.rollback(mark);
+        }
+        if self.quiet_queries == 0 && !self.quiet_instance_diags.is_empty() {
+            // Class template instances made by the query reported: those reports stay.
+            for d in std::mem::take(&mut self.quiet_instance_diags) {
+                self.diags.push(d);
+            }
+            return None;
+        }
+        if changed {
             return None;
         }
         r
