@@ -288,6 +288,7 @@ impl Lowerer<'_> {
         let mut friend_templates = Vec::new();
         let mut host_members = Vec::new();
         let mut declared = Vec::new();
+        let mut asserts = Vec::new();
         for m in rd.members {
             match &m.decl {
                 ast::Decl::Function(fd) if fd.method.is_friend => friends.push(*fd),
@@ -320,6 +321,11 @@ impl Lowerer<'_> {
                     }
                 }
                 ast::Decl::Friend { class, name, .. } => self.record_friend(r, *class, *name),
+                ast::Decl::StaticAssert {
+                    cond,
+                    message,
+                    span,
+                } => asserts.push((*cond, *message, *span)),
                 ast::Decl::UsingDecl { .. } => {
                     if let Some((n, t)) = self.member_using_type(&m.decl) {
                         self.class_data(r).members.insert(n, Binding::Typedef(t));
@@ -327,6 +333,11 @@ impl Lowerer<'_> {
                 }
                 _ => {}
             }
+        }
+        // Checked once the members are declared, in the class's scope (an instance's
+        // assertions with its template arguments: `static_assert(sizeof(T) == 8)`).
+        for (cond, message, span) in asserts {
+            self.member_static_assert(cond, message, span);
         }
         self.build_vtable(r, &declared);
         self.declaring_class = saved_decl;

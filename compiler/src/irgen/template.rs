@@ -793,9 +793,27 @@ impl<'x> Lowerer<'x> {
 
     /// `static_assert(cond, "message")`.
     pub fn static_assert(&mut self, cond: &ast::Expr<'_>, message: Option<&[u8]>, span: Span) {
-        let Some(v) = self.const_eval(cond) else {
-            return;
-        };
+        if let Some(v) = self.const_eval(cond) {
+            self.static_assert_value(v, message, span);
+        }
+    }
+
+    /// A `static_assert` among a class's members, checked once they are declared. Only a
+    /// condition that evaluates to false is reported: the evaluator cannot yet name a
+    /// non-static data member in an unevaluated operand (`sizeof(a)`), so a condition it
+    /// cannot evaluate is left alone rather than reported wrongly.
+    pub fn member_static_assert(
+        &mut self,
+        cond: &ast::Expr<'_>,
+        message: Option<&[u8]>,
+        span: Span,
+    ) {
+        if let Some(v) = self.quietly(|l| l.const_eval(cond)) {
+            self.static_assert_value(v, message, span);
+        }
+    }
+
+    fn static_assert_value(&mut self, v: ConstValue, message: Option<&[u8]>, span: Span) {
         if !v.is_zero() {
             return;
         }

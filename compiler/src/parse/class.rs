@@ -234,7 +234,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
         if self.at_kw(kw::STATIC_ASSERT) {
             // Kept in the class (libstdc++'s containers check their allocators with one);
-            // the lowering does not evaluate it there yet.
+            // the lowering checks it once the class's members are declared.
             let mut decls = Vec::new();
             self.static_assert_declaration(&mut decls)?;
             for decl in decls {
