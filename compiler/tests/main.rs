@@ -58,6 +58,7 @@ mod search_path;
 mod sema_diagnostics;
 mod sema_lower;
 mod sema_tree;
+mod sema_tree_aggregates;
 mod sema_tree_locals;
 mod sema_tree_templates;
 mod templates_lookup;

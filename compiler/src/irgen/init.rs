@@ -68,7 +68,7 @@ impl Lowerer<'_> {
         Some(out)
     }
 
-    fn is_aggregate(&self, t: QualType) -> bool {
+    pub(super) fn is_aggregate(&self, t: QualType) -> bool {
         match self.types.kind(t.ty) {
             TypeKind::Array { .. } => true,
             // A pointer to member function is a pair in memory, but one value in C++.
@@ -588,7 +588,7 @@ impl Lowerer<'_> {
     }
 
     /// Stores zeros over `size` bytes at `addr`.
-    fn zero_bytes(&mut self, addr: Value, size: u64, align: u64) {
+    pub(super) fn zero_bytes(&mut self, addr: Value, size: u64, align: u64) {
         let chunk = super::func::chunk_size(size, align);
         let ty = Type::int_with_bits(chunk as u32 * 8).unwrap_or(Type::I8);
         let z = self.iconst(ty, 0);

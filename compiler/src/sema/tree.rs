@@ -233,6 +233,10 @@ pub enum ExprKind {
     /// which the parser reads the same), not by a `T(…)`: a conversion function of `e`'s
     /// class to `T` is tried before the constructors, as the one-walk lowering tries it.
     Construct { args: Vec<ExprId>, from_expr: bool },
+    /// An array or a class without constructors initialized by a braced list (only as a
+    /// local's initializer), as the one-walk `local_init` stores it: the object zeroed,
+    /// then each scalar leaf the list's items reach after brace elision stored, in order.
+    Aggregate { leaves: Vec<AggregateLeaf> },
     /// A temporary object of a class with constructors (`T(a, b)`, `T(a)`), constructed from
     /// `args` as written (the constructor is chosen when it is lowered, as for
     /// `Construct`); a prvalue.
@@ -317,6 +321,15 @@ pub enum NewInit {
 }
 
 /// A statement node.
+/// One scalar sub-object of an [`ExprKind::Aggregate`]: its byte offset in the object, its
+/// type, and its item's value converted to that type.
+#[derive(Clone, Copy, Debug)]
+pub struct AggregateLeaf {
+    pub offset: u64,
+    pub ty: QualType,
+    pub value: ExprId,
+}
+
 #[derive(Clone, Debug)]
 pub struct Stmt {
     pub kind: StmtKind,

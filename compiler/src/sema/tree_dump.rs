@@ -208,6 +208,15 @@ impl Printer<'_> {
             } => "Construct (from expression)".into(),
             ExprKind::Construct { .. } => "Construct".into(),
             ExprKind::Temporary { .. } => "Temporary".into(),
+            ExprKind::Aggregate { leaves } if leaves.is_empty() => "Aggregate zeroed".into(),
+            ExprKind::Aggregate { leaves } => format!(
+                "Aggregate at {}",
+                leaves
+                    .iter()
+                    .map(|l| l.offset.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             ExprKind::New { elem, count, init } => format!(
                 "New{} `{}`{}",
                 if count.is_some() { "[]" } else { "" },
@@ -356,6 +365,7 @@ fn children(k: &ExprKind) -> Vec<ExprId> {
             count.iter().copied().chain(value).collect()
         }
         ExprKind::Delete { ptr, .. } => vec![*ptr],
+        ExprKind::Aggregate { leaves } => leaves.iter().map(|l| l.value).collect(),
         ExprKind::ClosureCall { object, args, .. } => {
             std::iter::once(object).chain(args).copied().collect()
         }

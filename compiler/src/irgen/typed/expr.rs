@@ -100,7 +100,7 @@ impl Lowerer<'_> {
                 rv(v)
             }
             // Only a local's initializer, lowered with the local (`typed/stmt.rs`).
-            ExprKind::Construct { .. } => None,
+            ExprKind::Construct { .. } | ExprKind::Aggregate { .. } => None,
             ExprKind::Temporary { ref args } => {
                 let args = self.typed_staged_args(cx, args)?;
                 self.temporary_from(ty, args, e.span)

@@ -9,6 +9,7 @@
 //! Stage 1 of issue 11: bodies the analysis does not cover are lowered by the one-walk
 //! `Lowerer` as before; the IR helpers (`ops.rs`, `func.rs`) are shared by both.
 
+mod aggregate;
 mod builtin_args;
 mod closure;
 mod expr;
@@ -724,6 +725,23 @@ impl Env for Lowerer<'_> {
         }
         self.scopes.bind(td.name, Binding::Typedef(t));
         Some(t)
+    }
+
+    fn aggregate_leaves<'e, 'a>(
+        &mut self,
+        ty: QualType,
+        init: &'e ast::Init<'a>,
+    ) -> Option<Vec<(u64, QualType, &'e ast::Expr<'a>)>> {
+        self.without_diagnostics(|l| l.scalar_leaves(ty, init))
+    }
+
+    fn braced_item_narrows(&mut self, e: &ast::Expr<'_>, from: QualType, to: QualType) -> bool {
+        let span = e.span;
+        self.without_diagnostics(|l| {
+            l.check_init_narrowing(e, from, to, true, span);
+            Some(())
+        })
+        .is_none()
     }
 
     fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue> {

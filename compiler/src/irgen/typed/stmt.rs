@@ -101,6 +101,12 @@ impl Lowerer<'_> {
                     self.register_local_dtor(slot, ty);
                     return;
                 }
+                if let Some(ExprKind::Aggregate { leaves }) = init.map(|i| &cx.body.expr(i).kind) {
+                    let leaves = leaves.clone();
+                    self.typed_aggregate_init(cx, slot, ty, &leaves);
+                    self.register_local_dtor(slot, ty);
+                    return;
+                }
                 if self.types.is_record(ty.ty) {
                     // A plain class: copied from its initializer (lowered already when
                     // the type is deduced), as the one-walk lowering copies it.

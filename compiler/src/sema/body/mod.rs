@@ -15,6 +15,7 @@
 //! before and reports what is wrong. Declarations (file-scope variables and functions,
 //! types) are still the lowering's: the analysis sees them through [`Env`].
 
+mod aggregate;
 mod asm;
 mod builtins;
 mod calls;
@@ -222,6 +223,21 @@ pub trait Env {
     fn builtin_var(&mut self, name: Symbol) -> Option<BuiltinVar>;
     /// A type as written (the simple forms: built-ins, typedef names, pointers, arrays).
     fn resolve_type(&mut self, te: &ast::TypeExpr<'_>) -> Option<QualType>;
+    /// The scalar leaves of the braced initializer `init` of a local aggregate of type `ty`
+    /// (an array, or a class without constructors) as the one-walk lowering flattens it
+    /// (brace elision included): byte offset, type and item of each, in order. `None`
+    /// where that lowering would report, or a leaf is not a scalar item (a string, a
+    /// bit-field, a class object, a nested list), or brace elision depends on an item's
+    /// type (which the lowering reads from its own scopes).
+    #[allow(clippy::type_complexity)]
+    fn aggregate_leaves<'e, 'a>(
+        &mut self,
+        ty: QualType,
+        init: &'e ast::Init<'a>,
+    ) -> Option<Vec<(u64, QualType, &'e ast::Expr<'a>)>>;
+    /// True when the lowering diagnoses the item `e` of type `from` converted to `to` in a
+    /// braced list (a narrowing conversion).
+    fn braced_item_narrows(&mut self, e: &ast::Expr<'_>, from: QualType, to: QualType) -> bool;
     /// A constant expression that names nothing declared in the body.
     fn const_eval(&mut self, e: &ast::Expr<'_>) -> Option<ConstValue>;
     /// A `float` literal's value, rounded once from its text.

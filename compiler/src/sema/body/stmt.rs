@@ -346,10 +346,10 @@ impl<E: Env> BodySema<'_, E> {
         if storage != LocalStorage::Automatic && vd.init.is_some() {
             return self.why(|| "an initialized static or __shared__ local".into());
         }
-        // `T x{e}` only of a fundamental type or a pointer to one: resolving a class type
-        // here may instantiate a class template quietly, and errors its instantiation
-        // reports would be lost (its instance is made once).
-        if vd.direct_braced && !fundamental_or_pointer(vd.ty) {
+        // `auto x{e}` and `T &r{e}` deduce and bind by rules of their own.
+        if vd.direct_braced
+            && (auto_quals(vd.ty).is_some() || matches!(vd.ty, ast::TypeExpr::Reference { .. }))
+        {
             return self.why(|| "a brace-initialized local".into());
         }
         let written_align = match vd.align {
@@ -386,7 +386,7 @@ impl<E: Env> BodySema<'_, E> {
         let ty = self.written_type(vd.ty)?;
         let types = self.env.types();
         let dynamic = storage == LocalStorage::Shared { dynamic: true };
-        let is_array = match types.kind(ty.ty) {
+        let array_elem = match types.kind(ty.ty) {
             // Only the dynamic shared array has no bound.
             TypeKind::Array { len, elem } if len.is_some() != dynamic => {
                 // Arrays of arrays too (`float tile[16][16]`), down to scalars.
@@ -394,11 +394,17 @@ impl<E: Env> BodySema<'_, E> {
                 while let Some(inner) = types.array_elem(elem.ty) {
                     elem = inner;
                 }
-                types.is_arith(elem.ty) || types.is_pointer(elem.ty)
+                Some(elem)
             }
             _ if dynamic => return None,
-            _ => false,
+            _ => None,
         };
+        // Of scalars, or of classes whose objects are plain bytes (`float2 p[4]`).
+        let is_array = array_elem.is_some_and(|elem| {
+            let types = self.env.types();
+            types.is_arith(elem.ty) || types.is_pointer(elem.ty) || self.env.plain_class(elem)
+        });
+        let types = self.env.types();
         if !dynamic {
             types.size_of(ty.ty)?;
         }
@@ -439,6 +445,9 @@ impl<E: Env> BodySema<'_, E> {
         }
         let init = match &vd.init {
             None => None,
+            Some(init @ ast::Init::List { .. }) if is_array || class => {
+                Some(self.aggregate_init(ty, init, vd.span)?)
+            }
             Some(_) if is_array => return self.why(|| "an initialized local array".into()),
             Some(ast::Init::Expr(e)) if class => Some(self.pass_to(e, ty, 0)?),
             Some(ast::Init::Expr(e)) => {
@@ -582,8 +591,11 @@ impl<E: Env> BodySema<'_, E> {
         }
         let x = self.expr(e, 0)?;
         let xt = self.ty(x);
-        // A plain class (a closure type among them) is copied from its initializer.
-        let class = self.env.types().is_record(xt.ty) && self.env.plain_class(xt);
+        // A plain class (a closure type among them) is copied from its initializer, and
+        // so is a class with constructors destroyed without calling functions (by its copy
+        // constructor; a prvalue's copy is elided), as the one-walk `local_auto_var` does.
+        let class = self.env.types().is_record(xt.ty)
+            && (self.env.plain_class(xt) || self.env.constructible_class(xt));
         let x = if class { x } else { self.read_value(x)? };
         let vt = self.body.expr(x).ty.unqual();
         if !class && !self.is_scalar_object(vt) {
@@ -684,16 +696,6 @@ impl<E: Env> BodySema<'_, E> {
     fn is_scalar_object(&mut self, t: crate::sema::types::QualType) -> bool {
         let types = self.env.types();
         (types.is_arith(t.ty) && !types.is_scoped_enum(t.ty)) || types.is_pointer(t.ty)
-    }
-}
-
-/// A type written as a fundamental type or a pointer to one (cv-qualified or not).
-fn fundamental_or_pointer(te: &ast::TypeExpr<'_>) -> bool {
-    match te {
-        ast::TypeExpr::Builtin(_) => true,
-        ast::TypeExpr::Qualified { inner, .. } => fundamental_or_pointer(inner),
-        ast::TypeExpr::Pointer { pointee, .. } => fundamental_or_pointer(pointee),
-        _ => false,
     }
 }
 
