@@ -6,8 +6,10 @@
 
 use crate::dd_ref::{self as dd, Dd};
 use crate::dd_trig::sin_cos_any;
-use crate::math_harness::{no_extra, MathFn, Prec, Reference};
-use crate::math_worst::{gpu_worst, hyperbolic_worst, invtrig_worst, near_pio2};
+use crate::math_harness::{no_extra, no_pairs, MathFn, Prec, Reference};
+use crate::math_worst::{
+    atan2_worst, exp_worst, gpu_worst, hyperbolic_worst, invtrig_worst, log_worst, near_pio2,
+};
 
 const PIO2: f64 = std::f64::consts::FRAC_PI_2;
 const INF: f64 = f64::INFINITY;
@@ -23,6 +25,7 @@ fn float1(name: &'static str, expr: &'static str, r: fn(f64) -> f64, bound: f64)
         hard: &[(-1.0, 1.0)],
         hard_y: &[],
         extra: no_extra,
+        extra_pairs: no_pairs,
         abs: None,
     }
 }
@@ -509,7 +512,7 @@ fn double_functions() -> Vec<MathFn> {
     ];
     let log: &[(f64, f64)] = &[(0.5, 2.0), (0.999, 1.001), (0.0, 1e-300), (0.0, 1e300)];
     vec![
-        with(
+        exp_worst(with(
             double1(
                 "exp",
                 "exp(x)",
@@ -517,7 +520,7 @@ fn double_functions() -> Vec<MathFn> {
                 1.0,
             ),
             &[(-745.2, -700.0), (700.0, 709.8), (-1.0, 1.0), (-20.0, 20.0)],
-        ),
+        )),
         with(
             double1(
                 "exp2",
@@ -547,16 +550,23 @@ fn double_functions() -> Vec<MathFn> {
             ),
             &[(-323.7, -300.0), (300.0, 308.3), (-1.0, 1.0)],
         ),
-        with(
+        exp_worst(with(
             double1(
                 "expm1",
                 "expm1(x)",
                 |x| or_std(x, !(-50.0..=709.8).contains(&x), f64::exp_m1, dd::expm1),
                 1.0,
             ),
-            &[(-1e-3, 1e-3), (-1.0, 1.0), (-40.0, 40.0), (700.0, 709.8)],
-        ),
-        with(
+            &[
+                (-1e-3, 1e-3),
+                (-1.0, 1.0),
+                (-40.0, 40.0),
+                (700.0, 709.8),
+                (0.3, 0.4),
+                (-0.4, -0.3),
+            ],
+        )),
+        log_worst(with(
             double1(
                 "log",
                 "log(x)",
@@ -564,8 +574,8 @@ fn double_functions() -> Vec<MathFn> {
                 1.0,
             ),
             log,
-        ),
-        with(
+        )),
+        log_worst(with(
             double1(
                 "log2",
                 "log2(x)",
@@ -577,8 +587,8 @@ fn double_functions() -> Vec<MathFn> {
                 1.0,
             ),
             log,
-        ),
-        with(
+        )),
+        log_worst(with(
             double1(
                 "log10",
                 "log10(x)",
@@ -586,8 +596,8 @@ fn double_functions() -> Vec<MathFn> {
                 1.0,
             ),
             log,
-        ),
-        with(
+        )),
+        log_worst(with(
             double1(
                 "log1p",
                 "log1p(x)",
@@ -595,7 +605,7 @@ fn double_functions() -> Vec<MathFn> {
                 1.0,
             ),
             &[(-1e-3, 1e-3), (-1.0, 0.0), (-1.0, 10.0)],
-        ),
+        )),
         // The whole double range: Payne-Hanek beyond 1e6.
         near_pio2(with(
             double1(
@@ -738,18 +748,36 @@ fn double_functions() -> Vec<MathFn> {
             ],
             ..double2("pow", "pow(x, y)", pow_ref, 2.0)
         },
-        double2(
-            "atan2",
-            "atan2(x, y)",
-            |y, x| {
-                if !x.is_finite() || !y.is_finite() || y == 0.0 {
-                    Dd::new(y.atan2(x))
-                } else {
-                    dd::atan2(y, x)
-                }
-            },
-            2.0,
-        ),
+        // Dense around |y| = |x| (the join of the two orders), and at the scaling
+        // thresholds 1e300 and 1e-300 of the larger operand.
+        atan2_worst(MathFn {
+            hard: &[
+                (0.9, 1.1),
+                (-1.1, -0.9),
+                (0.5e300, 2e300),
+                (0.0, 2e-300),
+                (-10.0, 10.0),
+            ],
+            hard_y: &[
+                (0.9, 1.1),
+                (0.9, 1.1),
+                (-2e300, 2e300),
+                (-2e-300, 2e-300),
+                (-10.0, 10.0),
+            ],
+            ..double2(
+                "atan2",
+                "atan2(x, y)",
+                |y, x| {
+                    if !x.is_finite() || !y.is_finite() || y == 0.0 {
+                        Dd::new(y.atan2(x))
+                    } else {
+                        dd::atan2(y, x)
+                    }
+                },
+                2.0,
+            )
+        }),
         double2("hypot", "hypot(x, y)", dd::hypot, 2.0),
         // x and y below 1e300 (y clamped in the kernel and the reference alike), so that
         // the reciprocal is not subnormal, where the double-double reference is itself
@@ -864,7 +892,7 @@ fn double_functions() -> Vec<MathFn> {
                 |x| or_std(x, x == 0.0, f64::asinh, dd::asinh),
                 3.0,
             ),
-            &[(-1.0, 1.0), (-1e-5, 1e-5), (-1e5, 1e5)],
+            &[(-1.0, 1.0), (-1e-5, 1e-5), (-1e5, 1e5), (3e150, 4e150)],
         ),
         with(
             double1(
@@ -873,7 +901,7 @@ fn double_functions() -> Vec<MathFn> {
                 |x| or_std(x, x < 1.0, f64::acosh, dd::acosh),
                 3.0,
             ),
-            &[(1.0, 1.01), (1.0, 1e5)],
+            &[(1.0, 1.01), (1.0, 1e5), (3e150, 4e150)],
         ),
         with(
             double1(

@@ -13,7 +13,7 @@
 //! reported, with an infinite bound).
 
 use crate::dd_bessel_j::{bessel_j, bessel_jn, bessel_y, bessel_yn};
-use crate::math_harness::{no_extra, AbsBound, MathFn, Prec, Reference};
+use crate::math_harness::{no_extra, no_pairs, AbsBound, MathFn, Prec, Reference};
 
 const INF: f64 = f64::INFINITY;
 
@@ -36,6 +36,7 @@ fn row(
         hard,
         hard_y: &[],
         extra: no_extra,
+        extra_pairs: no_pairs,
         abs: Some(abs),
     }
 }

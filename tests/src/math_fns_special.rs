@@ -8,7 +8,7 @@ use crate::dd_bessel::bessel_i;
 use crate::dd_gamma;
 use crate::dd_ref::{self as dd, Dd};
 use crate::dd_special as sp;
-use crate::math_harness::{no_extra, MathFn, Prec, Reference};
+use crate::math_harness::{no_extra, no_pairs, MathFn, Prec, Reference};
 
 fn row(
     name: &'static str,
@@ -28,6 +28,7 @@ fn row(
         hard,
         hard_y: &[],
         extra: no_extra,
+        extra_pairs: no_pairs,
         abs: None,
     }
 }
@@ -41,6 +42,27 @@ fn worst(mut f: MathFn, extra: fn(Prec) -> Vec<f64>) -> MathFn {
 /// The largest errors of the float-code `erfinvf` (session 12's sweeps, 2^18 inputs, and
 /// those of its first drafts: near the top of the central fit, w = -ln(1 - x^2) = 4.6,
 /// where p crosses 2 while the result stays below it).
+/// The joins of session 15's double `erf` (`1 - e^(-g)`): where `g = -ln erfc(a)` is
+/// `(j + 1/2) ln 2` (`j` steps there: 0.26569, 0.65600, 0.95512), the threshold 5.92159
+/// beyond which it is 1, and a subnormal.
+fn worst_erf(_: Prec) -> Vec<f64> {
+    let mut v = Vec::new();
+    for c in [
+        0.265_691_551_058_235_4_f64,
+        0.655_996_340_702_427_2,
+        0.955_121_912_520_949_8,
+        5.921_587_195_794_507,
+    ] {
+        for d in [-1i64, 0, 1] {
+            let x = f64::from_bits(c.to_bits().wrapping_add(d as u64));
+            v.push(x);
+            v.push(-x);
+        }
+    }
+    v.push(f64::from_bits(3));
+    v
+}
+
 fn worst_erfinvf(_: Prec) -> Vec<f64> {
     vec![
         0.993_042_051_792_144_8,
@@ -395,13 +417,16 @@ pub fn special_functions() -> Vec<MathFn> {
     use Prec::{F32, F64};
     use Reference::{D1, D2, F1, F2};
     vec![
-        row(
-            "erf",
-            "erf(x)",
-            F64,
-            D1(erf_ref),
-            2.0,
-            &[(-6.0, 6.0), (-0.6, 0.6), (0.45, 0.55)],
+        worst(
+            row(
+                "erf",
+                "erf(x)",
+                F64,
+                D1(erf_ref),
+                2.0,
+                &[(-6.0, 6.0), (-0.6, 0.6), (0.45, 0.55), (0.25, 1.0)],
+            ),
+            worst_erf,
         ),
         row(
             "erfc",

@@ -53,6 +53,9 @@ pub struct MathFn {
     pub hard_y: &'static [(f64, f64)],
     /// Single inputs always measured (e.g. `near_multiples_of_pio2`), besides the samples.
     pub extra: fn(Prec) -> Vec<f64>,
+    /// Single operand pairs `(x, y)` always measured (two-operand functions: the joins of
+    /// `atan2`'s pieces), besides `extra` (whose `y` is 0).
+    pub extra_pairs: fn() -> Vec<(f64, f64)>,
     /// Where CUDA bounds the error absolutely instead (the Bessel functions beyond 8):
     /// inputs with `|x| >= from` are measured by their absolute error against `bound`,
     /// the others in ulps against [`MathFn::bound`].
@@ -69,6 +72,11 @@ pub struct AbsBound {
 
 /// No extra inputs.
 pub fn no_extra(_: Prec) -> Vec<f64> {
+    Vec::new()
+}
+
+/// No extra input pairs.
+pub fn no_pairs() -> Vec<(f64, f64)> {
     Vec::new()
 }
 
@@ -293,6 +301,7 @@ pub fn inputs(f: &MathFn, n: usize) -> Vec<(f64, f64)> {
             .collect()
     };
     v.extend((f.extra)(f.prec).into_iter().map(|x| (x, 0.0)));
+    v.extend((f.extra_pairs)());
     let mut rng = Rng::new(0x5eed ^ (f.name.len() as u64) << 8 ^ f.name.as_bytes()[0] as u64);
     let dense = n / 3;
     for i in 0..dense {

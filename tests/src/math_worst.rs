@@ -74,3 +74,116 @@ pub(crate) fn near_pio2(mut f: MathFn) -> MathFn {
     f.extra = near_multiples_of_pio2;
     f
 }
+
+/// The joins of session 15's double `exp` and `expm1` (`__oxm_exp_parts`): the ends of
+/// the reduced range `r = ±ln2/2` (where `k` steps; for `expm1` from 0 to ±1, where the
+/// cancellation of the 1 starts), `expm1`'s threshold 2^-54 below which it returns `x`,
+/// its clamp at -40, the overflow threshold and the last normal result of `exp`.
+fn worst_exp(_: Prec) -> Vec<f64> {
+    let around = |v: f64| {
+        [
+            f64::from_bits(v.to_bits() - 1),
+            v,
+            f64::from_bits(v.to_bits() + 1),
+        ]
+    };
+    let mut v = Vec::new();
+    for c in [
+        std::f64::consts::LN_2 / 2.0,
+        -std::f64::consts::LN_2 / 2.0,
+        3.0 * std::f64::consts::LN_2 / 2.0,
+        5.551_115_123_125_783e-17,
+        -5.551_115_123_125_783e-17,
+        -40.0,
+        709.782_712_893_384,
+        -708.396_418_532_264_1,
+    ] {
+        v.extend(around(c));
+    }
+    v
+}
+
+/// `f` measured also at `worst_exp`'s inputs.
+pub(crate) fn exp_worst(mut f: MathFn) -> MathFn {
+    f.extra = worst_exp;
+    f
+}
+
+/// The joins of session 15's double logarithm (`__oxm_log_light`): `x = 2^k m` changes `k`
+/// at `m = sqrt(2)/2` (the bits `0x3fe6a09e667f3bcd`) and `sqrt(2)`; 1 and its neighbours
+/// (the result's bits are all `s`'s), the smallest normal (subnormals are scaled by 2^54),
+/// the largest double (`log1p`'s `1 + x` has `k = 1024` there, where `2^-k` is not a
+/// double); for `log1p`, the `x` whose `1 + x` is at those joins.
+fn worst_log(_: Prec) -> Vec<f64> {
+    let around = |v: f64| {
+        [
+            f64::from_bits(v.to_bits() - 1),
+            v,
+            f64::from_bits(v.to_bits() + 1),
+        ]
+    };
+    let mut v = Vec::new();
+    for c in [
+        f64::from_bits(0x3fe6_a09e_667f_3bcd),
+        std::f64::consts::SQRT_2,
+        1.0,
+        f64::MIN_POSITIVE,
+        f64::MAX / 2.0,
+        std::f64::consts::FRAC_1_SQRT_2 - 1.0,
+        std::f64::consts::SQRT_2 - 1.0,
+        2.0f64.powi(-53),
+    ] {
+        v.extend(around(c));
+    }
+    v.push(f64::MAX);
+    v
+}
+
+/// `f` measured also at `worst_log`'s inputs.
+pub(crate) fn log_worst(mut f: MathFn) -> MathFn {
+    f.extra = worst_log;
+    f
+}
+
+/// The joins of session 15's double `atan2` (`atand.cuh`): `|y| = |x|` (where the smaller
+/// and the larger swap) in each quadrant, the scaling thresholds 1e300 and 1e-300 of the
+/// larger operand, subnormal and the largest operands, zeros and infinities of both
+/// signs (C99's special cases, where the quotient is 0/0, x/inf or inf/inf).
+fn worst_atan2() -> Vec<(f64, f64)> {
+    let up = |v: f64| f64::from_bits(v.to_bits() + 1);
+    let tiny = f64::from_bits(1);
+    let inf = f64::INFINITY;
+    let mut v = Vec::new();
+    for (y, x) in [
+        (1.0, 1.0),
+        (up(1.0), 1.0),
+        (1.0, up(1.0)),
+        (1e300, up(1e300)),
+        (up(1e300), 1e300),
+        (1e300, 2e300),
+        (1e-300, 0.999_999_999_999_999_9e-300),
+        (3e-301, 1e-300),
+        (tiny, tiny),
+        (tiny, 3.0 * tiny),
+        (tiny, 1.0),
+        (1.0, tiny),
+        (f64::MAX, f64::MAX),
+        (f64::MAX, 1e308),
+        (1.0, f64::MAX),
+        (0.0, 0.0),
+        (inf, inf),
+        (1.0, inf),
+        (inf, 1.0),
+    ] {
+        for (sy, sx) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
+            v.push((sy * y, sx * x));
+        }
+    }
+    v
+}
+
+/// `f` measured also at `worst_atan2`'s pairs.
+pub(crate) fn atan2_worst(mut f: MathFn) -> MathFn {
+    f.extra_pairs = worst_atan2;
+    f
+}

@@ -13,93 +13,12 @@
  * invtrigpoly.cuh); the structure (a reciprocal and one polynomial on [0, 1] for atan,
  * the half-angle identity for asin) is the classical one (Muller, Elementary Functions).
  *
- * atan2 keeps the double-double core below: breakpoints c_i = tan(i pi/8) split [0, inf)
- * into five regions; atan a = i pi/8 + atan t with t = (a - c)/(1 + a c) (t = -1/a in the
- * last), so |t| <= tan(pi/16); t is formed in double-double (c too), and atan t is its
- * Taylor series to t^21 (truncation below 2^-56 relative). */
+ * atan2 (session 15) is atan on the quotient of the smaller and the larger operand, and
+ * the quadrant added in the same join (see atan2 below). */
 #pragma once
 #include <oxicc_math/constd.cuh>
 #include <oxicc_math/ddouble.cuh>
 #include <oxicc_math/invtrigpoly.cuh>
-
-/* atan(ah + al) = hi + *lo for a >= 0 finite. */
-static __device__ __forceinline__ double __oxm_atan_dd(double __ah, double __al, double *__lo)
-{
-    double __ch = 0.0, __cl = 0.0, __kh = 0.0, __kl = 0.0;
-    double __nh = __ah, __nl = __al, __dh = 1.0, __dl = 0.0;
-    if (__ah > __OXM_TAN_7PIO16) {
-        __kh = __OXM_PIO2_HI;
-        __kl = __OXM_PIO2_LO;
-        __nh = -1.0;
-        __nl = 0.0;
-        __dh = __ah;
-        __dl = __al;
-    } else if (__ah > __OXM_TAN_PIO16) {
-        if (__ah > __OXM_TAN_5PIO16) {
-            __ch = __OXM_TAN_3PIO8_HI;
-            __cl = __OXM_TAN_3PIO8_LO;
-            __kh = __OXM_3PIO8_HI;
-            __kl = __OXM_3PIO8_LO;
-        } else if (__ah > __OXM_TAN_3PIO16) {
-            __ch = 1.0;
-            __kh = __OXM_PIO4_HI;
-            __kl = __OXM_PIO4_LO;
-        } else {
-            __ch = __OXM_TAN_PIO8_HI;
-            __cl = __OXM_TAN_PIO8_LO;
-            __kh = __OXM_PIO8_HI;
-            __kl = __OXM_PIO8_LO;
-        }
-        double __e, __pl;
-        __nh = __oxm_two_sum(__ah, -__ch, &__e);
-        __nl = __e + (__al - __cl);
-        double __ph = __oxm_two_prod(__ah, __ch, &__pl);
-        __dh = __oxm_two_sum(1.0, __ph, &__e);
-        __dl = __e + __pl + fma(__ah, __cl, __al * __ch);
-    }
-    double __tl;
-    double __th = __oxm_dd_div(__nh, __nl, __dh, __dl, &__tl);
-    double __z = __th * __th;
-    double __p = __OXM_ATAND_C10;
-    __p = fma(__p, __z, __OXM_ATAND_C9);
-    __p = fma(__p, __z, __OXM_ATAND_C8);
-    __p = fma(__p, __z, __OXM_ATAND_C7);
-    __p = fma(__p, __z, __OXM_ATAND_C6);
-    __p = fma(__p, __z, __OXM_ATAND_C5);
-    __p = fma(__p, __z, __OXM_ATAND_C4);
-    __p = fma(__p, __z, __OXM_ATAND_C3);
-    __p = fma(__p, __z, __OXM_ATAND_C2);
-    __p = fma(__p, __z, __OXM_ATAND_C1);
-    double __tail = fma(__th * __z, __p, __tl * (1.0 - __z));
-    double __e;
-    double __s = __oxm_two_sum(__kh, __th, &__e);
-    return __oxm_fast_two_sum(__s, __e + __kl + __tail, __lo);
-}
-
-/* The angle of (x, y) for x, y >= 0 (dd; inf allowed, not both 0 unless y = 0) as
- * hi + *lo in [0, pi/2]: atan(y/x) when y <= x, pi/2 - atan(x/y) otherwise. */
-static __device__ __forceinline__ double __oxm_angle_dd(double __yh, double __yl, double __xh,
-                                                        double __xl, double *__lo)
-{
-    double __inf = __longlong_as_double(0x7ff0000000000000LL);
-    bool __swap = __yh > __xh;
-    double __nh = __swap ? __xh : __yh, __nl = __swap ? __xl : __yl;
-    double __dh = __swap ? __yh : __xh, __dl = __swap ? __yl : __xl;
-    double __tl;
-    double __th = __oxm_dd_div(__nh, __nl, __dh, __dl, &__tl);
-    /* 0/0, x/inf and inf/inf. */
-    bool __zero = __nh == 0.0 || (__dh == __inf && __nh != __inf);
-    __th = __zero ? 0.0 : (__dh == __inf ? 1.0 : __th);
-    __tl = (__zero || __dh == __inf) ? 0.0 : __tl;
-    double __vl;
-    double __vh = __oxm_atan_dd(__th, __tl, &__vl);
-    if (__swap) {
-        double __e;
-        __vh = __oxm_two_sum(__OXM_PIO2_HI, -__vh, &__e);
-        __vl = __e + (__OXM_PIO2_LO - __vl);
-    }
-    return __oxm_fast_two_sum(__vh, __vl, __lo);
-}
 
 /* C + m (s + tail) rounded about once, with C = ch + cl (0 or at least |m s|) and m s
  * exact: Fast2Sum of ch and m s, then the small terms. */
@@ -120,10 +39,7 @@ extern "C" __host__ __device__ __forceinline__ double atan(double __x)
      * ftz approximation is 0, and so is t (atan is pi/2 there); the min keeps inf out of
      * the step (inf * 0). */
     double __b = fmin(__a, __longlong_as_double(0x7fe0000000000000LL));
-    double __r = __oxicc_rcp_approx_d(__b);
-    double __e = fma(-__b, __r, 1.0);
-    __e = fma(__e, __e, __e);
-    __r = fma(__e, __r, __r);
+    double __r = __oxm_rcp_newton(__b);
     double __t = __big ? __r : __a;
     double __z = __t * __t;
     double __tail = __t * __z * __oxm_atan_q(__z);
@@ -132,25 +48,41 @@ extern "C" __host__ __device__ __forceinline__ double atan(double __x)
     return copysign(__v, __x);
 }
 
-/* Adds pi - v for x < 0 (or -0), copies y's sign, and passes NaNs. */
-static __device__ __forceinline__ double __oxm_atan2_finish(double __y, double __x, double __vh,
-                                                            double __vl)
-{
-    double __r = __vh;
-    if (__double_as_longlong(__x) < 0) {
-        double __e;
-        double __s = __oxm_two_sum(__OXM_PI_HI, -__vh, &__e);
-        __r = __s + (__e + (__OXM_PI_LO - __vl));
-    }
-    __r = copysign(__r, __y);
-    return (__x != __x || __y != __y) ? __x + __y : __r;
-}
-
+/* atan2 on atan's polynomial (session 15): with a = |y|, b = |x|, t = min/max in [0, 1]
+ * is a quotient without division (rcp.approx of the larger, one cubic Newton step, and
+ * its low part from the residual min - t max, exact by fma), atan t = t + t z Q(z) as in
+ * atan, and the quadrant is C + m atan t: C = 0, pi/2 or pi, m = +-1 (pi/2 - atan t where
+ * |y| > |x|, pi - that for x < 0), added as in atan by Fast2Sum and rounded about once.
+ * Both operands are scaled by 2^-+600 where the larger is beyond 2^+-1000, so that its
+ * reciprocal is normal (rcp.approx.ftz flushes): exact, except for a smaller operand that
+ * falls below 2^-1022, where t is below 2^-1422 and rounds to 0 anyway. Before, a
+ * double-double quotient by an IEEE division and a double-double atan (366 SASS against
+ * nvcc's 193). */
 extern "C" __host__ __device__ __forceinline__ double atan2(double __y, double __x)
 {
-    double __vl;
-    double __vh = __oxm_angle_dd(fabs(__y), 0.0, fabs(__x), 0.0, &__vl);
-    return __oxm_atan2_finish(__y, __x, __vh, __vl);
+    double __inf = __longlong_as_double(0x7ff0000000000000LL);
+    double __a = fabs(__y), __b = fabs(__x);
+    bool __swap = __a > __b;
+    double __mn = __swap ? __b : __a, __mx = __swap ? __a : __b;
+    double __sc = __mx > 1e300 ? 2.409919865102884e-181 : (__mx < 1e-300 ? 4.149515568880993e+180 : 1.0);
+    __mn = __mn * __sc;
+    __mx = __mx * __sc;
+    double __r = __oxm_rcp_newton(__mx);
+    double __t = __mn * __r;
+    double __tl = fma(-__t, __mx, __mn) * __r;
+    /* 0/0 is 0, x/inf 0 and inf/inf 1 (the residual is NaN in all three). */
+    bool __odd = __mx == 0.0 || __mx == __inf;
+    __t = __odd ? (__mn == __inf ? 1.0 : 0.0) : __t;
+    __tl = __odd ? 0.0 : __tl;
+    double __z = __t * __t;
+    /* atan(t + tl) = atan t + tl/(1 + z), to first order. */
+    double __tail = fma(__t * __z, __oxm_atan_q(__z), fma(-__tl, __z, __tl));
+    bool __neg = __double_as_longlong(__x) < 0;
+    double __ch = __swap ? __OXM_PIO2_HI : (__neg ? __OXM_PI_HI : 0.0);
+    double __cl = __swap ? __OXM_PIO2_LO : (__neg ? __OXM_PI_LO : 0.0);
+    double __v = __oxm_invtrig_join(__ch, __cl, __swap != __neg ? -1.0 : 1.0, __t, __tail);
+    __v = copysign(__v, __y);
+    return (__x != __x || __y != __y) ? __x + __y : __v;
 }
 
 /* asin (acos false) or acos of x as C + m (s + tail) (see the top). */

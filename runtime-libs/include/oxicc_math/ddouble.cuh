@@ -41,7 +41,6 @@ static __device__ __forceinline__ double __oxm_dd_div(double __ah, double __al, 
     return __oxm_fast_two_sum(__q, __ql, __lo);
 }
 
-/* 2^n for n in [-1022, 1023], exactly. */
 /* sqrt(h + l) for a normal h > 0 and |l| <= ulp(h), rounded about once, with no sqrt.rn
  * and no division (session 14; both are long SASS sequences): rsqrt.approx (about 2^-22)
  * and one Newton step give y = 1/sqrt(h) to about 2^-43, s = h y, and a last step on
@@ -91,9 +90,21 @@ static __device__ __forceinline__ double __oxm_hypot_sq(double __m, double __n, 
     return __h;
 }
 
+/* 2^n for n in [-1022, 1023], exactly. */
 static __device__ __forceinline__ double __oxm_pow2d(int __n)
 {
     return __longlong_as_double((long long)(__n + 1023) << 52);
+}
+
+/* 1/d for d and 1/d normal: rcp.approx (about 2^-23, ftz: 0 beyond 2^1022, inf for a
+ * subnormal d) and one cubic Newton step r (1 + e + e^2), e = 1 - d r (about 2^-69 before
+ * the last rounding); no division. */
+static __device__ __forceinline__ double __oxm_rcp_newton(double __d)
+{
+    double __r = __oxicc_rcp_approx_d(__d);
+    double __e = fma(-__d, __r, 1.0);
+    __e = fma(__e, __e, __e);
+    return fma(__e, __r, __r);
 }
 
 /* v * 2^n rounded once (n in [-2100, 2100]): two exact powers of two, the second of which

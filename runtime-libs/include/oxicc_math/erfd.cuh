@@ -6,7 +6,8 @@
  * [0, 1/2], [1/2, 1], [1, 2], [2, 4], beyond q(1/a^2)/a; each about 2^-56 relative).
  * erfc(a) = e^(-a^2) erfcx(a) with a^2 exact as a double-double (fma) and the exponential
  * the double-double core of expd.cuh, so the product is rounded about once; below 1/2,
- * erf(x) = x p(x^2) and erfc = 1 - erf. Negative arguments by erfc(-a) = 2 - erfc(a),
+ * erfc = 1 - x p(x^2). erf (session 15) is one polynomial and an exponential instead
+ * (see erf below). Negative arguments by erfc(-a) = 2 - erfc(a),
  * erfcx(-a) = 2 e^(a^2) - erfcx(a).
  *
  * The inverses solve erf(x) = z or erfc(x) = c by Halley's method, which for these
@@ -22,6 +23,7 @@
  * w = ln c + ln(2 - c) computed from c = 1 - z without cancellation. */
 #pragma once
 #include <oxicc_math/ddouble.cuh>
+#include <oxicc_math/erfpoly.cuh>
 #include <oxicc_math/expd.cuh>
 #include <oxicc_math/logd.cuh>
 #include <oxicc_math/specpoly.cuh>
@@ -66,12 +68,29 @@ static __device__ __forceinline__ double __oxm_erfc_big(double __ah, double __al
     return __ah > 27.5 ? 0.0 : __r;
 }
 
+/* erf (session 15; 375 SASS before, erf_small below 1/2 and 1 - erfc beyond with the
+ * double-double exponential): erf a = 1 - e^(-g), g = -ln erfc(a) = a + a G(a) with one
+ * polynomial G of degree 23 on [0, 5.9216] (tools/mathconst/erfd.py, 2^-55.1 relative to
+ * erf; nvcc's libdevice has the same structure, the coefficients are ours), g + gl
+ * exactly (gl by fma), -g - gl = j ln2 + r by Cody-Waite, e^r - 1 = q = r + r^2 E(r)
+ * with gl in the small terms, and 1 - 2^j (1 + q) = (1 - 2^j) - 2^j q by one fma
+ * (1 - 2^j is exact, j in [-54, 0]); for j = 0 (g below ln2/2) the result is -q, whose
+ * only rounding is r + the small terms. Beyond 5.9216 erf rounds to 1. */
 extern "C" __host__ __device__ __forceinline__ double erf(double __x)
 {
     double __a = fabs(__x);
-    double __small = __x * __oxm_erf_small(fma(__x, __x, -0.125));
-    double __big = copysign(1.0 - __oxm_erfc_big(__a, 0.0, 0), __x);
-    return __a < 0.5 ? __small : __big;
+    double __ac = __a > 5.921587195794507 ? 5.921587195794507 : __a;
+    double __p = __oxm_erf_g(__ac);
+    double __g = fma(__p, __ac, __ac);
+    double __gl = fma(__p, __ac, __ac - __g);
+    double __j = rint(__g * -__OXM_LOG2E_HI);
+    double __rh = fma(__j, -__OXM_LN2_1, -__g);
+    double __rl = fma(__j, -__OXM_LN2_2, -__gl);
+    double __r = __rh + __rl;
+    double __q = __rh + fma(__r * __r, fma(__oxm_exp_p(__r), __r, 0.5), __rl);
+    double __t = __oxm_pow2d((int)__j);
+    double __v = fma(-__t, __q, 1.0 - __t);
+    return copysign(__a > 5.921587195794507 ? 1.0 : __v, __x);
 }
 
 extern "C" __host__ __device__ __forceinline__ double erfc(double __x)

@@ -5,10 +5,14 @@
  * k ln2_1 is exact with ln2_1 of 42 bits, x - k ln2_1 is exact by Sterbenz's lemma) and
  * q = expm1(r) = r + r^2/2 + r^3 P(r), P the Taylor polynomial of degree 11 (truncation
  * below 2^-62), summed as a double-double so the functions built on it round about once.
- * 2^k is applied as two exact powers of two (a subnormal result is rounded by the last). */
+ * 2^k is applied as two exact powers of two (a subnormal result is rounded by the last).
+ * Since session 15 exp, expm1, cosh, sinh and tanh use a lighter form in double with a
+ * minimax polynomial (__oxm_exp_parts, expm1 below); the core stays for exp2, exp10, pow,
+ * erf, erfc, the Bessel and gamma functions. */
 #pragma once
 #include <oxicc_math/constd.cuh>
 #include <oxicc_math/ddouble.cuh>
+#include <oxicc_math/exppoly.cuh>
 #include <oxicc_math/invtrigpoly.cuh>
 
 /* q = qh + *ql with exp(xh + xl) = 2^*k (1 + q); xh is clamped to [-746, 711] (beyond,
@@ -53,12 +57,49 @@ static __device__ __forceinline__ double __oxm_exp_finish(double __qh, double __
     return __oxm_scale2d(__s + (__l + __ql), __k);
 }
 
+/* e^a = 2^k (eh + *el) for |a| <= 746 (or NaN), to about 2^-62, lighter than the core
+ * above (session 14, for cosh, whose 1 ulp needs less than the core's double-double q;
+ * session 15: E minimax, and exp on it): k = rint(a log2 e), a - k ln2_1 exact
+ * (Cody-Waite, Sterbenz), r + e = that minus k ln2_2 by Fast2Sum, e^r = 1 + r + r^2 E(r)
+ * with E = 1/2 + r P(r) of degree 10 (tools/mathconst/expd.py, 2^-63.5; the Taylor
+ * polynomial to r^13 before), 1 + r by Fast2Sum, the rest and e (1 + r) ~ e in *el, not renormalized. */
+static __device__ __forceinline__ double __oxm_exp_parts(double __a, int *__k, double *__el)
+{
+    double __j = rint(__a * __OXM_LOG2E_HI);
+    /* Fast2Sum even where |rh| < |rl| (a within 2^-34 of k ln2_1): r is tiny then, and
+     * e's error is far below an ulp of e^r ~ 1. */
+    double __e;
+    double __r = __oxm_fast_two_sum(fma(__j, -__OXM_LN2_1, __a), __j * -__OXM_LN2_2, &__e);
+    double __eh = 1.0 + __r;
+    *__el = ((1.0 - __eh) + __r) + fma(__r * __r, fma(__oxm_exp_p(__r), __r, 0.5), __e);
+    *__k = (int)__j;
+    return __eh;
+}
+
+/* __oxm_exp_parts renormalized (Fast2Sum): the low part is up to 0.06, and cosh's Newton
+ * step on 1/E wants E's low part below an ulp of its high part. */
+static __device__ __forceinline__ double __oxm_exp_light(double __a, int *__k, double *__el)
+{
+    double __t;
+    double __eh = __oxm_exp_parts(__a, __k, &__t);
+    double __h = __eh + __t;
+    *__el = (__eh - __h) + __t;
+    return __h;
+}
+
+/* exp (session 15; 90 SASS before, the double-double core): 2^k (eh + el) from
+ * __oxm_exp_parts, rounded once, and scaled by 2^k as two exact powers of two 2^(k>>1)
+ * and 2^(k - (k>>1)) (k is in [-1077, 1026] after the clamp, so both are normal; the
+ * second rounds a subnormal result). */
 extern "C" __host__ __device__ __forceinline__ double exp(double __x)
 {
+    /* Comparisons, not fmin/fmax, so a NaN goes through. */
+    double __c = __x > 710.0 ? 710.0 : (__x < -746.0 ? -746.0 : __x);
     int __k;
-    double __ql;
-    double __qh = __oxm_exp_core(__x, 0.0, &__k, &__ql);
-    return __oxm_exp_finish(__qh, __ql, __k);
+    double __el;
+    double __eh = __oxm_exp_parts(__c, &__k, &__el);
+    int __k1 = __k >> 1;
+    return (__eh + __el) * __oxm_pow2d(__k1) * __oxm_pow2d(__k - __k1);
 }
 
 extern "C" __host__ __device__ __forceinline__ double exp2(double __x)
@@ -83,63 +124,36 @@ extern "C" __host__ __device__ __forceinline__ double exp10(double __x)
     return __oxm_exp_finish(__qh, __ql, __k);
 }
 
-/* expm1(x) as hi + *lo for |x| <= 700: 2^k q + (2^k - 1), where 2^k - 1 is exact while
- * it matters (k <= 53; for k < -53 the caller has returned -1 already). */
-static __device__ __forceinline__ double __oxm_expm1_dd(double __x, double *__lo)
-{
-    int __k;
-    double __ql;
-    double __qh = __oxm_exp_core(__x, 0.0, &__k, &__ql);
-    double __t = __oxm_pow2d(__k);
-    double __e;
-    double __s = __oxm_two_sum(__t - 1.0, __qh * __t, &__e);
-    return __oxm_fast_two_sum(__s, __e + __ql * __t, __lo);
-}
-
+/* expm1 (session 15; 160 SASS before, the double-double core and 2^k - 1 in
+ * double-double): x clamped to [-40, 710] (below -40 the result rounds to -1, beyond
+ * 709.79 it overflows), k and r as in __oxm_exp_parts, e^r - 1 = q + ql = r + r^2/2 +
+ * r^3 P(r) with r^2/2 exact (fma) and r + r^2/2 by Fast2Sum (the constant 1 is kept out:
+ * for k = 1 the result 2 e^r - 1 is a third of 2 e^r, and the rounding of 1 + r^2 E(r)
+ * cost over an ulp). Then e^x - 1 = 2 ((2^(k-1) - 1/2) + 2^(k-1) q + 2^(k-1) ql):
+ * c = 2^(k-1) - 1/2 rounded (exact up to k = 53) with its error cl exactly, c + 2^(k-1) q
+ * by Fast2Sum (|c| is the larger for every k: |q| <= 0.42, and c = 0 for k = 0), the
+ * small terms joining before the last rounding; the final doubling overflows exactly
+ * where the result does. Below 2^-54 the result is x (which keeps -0 and subnormals:
+ * 2^(k-1) q would round a subnormal q). */
 extern "C" __host__ __device__ __forceinline__ double expm1(double __x)
 {
-    double __lo;
-    /* Comparisons, not fmin/fmax, so a NaN reaches the core and propagates. */
-    double __c = __x > 700.0 ? 700.0 : (__x < -40.0 ? -40.0 : __x);
-    double __r = __oxm_expm1_dd(__c, &__lo);
-    __r = __x > 700.0 ? exp(__x) : __r;
-    __r = __x < -40.0 ? -1.0 : __r;
-    return __x == 0.0 ? __x : __r;
-}
-
-/* e^a = 2^k (eh + *el) for 0 <= a <= 711 (or NaN), to about 2^-60, lighter than the
- * core above (session 14, for cosh, whose 1 ulp needs less than the core's double-double
- * q): k = rint(a log2 e), a - k ln2_1 exact (Cody-Waite, Sterbenz), r + e = that minus
- * k ln2_2 by Fast2Sum, e^r = 1 + r + r^2 (1/2 + r P(r)) with the Taylor polynomial to
- * r^13 (truncation below 2^-57 of the result), 1 + r by Fast2Sum, the rest and
- * e (1 + r) ~ e in the low part, renormalized. */
-static __device__ __forceinline__ double __oxm_exp_light(double __a, int *__k, double *__el)
-{
+    /* Comparisons, not fmin/fmax, so a NaN goes through. */
+    double __a = __x > 710.0 ? 710.0 : (__x < -40.0 ? -40.0 : __x);
     double __j = rint(__a * __OXM_LOG2E_HI);
-    /* Fast2Sum even where |rh| < |rl| (a within 2^-34 of k ln2_1): r is tiny then, and
-     * e's error is far below an ulp of e^r ~ 1. */
     double __e;
     double __r = __oxm_fast_two_sum(fma(__j, -__OXM_LN2_1, __a), __j * -__OXM_LN2_2, &__e);
-    double __p = __OXM_EXPM1_C13;
-    __p = fma(__p, __r, __OXM_EXPM1_C12);
-    __p = fma(__p, __r, __OXM_EXPM1_C11);
-    __p = fma(__p, __r, __OXM_EXPM1_C10);
-    __p = fma(__p, __r, __OXM_EXPM1_C9);
-    __p = fma(__p, __r, __OXM_EXPM1_C8);
-    __p = fma(__p, __r, __OXM_EXPM1_C7);
-    __p = fma(__p, __r, __OXM_EXPM1_C6);
-    __p = fma(__p, __r, __OXM_EXPM1_C5);
-    __p = fma(__p, __r, __OXM_EXPM1_C4);
-    __p = fma(__p, __r, __OXM_EXPM1_C3);
-    __p = fma(__p, __r, 0.5);
-    double __eh = 1.0 + __r;
-    double __t = ((1.0 - __eh) + __r) + fma(__r * __r, __p, __e);
-    /* Renormalized (Fast2Sum): t is up to 0.06, and cosh's Newton step on 1/E wants
-     * E's low part below an ulp of its high part. */
-    double __h = __eh + __t;
-    *__el = (__eh - __h) + __t;
-    *__k = (int)__j;
-    return __h;
+    double __hr = 0.5 * __r;
+    double __h = __r * __hr;
+    double __q = __r + __h;
+    double __ql = ((__r - __q) + __h)
+                  + (fma(__r, __hr, -__h) + fma(__r * __r, __r * __oxm_exp_p(__r), fma(__e, __r, __e)));
+    double __t = __oxm_pow2d((int)__j - 1);
+    double __c = __t - 0.5;
+    double __cl = (__t - __c) - 0.5;
+    double __qs = __q * __t;
+    double __s = __c + __qs;
+    double __res = (__s + (((__c - __s) + __qs) + fma(__ql, __t, __cl))) * 2.0;
+    return fabs(__x) < 5.551115123125783e-17 ? __x : __res;
 }
 
 /* cosh a = 2^(k-1) (E + 2^-2k / E) with e^a = 2^k E, E = eh + el from __oxm_exp_light,
