@@ -8,11 +8,13 @@
 //! leave). Branches between blocks of one copy, inner loops included, stay inside the copy.
 //!
 //! Values defined in the loop and used after it need care, since each copy has its own
-//! version. When there are such *live-outs*, the loop must have a single exit edge; that edge
-//! is first split by a *landing block* whose parameters receive the live-outs, and every use
-//! after the loop reads the landing block's parameters instead. Every path to such a use
-//! leaves the loop through that edge, so the landing block dominates it. Each copy's exit
-//! edge then passes its own versions. Cost: linear in `n` × the loop's size, plus one scan of
+//! version. When there are such *live-outs*, the loop's exit edges must all go to one block
+//! (one edge, or a search loop's `j >= 0` and `v[j] > x` tests both leaving to the code
+//! after it), and each live-out must be defined in a block dominating every exiting block;
+//! the edges are first redirected to a *landing block* whose parameters receive the
+//! live-outs, and every use after the loop reads the landing block's parameters instead.
+//! Every path to such a use leaves the loop through one of those edges, so the landing block
+//! dominates it. Each copy's exit edges then pass their own versions. Cost: linear in `n` × the loop's size, plus one scan of
 //! the function.
 
 use hashbrown::{HashMap, HashSet};
