@@ -321,7 +321,7 @@ block3:
         (13, -4, 100),
         (64, 1000, 7),
     ] {
-        let want = (0..k as i64)
+        let want = (0..k)
             .map(|j| 0x1000i64 + 8 * (j * n + b))
             .fold(0i64, i64::wrapping_add);
         assert_eq!(run_i(&before, "h", &[0x1000, k, n, b]), want);
