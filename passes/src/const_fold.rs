@@ -267,6 +267,34 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
                     }
                 }
             }
+            // `icmp ne (select b, A, B), 0` with constants of which one is zero: `b` or
+            // `not b` (`(a > 0 ? 1 : 0) != 0`, the front end's bool round trips).
+            if c(rhs) == Some(0) && matches!(cond, IntCC::Ne | IntCC::Eq) {
+                if let Some(di) = func.def_inst(lhs) {
+                    if let InstData::Select {
+                        cond: b,
+                        if_true,
+                        if_false,
+                    } = func.insts[di].data
+                    {
+                        if let (Some(t), Some(f)) = (c(if_true), c(if_false)) {
+                            let (t, f) = (t != 0, f != 0);
+                            if t != f {
+                                // The compare is true exactly when `b` is (for `ne` with a
+                                // non-zero true arm) or when it is false.
+                                return if (cond == IntCC::Ne) == t {
+                                    Outcome::Forward(b)
+                                } else {
+                                    Outcome::Rewrite(InstData::Unary {
+                                        op: UnaryOp::Not,
+                                        arg: b,
+                                    })
+                                };
+                            }
+                        }
+                    }
+                }
+            }
             // On `i1`: `x != 0` and `x == 1` are `x`.
             if ty == Type::I1
                 && ((cond == IntCC::Ne && c(rhs) == Some(0))
@@ -300,6 +328,15 @@ fn simplify(func: &mut Function, i: Inst, extra: &mut Vec<Inst>) -> Outcome {
                 && c(if_false) == Some(0)
             {
                 return Outcome::Forward(cond);
+            }
+            // `select (y != 0), 1, 0` is `y` when `y` is 0 or 1 (`y = x & 1`):
+            // `(x & 1) ? 1 : 0`.
+            if c(if_true) == Some(1) && c(if_false) == Some(0) {
+                if let Some(y) = nonzero_test_of_bit(func, cond) {
+                    if func.value_type(y) == func.value_type(if_true) {
+                        return Outcome::Forward(y);
+                    }
+                }
             }
             // On `i1`: `select c, x, false` is `c & x`; `select c, true, x` is `c | x`.
             if func.value_type(if_true) == Type::I1 {
@@ -460,6 +497,32 @@ fn negated(func: &Function, v: Value) -> Option<Value> {
 }
 
 /// Creates an unplaced `iconst` (queued in `extra`, which goes before the instruction).
+/// `c = icmp ne y, 0` where `y = x & 1` (a value that is 0 or 1): `y`.
+fn nonzero_test_of_bit(func: &Function, c: Value) -> Option<Value> {
+    let InstData::ICmp {
+        cond: IntCC::Ne,
+        lhs,
+        rhs,
+    } = func.insts[func.def_inst(c)?].data
+    else {
+        return None;
+    };
+    if util::const_value(func, rhs).map(|(_, k)| k) != Some(0) {
+        return None;
+    }
+    let InstData::Binary {
+        op: BinaryOp::And,
+        lhs: a,
+        rhs: b,
+        ..
+    } = func.insts[func.def_inst(lhs)?].data
+    else {
+        return None;
+    };
+    let one = |v: Value| util::const_value(func, v).map(|(_, k)| k) == Some(1);
+    (one(a) || one(b)).then_some(lhs)
+}
+
 fn new_const(func: &mut Function, extra: &mut Vec<Inst>, ty: Type, imm: u64) -> Value {
     let i = func.make_inst(iconst(ty, imm), Some(ty));
     extra.push(i);

@@ -40,6 +40,7 @@ mod operand_rank;
 pub mod pipelines;
 pub mod prestrip;
 pub mod simplify_cfg;
+pub mod slsr;
 pub mod sroa;
 mod sroa_bits;
 mod sroa_select;

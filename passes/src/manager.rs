@@ -131,6 +131,12 @@ static REGISTRY: &[PassInfo] = &[
         entry: PassEntry::Function(crate::ext_offsets::run),
     },
     PassInfo {
+        name: "slsr",
+        description:
+            "strided addresses of one block from an earlier one plus a multiple of the stride",
+        entry: PassEntry::Function(crate::slsr::run),
+    },
+    PassInfo {
         name: "load-slice",
         description: "an i64 load used only as its two 32-bit halves into two i32 loads",
         entry: PassEntry::Function(crate::load_slice::run),

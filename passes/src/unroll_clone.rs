@@ -8,15 +8,19 @@
 //! leave). Branches between blocks of one copy, inner loops included, stay inside the copy.
 //!
 //! Values defined in the loop and used after it need care, since each copy has its own
-//! version. When there are such *live-outs*, the loop must have a single exit edge; that edge
-//! is first split by a *landing block* whose parameters receive the live-outs, and every use
-//! after the loop reads the landing block's parameters instead. Every path to such a use
-//! leaves the loop through that edge, so the landing block dominates it. Each copy's exit
-//! edge then passes its own versions. Cost: linear in `n` × the loop's size, plus one scan of
+//! version. When there are such *live-outs*, the loop's exit edges must all go to one block
+//! (one edge, or a search loop's `j >= 0` and `v[j] > x` tests both leaving to the code
+//! after it), and each live-out must be defined in a block dominating every exiting block;
+//! the edges are first redirected to a *landing block* whose parameters receive the
+//! live-outs, and every use after the loop reads the landing block's parameters instead.
+//! Every path to such a use leaves the loop through one of those edges, so the landing block
+//! dominates it. Each copy's exit edges then pass their own versions. Cost: linear in `n` × the loop's size, plus one scan of
 //! the function.
 
 use hashbrown::{HashMap, HashSet};
-use oxicc_ir::{Block, BlockCall, Function, Inst, InstData, UnrollHint, Value, ValueDef};
+use oxicc_ir::{
+    Block, BlockCall, Cfg, DomTree, Function, Inst, InstData, UnrollHint, Value, ValueDef,
+};
 
 /// What a copy's exit test becomes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -86,10 +90,46 @@ fn exits_and_live_outs(
             });
         }
     }
-    if !live_outs.is_empty() && exits.len() != 1 {
+    if !live_outs.is_empty()
+        && exits.len() != 1
+        && !one_landing_serves(func, in_body, &exits, &live_outs)
+    {
         return Err(CloneError::LiveOutsWithSeveralExits);
     }
     Ok((exits, live_outs))
+}
+
+/// Whether one landing block can take the live-outs of several exit edges: every edge goes
+/// to the same block (a `while (j >= 0 && v[j] > x)` leaves from both tests to the code
+/// after it), and every live-out is defined in a block that dominates every exiting block,
+/// so each edge can pass its own version.
+fn one_landing_serves(
+    func: &Function,
+    in_body: &HashSet<Block>,
+    exits: &[ExitEdge],
+    live_outs: &[Value],
+) -> bool {
+    let target = |&(b, k): &ExitEdge| {
+        let t = func.terminator(b).expect("exit edge has a terminator");
+        func.insts[t].data.successors()[k].block
+    };
+    let first = target(&exits[0]);
+    if exits.iter().any(|e| target(e) != first) {
+        return false;
+    }
+    let cfg = Cfg::compute(func);
+    let dom = DomTree::compute(func, &cfg);
+    let block_of: HashMap<Inst, Block> = in_body
+        .iter()
+        .flat_map(|&b| func.blocks[b].insts.iter().map(move |&i| (i, b)))
+        .collect();
+    live_outs.iter().all(|&v| {
+        let def_block = match func.values[v].def {
+            ValueDef::Param(b, _) => Some(b),
+            ValueDef::Result(i) => block_of.get(&i).copied(),
+        };
+        def_block.is_some_and(|d| exits.iter().all(|&(b, _)| dom.dominates(d, b)))
+    })
 }
 
 /// Applies `plan` to `func`. The caller has checked that the loop is a natural loop with the
@@ -99,7 +139,7 @@ pub fn unroll(func: &mut Function, plan: &Plan) -> Result<(), CloneError> {
     let in_body: HashSet<Block> = plan.body.iter().copied().collect();
     let (exits, live_outs) = exits_and_live_outs(func, &in_body)?;
     if !live_outs.is_empty() {
-        add_landing_block(func, &in_body, exits[0], &live_outs);
+        add_landing_block(func, &in_body, &exits, &live_outs);
     }
     let copies = plan.fates.len();
     // Which successor of the exit test leaves the loop (positions survive retargeting).
@@ -248,14 +288,16 @@ pub(crate) fn clone_blocks(
     (bm, vm, insts)
 }
 
-/// Splits the exit edge `(block, k)` with a new block whose parameters carry the edge's
-/// arguments followed by the live-outs, and makes every use after the loop read those.
+/// Splits the exit edges (all to one block) with a new block whose parameters carry the
+/// edges' arguments followed by the live-outs, and makes every use after the loop read
+/// those.
 fn add_landing_block(
     func: &mut Function,
     in_body: &HashSet<Block>,
-    (block, k): (Block, usize),
+    exits: &[ExitEdge],
     live_outs: &[Value],
 ) {
+    let (block, k) = exits[0];
     let t = func.terminator(block).expect("exit edge has a terminator");
     let call = func.insts[t].data.successors()[k].clone();
     let landing = func.create_block();
@@ -291,9 +333,12 @@ fn add_landing_block(
         None,
     );
     func.blocks[landing].insts.push(jump);
-    let mut args = call.args.clone();
-    args.extend_from_slice(live_outs);
-    func.insts[t].data.successors_mut()[k].clone_from(&BlockCall::new(landing, args));
+    for &(b, k) in exits {
+        let t = func.terminator(b).expect("exit edge has a terminator");
+        let mut args = func.insts[t].data.successors()[k].args.clone();
+        args.extend_from_slice(live_outs);
+        func.insts[t].data.successors_mut()[k].clone_from(&BlockCall::new(landing, args));
+    }
     let pos = func
         .layout
         .iter()

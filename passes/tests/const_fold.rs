@@ -425,3 +425,56 @@ block0(v0: i32, v1: i32):
         assert_eq!(run_i(&m, "f", &[a, b]), want);
     }
 }
+
+#[test]
+fn bool_round_trips_through_selects_fold() {
+    // `(x & 1) ? 1 : 0` is `x & 1`; `(y > 0 ? 7 : 0) != 0` is `y > 0`, `== 0` its negation,
+    // `(y > 0 ? 0 : 5) != 0` too.
+    let src = "device @f(i32, i32) -> i32 {
+block0(v0: i32, v1: i32):
+    v2 = iconst.i32 1
+    v3 = iconst.i32 0
+    v4 = and.i32 v0, v2
+    v5 = icmp.ne v4, v3
+    v6 = select.i32 v5, v2, v3
+    v7 = icmp.sgt v1, v3
+    v8 = iconst.i32 7
+    v9 = select.i32 v7, v8, v3
+    v10 = icmp.ne v9, v3
+    v11 = icmp.eq v9, v3
+    v12 = iconst.i32 5
+    v13 = select.i32 v7, v3, v12
+    v14 = icmp.ne v13, v3
+    v15 = zext.i32 v10
+    v16 = zext.i32 v11
+    v17 = zext.i32 v14
+    v18 = iconst.i32 2
+    v19 = mul.i32 v15, v18
+    v20 = iconst.i32 4
+    v21 = mul.i32 v16, v20
+    v22 = iconst.i32 8
+    v23 = mul.i32 v17, v22
+    v24 = add.i32 v6, v19
+    v25 = add.i32 v24, v21
+    v26 = add.i32 v25, v23
+    return v26
+}
+";
+    let before = parse(src);
+    let mut m = before.clone();
+    run_passes(&mut m, &["const-fold", "dce"]);
+    assert_eq!(
+        count_ops(func(&m, "f"), &[Opcode::Select]),
+        0,
+        "{}",
+        print_module(&m)
+    );
+    for x in [-3i64, -2, 0, 1, 6, 7] {
+        for y in [-5i64, 0, 1, 9] {
+            let pos = (y > 0) as i64;
+            let want = (x & 1) + 2 * pos + 4 * (1 - pos) + 8 * (1 - pos);
+            assert_eq!(run_i(&before, "f", &[x, y]), want);
+            assert_eq!(run_i(&m, "f", &[x, y]), want, "x = {x}, y = {y}");
+        }
+    }
+}

@@ -171,10 +171,19 @@ block3:
     assert_eq!(count_ops(func(&m, "f"), &[Opcode::Barrier]), 1);
 }
 
-#[test]
-fn live_outs_with_two_exits_are_left_alone() {
-    // A `break` (second exit) and a header value used after the loop: no unrolling.
-    let src = "device @f(i32) -> i32 {
+/// A counted loop with a `break` (second exit) and a header value used after the loop;
+/// `split` sends the `break` to a block of its own before the common return.
+fn break_with_live_out(split: bool) -> String {
+    let (brk, tail) = if split {
+        (
+            "block5",
+            "\nblock5:\n    v8 = iconst.i32 100\n    v9 = add.i32 v2, v8\n    return v9\n",
+        )
+    } else {
+        ("block4", "")
+    };
+    format!(
+        "device @f(i32) -> i32 {{
 block0(v0: i32):
     v1 = iconst.i32 0
     jump block1(v1)
@@ -186,7 +195,7 @@ block1(v2: i32) unroll(full):
 
 block2:
     v5 = icmp.eq v2, v0
-    brif v5, block4, block3
+    brif v5, {brk}, block3
 
 block3:
     v6 = iconst.i32 1
@@ -195,14 +204,86 @@ block3:
 
 block4:
     return v2
+{tail}}}
+"
+    )
 }
-";
-    let mut m = parse(src);
-    run_passes(&mut m, &["loop-unroll"]);
-    assert_eq!(loops_of(func(&m, "f")).len(), 1);
+
+#[test]
+fn live_outs_with_two_exits_to_one_block_get_one_landing_block() {
+    // Both exits go to the return: a landing block takes each copy's `v2`, and the loop goes.
+    let mut m = parse(&break_with_live_out(false));
+    run_passes(
+        &mut m,
+        &["loop-unroll", "const-fold", "dce", "simplify-cfg"],
+    );
+    assert!(loops_of(func(&m, "f")).is_empty(), "{}", print_module(&m));
     for x in [-1, 0, 3, 7, 8, 20] {
         let want = if (0..8).contains(&x) { x } else { 8 };
         assert_eq!(run_i(&m, "f", &[x]), want);
+    }
+}
+
+#[test]
+fn live_outs_with_exits_to_different_blocks_are_left_alone() {
+    let mut m = parse(&break_with_live_out(true));
+    run_passes(&mut m, &["loop-unroll"]);
+    assert_eq!(loops_of(func(&m, "f")).len(), 1);
+    for x in [-1, 0, 3, 7, 8, 20] {
+        let want = if (0..8).contains(&x) { x + 100 } else { 8 };
+        assert_eq!(run_i(&m, "f", &[x]), want);
+    }
+}
+
+#[test]
+fn a_search_loop_unrolls_by_its_counted_exit() {
+    // `j = 6; while (j >= 0 && j * p > x) --j; return j * 100;`: the insertion sort's inner
+    // loop, at most 7 iterations; the data-dependent exit stays in every copy.
+    let src = "device @f(i32, i32) -> i32 {
+block0(v0: i32, v1: i32):
+    v2 = iconst.i32 6
+    jump block1(v2)
+
+block1(v3: i32):
+    v4 = iconst.i32 0
+    v5 = icmp.sge v3, v4
+    brif v5, block2, block4
+
+block2:
+    v6 = mul.i32 v3, v0
+    v7 = icmp.sgt v6, v1
+    brif v7, block3, block4
+
+block3:
+    v8 = iconst.i32 -1
+    v9 = add.i32 v3, v8
+    jump block1(v9)
+
+block4:
+    v10 = iconst.i32 100
+    v11 = mul.i32 v3, v10
+    return v11
+}
+";
+    let before = parse(src);
+    let mut m = before.clone();
+    run_passes(
+        &mut m,
+        &["loop-unroll", "const-fold", "dce", "simplify-cfg"],
+    );
+    let f = func(&m, "f");
+    assert!(loops_of(f).is_empty(), "{}", print_module(&m));
+    // Each copy's `j * p` is `p` times a constant: no `j >= 0` test is left.
+    assert_eq!(count_ops(f, &[Opcode::ICmp]), 7, "{}", print_module(&m));
+    for p in [-3i64, 0, 1, 2, 5] {
+        for x in [-20i64, -1, 0, 3, 7, 11, 40] {
+            let mut j = 6i64;
+            while j >= 0 && j * p > x {
+                j -= 1;
+            }
+            assert_eq!(run_i(&before, "f", &[p, x]), 100 * j);
+            assert_eq!(run_i(&m, "f", &[p, x]), 100 * j, "p = {p}, x = {x}");
+        }
     }
 }
 

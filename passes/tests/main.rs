@@ -35,5 +35,6 @@ mod nsw;
 mod prestrip;
 mod random_programs;
 mod simplify_cfg;
+mod slsr;
 mod snapshots;
 mod sroa;
