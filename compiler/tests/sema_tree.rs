@@ -473,7 +473,7 @@ fn typed_lowering_matches_the_one_walk_lowering_on_the_suites() {
     }
     assert!(compared > 150, "only {compared} suite files compiled");
     assert!(
-        typed_functions >= 690,
+        typed_functions >= 710,
         "only {typed_functions} functions took the typed path"
     );
 }
