@@ -24,6 +24,7 @@ mod cxx_values_lower;
 mod cxx_virtual_lower;
 mod diagnostics;
 mod dropped_decls;
+mod dropped_uses;
 mod gnu_dialect;
 mod lazy_bodies;
 mod lex_tokens;

@@ -381,7 +381,10 @@ impl Lowerer<'_> {
                 Some(Binding::EnumConst(_, t)) => Some(t),
                 // `extern "C" __typeof(uselocale) __uselocale;` (libstdc++'s `c++locale.h`).
                 Some(Binding::Func(f)) => Some(self.function_type(f)),
-                Some(Binding::Poisoned) => None,
+                Some(b @ (Binding::Poisoned | Binding::Dropped(_))) => {
+                    self.unusable_ident(b, *n, e.span);
+                    None
+                }
                 _ => {
                     self.error(
                         e.span,
@@ -571,7 +574,10 @@ impl Lowerer<'_> {
                 self.error(span, msg);
                 None
             }
-            Some(Binding::Poisoned) => None,
+            Some(b @ (Binding::Poisoned | Binding::Dropped(_))) => {
+                self.unusable_ident(b, name, span);
+                None
+            }
             None => {
                 if self.name(name) == "warpSize" {
                     let v = self.ins_v(
