@@ -348,6 +348,9 @@ impl Lowerer<'_> {
 
     /// The type of an expression without evaluating it (`sizeof expr`).
     pub fn type_of_unevaluated(&mut self, e: &Expr<'_>) -> Option<QualType> {
+        if let Some(t) = self.unevaluated_member_type(e) {
+            return Some(t);
+        }
         if self.in_function() {
             return self.operand_of_unevaluated(e).map(|o| o.ty);
         }

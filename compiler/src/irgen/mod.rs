@@ -90,6 +90,7 @@ mod template_sig;
 mod template_spec;
 mod template_template;
 mod typed;
+mod unevaluated_member;
 mod virtual_checks;
 mod virtual_fns;
 mod vtable_emit;
