@@ -32,6 +32,7 @@ mod mangle_api;
 mod mangle_dependent;
 mod mangle_nvcc;
 mod mangle_random;
+mod member_alias_templates;
 mod options;
 mod parse_cxx_classes;
 mod parse_cxx_misc;
