@@ -36,4 +36,5 @@ mod simd;
 mod speed_suite;
 mod textures;
 mod tool_helpers;
+mod unevaluated_members_and_null_args;
 mod wmma;

@@ -147,7 +147,8 @@ impl Lowerer<'_> {
         }
         match binding {
             Some(Binding::Func(f)) => self.direct_call(f, CallArgs::Exprs(args), callee.span, span),
-            Some(Binding::Poisoned) => {
+            Some(b @ (Binding::Poisoned | Binding::Dropped(_))) => {
+                self.unusable_ident(b, name, callee.span);
                 for a in args {
                     self.expr_discard(a);
                 }

@@ -133,7 +133,10 @@ impl Lowerer<'_> {
                 self.error(span, "a template name is not allowed here");
                 None
             }
-            Binding::Poisoned => None,
+            Binding::Poisoned | Binding::Dropped(_) => {
+                self.unusable_ident(b, name, span);
+                None
+            }
         }
     }
 

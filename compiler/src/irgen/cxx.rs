@@ -55,7 +55,11 @@ impl<'x> Lowerer<'x> {
                             None
                         }
                     },
-                    Some(Binding::Poisoned) => None,
+                    Some(b @ (Binding::Poisoned | Binding::Dropped(_))) => {
+                        let text = self.qual_name_text(q);
+                        self.unusable_name(b, &text, q.span);
+                        None
+                    }
                     _ => {
                         let text = self.qual_name_text(q);
                         self.error(q.span, format!("\"{text}\" is not a type name"));

@@ -62,7 +62,10 @@ impl<'x> Lowerer<'x> {
                 Some(Binding::ClassTemplate(c)) => {
                     return self.injected_class_name(*c, *name, *span)
                 }
-                Some(Binding::Poisoned) => return None,
+                Some(&b @ (Binding::Poisoned | Binding::Dropped(_))) => {
+                    self.unusable_ident(b, *name, *span);
+                    return None;
+                }
                 Some(_) => {
                     self.error(
                         *span,
@@ -610,8 +613,11 @@ impl<'x> Lowerer<'x> {
     }
 
     pub fn typedef_decl(&mut self, td: &ast::TypedefDecl<'_>) {
+        let errors = self.diags.error_count();
+        self.last_dropped = None;
         let Some(t) = self.resolve_type(td.ty) else {
-            self.scopes.bind(td.name, Binding::Poisoned);
+            let b = self.failed_binding(td.span, "type alias", errors);
+            self.scopes.bind(td.name, b);
             return;
         };
         self.bind_typedef(td, t);
@@ -641,6 +647,7 @@ impl<'x> Lowerer<'x> {
     /// is reported at the use), with a note under `--report-dropped`.
     pub fn host_typedef_decl(&mut self, td: &ast::TypedefDecl<'_>) {
         let saved = std::mem::replace(self.diags, crate::diag::Diagnostics::new());
+        self.last_dropped = None;
         let t = self.resolve_type(td.ty);
         let held = std::mem::replace(self.diags, saved);
         if !held.has_errors() {
@@ -650,12 +657,16 @@ impl<'x> Lowerer<'x> {
             match t {
                 Some(t) => self.bind_typedef(td, t),
                 None => {
-                    self.scopes.bind(td.name, Binding::Poisoned);
+                    // Quietly: it named a dropped declaration (chained) or a failed one.
+                    let none = crate::diag::Diagnostics::new();
+                    let b = self.dropped_binding(td.span, "type alias", &none);
+                    self.scopes.bind(td.name, b);
                 }
             }
             return;
         }
-        self.scopes.bind(td.name, Binding::Poisoned);
+        let b = self.dropped_binding(td.span, "type alias", &held);
+        self.scopes.bind(td.name, b);
         self.note_dropped(td.span, "type alias as host code whose type", &held);
     }
 

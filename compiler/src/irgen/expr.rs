@@ -348,6 +348,9 @@ impl Lowerer<'_> {
 
     /// The type of an expression without evaluating it (`sizeof expr`).
     pub fn type_of_unevaluated(&mut self, e: &Expr<'_>) -> Option<QualType> {
+        if let Some(t) = self.unevaluated_member_type(e) {
+            return Some(t);
+        }
         if self.in_function() {
             return self.operand_of_unevaluated(e).map(|o| o.ty);
         }
@@ -381,7 +384,10 @@ impl Lowerer<'_> {
                 Some(Binding::EnumConst(_, t)) => Some(t),
                 // `extern "C" __typeof(uselocale) __uselocale;` (libstdc++'s `c++locale.h`).
                 Some(Binding::Func(f)) => Some(self.function_type(f)),
-                Some(Binding::Poisoned) => None,
+                Some(b @ (Binding::Poisoned | Binding::Dropped(_))) => {
+                    self.unusable_ident(b, *n, e.span);
+                    None
+                }
                 _ => {
                     self.error(
                         e.span,
@@ -571,7 +577,10 @@ impl Lowerer<'_> {
                 self.error(span, msg);
                 None
             }
-            Some(Binding::Poisoned) => None,
+            Some(b @ (Binding::Poisoned | Binding::Dropped(_))) => {
+                self.unusable_ident(b, name, span);
+                None
+            }
             None => {
                 if self.name(name) == "warpSize" {
                     let v = self.ins_v(

@@ -25,9 +25,13 @@ impl Lowerer<'_> {
 
     /// A function declared by a plain name or an operator name.
     pub fn function_decl_plain(&mut self, fd: &ast::FunctionDecl<'_>) {
+        let errors = self.diags.error_count();
+        self.last_dropped = None;
         let Some(fid) = self.declare_function(fd) else {
+            self.device_function_not_dropped(fd, errors);
             if self.scopes.lookup(fd.name).is_none() {
-                self.scopes.bind(fd.name, Binding::Poisoned);
+                let b = self.failed_binding(fd.span, "function", errors);
+                self.scopes.bind(fd.name, b);
             }
             return;
         };
@@ -385,10 +389,13 @@ impl Lowerer<'_> {
 
     /// A file-scope variable.
     pub fn global_var(&mut self, vd: &ast::VarDecl<'_>) {
+        let errors = self.diags.error_count();
+        self.last_dropped = None;
         self.global_var_inner(vd);
         // A declaration that failed still declares its name (no cascade of "undefined").
         if self.scopes.lookup_local(vd.name).is_none() {
-            self.scopes.bind(vd.name, Binding::Poisoned);
+            let b = self.failed_binding(vd.span, "variable", errors);
+            self.scopes.bind(vd.name, b);
         }
     }
 

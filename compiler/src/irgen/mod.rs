@@ -50,6 +50,7 @@ mod cxx_stmt;
 mod decl;
 mod decltype_auto;
 mod default_args;
+mod dropped;
 mod expr;
 mod friend;
 mod func;
@@ -89,6 +90,7 @@ mod template_sig;
 mod template_spec;
 mod template_template;
 mod typed;
+mod unevaluated_member;
 mod virtual_checks;
 mod virtual_fns;
 mod vtable_emit;
@@ -241,8 +243,11 @@ pub(crate) enum Binding {
     /// An enumerator: its value and the enum's type.
     EnumConst(ConstValue, QualType),
     /// A declaration that failed (already reported): uses stay quiet instead of cascading
-    /// into "identifier is undefined".
+    /// into "identifier is undefined" (`dropped.rs`).
     Poisoned,
+    /// A system header's host declaration left to the host compiler with its errors held
+    /// back: nothing was reported, so a device use is (`dropped.rs`, `Lowerer::dropped_decls`).
+    Dropped(u32),
     /// A function template overload set (`template::TemplateState::sets`).
     FnTemplate(u32),
     /// A class template (`template::TemplateState::classes`).
@@ -524,6 +529,10 @@ pub(crate) struct Lowerer<'x> {
     /// the enumerators (and enum names) of its member enums, defined with its data
     /// members, and its member classes.
     pub early_members: hashbrown::HashMap<RecordId, Vec<(Symbol, Binding)>>,
+    /// Declarations left to the host compiler that `Binding::Dropped` names (`dropped.rs`).
+    pub dropped_decls: Vec<dropped::DroppedDecl>,
+    /// The dropped declaration a host declaration being formed last named (`dropped.rs`).
+    pub last_dropped: Option<u32>,
     /// The `{ptr, adj}` records of pointer-to-member-function types, by (class, function
     /// type, `const`).
     pub member_fn_ptrs: hashbrown::HashMap<(RecordId, crate::sema::TypeId, bool), RecordId>,
@@ -634,6 +643,8 @@ impl<'x> Lowerer<'x> {
             vtables: hashbrown::HashMap::new(),
             final_classes: hashbrown::HashSet::new(),
             early_members: hashbrown::HashMap::new(),
+            dropped_decls: Vec::new(),
+            last_dropped: None,
             member_fn_ptrs: hashbrown::HashMap::new(),
             virtual_dispatch: false,
             object_rvalue: false,

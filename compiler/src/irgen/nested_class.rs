@@ -39,6 +39,9 @@ impl<'x> Lowerer<'x> {
                     if let (Some(n), Some(nr)) = (nrd.name, self.define_record(nrd)) {
                         let t = QualType::new(self.types.intern(TypeKind::Record(nr)));
                         self.scopes.bind(n, Binding::Typedef(t));
+                        // Found by the member alias templates' definitions, which do not
+                        // see this scope (`template_alias.rs`).
+                        self.early_member(r, n, Binding::Typedef(t));
                         out.push((n, nr, m.access, nrd.span));
                     }
                 }
@@ -46,6 +49,15 @@ impl<'x> Lowerer<'x> {
                     if let Some(t) = self.quietly(|l| l.resolve_type(td.ty)) {
                         self.scopes.bind(td.name, Binding::Typedef(t));
                         self.early_member(r, td.name, Binding::Typedef(t));
+                    }
+                }
+                // A member alias template (`<future>`: `typedef _Ptr<_Result_base>
+                // _Ptr_type;` in `__future_base::_State_baseV2`, where `_Ptr` is
+                // `__future_base`'s). Declared again as a member later.
+                ast::Decl::Template(td) => {
+                    let td = super::template_member::template_decl_for(td);
+                    if let ast::Decl::Typedef(t) = &td.decl {
+                        self.alias_template_decl(td, super::template_alias::AliasDecl::Type(t));
                     }
                 }
                 _ => {}
@@ -79,6 +91,16 @@ impl<'x> Lowerer<'x> {
             if let Some((n, t)) = self.member_using_type(&m.decl) {
                 self.scopes.bind(n, Binding::Typedef(t));
                 self.early_member(r, n, Binding::Typedef(t));
+            }
+            // A member alias template, for the typedefs and data members after it (as in
+            // `define_nested_classes`, for the member classes).
+            if let ast::Decl::Template(td) = &m.decl {
+                let td = super::template_member::template_decl_for(td);
+                if let ast::Decl::Typedef(t) = &td.decl {
+                    let saved = self.declaring_class.replace(r);
+                    self.alias_template_decl(td, super::template_alias::AliasDecl::Type(t));
+                    self.declaring_class = saved;
+                }
             }
         }
     }

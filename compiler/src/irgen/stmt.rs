@@ -43,8 +43,17 @@ impl Lowerer<'_> {
         match &s.kind {
             StmtKind::Expr(e) => {
                 let m = self.full_expr_mark();
-                self.expr_discard(e);
+                let op = self.expr(e);
                 self.end_full_expr(m);
+                // An expression yields no operand only after an error (a void one yields a
+                // void operand): with none reported at all, the statement would be left out
+                // of the kernel silently (`dropped.rs`).
+                if op.is_none() && !self.diags.has_errors() {
+                    self.error(
+                        e.span,
+                        "internal error: oxicc could not lower this expression",
+                    );
+                }
             }
             StmtKind::Decl(ds) => {
                 for d in *ds {

@@ -71,9 +71,9 @@ impl<'x> Lowerer<'x> {
             }
             return;
         }
-        // Not `Binding::Poisoned`: an expression naming a poisoned entity yields nothing
-        // without a diagnostic. With no member, a device use is "undefined".
-        self.class_data(r).members.remove(&vd.name);
+        // A device use is reported with the first error (`dropped.rs`).
+        let b = self.dropped_binding(vd.span, "static data member", &held);
+        self.class_data(r).members.insert(vd.name, b);
         self.note_dropped_member("static data member", vd.span, &held);
     }
 

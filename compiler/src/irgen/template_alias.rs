@@ -18,6 +18,10 @@ pub(crate) struct AliasTemplate<'x> {
     pub decl: AliasDecl<'x>,
     /// The namespace it was declared in: its names are visible in the definition.
     pub ns: super::namespace::NsId,
+    /// The class it is a member of: its members are visible in the definition too
+    /// (`<future>`'s `template <class R> using _Ptr = unique_ptr<R,
+    /// _Result_base::_Deleter>;` names a member class of `__future_base`).
+    pub class: Option<crate::sema::types::RecordId>,
 }
 
 #[derive(Clone, Copy)]
@@ -34,6 +38,7 @@ impl<'x> Lowerer<'x> {
             params: td.params,
             decl,
             ns: self.cur_ns(),
+            class: self.declaring_class,
         });
         match decl {
             AliasDecl::Type(t) => self.scopes.bind(t.name, Binding::AliasTemplate(id)),
@@ -63,10 +68,13 @@ impl<'x> Lowerer<'x> {
         let (params, AliasDecl::Type(decl)) = (t.params, t.decl) else {
             return None;
         };
-        let ns = self.templates.aliases[a as usize].ns;
+        let (ns, class) = (t.ns, t.class);
         let in_signature = self.templates.sig.active;
         let r = self.in_decl_context(|l| {
             l.with_ns_open(ns, |l| {
+                if class.is_some() {
+                    l.member_class = class;
+                }
                 l.bind_template_params(params, &key.1);
                 if in_signature {
                     // `enable_if_t<cond, T>` in a declared signature: its parameters stand

@@ -449,12 +449,33 @@ impl Lowerer<'_> {
         let mut ok = true;
         for &a in args {
             let st = self.stage(cx, a);
+            // The one-walk call converts the arguments (`implicit`): a literal `0` must
+            // still be a null pointer constant there (`sp<int> s(0, i)` for a `T *`
+            // parameter), as the one-walk literal is.
+            let null = self.typed_null_literal(cx, st.core);
             match self.typed_expr(cx, st.core) {
-                Some(o) => lowered.push((o, cx.body.expr(a).span)),
+                Some(mut o) => {
+                    o.npc |= null;
+                    lowered.push((o, cx.body.expr(a).span))
+                }
                 None => ok = false,
             }
         }
         ok.then_some(lowered)
+    }
+
+    /// An integer literal `0` (not a character, `false` or a `sizeof`): a null pointer
+    /// constant (C++11 [conv.ptr]/1).
+    fn typed_null_literal(&self, cx: &TypedCx<'_>, id: ExprId) -> bool {
+        let e = cx.body.expr(id);
+        let ExprKind::IntConst(0) = e.kind else {
+            return false;
+        };
+        use crate::sema::types::{IntKind as K, TypeKind};
+        matches!(
+            self.types.int_kind(e.ty.ty),
+            Some(K::Int | K::UInt | K::Long | K::ULong | K::LongLong | K::ULongLong)
+        ) && !matches!(self.types.kind(e.ty.ty), TypeKind::Enum(_))
     }
 
     /// Splits an operand into what the one-walk lowering evaluates first (the expression
