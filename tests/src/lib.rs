@@ -17,6 +17,7 @@ pub mod math_fns;
 pub mod math_fns_bessel;
 pub mod math_fns_special;
 pub mod math_harness;
+mod math_refs;
 mod math_worst;
 pub mod nvidia;
 pub mod parallel;
