@@ -21,6 +21,8 @@ Needs mpmath (pip install mpmath); only to regenerate the header, never to build
 import mpmath
 from mpmath import mp, mpf
 
+from fitpoly import error, fit_rounded
+
 mp.prec = 200
 
 LN2 = mpmath.log(2)
@@ -55,44 +57,6 @@ def w_log(z):
         return mpf(0)
     s = mpmath.sqrt(z)
     return s * z / (2 * mpmath.atanh(s))
-
-
-def fit_rounded(f, w, lo, hi, n):
-    """n double coefficients (constant first) of a polynomial in v on [lo, hi]: weighted
-    least squares at 3n Chebyshev nodes; rounded from the constant term up, the free ones
-    fitted again after each rounding."""
-    lo, hi = mpf(lo), mpf(hi)
-    m = 3 * n
-    nodes = [(lo + hi) / 2 - (hi - lo) / 2 * mpmath.cos(mpmath.pi * (i + mpf(1) / 2) / m) for i in range(m)]
-    fv = [f(v) for v in nodes]
-    wv = [w(v) for v in nodes]
-    coef = []
-    for k in range(n):
-        a = mpmath.matrix(m, n - k)
-        r = mpmath.matrix(m, 1)
-        for i, v in enumerate(nodes):
-            acc = fv[i]
-            for j, c in enumerate(coef):
-                acc -= mpf(c) * v**j
-            r[i] = acc * wv[i]
-            for j in range(k, n):
-                a[i, j - k] = v**j * wv[i]
-        x, _ = mpmath.qr_solve(a, r)
-        coef.append(float(x[0]))
-    return coef
-
-
-def error(f, w, lo, hi, coef):
-    """max over [lo, hi] of |(poly - f) w| (log2)."""
-    lo, hi = mpf(lo), mpf(hi)
-    err = mpf(0)
-    for i in range(4001):
-        v = lo + (hi - lo) * i / 4000
-        p = mpf(0)
-        for c in reversed(coef):
-            p = p * v + mpf(c)
-        err = max(err, abs((p - f(v)) * w(v)))
-    return float(mpmath.log(err, 2))
 
 
 out = [
