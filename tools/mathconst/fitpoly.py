@@ -1,4 +1,4 @@
-"""The fit that expd.py and erfd.py share: a polynomial of n double coefficients on [lo, hi],
+"""The fit that expd.py, erfd.py and invtrigd.py share: a polynomial of n double coefficients on [lo, hi],
 near-minimax for f weighted by w (weighted least squares at 3n Chebyshev nodes), rounded
 to double from the constant term up, the higher coefficients fitted again after each
 rounding; and its error measured at 4001 points. The caller sets mpmath's precision."""

@@ -22,6 +22,8 @@ Needs mpmath (pip install mpmath); only to regenerate the header, never to build
 import mpmath
 from mpmath import mp, mpf
 
+import fitpoly
+
 mp.prec = 200
 
 
@@ -58,29 +60,9 @@ def s_sinh(z):
 
 
 def fit_rounded(f, fn, b, n):
-    """n double coefficients (constant first) of a polynomial in z on [0, b]: weighted
-    least squares at 3n Chebyshev nodes, the weight being the function's relative
-    measure t^3 / fn(t); the coefficients are rounded from the constant term up, and
-    the free ones are fitted again after each rounding."""
-    b = mpf(b)
-    m = 3 * n
-    nodes = [b * (1 - mpmath.cos(mpmath.pi * (i + mpf(1) / 2) / m)) / 2 for i in range(m)]
-    fz = [f(z) for z in nodes]
-    wz = [z * mpmath.sqrt(z) / fn(mpmath.sqrt(z)) for z in nodes]
-    coef = []
-    for k in range(n):
-        a = mpmath.matrix(m, n - k)
-        r = mpmath.matrix(m, 1)
-        for i, z in enumerate(nodes):
-            acc = fz[i]
-            for j, c in enumerate(coef):
-                acc -= mpf(c) * z**j
-            r[i] = acc * wz[i]
-            for j in range(k, n):
-                a[i, j - k] = z**j * wz[i]
-        x, _ = mpmath.qr_solve(a, r)
-        coef.append(float(x[0]))
-    return coef
+    """fitpoly's fit on z in [0, b], weighted by the function's relative measure t^3 / fn(t)
+    (t = sqrt z)."""
+    return fitpoly.fit_rounded(f, lambda z: z * mpmath.sqrt(z) / fn(mpmath.sqrt(z)), 0, b, n)
 
 
 def error(f, fn, b, coef):
