@@ -484,7 +484,7 @@ pub(crate) fn live_functions(module: &Module, calls: &[Vec<usize>]) -> Vec<bool>
 /// Keeps the functions whose `live` entry is true (in their order) and renumbers the
 /// references to them (calls, function addresses, globals' function tables). Nothing kept
 /// may reference a function that is not.
-pub(crate) fn retain_functions(module: &mut Module, live: &[bool]) {
+pub fn retain_functions(module: &mut Module, live: &[bool]) {
     let n = module.functions.len();
     let mut old = std::mem::take(&mut module.functions);
     let mut renumber: Vec<Option<FuncId>> = vec![None; n];

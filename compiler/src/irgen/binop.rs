@@ -32,6 +32,11 @@ impl Lowerer<'_> {
                     if let Some(res) = self.member_fn_ptr_compare(op, a, b, span) {
                         return res;
                     }
+                    // Operator functions were tried before this built-in meaning.
+                    if self.types.is_record(a.ty.ty) || self.types.is_record(b.ty.ty) {
+                        self.no_operator_matches(op, a.ty, b.ty, span);
+                        return None;
+                    }
                 }
                 let (lv, lt) = self.rvalue(lo?, l.span)?;
                 let ro = ro?;

@@ -348,8 +348,12 @@ impl Lowerer<'_> {
         self.define_hidden_friends(r, &friends);
         self.declare_hidden_friend_templates(r, &friend_templates);
         self.classify_special_members(r);
+        // An instance's members wait for their first use (`lazy_bodies.rs`).
+        let instance = self.templates.instance_of.contains_key(&r);
         for (fid, fd) in bodies {
-            if self.record_depth > 1 {
+            if let (true, Some(bindings)) = (instance, self.templates.defining.clone()) {
+                self.define_instance_member_body(fid, fd, bindings);
+            } else if self.record_depth > 1 {
                 self.pending_bodies
                     .push((fid, fd as *const ast::FunctionDecl<'_> as *const ()));
             } else {
@@ -372,7 +376,7 @@ impl Lowerer<'_> {
                 Some((params, args)) => self.in_decl_context(|l| {
                     l.decl_ns = record.and_then(|r| l.adl.record_ns.get(&r).copied());
                     l.bind_template_params(params, &args);
-                    l.define_member_body(fid, fd);
+                    l.define_instance_member_body(fid, fd, (params, args));
                 }),
                 None => self.define_member_body(fid, fd),
             }

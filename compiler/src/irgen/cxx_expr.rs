@@ -119,6 +119,20 @@ impl Lowerer<'_> {
             let v = self.compare(op, lv, rv, lt.ty);
             return Some(Operand::rv(v, self.bool_type()));
         }
+        self.no_operator_matches(op, lt.unqual(), rt.unqual(), span);
+        None
+    }
+
+    /// nvcc's error for a binary operator whose operands no built-in operator and no
+    /// operator function accepts (a class operand without an `operator+`), with the
+    /// operand types as given.
+    pub fn no_operator_matches(
+        &mut self,
+        op: ast::BinaryOp,
+        lt: QualType,
+        rt: QualType,
+        span: Span,
+    ) {
         let sym = binary_spelling(op);
         let d = crate::diag::Diag::error(
             span,
@@ -128,12 +142,11 @@ impl Lowerer<'_> {
             span,
             format!(
                 "operand types are: {} {sym} {}",
-                self.show(lt.unqual()),
-                self.show(rt.unqual())
+                self.show(lt),
+                self.show(rt)
             ),
         );
         self.diags.push(d);
-        None
     }
 
     /// A cast expression of any form.

@@ -231,6 +231,14 @@ pub fn lower_translation_unit_with_names(
     }
     l.finish_internal_names();
     let names = l.name_target_names();
+    if !opts.lazy_header_bodies && !l.parked.unused.is_empty() {
+        // No `prestrip` will remove the unused parked bodies' stubs (`lazy_bodies.rs`).
+        let mut live = vec![true; l.module.functions.len()];
+        for ir in &l.parked.unused {
+            live[ir.as_u32() as usize] = false;
+        }
+        oxicc_passes::inline::retain_functions(&mut l.module, &live);
+    }
     Some((l.module, names, l.sema_dump))
 }
 
@@ -569,8 +577,13 @@ pub(crate) struct Lowerer<'x> {
     /// Names of the variables the translation unit defines at file scope (not `extern`):
     /// an `extern` declaration of one of them is not "treated as a static definition".
     pub defined_vars: hashbrown::HashSet<Symbol>,
-    /// Built-in header helpers whose bodies wait for a use (`lazy_bodies.rs`).
-    pub parked: lazy_bodies::ParkedBodies,
+    /// Bodies that wait for a use: built-in header helpers and members of class template
+    /// instances (`lazy_bodies.rs`).
+    pub parked: lazy_bodies::ParkedBodies<'x>,
+    /// The bindings of the class template instance whose member `define_member_body` is
+    /// about to lower (set and cleared around the call, taken by `park_body`).
+    #[allow(clippy::type_complexity)]
+    pub instance_body: Option<(&'x [ast::TemplateParam<'x>], Vec<template::TArg>)>,
     /// The built-in headers' bodies the parser kept as tokens (`parse/lazy_body.rs`).
     pub lazy_parse: Option<&'x crate::parse::LazyBodies>,
 }
@@ -659,6 +672,7 @@ impl<'x> Lowerer<'x> {
             extern_vars: hashbrown::HashSet::new(),
             defined_vars: hashbrown::HashSet::new(),
             parked: Default::default(),
+            instance_body: None,
             lazy_parse: None,
         }
     }

@@ -455,7 +455,7 @@ impl<'x> Lowerer<'x> {
         let member = t.member.clone();
         if self.templates.depth >= MAX_INSTANTIATION_DEPTH {
             let shown = self.show_with_params(fd.name, params, &key.1, Some(fd));
-            self.error(
+            self.instance_error(
                 span,
                 format!("excessive recursion at instantiation of function \"{shown}\""),
             );

@@ -258,7 +258,7 @@ impl<'x> Lowerer<'x> {
         }
         if self.templates.depth >= super::template::MAX_INSTANTIATION_DEPTH {
             let shown = self.show_with_params(name, params, &key.1, None);
-            self.error(
+            self.instance_error(
                 span,
                 format!("excessive recursion at instantiation of class \"{shown}\""),
             );
@@ -290,6 +290,18 @@ impl<'x> Lowerer<'x> {
     /// Defines the instance `key` of class template `c` from the primary template or the
     /// specialization its arguments select, and records it. An instance already made from
     /// a forward declaration (incomplete) is completed in place (`define_record` reuses it).
+    /// Reports an error about an instance that is cached as failed: inside a quiet query
+    /// it is kept for the query to report again after its rollback (as `define_instance`
+    /// keeps an instance's own reports), since the cache answers every later use silently.
+    pub(super) fn instance_error(&mut self, span: Span, message: String) {
+        let mark = self.diags.mark();
+        self.error(span, message);
+        if self.quiet_queries > 0 && !self.capturing_instance {
+            let reported = self.diags.since(mark).to_vec();
+            self.quiet_instance_diags.extend(reported);
+        }
+    }
+
     fn define_instance(&mut self, c: u32, key: (u32, Vec<TArg>)) -> Option<RecordId> {
         // Inside a quiet query the instance's own reports would be rolled back with the
         // query's, and the cached instance would never report them again.

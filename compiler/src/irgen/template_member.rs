@@ -731,7 +731,7 @@ impl<'x> Lowerer<'x> {
                 l.fns[fid.0 as usize].space = ExecSpace::Device;
             }
             if fd.body.is_some() {
-                l.define_member_body(fid, fd);
+                l.define_instance_member_body(fid, fd, (def.params, args));
             }
             Some(())
         });
