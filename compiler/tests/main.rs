@@ -62,6 +62,7 @@ mod sema_lower;
 mod sema_tree;
 mod sema_tree_aggregates;
 mod sema_tree_locals;
+mod sema_tree_names;
 mod sema_tree_templates;
 mod templates_lookup;
 mod templates_lower;

@@ -292,6 +292,10 @@ pub enum ExprKind {
         callee_span: Span,
         overloaded: bool,
         made_first: Option<u32>,
+        /// An unqualified call of a name argument-dependent lookup applies to, where ADL
+        /// adds nothing: the arguments are lowered below their conversions first and the
+        /// call converts them, as the one-walk lowering's `adl_call` stages them.
+        staged: bool,
     },
     /// A call of a function template's instance, deduced by sema and instantiated by the
     /// lowering where the call is lowered (`instance`: the handle `Env::template_call`

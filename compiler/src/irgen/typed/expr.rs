@@ -326,6 +326,7 @@ impl Lowerer<'_> {
                 callee_span,
                 overloaded,
                 made_first,
+                ..
             } if overloaded || self.needs_cxx_call(FnId(func)) => {
                 // Overload sets and references: the one-walk lowering's C++ call
                 // (`call_fn`), after the instance the one-walk lowering made to compare
@@ -337,6 +338,19 @@ impl Lowerer<'_> {
                     let _ = self.instantiate_fn(tpl, targs, callee_span);
                 }
                 self.call_fn(FnId(func), None, args, callee_span, e.span)
+            }
+            ExprKind::Call {
+                func,
+                ref args,
+                callee_span,
+                staged: true,
+                ..
+            } => {
+                // As the one-walk `adl_call` leaves them when ADL adds nothing: lowered
+                // below their conversions, then the ordinary call converts them.
+                let args = self.typed_staged_args(cx, args)?;
+                let args = args.into_iter().map(|(o, s)| (Some(o), s)).collect();
+                self.direct_call(FnId(func), CallArgs::Lowered(args), callee_span, e.span)
             }
             ExprKind::Call {
                 func,

@@ -13,6 +13,7 @@ mod aggregate;
 mod builtin_args;
 mod closure;
 mod expr;
+mod names;
 mod new_delete;
 mod stmt;
 mod template_calls;
@@ -357,39 +358,17 @@ impl Env for Lowerer<'_> {
         if self.pack_element_binding(name).is_some() {
             return Some(EnvName::Other);
         }
-        Some(match self.lookup_ordinary(name)? {
-            Binding::Var(v) => {
-                let info = self.var(v);
-                if matches!(info.storage, Storage::Host) {
-                    match (info.const_value, info.ty.quals.volatile) {
-                        (Some(cv), false) => EnvName::Const(cv, info.ty.unqual()),
-                        _ => EnvName::Other,
-                    }
-                } else {
-                    EnvName::Var {
-                        id: v.0,
-                        ty: info.ty,
-                    }
-                }
-            }
-            Binding::EnumConst(v, t) => EnvName::Const(v, t),
-            Binding::Field(_) => EnvName::Field,
-            Binding::Func(f) if self.func_info(f).member.is_some() => EnvName::Method,
-            b @ Binding::Overloads(_) => {
-                let fns = self.functions_of(b);
-                if fns.iter().all(|&f| self.func_info(f).member.is_some()) {
-                    EnvName::Method
-                } else {
-                    EnvName::Overloads
-                }
-            }
-            Binding::Func(f) => match self.callable(f) {
-                Some(sig) => EnvName::Func(sig),
-                None => EnvName::Other,
-            },
-            Binding::FnTemplate(_) => EnvName::Templates,
-            _ => EnvName::Other,
-        })
+        let b = self.lookup_ordinary(name)?;
+        Some(self.env_name(b))
+    }
+
+    fn qualified_name(&mut self, q: &ast::QualName<'_>) -> Option<EnvName> {
+        self.typed_qualified_name(q)
+    }
+
+    fn adl_call_applies(&mut self, name: Symbol) -> bool {
+        let found = self.lookup_ordinary(name);
+        self.adl_applies(name, found)
     }
 
     fn builtin_call_reaches(&mut self, name: Symbol) -> bool {

@@ -162,6 +162,7 @@ impl<E: Env> BodySema<'_, E> {
                 callee_span: span,
                 overloaded: true,
                 made_first: None,
+                staged: false,
             },
         };
         Some(self.node(kind, ty, cat, span))
@@ -354,9 +355,18 @@ impl<E: Env> BodySema<'_, E> {
             return None;
         }
         let mut conv = Vec::with_capacity(args.len());
+        let mut xs = Vec::with_capacity(args.len());
         for (a, &p) in args.iter().zip(&sig.params) {
             let x = self.expr(a, d)?;
+            xs.push(x);
             conv.push(self.pass_arg(x, p)?);
+        }
+        // A name ADL applies to: covered where no argument has associated namespaces or
+        // classes (ADL then adds nothing, and the one-walk lowering stages the arguments).
+        let staged = self.env.adl_call_applies(name);
+        if staged && !xs.iter().all(|&x| self.without_associated_entities(x)) {
+            let n = self.env.name(name).to_string();
+            return self.why(|| format!("the call of \"{n}\" with argument-dependent lookup"));
         }
         let (ty, cat) = self.call_result(sig.ret)?;
         Some(self.node(
@@ -366,6 +376,7 @@ impl<E: Env> BodySema<'_, E> {
                 callee_span: callee.span,
                 overloaded: false,
                 made_first: None,
+                staged,
             },
             ty,
             cat,
@@ -498,6 +509,7 @@ impl<E: Env> BodySema<'_, E> {
                     callee_span,
                     overloaded: true,
                     made_first,
+                    staged: false,
                 })
             }
         }
@@ -560,7 +572,22 @@ impl<E: Env> BodySema<'_, E> {
             callee_span,
             overloaded,
             made_first: None,
+            staged: false,
         })
+    }
+
+    /// The expression's type has no associated namespaces or classes for argument-dependent
+    /// lookup: an arithmetic type (not an enum), or a pointer to one or to `void`.
+    fn without_associated_entities(&mut self, x: ExprId) -> bool {
+        let t = self.body.expr(x).ty;
+        let t = match self.kind_of(t) {
+            TypeKind::Pointer(p) => p,
+            _ => t,
+        };
+        matches!(
+            self.kind_of(t),
+            TypeKind::Int(_) | TypeKind::Float(_) | TypeKind::Void
+        )
     }
 
     /// A call of a function template (`f(…)`, `f<A…>(…)`): the arguments first, then the

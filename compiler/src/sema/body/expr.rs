@@ -122,6 +122,7 @@ impl<E: Env> BodySema<'_, E> {
                 Some(self.prvalue(ExprKind::IntConst(*b as i128), ty, span))
             }
             A::Ident(name) => self.name(*name, span),
+            A::Name(q) => self.qualified_name(q, span),
             A::StrLit(bytes) => {
                 let types = self.env.types();
                 let c = QualType::new(types.int(IntKind::Char)).with_quals(

@@ -22,6 +22,7 @@ mod calls;
 mod cheap;
 mod expr;
 mod lambda;
+mod names;
 mod new_delete;
 mod stmt;
 
@@ -117,11 +118,19 @@ pub trait Env {
     fn show(&self, t: QualType) -> String;
     /// An unqualified name, outside the body's own locals.
     fn lookup(&mut self, name: Symbol) -> Option<EnvName>;
+    /// What a qualified name used as an expression denotes (`ns::x`, `S::k`, `E::X`: more
+    /// than one segment, an identifier last, not `::x`), as [`Env::lookup`] answers for
+    /// an unqualified one; `None` where this stage does not cover the form (data members,
+    /// members of class template instances, functions).
+    fn qualified_name(&mut self, q: &ast::QualName<'_>) -> Option<EnvName>;
     /// An unqualified call of `name` with arithmetic or pointer arguments goes to the
     /// built-in table: no declaration defines it (a declaration without a definition, as
     /// the CUDA headers have, does not count), no overload set or template has the name,
     /// and argument-dependent lookup does not apply.
     fn builtin_call_reaches(&mut self, name: Symbol) -> bool;
+    /// An unqualified call of `name` goes through argument-dependent lookup (a name some
+    /// namespace declares a function of, found as non-member functions).
+    fn adl_call_applies(&mut self, name: Symbol) -> bool;
     /// `name` is one of the built-ins CUDA declares as overloads beside the user's
     /// (`min`, `fabsf`, …) and names a user overload set (not a template).
     fn overloaded_builtin_name(&mut self, name: Symbol) -> bool;
