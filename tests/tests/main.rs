@@ -28,6 +28,7 @@ mod line_info;
 mod math_accuracy;
 mod math_flags;
 mod math_kernels;
+mod member_class_template_typedefs;
 mod mma_sync;
 mod mma_sync_forms;
 mod ptx_conventions;
