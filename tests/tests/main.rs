@@ -32,6 +32,7 @@ mod member_class_template_typedefs;
 mod mma_sync;
 mod mma_sync_forms;
 mod ptx_conventions;
+mod qualified_own_template_name;
 mod separate_compilation;
 mod simd;
 mod speed_suite;
