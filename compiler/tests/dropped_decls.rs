@@ -374,7 +374,8 @@ fn a_system_header_member_oxicc_cannot_form_is_left_to_the_host_compiler() {
 /// A host class whose member typedef cannot be formed (`undefined_fn` is declared nowhere;
 /// `decltype` keeps the line a declaration for the parser) and a data member of that type: the error is at the data member, and with
 /// `--report-dropped` a note at the typedef names its own first error (`<future>`'s
-/// `_Ptr_type`, whose cause was invisible). Line and column counted from the header text.
+/// `_Ptr_type`, whose cause was invisible). Line and column counted from the header text
+/// (the string continuations drop the indentation: every line starts in column 1).
 const TYPEDEF_HEADER: &str = "// host class\n\
 struct holder {\n\
   typedef decltype(undefined_fn()) *ptr_type;\n\
@@ -398,12 +399,12 @@ fn a_member_typedef_that_fails_before_the_data_members_is_noted_on_request() {
     );
     let got = lines(&loud);
     let note = format!(
-        "{h}:3:3: note: oxicc could not form this member typedef for the data members after it:"
+        "{h}:3:1: note: oxicc could not form this member typedef for the data members after it:"
     );
     assert!(got.iter().any(|l| l.starts_with(&note)), "{got:?}");
     assert!(
         got.iter()
-            .any(|l| l.starts_with(&format!("{h}:4:3: error:")) && l.contains("ptr_type")),
+            .any(|l| l.starts_with(&format!("{h}:4:1: error:")) && l.contains("ptr_type")),
         "{got:?}"
     );
     let quiet = compile(
