@@ -370,3 +370,54 @@ fn a_system_header_member_oxicc_cannot_form_is_left_to_the_host_compiler() {
     );
     assert!(!user.ok(), "{:?}", lines(&user));
 }
+
+/// A host class whose member typedef cannot be formed (`undefined_fn` is declared nowhere;
+/// `decltype` keeps the line a declaration for the parser) and a data member of that type: the error is at the data member, and with
+/// `--report-dropped` a note at the typedef names its own first error (`<future>`'s
+/// `_Ptr_type`, whose cause was invisible). Line and column counted from the header text
+/// (the string continuations drop the indentation: every line starts in column 1).
+const TYPEDEF_HEADER: &str = "// host class\n\
+struct holder {\n\
+  typedef decltype(undefined_fn()) *ptr_type;\n\
+  ptr_type m;\n\
+};\n";
+
+#[test]
+fn a_member_typedef_that_fails_before_the_data_members_is_noted_on_request() {
+    let dir = Dir::new("typedefs");
+    std::fs::write(dir.0.join("typedefs.h"), TYPEDEF_HEADER).unwrap();
+    let main = "#include <typedefs.h>\n__global__ void k(int *p) { *p = 1; }\n";
+    let h = dir.0.join("typedefs.h").display().to_string();
+    let loud = compile(
+        "main.cu",
+        main,
+        &Options {
+            system_include_dirs: vec![dir.0.clone()],
+            report_dropped: true,
+            ..Options::default()
+        },
+    );
+    let got = lines(&loud);
+    let note = format!(
+        "{h}:3:1: note: oxicc could not form this member typedef for the data members after it:"
+    );
+    assert!(got.iter().any(|l| l.starts_with(&note)), "{got:?}");
+    assert!(
+        got.iter()
+            .any(|l| l.starts_with(&format!("{h}:4:1: error:")) && l.contains("ptr_type")),
+        "{got:?}"
+    );
+    let quiet = compile(
+        "main.cu",
+        main,
+        &Options {
+            system_include_dirs: vec![dir.0.clone()],
+            ..Options::default()
+        },
+    );
+    assert!(
+        !lines(&quiet).iter().any(|l| l.contains("member typedef")),
+        "{:?}",
+        lines(&quiet)
+    );
+}

@@ -63,6 +63,22 @@ fn snapshot_restores_the_same_run_and_falls_back_where_it_must() {
          OXICC_BLESS_PRELUDE=1 cargo test --release -p oxicc --test compiler prelude_file)"
     );
     assert_eq!(built_in, compile(ASSERT_KERNEL, &plain(&command)));
+    // `-arch=sm_90` has a built-in snapshot of its own (`prelude-sm_90.bin`): restored,
+    // none made, the plain path's PTX.
+    let sm90 = parse(
+        &["-arch=sm_90".to_string(), "k.cu".to_string()],
+        Dialect::Command,
+    )
+    .unwrap()
+    .options;
+    let (restores, made) = (prelude_restores(), prelude_snapshots());
+    let restored = compile(ASSERT_KERNEL, &sm90);
+    assert_eq!(
+        (prelude_restores(), prelude_snapshots()),
+        (restores + 1, made),
+        "the sm_90 snapshot served"
+    );
+    assert_eq!(restored, compile(ASSERT_KERNEL, &plain(&sm90)));
     let with_inc = Options {
         include_dirs: vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))],
         ..command.clone()

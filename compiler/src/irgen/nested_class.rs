@@ -75,7 +75,8 @@ impl<'x> Lowerer<'x> {
 
     /// Opens a scope with the member typedefs of `rd`, in declaration order, for the types
     /// of its data members (the class's member table is filled only after its layout).
-    /// Errors in them are reported when they are declared as members.
+    /// Errors in them are reported when they are declared as members; with
+    /// `--report-dropped` a failed one is noted here too, with its first error.
     /// They are also early members of `r`: `ios_base::event_callback` written inside
     /// `ios_base` (in a member class or a data member) is found before the class's member
     /// table exists.
@@ -83,9 +84,17 @@ impl<'x> Lowerer<'x> {
         self.scopes.push();
         for m in rd.members {
             if let ast::Decl::Typedef(td) = &m.decl {
-                if let Some(t) = self.quietly(|l| l.resolve_type(td.ty)) {
-                    self.scopes.bind(td.name, Binding::Typedef(t));
-                    self.early_member(r, td.name, Binding::Typedef(t));
+                // Errors held back here; `--report-dropped` names the first, since a use
+                // of the typedef in a data member is the next error seen otherwise.
+                let saved = std::mem::replace(self.diags, crate::diag::Diagnostics::new());
+                let t = self.resolve_type(td.ty);
+                let held = std::mem::replace(self.diags, saved);
+                match t {
+                    Some(t) if !held.has_errors() => {
+                        self.scopes.bind(td.name, Binding::Typedef(t));
+                        self.early_member(r, td.name, Binding::Typedef(t));
+                    }
+                    _ => self.note_early_typedef(td.span, &held),
                 }
             }
             if let Some((n, t)) = self.member_using_type(&m.decl) {
@@ -94,15 +103,60 @@ impl<'x> Lowerer<'x> {
             }
             // A member alias template, for the typedefs and data members after it (as in
             // `define_nested_classes`, for the member classes).
+            // A member class template and its partial specializations, for the same
+            // (`using pointer = typename _Ptr<_Tp, _Dp>::type;` in libstdc++'s
+            // `__uniq_ptr_impl`, then `tuple<pointer, _Dp> _M_t;`). Declared again, as the
+            // same template, with the member table.
             if let ast::Decl::Template(td) = &m.decl {
                 let td = super::template_member::template_decl_for(td);
-                if let ast::Decl::Typedef(t) = &td.decl {
-                    let saved = self.declaring_class.replace(r);
-                    self.alias_template_decl(td, super::template_alias::AliasDecl::Type(t));
-                    self.declaring_class = saved;
+                let saved = self.declaring_class.replace(r);
+                match &td.decl {
+                    ast::Decl::Typedef(t) => {
+                        self.alias_template_decl(td, super::template_alias::AliasDecl::Type(t));
+                    }
+                    ast::Decl::Record(crd) => {
+                        self.member_class_template(r, td, crd, m.access);
+                        if let (None, Some(n)) = (crd.template_args, crd.name) {
+                            if let Some(b @ Binding::ClassTemplate(_)) =
+                                self.scopes.lookup(n).copied()
+                            {
+                                self.early_member(r, n, b);
+                            }
+                        }
+                    }
+                    _ => {}
                 }
+                self.declaring_class = saved;
             }
         }
+    }
+
+    /// `--report-dropped`'s note for a member typedef that could not be formed for the data
+    /// members after it (`<future>`'s `_Ptr_type`, whose failure showed only as an undefined
+    /// name at the data member). It may still be formed with the member table, when the
+    /// class's bases and constants are known (`<ratio>`'s `typedef ratio<num, den> type;`),
+    /// so the note says "for the data members", not "dropped".
+    fn note_early_typedef(&mut self, span: crate::source::Span, held: &crate::diag::Diagnostics) {
+        if !self.opts.report_dropped {
+            return;
+        }
+        let first = held
+            .list
+            .iter()
+            .find(|d| d.severity == crate::api::Severity::Error);
+        let why = first.map_or("no error recorded", |d| d.message.as_str());
+        let mut note = crate::diag::Diag {
+            severity: crate::api::Severity::Note,
+            span,
+            message: format!(
+                "oxicc could not form this member typedef for the data members after it: {why}"
+            ),
+            notes: Vec::new(),
+        };
+        if let Some(d) = first {
+            note = note.with_note(d.span, "the first error is here");
+        }
+        self.diags.push(note);
     }
 
     /// Keeps a member of `r` known before `define_class_members` makes its member table

@@ -64,7 +64,7 @@ impl<'x> Lowerer<'x> {
     /// as a member of `r` and in the current scope. Its own parameters are bound when it
     /// is instantiated; the enclosing class template's are not (nor is it mangled inside
     /// the enclosing class: its instances' member functions get namespace-scope names).
-    fn member_class_template(
+    pub(super) fn member_class_template(
         &mut self,
         r: RecordId,
         td: &'x ast::TemplateDecl<'x>,

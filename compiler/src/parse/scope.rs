@@ -126,10 +126,14 @@ impl Scopes {
     /// Declares `name` in the scope that is innermost when the stack is `depth` long (an
     /// enclosing scope: a class template's name, declared before its body is parsed).
     pub fn declare_at(&mut self, depth: usize, name: Symbol, kind: NameKind) {
-        if let Some(s) = self.stack.get_mut(depth.max(1) - 1) {
+        let len = depth.max(1);
+        if let Some(s) = self.stack.get_mut(len - 1) {
             s.insert(name, kind);
         }
-        if let Some(c) = self.innermost_open_context() {
+        // The context open at that scope (the namespace around `template <…> struct S`),
+        // not the innermost one, which the template parameter scope above it hides: so
+        // `const ns::S<T> &` in S's own body finds S (libstdc++'s `random.h`).
+        if let Some(&(c, _)) = self.open.iter().rev().find(|&&(_, d)| d == len) {
             self.contexts[c.0 as usize].insert(name, kind);
         }
     }

@@ -64,7 +64,7 @@ pub use output::preprocessed_text;
 pub use prelude::{
     clear_prelude_snapshots, prelude_restores, prelude_snapshot_file, prelude_snapshots,
 };
-pub use prelude_file::embedded_prelude_is_current;
+pub use prelude_file::{embedded_prelude_is_current, EMBEDDED_ARCHS};
 
 /// Headers nvcc includes before every `.cu` file (`nvcc -include cuda_runtime.h`). A driver
 /// that wants nvcc's behaviour (e.g. `threadIdx` and `printf` declared without includes)

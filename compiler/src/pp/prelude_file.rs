@@ -1,6 +1,7 @@
-//! The prelude snapshot as bytes: the one built into the compiler (`compiler/prelude/
-//! prelude.bin`, for the `oxicc` command's default options), so that a process that
-//! compiles once restores the state after `cuda_runtime.h` too.
+//! The prelude snapshot as bytes: those built into the compiler (`compiler/prelude/
+//! prelude.bin`, for the `oxicc` command's default options, and `prelude-sm_90.bin`, the
+//! same with `-arch=sm_90`), so that a process that compiles once restores the state after
+//! `cuda_runtime.h` too.
 //!
 //! The file starts with a fingerprint of everything that decides a snapshot's contents
 //! besides its key (the built-in headers, the preprocessor, lexer, interner and source
@@ -27,9 +28,23 @@ const MAGIC: &[u8; 8] = b"OXPRE\x001\x00";
 /// The build's fingerprint of the snapshot's inputs.
 const INPUTS: &str = env!("OXICC_PRELUDE_INPUTS");
 
-/// The snapshot built into the compiler.
-static EMBEDDED: &[u8] =
-    include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/prelude/prelude.bin"));
+/// The snapshots built into the compiler: the command's default options (`-arch=sm_75`),
+/// and the same with `-arch=sm_90`. The key holds the predefined macros (`__CUDA_ARCH__`),
+/// so each `-arch` needs its own; without this one an `sm_90` compile preprocessed
+/// `cuda_runtime.h` from its text (25 M instructions, 40% of an empty file's compile).
+/// `EMBEDDED_ARCHS` names them in the same order for `tests/prelude_file.rs`.
+static EMBEDDED: [&[u8]; 2] = [
+    include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/prelude/prelude.bin")),
+    include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/prelude/prelude-sm_90.bin"
+    )),
+];
+
+/// The `-arch` of each embedded snapshot (`None`: the command's default) and its file in
+/// `compiler/prelude/`.
+pub const EMBEDDED_ARCHS: [(Option<&str>, &str); 2] =
+    [(None, "prelude.bin"), (Some("sm_90"), "prelude-sm_90.bin")];
 
 /// Every `Punct`, in declaration order (its code in the file is `p as u32`; a code past
 /// the table does not decode).
@@ -545,24 +560,35 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Snapshot> {
     decode_body(key, &mut r)
 }
 
-/// The built-in snapshot when `matches` accepts its key (decoded once per process).
-pub(super) fn embedded(matches: impl FnOnce(&Key) -> bool) -> Option<Arc<Snapshot>> {
-    static DECODED: OnceLock<Option<Arc<Snapshot>>> = OnceLock::new();
-    if let Some(done) = DECODED.get() {
-        return done.clone().filter(|s| matches(&s.key));
+/// The built-in snapshot whose key `matches` accepts (each decoded once per process).
+pub(super) fn embedded(matches: impl Fn(&Key) -> bool) -> Option<Arc<Snapshot>> {
+    static DECODED: [OnceLock<Option<Arc<Snapshot>>>; 2] = [OnceLock::new(), OnceLock::new()];
+    for (bytes, decoded) in EMBEDDED.iter().zip(&DECODED) {
+        if let Some(done) = decoded.get() {
+            match done.clone().filter(|s| matches(&s.key)) {
+                Some(s) => return Some(s),
+                None => continue,
+            }
+        }
+        let Some((key, mut r)) = read_header(bytes) else {
+            continue;
+        };
+        if !matches(&key) {
+            continue;
+        }
+        return decoded
+            .get_or_init(|| decode_body(key, &mut r).map(Arc::new))
+            .clone();
     }
-    let (key, mut r) = read_header(EMBEDDED)?;
-    if !matches(&key) {
-        return None;
-    }
-    DECODED
-        .get_or_init(|| decode_body(key, &mut r).map(Arc::new))
-        .clone()
+    None
 }
 
-/// Whether the built-in snapshot was made by this build (`compiler/tests/prelude_file.rs`).
-pub fn embedded_prelude_is_current() -> bool {
-    read_header(EMBEDDED).is_some() && decode(EMBEDDED).is_some()
+/// Whether the built-in snapshot `i` (of `EMBEDDED_ARCHS`) was made by this build
+/// (`compiler/tests/prelude_file.rs`).
+pub fn embedded_prelude_is_current(i: usize) -> bool {
+    EMBEDDED
+        .get(i)
+        .is_some_and(|b| read_header(b).is_some() && decode(b).is_some())
 }
 
 #[cfg(test)]
