@@ -150,15 +150,11 @@ const UNITS: &[Unit] = &[
     },
     Unit {
         header: "oxicc_math/erfd.cuh",
-        names: &[
-            "erf",
-            "erfc",
-            "erfcx",
-            "normcdf",
-            "erfinv",
-            "erfcinv",
-            "normcdfinv",
-        ],
+        names: &["erf", "erfc", "erfcx", "normcdf"],
+    },
+    Unit {
+        header: "oxicc_math/erfinvd.cuh",
+        names: &["erfinv", "erfcinv", "normcdfinv"],
     },
     Unit {
         header: "oxicc_math/erfinvf.cuh",

@@ -9,6 +9,7 @@ use crate::dd_gamma;
 use crate::dd_ref::{self as dd, Dd};
 use crate::dd_special as sp;
 use crate::math_harness::{no_extra, no_pairs, MathFn, Prec, Reference};
+use crate::math_worst::{erfc_worst, erfinv_worst};
 
 fn row(
     name: &'static str,
@@ -428,54 +429,54 @@ pub fn special_functions() -> Vec<MathFn> {
             ),
             worst_erf,
         ),
-        row(
+        erfc_worst(row(
             "erfc",
             "erfc(x)",
             F64,
             D1(erfc_ref),
             5.0,
             &[(-6.0, 28.0), (0.45, 0.55), (25.0, 27.5)],
-        ),
-        row(
+        )),
+        erfc_worst(row(
             "erfcx",
             "erfcx(x)",
             F64,
             D1(sp::erfcx),
             4.0,
             &[(-27.0, 30.0), (-1.0, 5.0), (1e3, 1e9)],
-        ),
-        row(
+        )),
+        erfc_worst(row(
             "normcdf",
             "normcdf(x)",
             F64,
             D1(sp::normcdf),
             5.0,
             &[(-39.0, 9.0), (-1.5, 1.5)],
-        ),
-        row(
+        )),
+        erfinv_worst(row(
             "erfinv",
             "erfinv(x)",
             F64,
             D1(sp::erfinv),
             5.0,
             &[(-1.0, 1.0), (0.99, 1.0), (0.45, 0.55)],
-        ),
-        row(
+        )),
+        erfinv_worst(row(
             "erfcinv",
             "erfcinv(x)",
             F64,
             D1(sp::erfcinv),
             6.0,
             &[(0.0, 2.0), (0.0, 1e-3), (1.999, 2.0), (0.45, 0.55)],
-        ),
-        row(
+        )),
+        erfinv_worst(row(
             "normcdfinv",
             "normcdfinv(x)",
             F64,
             D1(sp::normcdfinv),
             8.0,
             &[(0.0, 1.0), (0.0, 1e-3), (0.999, 1.0)],
-        ),
+        )),
         row(
             "erfcxf",
             "erfcxf(x)",

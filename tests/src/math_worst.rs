@@ -187,3 +187,103 @@ pub(crate) fn atan2_worst(mut f: MathFn) -> MathFn {
     f.extra_pairs = worst_atan2;
     f
 }
+
+/// The joins of session 16's double `erfinv` family (`erfinvd.cuh`): the pieces change at
+/// `w = -ln(1 - z^2)` = 6.25 and 16 (`s = 4`), and for `erfcinv` at 36 (the tail in
+/// `1/s`); `c = 1 - z = e^-w / (1 + sqrt(1 - e^-w))` there (in `f64`: a join is only
+/// needed to a few ulps of `c`), and three ulps either side.
+fn erfinv_join_c() -> Vec<f64> {
+    [6.25f64, 16.0, 36.0]
+        .iter()
+        .map(|w| {
+            let t = (-w).exp();
+            t / (1.0 + (1.0 - t).sqrt())
+        })
+        .collect()
+}
+
+/// `v` and its three neighbours either side.
+fn around3(v: f64) -> impl Iterator<Item = f64> {
+    (-3i64..=3).map(move |d| f64::from_bits(v.to_bits().wrapping_add(d as u64)))
+}
+
+/// `erfinv` at the joins `z = 1 - c`, both signs, and the ends: the largest double below
+/// 1 (`w = 36.04`), a subnormal, 2^-27 (where `1 - z^2` rounds to 1).
+fn worst_erfinv(_: Prec) -> Vec<f64> {
+    let mut v = Vec::new();
+    for c in erfinv_join_c().into_iter().take(2) {
+        for z in around3(1.0 - c) {
+            v.extend([z, -z]);
+        }
+    }
+    v.extend([1.0 - f64::EPSILON / 2.0, -(1.0 - f64::EPSILON / 2.0)]);
+    v.extend([f64::from_bits(5), 2f64.powi(-27), 2f64.powi(-26)]);
+    v
+}
+
+/// `erfcinv` at the joins (`c` and `2 - c`), at 1/2 (where `1 - c` becomes exact), next to
+/// 1 and 2, and at the subnormal and smallest normal `c` (the tail's far end).
+fn worst_erfcinv(_: Prec) -> Vec<f64> {
+    let mut v = Vec::new();
+    for c in erfinv_join_c() {
+        v.extend(around3(c));
+        v.extend(around3(2.0 - c));
+    }
+    v.extend(around3(0.5));
+    v.extend(around3(1.0));
+    v.extend([
+        2.0 - f64::EPSILON,
+        f64::from_bits(1),
+        f64::from_bits(7),
+        f64::MIN_POSITIVE,
+    ]);
+    v
+}
+
+/// `normcdfinv` at `p = c/2` and `1 - c/2` for the joins of `erfcinv`, and its ends.
+fn worst_normcdfinv(_: Prec) -> Vec<f64> {
+    let mut v = Vec::new();
+    for c in erfinv_join_c() {
+        v.extend(around3(c / 2.0));
+        v.extend(around3(1.0 - c / 2.0));
+    }
+    v.extend([
+        1.0 - f64::EPSILON / 2.0,
+        f64::from_bits(1),
+        f64::MIN_POSITIVE,
+        0.25,
+    ]);
+    v
+}
+
+/// `erfinv`, `erfcinv`, `normcdfinv` measured also at their joins.
+pub(crate) fn erfinv_worst(mut f: MathFn) -> MathFn {
+    f.extra = match f.name {
+        "erfinv" => worst_erfinv,
+        "erfcinv" => worst_erfcinv,
+        _ => worst_normcdfinv,
+    };
+    f
+}
+
+/// The joins of session 16's double `erfc`, `erfcx`, `normcdf` (`erfd.cuh`: one form
+/// `e^(-a^2) P(t)/(1 + 2a)`, `t = (a - 4)/(a + 4)`): `a = 4` (`t = 0`), 0, the threshold
+/// 27.5 beyond which `erfc` is 0, for `erfcx` the switch to `1/(sqrt(pi) a)` at 2^27 and
+/// the largest arguments (scaled by 2^-64 there), for `normcdf` the same at `x = -a sqrt(2)`.
+fn worst_erfc(_: Prec) -> Vec<f64> {
+    let mut v = Vec::new();
+    for c in [4.0f64, 27.5, 2f64.powi(27), 2f64.powi(1022), 0.5] {
+        v.extend(around3(c));
+        v.extend(around3(-c));
+    }
+    v.extend([f64::MAX, -f64::MAX, 0.0, f64::from_bits(1), 26.5, 27.2]);
+    v.extend(around3(-27.5 * std::f64::consts::SQRT_2));
+    v.extend(around3(-4.0 * std::f64::consts::SQRT_2));
+    v
+}
+
+/// `erfc`, `erfcx`, `normcdf` measured also at `worst_erfc`'s inputs.
+pub(crate) fn erfc_worst(mut f: MathFn) -> MathFn {
+    f.extra = worst_erfc;
+    f
+}
