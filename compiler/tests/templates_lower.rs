@@ -623,7 +623,10 @@ fn host_launch_template_arguments_name_local_constants() {
         .map(|l| &l[..l.find('(').unwrap()])
         .collect();
     kernels.sort();
-    assert_eq!(kernels, ["_Z2kkIfLm1024ELm512EEvPT_", "_Z2kkIfLm64ELm8EEvPT_"]);
+    assert_eq!(
+        kernels,
+        ["_Z2kkIfLm1024ELm512EEvPT_", "_Z2kkIfLm64ELm8EEvPT_"]
+    );
 }
 
 /// `&&`, `||` and `,` folds (empty packs included), `template <class T, T v>` and

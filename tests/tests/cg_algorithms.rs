@@ -20,7 +20,12 @@ fn dir() -> PathBuf {
 fn cg_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
     assert!(kernel_names_in(&dir()).len() >= 4);
     let failures = compare_folder_with_nvcc(&dir(), &[75, 80], &[75, 80, 90], &|name, l, ptx| {
-        check(name, l, ptx.sm, &run_ptx(ptx.text, l, &RunOptions::default())?)
+        check(
+            name,
+            l,
+            ptx.sm,
+            &run_ptx(ptx.text, l, &RunOptions::default())?,
+        )
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
@@ -59,7 +64,8 @@ const NVCC_SIZES: [u32; 30] = [
 /// <1024>, as `nvcc -ptx` (CUDA 13) computes them. Before sm_80 block_tile_memory<N> holds
 /// 32 + N / 4 bytes; from sm_80 NVIDIA's tiles use reserved shared memory and it is empty
 /// (8 bytes for its alignment).
-const NVCC_MULTI_WARP_SIZES_SM75: [u32; 16] = [96, 8, 288, 8, 48, 8, 288, 8, 16, 8, 8, 8, 8, 8, 16, 8];
+const NVCC_MULTI_WARP_SIZES_SM75: [u32; 16] =
+    [96, 8, 288, 8, 48, 8, 288, 8, 16, 8, 8, 8, 8, 8, 16, 8];
 const NVCC_MULTI_WARP_SIZES_SM80: [u32; 16] = [8, 8, 8, 8, 8, 8, 8, 8, 16, 8, 8, 8, 8, 8, 16, 8];
 
 fn words(b: &[u8]) -> Vec<u32> {
@@ -359,7 +365,10 @@ fn tile_param(l: &Launch, o: &Outcome) -> Result<(), String> {
 /// plus 3 times rank 5's; any(v > 99000) + 2 all(v > -100001) + 4 all(v > 0).
 fn multi_warp(l: &Launch, o: &Outcome) -> Result<(), String> {
     let v: Vec<i32> = input(l, "in").into_iter().map(|x| x as i32).collect();
-    let h: Vec<u32> = v.iter().map(|&x| (x as u32).wrapping_mul(2654435761)).collect();
+    let h: Vec<u32> = v
+        .iter()
+        .map(|&x| (x as u32).wrapping_mul(2654435761))
+        .collect();
     let mut out = Vec::new();
     for t in 0..v.len() {
         for n in [64usize, 128, 256] {
@@ -387,7 +396,9 @@ fn multi_warp(l: &Launch, o: &Outcome) -> Result<(), String> {
 fn multi_warp_nested(l: &Launch, o: &Outcome) -> Result<(), String> {
     let f: Vec<f32> = input(l, "fin").into_iter().map(f32::from_bits).collect();
     let n = f.len();
-    let mut fout: Vec<u32> = (0..n).map(|t| fold(&f, t, 128, false, |a, b| a + b).to_bits()).collect();
+    let mut fout: Vec<u32> = (0..n)
+        .map(|t| fold(&f, t, 128, false, |a, b| a + b).to_bits())
+        .collect();
     fout.extend((0..n).map(|t| fold(&f, t, 64, false, f32::min).to_bits()));
     let idx: Vec<u32> = (0..n as u32).collect();
     let mut uout = Vec::new();
