@@ -92,14 +92,16 @@ impl<'x> Lowerer<'x> {
     /// int groups = 2;`), so that template arguments such as `1024 / groups` evaluate.
     fn bind_host_consts(&mut self, l: &'x HostLaunch<'x>) {
         for &(name, te, e) in l.consts {
-            let Some(t) = self.resolve_type(te) else {
+            // Each on its own: a local whose initializer is not a constant (`const int n =
+            // f(size);`) is skipped without its error failing the launch's resolution.
+            let Some(t) = self.quietly(|s| s.resolve_type(te)) else {
                 continue;
             };
             let t = t.unqual();
             if !matches!(self.types.kind(t.ty), TypeKind::Int(_) | TypeKind::Enum(_)) {
                 continue;
             }
-            let Some(v) = self.const_int(e) else {
+            let Some(v) = self.quietly(|s| s.const_int(e)) else {
                 continue;
             };
             let cv = ConstValue::int(v, self.int_kind_of(t));
