@@ -596,8 +596,8 @@ fn host_launches_under_case_labels_instantiate_template_kernels() {
 
 /// Template arguments of a host launch may name integer `constexpr`/`const` locals of the
 /// skipped host body (cuda-samples' reduction: `constexpr int numOfMultiWarpGroups = 2;`
-/// under a `case` label, then `k<T, 1024, 1024 / numOfMultiWarpGroups><<<…>>>`). Names
-/// from nvcc.
+/// under a `case` label, then `k<T, 1024, 1024 / numOfMultiWarpGroups><<<…>>>`); a `const`
+/// local that is not a constant (`m`) is skipped without failing the launch. Names from nvcc.
 #[test]
 fn host_launch_template_arguments_name_local_constants() {
     let m = lower_ok(
@@ -610,8 +610,10 @@ fn host_launch_template_arguments_name_local_constants() {
                  break;
              }
          }
+         int count(int x);
          void go(float *p) {
              const int n = 8;
+             const int m = count(n);
              kk<float, 64, 64 / n><<<1, 1>>>(p);
              run(p, 9);
          }",
