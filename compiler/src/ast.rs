@@ -34,6 +34,10 @@ pub struct TranslationUnit<'a> {
     pub lazy: crate::parse::LazyBodies,
 }
 
+/// A local constant of a skipped host body (`constexpr int groups = 2;`): its name, type
+/// and initializer.
+pub type HostConst<'a> = (Symbol, &'a TypeExpr<'a>, &'a Expr<'a>);
+
 /// A kernel launch `k<float, 128><<<g, b>>>(d_x, n)` in a host function body the parser
 /// skipped: what is needed to instantiate a template kernel as nvcc does.
 #[derive(Debug)]
@@ -45,6 +49,9 @@ pub struct HostLaunch<'a> {
     /// Variables declared before the launch in the host function (its parameters and the
     /// locals that parsed), innermost last: the arguments' types come from them.
     pub vars: &'a [(Symbol, &'a TypeExpr<'a>)],
+    /// The `constexpr` and `const` locals with an initializer among `vars`, in order:
+    /// template arguments may name them (`k<T, 1024 / groups><<<…>>>`).
+    pub consts: &'a [HostConst<'a>],
     /// The host function's name (the launch is lowered with its declaration).
     pub in_fn: Span,
     pub span: Span,

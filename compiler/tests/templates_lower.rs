@@ -594,6 +594,43 @@ fn host_launches_under_case_labels_instantiate_template_kernels() {
     );
 }
 
+/// Template arguments of a host launch may name integer `constexpr`/`const` locals of the
+/// skipped host body (cuda-samples' reduction: `constexpr int numOfMultiWarpGroups = 2;`
+/// under a `case` label, then `k<T, 1024, 1024 / numOfMultiWarpGroups><<<…>>>`); a `const`
+/// local that is not a constant (`m`) is skipped without failing the launch. Names from nvcc.
+#[test]
+fn host_launch_template_arguments_name_local_constants() {
+    let m = lower_ok(
+        "template <class T, unsigned long B, unsigned long M> __global__ void kk(T *p) { p[0] = B + M; }
+         template <class T> void run(T *p, int w) {
+             switch (w) {
+             case 9:
+                 constexpr int groups = 2;
+                 kk<T, 1024, 1024 / groups><<<1, 1>>>(p);
+                 break;
+             }
+         }
+         int count(int x);
+         void go(float *p) {
+             const int n = 8;
+             const int m = count(n);
+             kk<float, 64, 64 / n><<<1, 1>>>(p);
+             run(p, 9);
+         }",
+    );
+    let text = format!("{m}");
+    let mut kernels: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("kernel @"))
+        .map(|l| &l[..l.find('(').unwrap()])
+        .collect();
+    kernels.sort();
+    assert_eq!(
+        kernels,
+        ["_Z2kkIfLm1024ELm512EEvPT_", "_Z2kkIfLm64ELm8EEvPT_"]
+    );
+}
+
 /// `&&`, `||` and `,` folds (empty packs included), `template <class T, T v>` and
 /// `template <auto V>`: instances named as nvcc names them (`nvcc -rdc=true -std=c++17`).
 /// Their values are checked by the C++ suite's `fold_logic`.

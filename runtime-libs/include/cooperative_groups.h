@@ -6,6 +6,9 @@
  * - thread_block: the CTA (`sync` is `bar.sync 0`);
  * - thread_block_tile<N> (N a power of two, at most 32) and tiled_partition<N>: warp tiles
  *   whose collectives are `*.sync` instructions over the tile's lanes;
+ * - thread_block_tile<N> for N = 64 … 1024 (whole warps): sync, shfl, any, all and
+ *   cg::reduce through a barrier and slots in shared memory (block_tile_memory<N> and
+ *   this_thread_block(scratch) exist with nvcc's sizes; the state itself is the header's);
  * - thread_group: the base of the others, and what tiled_partition(parent, n) returns;
  * - coalesced_group / coalesced_threads(): the lanes active at the call; binary_partition
  *   and labeled_partition split a tile or coalesced group into coalesced groups;
@@ -128,21 +131,44 @@ public:
 
 __device__ __forceinline__ thread_block this_thread_block() { return thread_block(); }
 
-/* One template for every parent. As NVIDIA's, thread_block_tile<N, Parent> (what
- * tiled_partition returns) is not derived from the parent-less thread_block_tile<N>: it
- * converts to it, so a parameter `thread_block_tile<N>` accepts it while deducing N of a
- * template parameter `thread_block_tile<S>` from it fails, as with nvcc. */
-/* A thread_group too (as NVIDIA's), so functions taking `thread_group` accept a tile. */
-template <unsigned int Size, class ParentT = void>
-class thread_block_tile : public thread_group {
+/* The scratch space nvcc's header asks for multi-warp tiles. On sm_80+ NVIDIA's tiles use
+ * the CTA's reserved shared memory and the type is empty (8 bytes, aligned to 8); before,
+ * it holds 5 barrier words, 12 reserved bytes and 8 bytes a warp. oxicc's tiles keep their
+ * state in the header's own shared variable (details::multi_warp_state), so the type is
+ * only its size and alignment. */
+template <unsigned int MaxBlockSize = 1024u> struct __align__(8) block_tile_memory {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 800
+    char __scratch[32u + MaxBlockSize / 32u * 8u];
+#endif
+};
+template <unsigned int MaxBlockSize>
+__device__ __forceinline__ thread_block this_thread_block(block_tile_memory<MaxBlockSize> &) {
+    return thread_block();
+}
 
+template <unsigned int Size, class ParentT = void> class thread_block_tile;
 
+namespace details {
+/* thread_block_tile<Size, ParentT> derives from tile_impl<Size, ParentT, Size > 32>: a warp
+ * tile (below) or a multi-warp tile (cg_multi_warp part further down). */
+template <unsigned int Size, class ParentT, bool MultiWarp> class tile_impl;
 
+/* A warp tile: a thread_group too (as NVIDIA's), so functions taking `thread_group` accept
+ * it; its collectives are `*.sync` instructions over the tile's lanes. */
+template <unsigned int Size, class ParentT>
+class tile_impl<Size, ParentT, false> : public thread_group {
 public:
     static constexpr unsigned int numThreads = Size;
-    __device__ thread_block_tile() : thread_group(Size) {}
-    /* (For ParentT = void a conversion to the class itself, which C++ never uses.) */
-    __device__ operator thread_block_tile<Size, void>() const { return thread_block_tile<Size, void>(); }
+    __device__ tile_impl() : thread_group(Size) {}
+    /* cg::reduce: butterfly exchange, log2(Size) steps, the same value in every lane. */
+    template <class T, class Op> __device__ T __reduce(T value, Op op) const {
+        for (unsigned int offset = Size / 2u; offset > 0u; offset /= 2u)
+            value = op(value, shfl_xor(value, offset));
+        return value;
+    }
+    /* Nothing to prepare or to carry into thread_block_tile<Size> for a warp tile. */
+    template <class G> __device__ void __prepare(const G &) const {}
+    __device__ void __set_meta(unsigned int, unsigned int) {}
 
     __device__ static unsigned int thread_rank() { return details::cta_thread_rank() & (Size - 1u); }
     __device__ static unsigned int num_threads() { return Size; }
@@ -187,10 +213,160 @@ public:
     }
 };
 
+/* Multi-warp tiles (64 … 1024 threads, whole warps, as NVIDIA's): the warps of a tile meet
+ * at a barrier in shared memory, and collectives pass one value a warp through a slot. */
+struct multi_warp_state {
+    /* Per tile size (index log2(Size / 64)) and per warp of the CTA: how many times the
+     * warp has arrived at its tile's barrier. Only the warp itself writes its word. */
+    unsigned int arrivals[5][32];
+    /* One value (at most 8 bytes, as NVIDIA's limit) a warp, for reduce, shfl, any, all. */
+    unsigned long long slots[32];
+};
+/* The CTA's one copy of the state (a function-scope __shared__ variable, so a kernel that
+ * uses no multi-warp tile gets none). */
+__device__ __forceinline__ multi_warp_state *multi_warp_scratch() {
+    __shared__ multi_warp_state state;
+    return &state;
+}
+__device__ __forceinline__ constexpr unsigned int multi_warp_index(unsigned int size) {
+    return size >= 1024u ? 4u : size >= 512u ? 3u : size >= 256u ? 2u : size >= 128u ? 1u : 0u;
+}
+/* How many threads a tile's parent spans: 0 for the thread block, N for a tile of N. */
+template <class ParentT> struct parent_span { static constexpr unsigned int value = 0u; };
+template <unsigned int N, class P> struct parent_span<thread_block_tile<N, P> > {
+    static constexpr unsigned int value = N;
+};
+struct int_or { __device__ int operator()(int a, int b) const { return a | b; } };
+struct int_and { __device__ int operator()(int a, int b) const { return a & b; } };
+
+template <unsigned int Size> class multi_warp_tile_base {
+public:
+    /* nvcc's multi-warp tiles hold one pointer (8 bytes, aligned to 8): so do these. */
+    multi_warp_state *__mem;
+    static constexpr unsigned int numThreads = Size;
+    static constexpr unsigned int numWarps = Size / 32u;
+    __device__ multi_warp_tile_base() : __mem(multi_warp_scratch()) {}
+
+    __device__ static unsigned int thread_rank() { return cta_thread_rank() & (Size - 1u); }
+    __device__ static unsigned int num_threads() { return Size; }
+    __device__ static unsigned int size() { return Size; }
+    /* The CTA's warp number of this tile's first warp. */
+    __device__ static unsigned int first_warp() { return (cta_thread_rank() & ~(Size - 1u)) / 32u; }
+
+    /* The barrier: each warp's lane 0 counts its arrival (release: a fence, then the
+     * store) and waits until every warp of the tile has arrived as often (acquire: the
+     * loads, then a fence). Counts differ by at most one, so the signed difference stays
+     * right when they wrap. The __syncwarp()s keep the other lanes with lane 0. */
+    __device__ void sync() const {
+        __syncwarp();
+        if (lane_id() == 0u) {
+            volatile unsigned int *arrived = multi_warp_scratch()->arrivals[multi_warp_index(Size)];
+            unsigned int warp = cta_thread_rank() / 32u, first = first_warp();
+            unsigned int count = arrived[warp] + 1u;
+            __threadfence_block();
+            arrived[warp] = count;
+            for (unsigned int w = first; w < first + numWarps; ++w)
+                while ((int)(arrived[w] - count) < 0) {
+                }
+            __threadfence_block();
+        }
+        __syncwarp();
+    }
+    /* Sets this warp's count to 0 between two barriers of the parent, which every thread of
+     * the tile reaches (tiled_partition is collective over the parent). */
+    template <class G> __device__ void __prepare(const G &parent) const {
+        parent.sync();
+        if (lane_id() == 0u)
+            multi_warp_scratch()->arrivals[multi_warp_index(Size)][cta_thread_rank() / 32u] = 0u;
+        parent.sync();
+    }
+    /* Each warp's value (the same in all its lanes) combined by `op` in warp order, in every
+     * thread; the closing barrier frees the slots for the next collective. */
+    template <class T, class Op> __device__ T __combine_warps(T warp_value, Op op) const {
+        static_assert(sizeof(T) <= 8u, "Collectives with tiles larger than 32 threads are limited to types smaller then 8 bytes");
+        if (lane_id() == 0u)
+            *reinterpret_cast<T *>(&multi_warp_scratch()->slots[cta_thread_rank() / 32u]) = warp_value;
+        sync();
+        unsigned int first = first_warp();
+        T result = *reinterpret_cast<T *>(&multi_warp_scratch()->slots[first]);
+        for (unsigned int w = 1u; w < numWarps; ++w)
+            result = op(result, *reinterpret_cast<T *>(&multi_warp_scratch()->slots[first + w]));
+        sync();
+        return result;
+    }
+    /* cg::reduce: a butterfly in each warp, then the warps' values in warp order. */
+    template <class T, class Op> __device__ T __reduce(T value, Op op) const {
+        for (unsigned int offset = 16u; offset > 0u; offset /= 2u)
+            value = op(value, shfl_xor_any(0xffffffffu, value, (int)offset, 32));
+        return __combine_warps(value, op);
+    }
+    /* The value of the tile's rank `src`, through the tile's first slot. */
+    template <class T> __device__ T shfl(T var, unsigned int src) const {
+        static_assert(sizeof(T) <= 8u, "Collectives with tiles larger than 32 threads are limited to types smaller then 8 bytes");
+        T *slot = reinterpret_cast<T *>(&multi_warp_scratch()->slots[first_warp()]);
+        if (thread_rank() == src)
+            *slot = var;
+        sync();
+        T result = *slot;
+        sync();
+        return result;
+    }
+    __device__ int any(int predicate) const { return __combine_warps(__any_sync(0xffffffffu, predicate), int_or()); }
+    __device__ int all(int predicate) const { return __combine_warps(__all_sync(0xffffffffu, predicate), int_and()); }
+};
+
+/* A multi-warp tile of a known parent: its place in the parent comes from the CTA rank. */
+template <unsigned int Size, class ParentT>
+class tile_impl<Size, ParentT, true> : public multi_warp_tile_base<Size> {
+public:
+    __device__ static unsigned int meta_group_rank() {
+        unsigned int span = parent_span<ParentT>::value;
+        return (span == 0u ? cta_thread_rank() : cta_thread_rank() & (span - 1u)) / Size;
+    }
+    __device__ static unsigned int meta_group_size() {
+        unsigned int span = parent_span<ParentT>::value;
+        return span == 0u ? (cta_num_threads() + Size - 1u) / Size : span / Size;
+    }
+    __device__ void __set_meta(unsigned int, unsigned int) {}
+};
+/* thread_block_tile<Size> (no parent): as NVIDIA's, it keeps its meta-group rank and size
+ * (16 bytes, aligned to 8). */
+template <unsigned int Size> class tile_impl<Size, void, true> : public multi_warp_tile_base<Size> {
+public:
+    unsigned int __meta_rank, __meta_size;
+    __device__ tile_impl()
+        : __meta_rank(cta_thread_rank() / Size), __meta_size((cta_num_threads() + Size - 1u) / Size) {}
+    __device__ unsigned int meta_group_rank() const { return __meta_rank; }
+    __device__ unsigned int meta_group_size() const { return __meta_size; }
+    __device__ void __set_meta(unsigned int rank, unsigned int size) {
+        __meta_rank = rank;
+        __meta_size = size;
+    }
+};
+} // namespace details
+
+/* As NVIDIA's, thread_block_tile<N, Parent> (what tiled_partition returns) is not derived
+ * from the parent-less thread_block_tile<N>: it converts to it, so a parameter
+ * `thread_block_tile<N>` accepts it while deducing N of a template parameter
+ * `thread_block_tile<S>` from it fails, as with nvcc. */
+template <unsigned int Size, class ParentT>
+class thread_block_tile : public details::tile_impl<Size, ParentT, (Size > 32u)> {
+public:
+    __device__ thread_block_tile() {}
+    /* (For ParentT = void a conversion to the class itself, which C++ never uses.) */
+    __device__ operator thread_block_tile<Size, void>() const {
+        thread_block_tile<Size, void> tile;
+        tile.__set_meta(this->meta_group_rank(), this->meta_group_size());
+        return tile;
+    }
+};
+
 /* The tile of a known parent, thread_block_tile<Size, ParentT>, as NVIDIA's. */
 template <unsigned int Size, class ParentT>
-__device__ __forceinline__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &) {
-    return thread_block_tile<Size, ParentT>();
+__device__ __forceinline__ thread_block_tile<Size, ParentT> tiled_partition(const ParentT &parent) {
+    thread_block_tile<Size, ParentT> tile;
+    tile.__prepare(parent);
+    return tile;
 }
 
 __device__ __forceinline__ thread_group tiled_partition(const thread_group &, unsigned int tilesz) {

@@ -20,13 +20,22 @@ fn dir() -> PathBuf {
 fn cg_kernels_match_rust_on_nvcc_and_oxicc_ptx() {
     assert!(kernel_names_in(&dir()).len() >= 4);
     let failures = compare_folder_with_nvcc(&dir(), &[75, 80], &[75, 80, 90], &|name, l, ptx| {
-        check(name, l, &run_ptx(ptx.text, l, &RunOptions::default())?)
+        check(
+            name,
+            l,
+            ptx.sm,
+            &run_ptx(ptx.text, l, &RunOptions::default())?,
+        )
     });
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-fn check(name: &str, l: &Launch, o: &Outcome) -> Result<(), String> {
+fn check(name: &str, l: &Launch, sm: u32, o: &Outcome) -> Result<(), String> {
     match name {
+        "cg_multi_warp" => multi_warp(l, o),
+        "cg_multi_warp_nested" => multi_warp_nested(l, o),
+        "cg_multi_warp_sizes" if sm < 80 => compare(o, "sizes", &NVCC_MULTI_WARP_SIZES_SM75),
+        "cg_multi_warp_sizes" => compare(o, "sizes", &NVCC_MULTI_WARP_SIZES_SM80),
         "cg_reduce_ops" => reduce_ops(l, o),
         "cg_scan_ops" => scan_ops(l, o),
         "cg_groups" => groups(l, o),
@@ -49,6 +58,15 @@ const NVCC_SIZES: [u32; 30] = [
     24, 8, 16, 8, 16, 8, 16, 8, 16, 8, 16, 8, 8, 8, 40, 8, 2, 1, 8, 8, 8, 8, 8, 8, 20, 4, 72, 4,
     144, 8,
 ];
+
+/// `cg_multi_warp_sizes.cu`: (sizeof, alignof) of block_tile_memory<256>, <1024>, <64>, <>,
+/// thread_block_tile<64>, <128, thread_block>, <64, thread_block_tile<128, thread_block>>,
+/// <1024>, as `nvcc -ptx` (CUDA 13) computes them. Before sm_80 block_tile_memory<N> holds
+/// 32 + N / 4 bytes; from sm_80 NVIDIA's tiles use reserved shared memory and it is empty
+/// (8 bytes for its alignment).
+const NVCC_MULTI_WARP_SIZES_SM75: [u32; 16] =
+    [96, 8, 288, 8, 48, 8, 288, 8, 16, 8, 8, 8, 8, 8, 16, 8];
+const NVCC_MULTI_WARP_SIZES_SM80: [u32; 16] = [8, 8, 8, 8, 8, 8, 8, 8, 16, 8, 8, 8, 8, 8, 16, 8];
 
 fn words(b: &[u8]) -> Vec<u32> {
     b.chunks(4)
@@ -339,4 +357,59 @@ fn tile_param(l: &Launch, o: &Outcome) -> Result<(), String> {
     }
     let want: Vec<u32> = want.into_iter().map(|v| v as u32).collect();
     compare(o, "out", &want)
+}
+
+/// `cg_multi_warp.cu` (one block of 256): per thread and tile size N = 64, 128, 256 seven
+/// words: rank + 1000 size + 100000 num_threads; meta-group rank + 100 meta-group size; the
+/// tile's wrapping sum, maximum and XOR of the hashed values; the value of the mirrored rank
+/// plus 3 times rank 5's; any(v > 99000) + 2 all(v > -100001) + 4 all(v > 0).
+fn multi_warp(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let v: Vec<i32> = input(l, "in").into_iter().map(|x| x as i32).collect();
+    let h: Vec<u32> = v
+        .iter()
+        .map(|&x| (x as u32).wrapping_mul(2654435761))
+        .collect();
+    let mut out = Vec::new();
+    for t in 0..v.len() {
+        for n in [64usize, 128, 256] {
+            let (base, r) = (t / n * n, t % n);
+            let tile = &v[base..base + n];
+            out.extend([
+                (r + 1000 * n + 100000 * n) as u32,
+                (t / n + 100 * (256 / n)) as u32,
+                fold(&v, t, n, false, i32::wrapping_add) as u32,
+                fold(&v, t, n, false, i32::max) as u32,
+                fold(&h, t, n, false, |a, b| a ^ b),
+                v[base + n - 1 - r].wrapping_add(3 * v[base + 5]) as u32,
+                (tile.iter().any(|&x| x > 99000) as u32)
+                    + 2 * (tile.iter().all(|&x| x > -100001) as u32)
+                    + 4 * (tile.iter().all(|&x| x > 0) as u32),
+            ]);
+        }
+    }
+    compare(o, "out", &out)
+}
+
+/// `cg_multi_warp_nested.cu`: sums over tiles of 128 and minima over tiles of 64 (inside the
+/// tiles of 128) of the inputs; per thread the 128-tile's meta-group rank + 100 size, the
+/// 64-tile's (relative to its parent of 128), its rank, and the sum of its thread indices.
+fn multi_warp_nested(l: &Launch, o: &Outcome) -> Result<(), String> {
+    let f: Vec<f32> = input(l, "fin").into_iter().map(f32::from_bits).collect();
+    let n = f.len();
+    let mut fout: Vec<u32> = (0..n)
+        .map(|t| fold(&f, t, 128, false, |a, b| a + b).to_bits())
+        .collect();
+    fout.extend((0..n).map(|t| fold(&f, t, 64, false, f32::min).to_bits()));
+    let idx: Vec<u32> = (0..n as u32).collect();
+    let mut uout = Vec::new();
+    for t in 0..n {
+        uout.extend([
+            (t / 128 + 200) as u32,
+            (t % 128 / 64 + 200) as u32,
+            (t % 64) as u32,
+            fold(&idx, t, 64, false, u32::wrapping_add),
+        ]);
+    }
+    compare(o, "fout", &fout)?;
+    compare(o, "uout", &uout)
 }

@@ -103,7 +103,16 @@ impl Lowerer<'_> {
         let members_need_init = d.special.members_need_init;
         for (b, off) in bases {
             let a = self.ptr_add_const(addr, off);
-            self.default_member_inits(a, b);
+            // The implicit default constructor calls each base's default constructor: a
+            // user-provided one runs (a base of a base included), not only the default
+            // member initializers.
+            let bt = QualType::new(self.types.intern(TypeKind::Record(b)));
+            if self.classes.get(&b).is_some_and(|d| !d.ctors.is_empty()) {
+                self.constructing_base = true;
+                self.construct_at(a, bt, Vec::new(), self.cur_span);
+            } else {
+                self.default_member_inits(a, b);
+            }
         }
         self.store_vptr(addr, r);
         if members_need_init {

@@ -9,7 +9,8 @@
 //! the variables the host function declares (parameters and parsed locals), literals, casts,
 //! `&x`, `*p`, `p + i`, `p[i]`, data members and globals; a launch whose argument types are
 //! unknown still instantiates a kernel whose template arguments are all given (or
-//! defaulted).
+//! defaulted). Integer `constexpr`/`const` locals declared before the launch are bound to
+//! their values, so template arguments may name them.
 //!
 //! Host function templates: a host call `run<float>(d, n)` / `run(d, n)` of one whose body
 //! launches kernels (found by the parser, `HostLaunch::host_call`) makes its instance, whose
@@ -69,7 +70,10 @@ impl<'x> Lowerer<'x> {
         let chosen = self.quietly(|s| {
             let m = member.or(s.member_class);
             let saved = std::mem::replace(&mut s.member_class, m);
+            s.scopes.push();
+            s.bind_host_consts(l);
             let r = s.resolve_host_launch(l);
+            s.scopes.pop();
             s.member_class = saved;
             r
         });
@@ -81,6 +85,27 @@ impl<'x> Lowerer<'x> {
                 }
             }
             None => self.plain_launch_target(l),
+        }
+    }
+
+    /// Binds the integer constants the host body declared before the launch (`constexpr
+    /// int groups = 2;`), so that template arguments such as `1024 / groups` evaluate.
+    fn bind_host_consts(&mut self, l: &'x HostLaunch<'x>) {
+        for &(name, te, e) in l.consts {
+            // Each on its own: a local whose initializer is not a constant (`const int n =
+            // f(size);`) is skipped without its error failing the launch's resolution.
+            let Some(t) = self.quietly(|s| s.resolve_type(te)) else {
+                continue;
+            };
+            let t = t.unqual();
+            if !matches!(self.types.kind(t.ty), TypeKind::Int(_) | TypeKind::Enum(_)) {
+                continue;
+            }
+            let Some(v) = self.quietly(|s| s.const_int(e)) else {
+                continue;
+            };
+            let cv = ConstValue::int(v, self.int_kind_of(t));
+            self.scopes.bind(name, Binding::EnumConst(cv, t));
         }
     }
 

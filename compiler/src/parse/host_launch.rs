@@ -18,7 +18,7 @@
 //! end of the file (`rescan_deferred_host_bodies`).
 
 use super::{DeclContext, Parser};
-use crate::ast::{Decl, HostLaunch, ParamDecl, TypeExpr};
+use crate::ast::{Decl, HostConst, HostLaunch, Init, ParamDecl, TypeExpr};
 use crate::intern::{kw, Symbol};
 use crate::lex::token::{Punct, TokenKind};
 use crate::source::Span;
@@ -124,6 +124,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         let depth = self.scopes.depth();
         self.scopes.push();
         let mut vars: Vec<(Symbol, &'a TypeExpr<'a>)> = Vec::new();
+        let mut consts: Vec<HostConst<'a>> = Vec::new();
         for p in params {
             if let Some(n) = p.name {
                 self.scopes.declare(n, super::scope::NameKind::Value);
@@ -166,7 +167,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     // `for (int i = 0; …)`: the initializer may declare a variable.
                     let stmt_end = self.statement_end(last);
                     if stmt_end > self.pos {
-                        self.record_declaration(stmt_end, &mut vars);
+                        self.record_declaration(stmt_end, &mut vars, &mut consts);
                     }
                     self.skip_to_paren_close(last);
                     continue;
@@ -182,6 +183,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 if let Some(l) = self.speculate(|p| p.launch_statement(stmt_end, in_fn)) {
                     let mut l = l;
                     l.vars = self.arena.alloc_slice_copy(&vars);
+                    l.consts = self.arena.alloc_slice_copy(&consts);
                     self.host_launches.push(l);
                 }
                 let _ = start;
@@ -191,12 +193,13 @@ impl<'a, 'c> Parser<'a, 'c> {
                 match self.host_call_in(stmt_end, in_fn) {
                     Some(mut l) => {
                         l.vars = self.arena.alloc_slice_copy(&vars);
+                        l.consts = self.arena.alloc_slice_copy(&consts);
                         self.host_launches.push(l);
                     }
-                    None => self.record_declaration(stmt_end, &mut vars),
+                    None => self.record_declaration(stmt_end, &mut vars, &mut consts),
                 }
             } else {
-                self.record_declaration(stmt_end, &mut vars);
+                self.record_declaration(stmt_end, &mut vars, &mut consts);
             }
             self.pos = stmt_end.max(self.pos + 1).min(last);
             if self.pos >= last {
@@ -288,7 +291,12 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Tries the statement at the cursor (ending at `stmt_end`) as a declaration and records
     /// the variables it declares. The cursor is left where it was.
-    fn record_declaration(&mut self, stmt_end: usize, vars: &mut Vec<(Symbol, &'a TypeExpr<'a>)>) {
+    fn record_declaration(
+        &mut self,
+        stmt_end: usize,
+        vars: &mut Vec<(Symbol, &'a TypeExpr<'a>)>,
+        consts: &mut Vec<HostConst<'a>>,
+    ) {
         let start = self.pos;
         let decls = self.speculate(|p| {
             if !p.at_decl_start() {
@@ -304,6 +312,11 @@ impl<'a, 'c> Parser<'a, 'c> {
         for d in decls.unwrap_or_default() {
             if let Decl::Var(v) = d {
                 vars.push((v.name, v.ty));
+                let is_const = v.specs.is_constexpr
+                    || matches!(v.ty, TypeExpr::Qualified { quals, .. } if quals.is_const);
+                if let (true, Some(Init::Expr(e))) = (is_const, &v.init) {
+                    consts.push((v.name, v.ty, e));
+                }
             }
         }
         self.pos = start;
@@ -331,6 +344,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             kernel,
             args,
             vars: &[],
+            consts: &[],
             in_fn,
             span,
             host_call: false,
@@ -421,6 +435,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             kernel: callee,
             args: Some(args),
             vars: &[],
+            consts: &[],
             in_fn,
             span: start.to(self.prev_span()),
             host_call: true,

@@ -523,12 +523,10 @@ impl TypeTable {
         }
         let size = size_bits.div_ceil(8);
         let data_size = size;
-        // C++ gives an empty record size 1.
-        let size = if size == 0 {
-            1
-        } else {
-            size.div_ceil(align) * align
-        };
+        // C++ gives an empty record size 1, rounded up to its alignment like any other
+        // (`struct __align__(8) E {}` is 8 bytes with nvcc, as CUDA 13's
+        // `cg::block_tile_memory` on sm_80+).
+        let size = size.max(1).div_ceil(align) * align;
         let info = self.record_mut(r);
         info.fields = out;
         info.size = size;

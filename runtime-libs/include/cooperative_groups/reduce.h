@@ -1,6 +1,6 @@
-/* oxicc built-in header: <cooperative_groups/reduce.h>: cg::reduce over a tile or a
- * coalesced group, and the operator objects it takes (plus, less, greater, bit_and, bit_or,
- * bit_xor). Every thread of the group gets the result. */
+/* oxicc built-in header: <cooperative_groups/reduce.h>: cg::reduce over a tile (of one
+ * warp or several) or a coalesced group, and the operator objects it takes (plus, less,
+ * greater, bit_and, bit_or, bit_xor). Every thread of the group gets the result. */
 #pragma once
 #include <cooperative_groups.h>
 
@@ -13,12 +13,11 @@ template <class T> struct bit_and { __device__ T operator()(T a, T b) const { re
 template <class T> struct bit_or { __device__ T operator()(T a, T b) const { return a | b; } };
 template <class T> struct bit_xor { __device__ T operator()(T a, T b) const { return a ^ b; } };
 
-/* A tile: butterfly exchange, log2(Size) steps, the same value in every lane. */
+/* A tile: its own __reduce (a butterfly over the warp tile's lanes; for a multi-warp tile, a
+ * butterfly in each warp, then the warps' values through shared memory). */
 template <class T, class Op, unsigned int Size, class P>
 __device__ T reduce(const thread_block_tile<Size, P> &g, T value, Op op) {
-    for (unsigned int offset = Size / 2u; offset > 0u; offset /= 2u)
-        value = op(value, g.shfl_xor(value, offset));
-    return value;
+    return g.__reduce(value, op);
 }
 
 /* A coalesced group: a tree by rank into rank 0, then a broadcast. */

@@ -66,6 +66,11 @@ pub struct GlobalVar {
     pub elem: Ty,
 }
 
+/// The reserved shared memory of a CTA (see `Program::reserved_shared`): 1 KiB as sm_90's,
+/// `%reserved_smem_offset_0` at its start and `_1` 512 bytes in (room for the 288 bytes
+/// cooperative groups expect there). The ISA names the registers, not this layout.
+pub const RESERVED_SHARED: u32 = 1024;
+
 #[derive(Clone, Debug)]
 pub struct Program {
     pub insts: Vec<Inst>,
@@ -74,6 +79,9 @@ pub struct Program {
     pub globals: Vec<GlobalVar>,
     /// Bytes of static shared memory (all `.shared` variables of the module).
     pub static_shared: u32,
+    /// Bytes of reserved shared memory each CTA gets after its dynamic shared memory:
+    /// `RESERVED_SHARED` when an instruction reads a `%reserved_smem_*` register, else 0.
+    pub reserved_shared: u32,
     /// The PTX source lines (trimmed), for error messages.
     pub source: Vec<String>,
 }
@@ -443,7 +451,16 @@ pub fn decode_module(m: &Module) -> Result<Program, EmuError> {
         info.fparam_size = fparam_size;
         insts.extend(out);
     }
+    let reserved_shared = if insts
+        .iter()
+        .any(|i| matches!(i.op, Op::Sreg(Sreg::ReservedSmem(_))))
+    {
+        RESERVED_SHARED
+    } else {
+        0
+    };
     Ok(Program {
+        reserved_shared,
         insts,
         funcs,
         calls,

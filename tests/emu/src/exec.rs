@@ -74,6 +74,8 @@ pub struct LaunchCtx {
     pub ctaid: [u32; 3],
     pub dyn_smem: u32,
     pub total_smem: u32,
+    /// The offset of the CTA's reserved shared memory (`%reserved_smem_offset_begin`).
+    pub reserved_base: u32,
     /// The grid barrier workspace of a cooperative launch, or 0.
     pub grid_ws: u64,
 }
@@ -734,6 +736,15 @@ impl Env<'_> {
             Sreg::EnvReg(1) => (l.grid_ws >> 32) as u32,
             Sreg::EnvReg(2) => l.grid_ws as u32,
             Sreg::EnvReg(_) => 0,
+            Sreg::ReservedSmem(which) => {
+                let size = self.prog.reserved_shared;
+                match which {
+                    ReservedSmem::Begin | ReservedSmem::Offset(0) => l.reserved_base,
+                    ReservedSmem::Offset(_) => l.reserved_base + size / 2,
+                    ReservedSmem::End => l.reserved_base + size,
+                    ReservedSmem::Cap => size,
+                }
+            }
         }) as u64
     }
 

@@ -199,7 +199,21 @@ pub enum Sreg {
     /// `%envregN`: 1 and 2 hold the grid barrier workspace's address (high, low) under a
     /// cooperative launch; every other one (and those outside one) reads 0.
     EnvReg(u8),
+    /// `%reserved_smem_offset_begin/_end/_cap/_0/_1`: the CTA's reserved shared memory
+    /// (`decode::RESERVED_SHARED` bytes after the dynamic shared memory, present only in
+    /// programs that read one of these; `_1` is where CUDA 13's cooperative groups keep
+    /// their multi-warp tiles' barriers on sm_80+).
+    ReservedSmem(ReservedSmem),
     Zero,
+}
+
+/// Which `%reserved_smem_*` register (see `Sreg::ReservedSmem`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReservedSmem {
+    Begin,
+    End,
+    Cap,
+    Offset(u8),
 }
 
 /// Integer and bitwise operations evaluated by `alu::int_op`.

@@ -43,6 +43,11 @@ pub(crate) fn sreg(name: &str) -> Option<Sreg> {
         "%globaltimer" | "%globaltimer_lo" => Sreg::GlobalTimer,
         "%dynamic_smem_size" => Sreg::DynSmem,
         "%total_smem_size" => Sreg::TotalSmem,
+        "%reserved_smem_offset_begin" => Sreg::ReservedSmem(ReservedSmem::Begin),
+        "%reserved_smem_offset_end" => Sreg::ReservedSmem(ReservedSmem::End),
+        "%reserved_smem_offset_cap" => Sreg::ReservedSmem(ReservedSmem::Cap),
+        "%reserved_smem_offset_0" => Sreg::ReservedSmem(ReservedSmem::Offset(0)),
+        "%reserved_smem_offset_1" => Sreg::ReservedSmem(ReservedSmem::Offset(1)),
         b if b.starts_with("%envreg") => {
             Sreg::EnvReg(b["%envreg".len()..].parse().ok().filter(|n| *n < 32)?)
         }

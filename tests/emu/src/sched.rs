@@ -100,10 +100,16 @@ const CTA_SLICE: u64 = 1 << 22;
 const MAX_SUSPENDED_CTAS: usize = 2048;
 
 impl GridRun<'_> {
+    /// Where a CTA's reserved shared memory starts: after the dynamic shared memory,
+    /// aligned to 16 bytes.
+    fn reserved_base(&self) -> u32 {
+        (self.prog.static_shared + self.dyn_smem).div_ceil(16) * 16
+    }
+
     fn new_cta(&self, ctaid: [u32; 3], spare: &mut Vec<(Vec<Thread>, Vec<u8>)>) -> Cta {
         let f = &self.prog.funcs[self.kernel as usize];
         let nthreads = (self.block[0] * self.block[1] * self.block[2]) as usize;
-        let smem = (self.prog.static_shared + self.dyn_smem) as usize;
+        let smem = (self.reserved_base() + self.prog.reserved_shared) as usize;
         let (mut threads, mut shared) = spare.pop().unwrap_or_else(|| {
             let threads = (0..nthreads)
                 .map(|k| Thread {
@@ -172,6 +178,7 @@ impl GridRun<'_> {
             ctaid: c.ctaid,
             dyn_smem: self.dyn_smem,
             total_smem: smem,
+            reserved_base: self.reserved_base(),
             grid_ws: self.grid_ws,
         };
         let mut env = Env {

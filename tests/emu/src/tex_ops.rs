@@ -4,7 +4,8 @@
 //! An `Inst` has four sources; a fetch can have a handle, four coordinates and two
 //! four-element gradients. The decoder therefore copies the coordinates (and a store's
 //! values) into consecutive fresh registers with `mov`s and gives the instruction the first
-//! of them (`off`); `s[0]` is the handle, `d` the results.
+//! of them (`off`); `s[0]` is the handle, `d` the results. `tex.grad`'s gradients are staged
+//! after the coordinates and give the level of detail of a mipmapped image (`grad_lod`).
 
 use crate::exec::Env;
 use crate::inst::*;
@@ -25,8 +26,10 @@ pub struct TexSpec {
     pub ncoords: u8,
     /// `tex.level`: the level of detail (one f32) is staged after the coordinates.
     pub lod: bool,
-    /// `tex.grad`: gradients follow (modelled only on images with one level).
+    /// `tex.grad`: the x and y gradients (`ngrad` f32 each) are staged after the
+    /// coordinates; on a mipmapped image they give the level of detail.
     pub grad: bool,
+    pub ngrad: u8,
 }
 
 /// What a `suld.b`/`sust.b` does.
@@ -171,8 +174,19 @@ pub(crate) fn decode(
                 .ok_or_else(|| c.err("tex.level: no level of detail"))?;
             staged.push(l.clone());
         }
+        let grad = mods.contains(&"grad");
+        let mut ngrad = 0;
+        if grad {
+            let (Some(dx), Some(dy)) = (ops.get(2), ops.get(3)) else {
+                return Err(c.err("tex.grad: expected the x and y gradients"));
+            };
+            let (dx, dy) = (scalars(c, dx)?, scalars(c, dy)?);
+            ngrad = dx.len().min(dy.len()) as u8;
+            staged.extend(dx.into_iter().take(ngrad as usize));
+            staged.extend(dy.into_iter().take(ngrad as usize));
+        }
         let first = stage(c, &staged, cty)?;
-        if lod && cty != Ty::F32 {
+        if (lod || grad) && cty != Ty::F32 {
             return Err(c.err("tex.level with integer coordinates is not supported"));
         }
         let h = c.src(&Operand::Name(h), Ty::B64)?;
@@ -183,7 +197,8 @@ pub(crate) fn decode(
             gather,
             ncoords: coords.len() as u8,
             lod,
-            grad: mods.contains(&"grad"),
+            grad,
+            ngrad,
         };
         c.emit(
             Op::Tex(spec),
@@ -298,7 +313,8 @@ impl Env<'_> {
             return Ok(img.fetch_lod(data, s.geom, &c, lod, s.float_result));
         }
         if s.grad && img.levels > 1 {
-            return Err("tex.grad on a mipmapped texture: the level of detail from gradients is not modelled".into());
+            let lod = grad_lod(&img, s, &regs[s.ncoords as usize..])?;
+            return Ok(img.fetch_lod(data, s.geom, &c, lod, s.float_result));
         }
         if s.int_coords {
             if s.geom != Geom::D1 {
@@ -353,4 +369,40 @@ impl Env<'_> {
         }
         Ok(())
     }
+}
+
+/// `tex.grad`'s level of detail on a mipmapped image: log2 of the longer of the two
+/// gradients measured in texels of level 0 (each component times the image's size in its
+/// dimension when coordinates are normalized), the isotropic rule of the OpenGL
+/// specification (§8.14.1), which CUDA's Programming Guide does not spell out ("derived
+/// from the X and Y gradients"). Then as `tex.level`.
+fn grad_lod(img: &crate::texture::Image, s: TexSpec, g: &[u64]) -> Result<f32, String> {
+    let dims = match s.geom {
+        Geom::D1 | Geom::A1d => 1,
+        Geom::D2 | Geom::A2d => 2,
+        Geom::D3 => 3,
+        Geom::Cube | Geom::ACube => {
+            return Err("tex.grad on a mipmapped cubemap is not modelled".into());
+        }
+    };
+    let n = s.ngrad as usize;
+    if n < dims || g.len() < 2 * n {
+        return Err("tex.grad: too few gradient components".into());
+    }
+    let size = [img.width, img.height, img.depth];
+    let length = |first: usize| {
+        (0..dims)
+            .map(|d| {
+                let scale = if img.normalized_coords {
+                    size[d] as f64
+                } else {
+                    1.0
+                };
+                let v = f32::from_bits(g[first + d] as u32) as f64 * scale;
+                v * v
+            })
+            .sum::<f64>()
+            .sqrt()
+    };
+    Ok(length(0).max(length(n)).log2() as f32)
 }

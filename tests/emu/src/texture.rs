@@ -11,8 +11,10 @@
 //! (`"levels"`) answers `tex.level` from the level its level of detail names, clamped to the
 //! levels there are: the nearest level (ties upward), or with a linear mipmap filter the two
 //! levels around it blended by the fraction in 1/256 steps (as the bilinear weights; an
-//! assumption no GPU has confirmed here). `tex.grad` reads level 0 of an image with one level
-//! and is refused on a mipmapped one. A cubemap's faces are its layers.
+//! assumption no GPU has confirmed here). `tex.grad` on a mipmapped image takes its level of
+//! detail from the gradients (`tex_ops::grad_lod`: log2 of the longer gradient in texels,
+//! OpenGL's isotropic rule, another assumption); on a cubemap it is refused. A cubemap's
+//! faces are its layers.
 //! Channels an image lacks read as 0.
 
 use crate::inst::Ty;

@@ -122,3 +122,28 @@ fn elect_sync_picks_the_lowest_lane_of_the_mask() {
         assert_eq!(out[2 * lane + 1], (lane == 4) as u32, "is leader");
     }
 }
+
+/// `%reserved_smem_offset_*` (what CUDA 13's cooperative groups read on sm_80+): the
+/// reserved region comes after the module's shared memory (here a 100-byte array, so it
+/// starts at 112, aligned to 16), `_1` lies 512 bytes into its 1 KiB, and a word stored
+/// there by one warp through its generic address is read back by another warp after a
+/// barrier (the region is the CTA's shared memory, distinct from the array).
+#[test]
+fn reserved_shared_memory_registers() {
+    let ptx = kernel(
+        "mov.u32 %r2, %reserved_smem_offset_begin;\nmov.u32 %r3, %reserved_smem_offset_1;\n\
+         mov.u32 %r4, %reserved_smem_offset_end;\nmov.u32 %r5, %reserved_smem_offset_cap;\n\
+         cvt.u64.u32 %rd3, %r3;\ncvta.shared.u64 %rd3, %rd3;\n\
+         setp.eq.u32 %p1, %r1, 0;\n@%p1 st.u32 [%rd3], 4242;\n\
+         mov.u32 %r6, 7;\n@%p1 st.shared.u32 [arr], %r6;\nbar.sync 0;\n\
+         ld.u32 %r7, [%rd3];\nld.shared.u32 %r8, [arr];\n\
+         setp.eq.u32 %p2, %r1, 63;\n@%p2 st.global.v4.u32 [%rd1], {%r2, %r3, %r4, %r5};\n\
+         @%p2 st.global.v2.u32 [%rd1+16], {%r7, %r8};",
+    )
+    .replace(
+        ".visible .entry",
+        ".shared .align 4 .b8 arr[100];\n.visible .entry",
+    );
+    let out = run_u32(&ptx, 64, 6, &[]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(out, [112, 112 + 512, 112 + 1024, 1024, 4242, 7]);
+}

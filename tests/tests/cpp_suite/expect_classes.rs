@@ -10,6 +10,14 @@ use oxicc_emu::{Launch, Outcome};
 /// Checks kernel `name`; `None` when this module does not know it.
 pub fn check(name: &str, l: &Launch, o: &Outcome) -> Option<Check> {
     Some(match name {
+        "implicit_ctor_base_ctor" => {
+            // A's constructor sets (7, 11), B's member initializer z = 5.
+            let want: Vec<i32> = i32s(l, "in")
+                .iter()
+                .flat_map(|&x| [7 * x, 11 + 5, 7 + x, 11])
+                .collect();
+            eq_i32(o, "out", &want)
+        }
         "placement_new" => {
             // out[t] = the neighbour's doubled input (read back through the shared buffer
             // the array was placed over) + the Cell's key + 1000 (the array is the buffer);

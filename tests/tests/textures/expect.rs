@@ -210,6 +210,7 @@ pub fn check(name: &str, l: &Launch, o: &oxicc_emu::Outcome) -> R {
         "surf_cubemap" => surf_cubemap(l, o),
         "tex_cubemap" => tex_cubemap(l, o),
         "tex_mipmap" => tex_mipmap(l, o),
+        "tex_mip_grad" => tex_mip_grad(l, o),
         "tex_half_cube_layered" => tex_half_cube_layered(l, o),
         "tex_modes_sweep" => tex_modes_sweep(l, o),
         "tex_lod_surf3d" => tex_lod_surf3d(l, o),
@@ -418,6 +419,39 @@ fn tex_mipmap(l: &Launch, o: &oxicc_emu::Outcome) -> R {
     compare("op", &output(o, "op")?, &wp, 0.0)?;
     compare("ol", &output(o, "ol")?, &wl, 0.0)?;
     compare("levels", &output(o, "levels")?, &[4.0], 0.0)
+}
+
+/// A point sample at normalized (u, v) on level `level` of `tex_mipmap.cu`'s 8×4 image with
+/// four levels, each (8 >> l)×(4 >> l) (at least 1) and stored after the levels before it.
+fn mip_point(img: &[f64], level: usize, u: f32, v: f32) -> f64 {
+    let (mut off, mut w, mut h) = (0usize, 8usize, 4usize);
+    for _ in 0..level {
+        off += w * h;
+        w = (w / 2).max(1);
+        h = (h / 2).max(1);
+    }
+    let x = ((u * w as f32).floor() as i64).clamp(0, w as i64 - 1) as usize;
+    let y = ((v * h as f32).floor() as i64).clamp(0, h as i64 - 1) as usize;
+    img[off + y * w + x]
+}
+
+/// `tex_mip_grad.cu`: the longer gradient spans 2^k texels of level 0, so the level of
+/// detail is k, clamped to [0, 3], and the nearest-level filter reads that level.
+fn tex_mip_grad(l: &Launch, o: &oxicc_emu::Outcome) -> R {
+    let mp = input(l, "mp");
+    let want: Vec<f64> = (0..256usize)
+        .map(|i| {
+            let u = ((i % 8) as f32 + 0.3) / 8.0;
+            let v = (((i / 8) % 4) as f32 + 0.6) / 4.0;
+            let k = match i {
+                0..192 => i as i64 / 32 - 1,
+                192..224 => 2,
+                _ => 3,
+            };
+            mip_point(&mp, k.clamp(0, 3) as usize, u, v)
+        })
+        .collect();
+    compare("og", &output(o, "og")?, &want, 0.0)
 }
 
 fn surf_rw(l: &Launch, o: &oxicc_emu::Outcome) -> R {
