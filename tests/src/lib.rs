@@ -21,6 +21,7 @@ mod math_refs;
 mod math_worst;
 pub mod nvidia;
 pub mod parallel;
+pub mod small_kernels;
 pub mod suite;
 pub mod tools;
 

@@ -6,9 +6,8 @@
 //! explicit `--passes` list and `-rdc=true`) and by nvcc, run in the PTX interpreter and
 //! compared with the values computed in plain Rust.
 
-use oxicc_emu::{Launch, Module, Outcome, RunOptions};
-use oxicc_tests::nvidia::ScratchFile;
-use oxicc_tests::ptxas_check;
+use oxicc_emu::Outcome;
+use oxicc_tests::small_kernels::{nvcc_ptx_of_source, oxicc_ptx, run_checked};
 
 const SRC: &str = r#"
 struct S { int x; };
@@ -44,16 +43,7 @@ const LAUNCH: &str = r#"{
 }"#;
 
 fn run(ptx: &str) -> Outcome {
-    ptxas_check(ptx, 75).unwrap_or_else(|e| panic!("{e}"));
-    let module = Module::parse(ptx).unwrap_or_else(|e| panic!("parse: {e}"));
-    let launch = Launch::from_json(LAUNCH).expect("launch");
-    oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn oxicc_ptx(options: &oxicc::Options) -> String {
-    let out = oxicc::compile("lazy_members.cu", SRC, options);
-    let errors: Vec<String> = out.diagnostics.iter().map(|d| d.to_string()).collect();
-    out.text.unwrap_or_else(|| panic!("{}", errors.join("\n")))
+    run_checked(ptx, LAUNCH, 75)
 }
 
 #[test]
@@ -70,7 +60,7 @@ fn unused_members_of_class_template_instances_are_not_instantiated() {
         ..Default::default()
     };
     for options in [&plain, &listed, &rdc] {
-        let ptx = oxicc_ptx(options);
+        let ptx = oxicc_ptx("lazy_members.cu", SRC, options);
         // The members nothing calls are not in the module, even without the pipeline's
         // removal of unused functions.
         for unused in ["3BoxI1SE3sum", "3BoxIiE6broken", "3BoxIiE5first", "6unused"] {
@@ -79,9 +69,6 @@ fn unused_members_of_class_template_instances_are_not_instantiated() {
         assert_eq!(run(&ptx).buffer("out").expect("out").to_i64(), want);
     }
 
-    let cu = ScratchFile::new("cu");
-    std::fs::write(cu.path(), SRC).expect("write the source");
-    let nvcc = oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 75, 3, &[])
-        .unwrap_or_else(|e| panic!("{e}"));
+    let nvcc = nvcc_ptx_of_source(SRC, 75);
     assert_eq!(run(&nvcc).buffer("out").expect("out").to_i64(), want);
 }

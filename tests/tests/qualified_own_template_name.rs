@@ -7,9 +7,8 @@
 //! by oxicc and by nvcc, run in the PTX interpreter and compared with values computed in
 //! plain Rust.
 
-use oxicc_emu::{Launch, Module, Outcome, RunOptions};
-use oxicc_tests::nvidia::ScratchFile;
-use oxicc_tests::ptxas_check;
+use oxicc_emu::Outcome;
+use oxicc_tests::small_kernels::{nvcc_ptx_of_source, oxicc_ptx, run_checked};
 
 const SRC: &str = r#"
 namespace ns {
@@ -39,24 +38,16 @@ const LAUNCH: &str = r#"{
 }"#;
 
 fn run(ptx: &str) -> Outcome {
-    ptxas_check(ptx, 75).unwrap_or_else(|e| panic!("{e}"));
-    let module = Module::parse(ptx).unwrap_or_else(|e| panic!("parse: {e}"));
-    let launch = Launch::from_json(LAUNCH).expect("launch");
-    oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    run_checked(ptx, LAUNCH, 75)
 }
 
 #[test]
 fn a_class_template_is_found_by_its_qualified_name_inside_its_own_body() {
     let i = 41i64;
     let want = vec![i * 3 + 7, i + (i + 2), i - 11, i * 3 + 11];
-    let out = oxicc::compile("own_name.cu", SRC, &oxicc::Options::default());
-    let errors: Vec<String> = out.diagnostics.iter().map(|d| d.to_string()).collect();
-    let ptx = out.text.unwrap_or_else(|| panic!("{}", errors.join("\n")));
+    let ptx = oxicc_ptx("own_name.cu", SRC, &oxicc::Options::default());
     assert_eq!(run(&ptx).buffer("out").expect("out").to_i64(), want);
 
-    let cu = ScratchFile::new("cu");
-    std::fs::write(cu.path(), SRC).expect("write the source");
-    let nvcc = oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 75, 3, &[])
-        .unwrap_or_else(|e| panic!("{e}"));
+    let nvcc = nvcc_ptx_of_source(SRC, 75);
     assert_eq!(run(&nvcc).buffer("out").expect("out").to_i64(), want);
 }

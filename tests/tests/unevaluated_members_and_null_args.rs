@@ -9,9 +9,8 @@
 //!   incompatible with parameter of type int *": the typed tree's staged arguments lost
 //!   the literal's null-pointer-constant mark).
 
-use oxicc_emu::{Launch, Module, Outcome, RunOptions};
-use oxicc_tests::nvidia::ScratchFile;
-use oxicc_tests::ptxas_check;
+use oxicc_emu::Outcome;
+use oxicc_tests::small_kernels::{nvcc_ptx_of_source, oxicc_ptx, run_checked};
 
 const SRC: &str = r#"
 namespace th { template <class T> struct inv { T elem; char pad[3]; }; }
@@ -39,10 +38,7 @@ const LAUNCH: &str = r#"{
 }"#;
 
 fn run(ptx: &str) -> Outcome {
-    ptxas_check(ptx, 75).unwrap_or_else(|e| panic!("{e}"));
-    let module = Module::parse(ptx).unwrap_or_else(|e| panic!("parse: {e}"));
-    let launch = Launch::from_json(LAUNCH).expect("launch");
-    oxicc_emu::run(&module, &launch, &RunOptions::default()).unwrap_or_else(|e| panic!("{e}"))
+    run_checked(ptx, LAUNCH, 75)
 }
 
 #[test]
@@ -57,14 +53,9 @@ fn qualified_data_members_in_sizeof_and_null_literal_constructor_arguments() {
         i + 1,
         1,
     ];
-    let out = oxicc::compile("small_forms.cu", SRC, &oxicc::Options::default());
-    let errors: Vec<String> = out.diagnostics.iter().map(|d| d.to_string()).collect();
-    let ptx = out.text.unwrap_or_else(|| panic!("{}", errors.join("\n")));
+    let ptx = oxicc_ptx("small_forms.cu", SRC, &oxicc::Options::default());
     assert_eq!(run(&ptx).buffer("out").expect("out").to_i64(), want);
 
-    let cu = ScratchFile::new("cu");
-    std::fs::write(cu.path(), SRC).expect("write the source");
-    let nvcc = oxicc_tests::nvidia::try_nvcc_ptx_with(cu.path(), 75, 3, &[])
-        .unwrap_or_else(|e| panic!("{e}"));
+    let nvcc = nvcc_ptx_of_source(SRC, 75);
     assert_eq!(run(&nvcc).buffer("out").expect("out").to_i64(), want);
 }
