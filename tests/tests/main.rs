@@ -24,7 +24,6 @@ mod intrinsics;
 mod ir_link;
 mod kernel_suite;
 mod large_kernel_params;
-mod lazy_instance_members;
 mod line_info;
 mod math_accuracy;
 mod math_flags;

@@ -296,9 +296,11 @@ impl<'x> Lowerer<'x> {
     pub(super) fn instance_error(&mut self, span: Span, message: String) {
         let mark = self.diags.mark();
         self.error(span, message);
-        if self.quiet_queries > 0 && !self.capturing_instance {
+        // Kept even inside an instance's capture: a query nested in that instance's
+        // lowering may roll the report back before the capture reads it.
+        if self.quiet_queries > 0 {
             let reported = self.diags.since(mark).to_vec();
-            self.quiet_instance_diags.extend(reported);
+            self.keep_quiet_instance_diags(reported);
         }
     }
 
@@ -313,9 +315,23 @@ impl<'x> Lowerer<'x> {
         if let Some(mark) = capture {
             self.capturing_instance = false;
             let reported = self.diags.since(mark).to_vec();
-            self.quiet_instance_diags.extend(reported);
+            self.keep_quiet_instance_diags(reported);
         }
         r
+    }
+
+    /// Adds reports to `quiet_instance_diags`, each once (`instance_error` may have kept
+    /// one that the enclosing instance's capture sees again).
+    fn keep_quiet_instance_diags(&mut self, reported: Vec<crate::diag::Diag>) {
+        for d in reported {
+            let seen = self
+                .quiet_instance_diags
+                .iter()
+                .any(|k| k.span == d.span && k.message == d.message);
+            if !seen {
+                self.quiet_instance_diags.push(d);
+            }
+        }
     }
 
     fn define_instance_reporting(&mut self, c: u32, key: (u32, Vec<TArg>)) -> Option<RecordId> {
