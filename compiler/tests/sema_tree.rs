@@ -472,9 +472,9 @@ fn typed_lowering_matches_the_one_walk_lowering_on_the_suites() {
             .count();
     }
     assert!(compared > 150, "only {compared} suite files compiled");
-    // 710 before session 16; 689 since the unused members of class template instances
-    // are no longer lowered at all (`irgen/lazy_bodies.rs`): the count is of lowered
-    // functions.
+    // 710 before session 16; 689 while the unused members of class template instances
+    // were not lowered at all (`irgen/lazy_bodies.rs`, off again): the count is of
+    // lowered functions.
     assert!(
         typed_functions >= 689,
         "only {typed_functions} functions took the typed path"
