@@ -351,11 +351,13 @@ impl Lowerer<'_> {
         // An instance's members wait for their first use (`lazy_bodies.rs`).
         let instance = self.templates.instance_of.contains_key(&r);
         for (fid, fd) in bodies {
-            if let (true, Some(bindings)) = (instance, self.templates.defining.clone()) {
-                self.define_instance_member_body(fid, fd, bindings);
-            } else if self.record_depth > 1 {
+            // Deferred while classes are nested (a CRTP base's members need the derived
+            // class complete), then lowered or parked by `flush_member_bodies`.
+            if self.record_depth > 1 {
                 self.pending_bodies
                     .push((fid, fd as *const ast::FunctionDecl<'_> as *const ()));
+            } else if let (true, Some(bindings)) = (instance, self.templates.defining.clone()) {
+                self.define_instance_member_body(fid, fd, bindings);
             } else {
                 self.define_member_body(fid, fd);
             }
