@@ -70,6 +70,7 @@ struct Parked<'x> {
 }
 
 /// The parked bodies (see the module comment).
+#[derive(Default)]
 pub(crate) struct ParkedBodies<'x> {
     /// By the IR function reserved for each.
     waiting: hashbrown::HashMap<FuncId, Parked<'x>>,
@@ -79,17 +80,6 @@ pub(crate) struct ParkedBodies<'x> {
     finished: bool,
     /// Unused bodies' IR functions to remove after the walk (where `prestrip` does not).
     pub unused: Vec<FuncId>,
-}
-
-impl Default for ParkedBodies<'_> {
-    fn default() -> Self {
-        Self {
-            waiting: Default::default(),
-            closed: false,
-            finished: false,
-            unused: Vec::new(),
-        }
-    }
 }
 
 impl<'x> Lowerer<'x> {
